@@ -1,0 +1,84 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { serveStatic } from "hono/bun";
+import { customerSignin } from "./auth/customerSignin.ts";
+import { staffSignin } from "./auth/staffSignin.ts";
+import type { AppContext, AppEnv } from "./context.ts";
+import { databaseAlive } from "./db/client.ts";
+import { errorResponse, HttpError, toHttpError } from "./http/errors.ts";
+import { csrf } from "./http/middleware/csrf.ts";
+import { requestContext } from "./http/middleware/requestLog.ts";
+import { securityHeaders } from "./http/middleware/securityHeaders.ts";
+import { loadSession } from "./http/middleware/session.ts";
+import { apiRoutes } from "./routes/index.ts";
+
+/** JSON bodies above this are refused with 413 (uploads have their own, larger limits). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export interface AppOptions {
+  /** The built web app; absent in API-only tests. */
+  webDist?: string;
+}
+
+export function createApp(context: AppContext, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>({ strict: false });
+
+  app.use(requestContext(context));
+  app.use(securityHeaders(context.config));
+  app.use(csrf());
+
+  app.onError((error, c) => {
+    const known = toHttpError(error);
+    if (known) return errorResponse(c, known);
+    context.logger.error("unhandled error", { requestId: c.var.requestId, error: String((error as Error)?.stack ?? error) });
+    return errorResponse(c, new HttpError(500, "Internal server error."));
+  });
+
+  app.get("/api/health", async (c) => {
+    const database = await databaseAlive(context.database);
+    return c.json({ status: database ? "ok" : "degraded", database: context.database.backend }, database ? 200 : 503);
+  });
+
+  app.use("/api/*", loadSession());
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new HttpError(413, `Request body too large: the limit is ${JSON_BODY_LIMIT / 1024} KB.`);
+      },
+    }),
+  );
+  app.route("/api/services/auth/signin", customerSignin);
+  app.route("/api/management/admin/signin", staffSignin);
+  app.route("/api", apiRoutes);
+  app.all("/api/*", () => {
+    throw new HttpError(404, "No such API route.");
+  });
+
+  if (options.webDist && existsSync(join(options.webDist, "index.html"))) {
+    mountWebApp(app, options.webDist);
+  }
+  return app;
+}
+
+/** Serves the built single-page app: hashed assets cached for a year, every other path gets index.html. */
+function mountWebApp(app: Hono<AppEnv>, webDist: string) {
+  const indexHtml = readFileSync(join(webDist, "index.html"), "utf8");
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: webDist,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  app.use("*", serveStatic({ root: webDist }));
+  app.get("*", (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  });
+}

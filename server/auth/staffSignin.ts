@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context.ts";
+import { staffAccounts } from "../db/schema/index.ts";
+import { readJson } from "../http/body.ts";
+import { clientIp } from "../http/clientIp.ts";
+import { HttpError } from "../http/errors.ts";
+import { setSessionCookie } from "../http/middleware/session.ts";
+import { adminDetail } from "../staff/present.ts";
+import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
+import { current, RATE_RULES, record, tooMany } from "./rateLimit.ts";
+import { createSession } from "./sessions.ts";
+
+const staffSigninRequest = z.strictObject({
+  username: z.string().trim().min(1, "Please fill out this field").max(150),
+  password: z.string().min(1, "Please fill out this field").max(1024),
+});
+
+export const BAD_CREDENTIALS = "Unable to log in with provided credentials.";
+
+/** Staff sign-in by username and password; failures are counted per username and per address. */
+export const staffSignin = new Hono<AppEnv>().post("/", async (c) => {
+  const { username, password } = await readJson(c, staffSigninRequest);
+  const { database, clock } = c.var.app;
+  const now = clock.now();
+  const ip = clientIp(c);
+  const userKey = username.toLowerCase();
+  const rules = [
+    [RATE_RULES.staffFailuresPerUser, userKey],
+    [RATE_RULES.staffFailuresPerIp, ip],
+  ] as const;
+  for (const [rule, subject] of rules) {
+    if ((await current(database.db, rule, subject, now)) >= rule.limit) throw tooMany(rule, now);
+  }
+
+  const [staff] = await database.db.select().from(staffAccounts).where(eq(staffAccounts.username, username));
+  const valid = await verifyPassword(password, staff?.passwordHash ?? (await decoyPasswordHash()));
+  if (!staff || !valid) {
+    for (const [rule, subject] of rules) await record(database.db, rule, subject, now);
+    throw new HttpError(400, BAD_CREDENTIALS);
+  }
+  const session = await createSession(database.db, now, {
+    kind: "admin",
+    staffAccountId: staff.id,
+    ip,
+    userAgent: c.req.header("user-agent"),
+  });
+  setSessionCookie(c, session.token, session.maxAge);
+  return c.json({ ...(await adminDetail(database.db, staff)), token: session.token, max_age: session.maxAge });
+});

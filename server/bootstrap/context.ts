@@ -1,0 +1,23 @@
+import { join } from "node:path";
+import type { Config } from "../config.ts";
+import { type AppContext, type Clock, systemClock } from "../context.ts";
+import { openDatabase } from "../db/client.ts";
+import { createLogger, type Logger } from "../logger.ts";
+import { createMailer } from "../mail/mailer.ts";
+
+/** Opens storage and builds the shared context from a parsed configuration. */
+export async function createContext(
+  config: Config,
+  overrides: { clock?: Clock; logger?: Logger } = {},
+): Promise<AppContext> {
+  const logger = overrides.logger ?? createLogger(config.env === "production" ? "json" : "text");
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: join(config.dataDir, "outbox"),
+    from: config.mailFrom,
+    database,
+    logger,
+  });
+  return { config, database, mailer, clock: overrides.clock ?? systemClock, logger };
+}

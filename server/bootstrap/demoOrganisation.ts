@@ -1,0 +1,35 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../context.ts";
+import { customerUsers, organisations } from "../db/schema/index.ts";
+import { importOrganisation } from "../fixtures/importOrganisation.ts";
+import { organisationFileSchema } from "../fixtures/organisationFile.ts";
+
+export const DEMO_SLUG = "demo";
+export const DEMO_EMAIL = "demo@example.com";
+export const DEMO_FIXTURE = join(import.meta.dir, "..", "..", "fixtures", "small");
+
+/** Loads the demo organisation from the committed small fixture, once (idempotent across restarts). */
+export async function seedDemoOrganisation(context: AppContext, fixtureDir = DEMO_FIXTURE) {
+  const { db } = context.database;
+  const [existing] = await db.select().from(organisations).where(eq(organisations.slug, DEMO_SLUG));
+  if (existing) return existing;
+
+  const file = join(fixtureDir, "organizations", DEMO_SLUG, "organization.json");
+  const definition = existsSync(file)
+    ? organisationFileSchema.parse(JSON.parse(readFileSync(file, "utf8")))
+    : { name: "Demo Orthopaedics", facilities: [], providers: [], service_areas: {} };
+  const organisation = await importOrganisation(db, DEMO_SLUG, definition);
+  const [user] = await db.select().from(customerUsers).where(eq(customerUsers.email, DEMO_EMAIL));
+  if (!user) {
+    await db.insert(customerUsers).values({
+      organisationId: organisation.id,
+      email: DEMO_EMAIL,
+      username: "Demo Admin",
+      isStaff: true,
+    });
+  }
+  context.logger.info(`Demo organisation '${organisation.name}' loaded from ${existsSync(file) ? file : "defaults"}`);
+  return organisation;
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { resolve } from "node:path";
+import { z } from "zod";
+
+/** Every setting the server reads from its environment, parsed once at start-up. */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url({ message: "must be an absolute URL such as http://localhost:3000" }).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  VITALITY_ADMIN_USER: z.string().min(1).default("admin"),
+  VITALITY_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  MAIL_FROM: z.string().default("Vitality <no-reply@vitality.local>"),
+  SEED_DEMO: z
+    .enum(["0", "1", "true", "false"])
+    .default("1")
+    .transform((value) => value === "1" || value === "true"),
+  TRUST_PROXY: z
+    .enum(["0", "1", "true", "false"])
+    .default("0")
+    .transform((value) => value === "1" || value === "true"),
+  LOG_REQUESTS: z
+    .enum(["0", "1", "true", "false"])
+    .default("1")
+    .transform((value) => value === "1" || value === "true"),
+});
+
+export type Environment = z.input<typeof environmentSchema>;
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  /** Keys signed values (none are trusted from the client without it); random per start when unset. */
+  secretKey: string;
+  secretKeyGenerated: boolean;
+  adminUser: string;
+  adminPassword: string | undefined;
+  mailFrom: string;
+  seedDemo: boolean;
+  logRequests: boolean;
+  /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
+  /** True when the public URL is https: cookies get Secure and responses HSTS. */
+  secure: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: { variable: string; message: string }[]) {
+    super(
+      `Invalid configuration:\n${issues.map((issue) => `  ${issue.variable}: ${issue.message}`).join("\n")}`,
+    );
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({ variable: String(issue.path[0]), message: issue.message })),
+    );
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    publicUrl,
+    dataDir: resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    secretKey: env.SECRET_KEY ?? randomBytes(32).toString("hex"),
+    secretKeyGenerated: env.SECRET_KEY === undefined,
+    adminUser: env.VITALITY_ADMIN_USER,
+    adminPassword: env.VITALITY_ADMIN_PASSWORD,
+    mailFrom: env.MAIL_FROM,
+    seedDemo: env.SEED_DEMO,
+    logRequests: env.LOG_REQUESTS,
+    trustProxy: env.TRUST_PROXY,
+    secure: publicUrl.startsWith("https://"),
+  };
+}

@@ -1,0 +1,31 @@
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import type { OrganisationScope, Session } from "./auth/sessions.ts";
+import type { Logger } from "./logger.ts";
+
+/** Time source; tests replace it to cross expiry boundaries without sleeping. */
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Everything a route needs, built once at start-up and shared by every request. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** Hono's environment: what middleware puts on `c.var`. */
+export interface AppEnv {
+  Bindings: { requestIP?: (request: Request) => { address: string } | null };
+  Variables: {
+    app: AppContext;
+    requestId: string;
+    session: Session | null;
+    scope: OrganisationScope;
+  };
+}

@@ -1,0 +1,113 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+/** The drizzle handle: the same type whichever backend is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  readonly db: Db;
+  readonly backend: "pglite" | "postgres";
+  /** Runs raw SQL with bound parameters ($1, $2, ...); used by pg-boss's adapter and LISTEN/NOTIFY. */
+  execute<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = join(import.meta.dir, "migrations");
+/** Any fixed number: serialises migrations when several processes start against one PostgreSQL. */
+const MIGRATION_LOCK = 7_231_004;
+
+export interface OpenOptions {
+  /** postgres:// URL; absent means the embedded PGlite database in `dataDir`. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
+  dataDir?: string;
+  /** Pool size for PostgreSQL. */
+  max?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.max ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let location = "memory://";
+  if (dataDir && dataDir !== "memory://") {
+    location = join(dataDir, "pglite");
+    mkdirSync(location, { recursive: true });
+  }
+  const client = await PGlite.create(location);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    backend: "pglite",
+    async execute(text, params = []) {
+      const result = await client.query(text, params);
+      return result.rows as never;
+    },
+    async listen(channel, onPayload) {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return async () => unsubscribe();
+    },
+    async notify(channel, payload) {
+      await client.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const client = postgres(url, { max, onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  // The lock is held by one reserved connection while the pool migrates, so a second process waits.
+  const lockHolder = await client.reserve();
+  try {
+    await lockHolder`SELECT pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migratePostgres(db as never, { migrationsFolder });
+  } finally {
+    await lockHolder`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`;
+    lockHolder.release();
+  }
+  return {
+    db,
+    backend: "postgres",
+    async execute(text, params = []) {
+      return (await client.unsafe(text, params as never[])) as never;
+    },
+    async listen(channel, onPayload) {
+      const subscription = await client.listen(channel, onPayload);
+      return () => subscription.unlisten();
+    },
+    async notify(channel, payload) {
+      await client.notify(channel, payload);
+    },
+    async close() {
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+/** True when the database answers; used by /api/health. */
+export async function databaseAlive(database: Database): Promise<boolean> {
+  try {
+    await database.db.execute(sql`SELECT 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

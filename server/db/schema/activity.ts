@@ -1,0 +1,61 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns.ts";
+import { customerUsers, organisations, staffAccounts } from "./identity.ts";
+
+export const notificationTypes = ["task", "notification"] as const;
+
+/** Tasks (jobs with progress) and notifications pushed over the live channel and kept until deleted. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    type: text("type", { enum: notificationTypes }).notNull(),
+    customerUserId: uuid("customer_user_id").references(() => customerUsers.id, { onDelete: "cascade" }),
+    staffAccountId: uuid("staff_account_id").references(() => staffAccounts.id, { onDelete: "cascade" }),
+    organisationId: uuid("organisation_id").references(() => organisations.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    progress: integer("progress").notNull().default(0),
+    status: text("status").notNull().default("info"),
+    action: text("action").notNull().default("upsert"),
+    jobId: text("job_id"),
+    payload: jsonb("payload"),
+    emitOn: timestamp("emit_on", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("notifications_customer_idx").on(table.customerUserId),
+    index("notifications_staff_idx").on(table.staffAccountId),
+  ],
+);
+
+/** Every mail the product sent (or wrote to the dev outbox). */
+export const mailLog = pgTable("mail_log", {
+  id: id(),
+  kind: text("kind").notNull(),
+  sender: text("sender").notNull(),
+  recipients: jsonb("recipients").$type<string[]>().notNull(),
+  subject: text("subject").notNull(),
+  transport: text("transport", { enum: ["smtp", "outbox"] }).notNull(),
+  /** Outbox file name or SMTP message id. */
+  reference: text("reference"),
+  error: text("error"),
+  createdAt: createdAt(),
+});
+
+/** One row per analysis run by a user: feeds the queries usage chart of the customer overview. */
+export const queryUsageLog = pgTable(
+  "query_usage_log",
+  {
+    id: id(),
+    organisationId: uuid("organisation_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    customerUserId: uuid("customer_user_id"),
+    staffAccountId: uuid("staff_account_id"),
+    querie: text("querie").notNull(),
+    durationMs: integer("duration_ms").notNull().default(0),
+    cached: integer("cached").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [index("query_usage_log_org_idx").on(table.organisationId, table.createdAt)],
+);

@@ -1,0 +1,5 @@
+export * from "./activity.ts";
+export * from "./content.ts";
+export * from "./identity.ts";
+export * from "./practice.ts";
+export * from "./schemes.ts";

@@ -1,0 +1,207 @@
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns.ts";
+import { customerUsers, organisations } from "./identity.ts";
+
+const organisationRef = () =>
+  uuid("organisation_id")
+    .notNull()
+    .references(() => organisations.id, { onDelete: "cascade" });
+
+/** Review state of a facility or provider row in the year detail screen. */
+export const reviewStates = ["pending", "valid", "warning", "error"] as const;
+
+export const facilities = pgTable(
+  "facilities",
+  {
+    id: id(),
+    organisationId: organisationRef(),
+    npi: text("npi").notNull(),
+    name: text("name").notNull(),
+    physicalAddress: text("physical_address").notNull().default(""),
+    physicalLocale: text("physical_locale").notNull().default(""),
+    physicalLocaleZip: text("physical_locale_zip").notNull().default(""),
+    billingAddress: text("billing_address").notNull().default(""),
+    billingLocale: text("billing_locale").notNull().default(""),
+    billingLocaleZip: text("billing_locale_zip").notNull().default(""),
+    siteOfCareCodesBilled: jsonb("site_of_care_codes_billed").$type<string[]>().notNull().default([]),
+    servicesProvided: jsonb("services_provided").$type<string[]>().notNull().default([]),
+    servicesProvidedTextbox: text("services_provided_textbox").notNull().default(""),
+    openedOn: date("opened_on"),
+    closedOn: date("closed_on"),
+    lat: doublePrecision("lat"),
+    lon: doublePrecision("lon"),
+    note: text("note").notNull().default(""),
+    state: text("state", { enum: reviewStates }).notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("facilities_organisation_idx").on(table.organisationId),
+    unique("facilities_org_npi_unique").on(table.organisationId, table.npi),
+  ],
+);
+
+export const facilityLocations = pgTable(
+  "facility_locations",
+  {
+    id: id(),
+    facilityId: uuid("facility_id")
+      .notNull()
+      .references(() => facilities.id, { onDelete: "cascade" }),
+    organisationId: organisationRef(),
+    name: text("name").notNull(),
+    physicalAddress: text("physical_address").notNull().default(""),
+    physicalLocale: text("physical_locale").notNull().default(""),
+    physicalLocaleZip: text("physical_locale_zip").notNull().default(""),
+    siteOfCareCodesBilled: jsonb("site_of_care_codes_billed").$type<string[]>().notNull().default([]),
+    servicesProvided: jsonb("services_provided").$type<string[]>().notNull().default([]),
+    servicesProvidedTextbox: text("services_provided_textbox").notNull().default(""),
+    openedOn: date("opened_on"),
+    closedOn: date("closed_on"),
+    lat: doublePrecision("lat"),
+    lon: doublePrecision("lon"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("facility_locations_facility_idx").on(table.facilityId)],
+);
+
+export const providers = pgTable(
+  "providers",
+  {
+    id: id(),
+    organisationId: organisationRef(),
+    npi: text("npi").notNull(),
+    lastName: text("last_name").notNull().default(""),
+    firstName: text("first_name").notNull().default(""),
+    middleName: text("middle_name").notNull().default(""),
+    suffix: text("suffix").notNull().default(""),
+    fullName: text("full_name").notNull(),
+    age: integer("age"),
+    phone: text("phone").notNull().default(""),
+    fax: text("fax").notNull().default(""),
+    address1: text("address1").notNull().default(""),
+    address2: text("address2").notNull().default(""),
+    city: text("city").notNull().default(""),
+    zipcode: text("zipcode").notNull().default(""),
+    dateJoined: date("date_joined"),
+    dateRetire: date("date_retire"),
+    clinicalCertification: text("clinical_certification").notNull().default(""),
+    category: text("category").notNull().default(""),
+    ptype: text("ptype").notNull().default(""),
+    speciality: jsonb("speciality").$type<string[]>().notNull().default([]),
+    specialityTextbox: text("speciality_textbox").notNull().default(""),
+    abosFellowshipTrained: text("abos_fellowship_trained").notNull().default(""),
+    shareholder: boolean("shareholder").notNull().default(false),
+    employedByPractice: boolean("employed_by_practice").notNull().default(false),
+    fteStatus: text("fte_status").notNull().default(""),
+    nameWorkAt: jsonb("name_work_at").$type<string[]>().notNull().default([]),
+    note: text("note").notNull().default(""),
+    state: text("state", { enum: reviewStates }).notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("providers_organisation_idx").on(table.organisationId),
+    unique("providers_org_npi_unique").on(table.organisationId, table.npi),
+  ],
+);
+
+export const yearFileStates = ["none", "need_update", "processing", "uploaded", "rejected"] as const;
+
+/** One year of an organisation: its data file, whether it is enabled for the customer, its version. */
+export const organisationYears = pgTable(
+  "organisation_years",
+  {
+    id: id(),
+    organisationId: organisationRef(),
+    year: integer("year").notNull(),
+    /** Enabled (initialised) years are the ones the customer reads. */
+    enabled: boolean("enabled").notNull().default(false),
+    /** Staff asked the customer for this year's data. */
+    requested: boolean("requested").notNull().default(false),
+    prelaunched: boolean("prelaunched").notNull().default(false),
+    fileState: text("file_state", { enum: yearFileStates }).notNull().default("none"),
+    /** Bumped on every accepted upload; part of every analysis cache key. */
+    dataVersion: integer("data_version").notNull().default(0),
+    rows: bigint("rows", { mode: "number" }).notNull().default(0),
+    checksum: text("checksum"),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [unique("organisation_years_org_year_unique").on(table.organisationId, table.year)],
+);
+
+export const serviceAreaTypes = ["PSA", "SSA", "TSA"] as const;
+
+export const serviceAreas = pgTable(
+  "service_areas",
+  {
+    id: id(),
+    organisationId: organisationRef(),
+    year: integer("year").notNull(),
+    zipcode: text("zipcode").notNull(),
+    type: text("type", { enum: serviceAreaTypes }).notNull(),
+    checked: boolean("checked").notNull().default(false),
+    available: boolean("available").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [unique("service_areas_org_year_zip_unique").on(table.organisationId, table.year, table.zipcode)],
+);
+
+export const uploadStates = ["processing", "accepted", "rejected", "superseded"] as const;
+
+/** Every practice data file received: metadata only (the user's file name never names storage). */
+export const practiceUploads = pgTable(
+  "practice_uploads",
+  {
+    id: id(),
+    organisationId: organisationRef(),
+    uploadedBy: uuid("uploaded_by").references(() => customerUsers.id, { onDelete: "set null" }),
+    uploadedByStaff: uuid("uploaded_by_staff"),
+    originalName: text("original_name").notNull(),
+    storageName: text("storage_name").notNull(),
+    bytes: bigint("bytes", { mode: "number" }).notNull(),
+    checksum: text("checksum").notNull(),
+    years: jsonb("years").$type<number[]>().notNull().default([]),
+    rows: bigint("rows", { mode: "number" }).notNull().default(0),
+    state: text("state", { enum: uploadStates }).notNull().default("processing"),
+    errorReport: jsonb("error_report"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("practice_uploads_organisation_idx").on(table.organisationId)],
+);
+
+export const marketKinds = ["IP", "OP", "DEMO"] as const;
+
+/** Advisory-board market uploads (shared by every organisation of the region). */
+export const advisoryBoardUploads = pgTable("advisory_board_uploads", {
+  id: id(),
+  kind: text("kind", { enum: marketKinds }).notNull(),
+  year: integer("year").notNull(),
+  uploadedBy: uuid("uploaded_by"),
+  originalName: text("original_name").notNull(),
+  storageName: text("storage_name").notNull(),
+  bytes: bigint("bytes", { mode: "number" }).notNull(),
+  checksum: text("checksum").notNull(),
+  rows: bigint("rows", { mode: "number" }).notNull().default(0),
+  /** Bumped on every accepted upload of this kind and year; part of the analysis cache key. */
+  dataVersion: integer("data_version").notNull().default(0),
+  state: text("state", { enum: uploadStates }).notNull().default("processing"),
+  errorReport: jsonb("error_report"),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,66 @@
+import { choices, type FieldDefinition, type FormDefinition } from "./types.ts";
+
+/** Place-of-service codes a site bills under (CMS POS). */
+export const siteOfCareCodes = [
+  { value: "11", label: "11 Office" },
+  { value: "19", label: "19 Off-campus outpatient hospital" },
+  { value: "21", label: "21 Inpatient hospital" },
+  { value: "22", label: "22 On-campus outpatient hospital" },
+  { value: "23", label: "23 Emergency room" },
+  { value: "24", label: "24 Ambulatory surgical center" },
+];
+
+export const servicesProvided = choices(
+  "Surgery",
+  "Clinic visits",
+  "Physical Therapy",
+  "Occupational Therapy",
+  "Chiropractic",
+  "X-Ray",
+  "MRI",
+  "CT",
+  "Ultrasound",
+  "Casting and Splinting",
+  "Injections",
+  "Urgent Care",
+  "DME",
+  "Other Diagnostics",
+);
+
+const siteFields: FieldDefinition[] = [
+  { name: "name", label: "Name", type: "text", required: true },
+  { name: "physical_address", label: "Physical address", type: "text", required: true },
+  {
+    name: "physical_locale",
+    label: "City, State",
+    type: "text",
+    required: true,
+    api_url: "/api/services/location/autocomplete/",
+  },
+  { name: "physical_locale_zip", label: "Zip code", type: "text", required: true, format: "zip", minlength: 5, maxlength: 5 },
+  { name: "site_of_care_codes_billed", label: "Site of care codes billed", type: "multiple_choice", required: true, min: 1, choices: siteOfCareCodes },
+  { name: "services_provided", label: "Services provided", type: "multiple_choice", required: true, min: 1, choices: servicesProvided },
+  {
+    name: "services_provided_textbox",
+    label: "Other diagnostics",
+    type: "textarea",
+    hint: "Separate by a comma",
+    rows: 5,
+  },
+  { name: "opened_on", label: "Opened on", type: "date", hint: "Blank means open since 2000" },
+  { name: "closed_on", label: "Closed on", type: "date", hint: "Blank means still open" },
+];
+
+export const facilityForm: FormDefinition = {
+  name: "facility",
+  fields: [
+    { name: "npi", label: "NPI", type: "text", required: true, format: "npi", minlength: 10, maxlength: 10 },
+    ...siteFields,
+    { name: "billing_address", label: "Billing address", type: "text" },
+    { name: "billing_locale", label: "Billing city, State", type: "text", api_url: "/api/services/location/autocomplete/" },
+    { name: "billing_locale_zip", label: "Billing zip code", type: "text", format: "zip" },
+  ],
+};
+
+/** A location repeats the facility's site fields without NPI and billing. */
+export const locationForm: FormDefinition = { name: "location", fields: siteFields };

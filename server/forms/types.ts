@@ -1,0 +1,33 @@
+/** A field of a server-delivered form: the web app builds inputs and rules from it. */
+export interface FieldDefinition {
+  name: string;
+  label: string;
+  type: "text" | "email" | "password" | "date" | "number" | "textarea" | "select" | "multiple_choice" | "boolean" | "image";
+  required?: boolean;
+  /** Validation format named in messages ('Please fill out this field or verify {format} format.'). */
+  format?: "email" | "npi" | "zip" | "number" | "onlyletter" | "year" | "password";
+  minlength?: number;
+  maxlength?: number;
+  /** multiple_choice: at least this many selections. */
+  min?: number;
+  choices?: { value: string; label: string }[];
+  /** Choices that depend on another field's value: { field, choices by that value }. */
+  dependsOn?: { field: string; choices: Record<string, { value: string; label: string }[]> };
+  default?: unknown;
+  /** Remote lookup for autocomplete fields (POST {query, other} -> {data: [value, label][]}). */
+  api_url?: string;
+  hint?: string;
+  rows?: number;
+  readonly?: boolean;
+}
+
+export interface FormDefinition {
+  name: string;
+  fields: FieldDefinition[];
+}
+
+export const choices = (...values: string[]) => values.map((value) => ({ value, label: value }));
+export const yesNo = [
+  { value: "No", label: "No" },
+  { value: "Yes", label: "Yes" },
+];

@@ -1,0 +1,65 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ZodError } from "zod";
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The one error shape of the API: `{ status, detail, errors? }` (detail as Django REST framework had it). */
+export interface ErrorBody {
+  status: number;
+  detail: string;
+  errors?: FieldError[];
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly detail: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(detail);
+    this.name = "HttpError";
+  }
+}
+
+export const invalidToken = () => new HttpError(401, "Invalid token.");
+export const forbidden = (detail = "You do not have permission to perform this action.") =>
+  new HttpError(403, detail);
+export const notFound = (detail = "Not found.") => new HttpError(404, detail);
+
+/** Turns zod issues into field errors whose message names the field and the rule. */
+export function fieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.length > 0 ? issue.path.join(".") : "body";
+    if (issue.code === "unrecognized_keys") {
+      return { field, message: `unknown field(s): ${issue.keys.join(", ")}` };
+    }
+    return { field, message: issue.message };
+  });
+}
+
+export function validationError(error: ZodError): HttpError {
+  const errors = fieldErrors(error);
+  const summary = errors.map((entry) => `${entry.field}: ${entry.message}`).join("; ");
+  return new HttpError(400, summary, errors);
+}
+
+export function errorResponse(c: Context, error: HttpError) {
+  const body: ErrorBody = { status: error.status, detail: error.detail };
+  if (error.errors) body.errors = error.errors;
+  return c.json(body, error.status);
+}
+
+export function toHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (error instanceof ZodError) return validationError(error);
+  // Hono's own HTTPException (body limit, etc.) carries a status.
+  if (error && typeof error === "object" && "getResponse" in error && "status" in error) {
+    const status = Number((error as { status: number }).status) as ContentfulStatusCode;
+    return new HttpError(status, (error as Error).message || "Request refused.");
+  }
+  return undefined;
+}

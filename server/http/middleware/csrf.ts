@@ -1,0 +1,36 @@
+import type { MiddlewareHandler } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import { constantTimeEqual, newToken } from "../../auth/tokens.ts";
+import type { AppEnv } from "../../context.ts";
+import { forbidden } from "../errors.ts";
+
+export const CSRF_COOKIE = "csrftoken";
+export const CSRF_HEADER = "X-CSRFToken";
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
+
+/**
+ * Double-submit CSRF as Django did it, so existing clients keep working: any response to a request
+ * without a csrftoken cookie sets one (readable by scripts), and every unsafe method must echo the
+ * cookie's value in X-CSRFToken.
+ */
+export function csrf(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const cookieValue = getCookie(c, CSRF_COOKIE);
+    if (!SAFE_METHODS.has(c.req.method)) {
+      const headerValue = c.req.header(CSRF_HEADER);
+      if (!cookieValue) throw forbidden("CSRF Failed: CSRF cookie not set.");
+      if (!headerValue || !constantTimeEqual(cookieValue, headerValue)) {
+        throw forbidden("CSRF Failed: CSRF token missing or incorrect.");
+      }
+    }
+    await next();
+    if (!cookieValue) {
+      setCookie(c, CSRF_COOKIE, newToken(), {
+        path: "/",
+        sameSite: "Lax",
+        secure: c.var.app.config.secure,
+        maxAge: 365 * 24 * 3600,
+      });
+    }
+  };
+}

@@ -1,0 +1,40 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { findSession } from "../../auth/sessions.ts";
+import type { AppEnv } from "../../context.ts";
+
+export const SESSION_COOKIE = "token";
+
+/** The token a request carries: the HttpOnly cookie, or `Authorization: Token <token>` for API clients. */
+function tokenOf(c: Context<AppEnv>): string | undefined {
+  const header = c.req.header("authorization");
+  if (header) {
+    const match = /^Token\s+(\S+)$/i.exec(header);
+    if (match) return match[1];
+  }
+  return getCookie(c, SESSION_COOKIE);
+}
+
+/** Resolves the session once per request into c.var.session (null when anonymous or invalid). */
+export function loadSession(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = tokenOf(c);
+    const { database, clock } = c.var.app;
+    c.set("session", token ? await findSession(database.db, token, clock.now()) : null);
+    await next();
+  };
+}
+
+export function setSessionCookie(c: Context<AppEnv>, token: string, maxAge: number) {
+  setCookie(c, SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: c.var.app.config.secure,
+    maxAge,
+  });
+}
+
+export function clearSessionCookie(c: Context<AppEnv>) {
+  deleteCookie(c, SESSION_COOKIE, { path: "/" });
+}

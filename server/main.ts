@@ -1,0 +1,54 @@
+import { join } from "node:path";
+import { createApp } from "./app.ts";
+import { createContext } from "./bootstrap/context.ts";
+import { seedDemoOrganisation } from "./bootstrap/demoOrganisation.ts";
+import { ensureFirstAdmin } from "./bootstrap/firstAdmin.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+
+/** Starts one stateless server process: everything shared lives in the database and the data folder. */
+export async function startServer() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const context = await createContext(config);
+  const { logger } = context;
+  const admin = await ensureFirstAdmin(context);
+  if (config.seedDemo) await seedDemoOrganisation(context);
+
+  const app = createApp(context, { webDist: join(import.meta.dir, "..", "web", "dist") });
+  const server = Bun.serve({ port: config.port, fetch: (request, srv) => app.fetch(request, srv) });
+
+  logger.info(`Vitality listening on ${config.publicUrl} (database: ${context.database.backend}, data: ${config.dataDir})`);
+  if (admin.password) {
+    logger.info(`First staff admin created: username '${config.adminUser}', password '${admin.password}' (shown once)`);
+  }
+  logger.info(`Staff sign-in:    ${config.publicUrl}/administration/signin`);
+  if (config.seedDemo) {
+    logger.info(`Customer sign-in: ${config.publicUrl}/signin with demo@example.com; the link is printed here`);
+  }
+  if (config.secretKeyGenerated && config.env === "production") {
+    logger.warn("SECRET_KEY is not set: a random key was generated for this process");
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: finishing open requests and stopping`);
+    await server.stop(false);
+    await context.database.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  return { server, context };
+}
+
+if (import.meta.main) await startServer();

@@ -1,0 +1,100 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import {
+  customerUsers,
+  facilities,
+  facilityLocations,
+  organisations,
+  organisationYears,
+  providers,
+} from "../db/schema/index.ts";
+
+type Organisation = typeof organisations.$inferSelect;
+type CustomerUser = typeof customerUsers.$inferSelect;
+
+export function userView(user: CustomerUser) {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    picture: user.picture,
+    is_staff: user.isStaff,
+    status: user.isStaff ? ("admin" as const) : ("assistant" as const),
+    blocked: user.blocked,
+    organization_id: user.organisationId,
+    channel_id: user.channelId,
+  };
+}
+
+const fullAddress = (address: string, locale: string, zip: string) =>
+  [address, locale, zip].filter((part) => part.trim() !== "").join(", ");
+
+/** Which years an organisation has, in the three senses the screens use. */
+export function yearLists(rows: (typeof organisationYears.$inferSelect)[]) {
+  const sorted = [...rows].sort((a, b) => a.year - b.year);
+  return {
+    /** Enabled for the customer (initialised by staff). */
+    years: sorted.filter((row) => row.enabled).map((row) => row.year),
+    /** Data accepted for the year. */
+    available_years: sorted.filter((row) => row.fileState === "uploaded").map((row) => row.year),
+    /** Asked for by staff and still without accepted data. */
+    pending_years: sorted
+      .filter((row) => row.requested && row.fileState !== "uploaded")
+      .map((row) => row.year),
+  };
+}
+
+/** The organisation as the customer area reads it (customer detail and dummy mode). */
+export async function organisationView(db: Db, organisation: Organisation) {
+  const id = organisation.id;
+  const [users, facilityRows, locationRows, providerRows, yearRows] = await Promise.all([
+    db.select().from(customerUsers).where(eq(customerUsers.organisationId, id)).orderBy(asc(customerUsers.createdAt)),
+    db.select().from(facilities).where(eq(facilities.organisationId, id)).orderBy(asc(facilities.name)),
+    db.select().from(facilityLocations).where(eq(facilityLocations.organisationId, id)).orderBy(asc(facilityLocations.name)),
+    db.select().from(providers).where(eq(providers.organisationId, id)).orderBy(asc(providers.fullName)),
+    db.select().from(organisationYears).where(eq(organisationYears.organisationId, id)),
+  ]);
+  return {
+    id,
+    name: organisation.name,
+    address: organisation.address,
+    locale: organisation.locale,
+    locale_zip: organisation.localeZip,
+    full_address: fullAddress(organisation.address, organisation.locale, organisation.localeZip),
+    phone_1: organisation.phone1,
+    phone_2: organisation.phone2,
+    fax: organisation.fax,
+    logo: organisation.logo,
+    initialized: organisation.initialized,
+    agreement_accepted: organisation.agreementAccepted,
+    users: users.map(userView),
+    facilities: facilityRows.map((facility) => ({
+      id: facility.id,
+      npi: facility.npi,
+      name: facility.name,
+      physical_full_address: fullAddress(facility.physicalAddress, facility.physicalLocale, facility.physicalLocaleZip),
+      billing_full_address: fullAddress(facility.billingAddress, facility.billingLocale, facility.billingLocaleZip),
+      locations: locationRows
+        .filter((location) => location.facilityId === facility.id)
+        .map((location) => ({
+          id: location.id,
+          name: location.name,
+          physical_full_address: fullAddress(location.physicalAddress, location.physicalLocale, location.physicalLocaleZip),
+        })),
+    })),
+    providers: providerRows.map((provider) => ({
+      id: provider.id,
+      npi: provider.npi,
+      full_name: provider.fullName,
+      category: provider.category,
+      ptype: provider.ptype,
+      full_address: fullAddress(provider.address1, provider.city, provider.zipcode),
+    })),
+    ...yearLists(yearRows),
+  };
+}
+
+export async function findOrganisation(db: Db, id: string): Promise<Organisation | undefined> {
+  const [row] = await db.select().from(organisations).where(eq(organisations.id, id));
+  return row;
+}

@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import { revokeSession } from "../auth/sessions.ts";
+import type { AppEnv } from "../context.ts";
+import { notFound } from "../http/errors.ts";
+import { customerScope, requireStaff } from "../http/middleware/guards.ts";
+import { clearSessionCookie } from "../http/middleware/session.ts";
+import { findOrganisation, organisationView, userView } from "../organisations/present.ts";
+import { formDefinitions } from "../forms/index.ts";
+import { adminDetail } from "../staff/present.ts";
+
+/** GET /api/management/customer/detail/: the client session check (and dummy mode's view of an org). */
+export const customerDetail = new Hono<AppEnv>().get("/", customerScope(), async (c) => {
+  const { db } = c.var.app.database;
+  const scope = c.var.scope;
+  const organisation =
+    scope.session.kind === "client" ? scope.session.organisation : await findOrganisation(db, scope.organisationId);
+  if (!organisation) throw notFound("Organisation not found.");
+  const profile =
+    scope.session.kind === "client"
+      ? { ...userView(scope.session.user), notifications: [] }
+      : { username: scope.session.staff.username, email: scope.session.staff.email, is_staff: false, channel_id: scope.session.staff.channelId, notifications: [] };
+  return c.json({
+    status: 200,
+    profile,
+    kind: "client",
+    logged: true,
+    dummy: scope.dummy,
+    organization: await organisationView(db, organisation),
+    file_upload_path: "/api/management/customer/file/",
+    forms: formDefinitions(),
+  });
+});
+
+/** GET /api/management/admin/detail/: the staff session check. */
+export const staffDetail = new Hono<AppEnv>().get("/", requireStaff(), async (c) => {
+  const session = c.var.session;
+  if (session?.kind !== "admin") throw notFound();
+  return c.json(await adminDetail(c.var.app.database.db, session.staff));
+});
+
+/** GET /api/admin/logout/: revokes the session on the server and clears the cookie. */
+export const logout = new Hono<AppEnv>().get("/", async (c) => {
+  const session = c.var.session;
+  if (session) await revokeSession(c.var.app.database.db, session.id, c.var.app.clock.now());
+  clearSessionCookie(c);
+  return c.json({ status: 200, detail: "Signed out." });
+});

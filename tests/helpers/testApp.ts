@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../../server/app.ts";
+import { createContext } from "../../server/bootstrap/context.ts";
+import { loadConfig } from "../../server/config.ts";
+import type { AppContext, Clock } from "../../server/context.ts";
+import { createLogger } from "../../server/logger.ts";
+import { type Backend, freshPostgresDatabase } from "./backends.ts";
+import { HttpClient } from "./httpClient.ts";
+
+/** A clock the test moves by hand. */
+export class ManualClock implements Clock {
+  constructor(private current = new Date("2026-03-01T12:00:00Z")) {}
+  now() {
+    return new Date(this.current);
+  }
+  advance(seconds: number) {
+    this.current = new Date(this.current.getTime() + seconds * 1000);
+  }
+}
+
+export interface TestApp {
+  backend: Backend;
+  context: AppContext;
+  app: ReturnType<typeof createApp>;
+  clock: ManualClock;
+  dataDir: string;
+  /** A fresh client with its own cookie jar. */
+  client(options?: { ip?: string }): HttpClient;
+  close(): Promise<void>;
+}
+
+/** The whole API on a fresh database of the chosen backend, with a temporary data folder. */
+export async function startTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), "vitality-test-"));
+  const postgresDb = backend === "postgres" ? await freshPostgresDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgresDb?.url,
+    PUBLIC_URL: "http://localhost:3000",
+    LOG_REQUESTS: "0",
+    TRUST_PROXY: "1",
+    SEED_DEMO: "0",
+    ...env,
+  });
+  const clock = new ManualClock();
+  const context = await createContext(config, { clock, logger: createLogger("text", true) });
+  const app = createApp(context);
+  return {
+    backend,
+    context,
+    app,
+    clock,
+    dataDir,
+    client: (options) => new HttpClient(app, options?.ip),
+    async close() {
+      await context.database.close();
+      await postgresDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
