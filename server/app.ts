@@ -16,6 +16,7 @@ import { apiRoutes } from "./routes/index.ts";
 
 /** JSON bodies above this are refused with 413 (uploads have their own, larger limits). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
+const UPLOAD_PATH = /\/file\/?$/;
 
 export interface AppOptions {
   /** The built web app; absent in API-only tests. */
@@ -42,15 +43,14 @@ export function createApp(context: AppContext, options: AppOptions = {}) {
   });
 
   app.use("/api/*", loadSession());
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new HttpError(413, `Request body too large: the limit is ${JSON_BODY_LIMIT / 1024} KB.`);
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new HttpError(413, `Request body too large: the limit is ${JSON_BODY_LIMIT / 1024} KB.`);
+    },
+  });
+  // File uploads (paths ending in /file/) set their own, larger limits on their routes.
+  app.use("/api/*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)));
   app.route("/api/services/auth/signin", customerSignin);
   app.route("/api/management/admin/signin", staffSignin);
   app.route("/api", apiRoutes);
