@@ -1,0 +1,70 @@
+import { mkdirSync, realpathSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from "@duckdb/node-api";
+
+export type SqlValue = DuckDBValue;
+
+/** A sandboxed DuckDB: it reads and writes inside the data folder only, and cannot be reconfigured. */
+export interface DuckDb {
+  readonly connection: DuckDBConnection;
+  /** Runs a statement; values are always bound ($1, $2, ...), never spliced into the text. */
+  run(sql: string, values?: SqlValue[]): Promise<void>;
+  all<Row = Record<string, unknown>>(sql: string, values?: SqlValue[]): Promise<Row[]>;
+  close(): void;
+}
+
+export interface DuckDbOptions {
+  /** The only folder DuckDB may touch (DATA_DIR); spill files go to its tmp/duckdb subfolder. */
+  dataDir: string;
+  memoryLimit?: string;
+  threads?: number;
+}
+
+/** Quotes an identifier this code generated itself (table/column names of the contract). */
+export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Quotes a string literal. Only for values DuckDB cannot take as parameters (SET statements) and
+ * that come from our own configuration, never from a request or a file.
+ */
+const quoteLiteral = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+export async function openDuckDb(options: DuckDbOptions): Promise<DuckDb> {
+  mkdirSync(options.dataDir, { recursive: true });
+  // DuckDB compares real paths: a symlinked temp folder (macOS /tmp) would otherwise be refused.
+  const dataDir = realpathSync(options.dataDir);
+  const spillDir = join(dataDir, "tmp", "duckdb");
+  mkdirSync(spillDir, { recursive: true });
+  const instance = await DuckDBInstance.create(":memory:");
+  const connection = await instance.connect();
+  const threads = options.threads ?? Math.max(1, Math.min(8, availableParallelism()));
+  // Order matters: the folder list is set while access is still open, then access is closed and the
+  // configuration locked, so no later statement (or injected SQL) can widen it again.
+  for (const statement of [
+    `SET memory_limit = ${quoteLiteral(options.memoryLimit ?? "1GB")}`,
+    `SET threads = ${Number(threads)}`,
+    `SET temp_directory = ${quoteLiteral(spillDir)}`,
+    `SET allowed_directories = [${quoteLiteral(`${dataDir}/`)}]`,
+    "SET enable_external_access = false",
+    "SET autoinstall_known_extensions = false",
+    "SET autoload_known_extensions = false",
+    "SET lock_configuration = true",
+  ]) {
+    await connection.run(statement);
+  }
+  return {
+    connection,
+    async run(sql, values) {
+      await connection.run(sql, values);
+    },
+    async all<Row>(sql: string, values?: SqlValue[]) {
+      const reader = await connection.runAndReadAll(sql, values);
+      return reader.getRowObjectsJS() as Row[];
+    },
+    close() {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}
