@@ -9,6 +9,7 @@ import type { AppContext, AppEnv } from "./context.ts";
 import { databaseAlive } from "./db/client.ts";
 import { errorResponse, HttpError, toHttpError } from "./http/errors.ts";
 import { csrf } from "./http/middleware/csrf.ts";
+import { dummyReadOnly } from "./http/middleware/dummyReadOnly.ts";
 import { requestContext } from "./http/middleware/requestLog.ts";
 import { securityHeaders } from "./http/middleware/securityHeaders.ts";
 import { loadSession } from "./http/middleware/session.ts";
@@ -33,16 +34,23 @@ export function createApp(context: AppContext, options: AppOptions = {}) {
   app.onError((error, c) => {
     const known = toHttpError(error);
     if (known) return errorResponse(c, known);
-    context.logger.error("unhandled error", { requestId: c.var.requestId, error: String((error as Error)?.stack ?? error) });
+    context.logger.error("unhandled error", {
+      requestId: c.var.requestId,
+      error: String((error as Error)?.stack ?? error),
+    });
     return errorResponse(c, new HttpError(500, "Internal server error."));
   });
 
   app.get("/api/health", async (c) => {
     const database = await databaseAlive(context.database);
-    return c.json({ status: database ? "ok" : "degraded", database: context.database.backend }, database ? 200 : 503);
+    return c.json(
+      { status: database ? "ok" : "degraded", database: context.database.backend },
+      database ? 200 : 503,
+    );
   });
 
   app.use("/api/*", loadSession());
+  app.use("/api/*", dummyReadOnly());
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: () => {

@@ -1,8 +1,8 @@
+import type { OrganisationScope, Session } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import type { Mailer } from "./mail/mailer.ts";
-import type { OrganisationScope, Session } from "./auth/sessions.ts";
 import type { Logger } from "./logger.ts";
+import type { Mailer } from "./mail/mailer.ts";
 
 /** Time source; tests replace it to cross expiry boundaries without sleeping. */
 export interface Clock {

@@ -25,13 +25,19 @@ export async function startServer() {
   const app = createApp(context, { webDist: join(import.meta.dir, "..", "web", "dist") });
   const server = Bun.serve({ port: config.port, fetch: (request, srv) => app.fetch(request, srv) });
 
-  logger.info(`Vitality listening on ${config.publicUrl} (database: ${context.database.backend}, data: ${config.dataDir})`);
+  logger.info(
+    `Vitality listening on ${config.publicUrl} (database: ${context.database.backend}, data: ${config.dataDir})`,
+  );
   if (admin.password) {
-    logger.info(`First staff admin created: username '${config.adminUser}', password '${admin.password}' (shown once)`);
+    logger.info(
+      `First staff admin created: username '${config.adminUser}', password '${admin.password}' (shown once)`,
+    );
   }
   logger.info(`Staff sign-in:    ${config.publicUrl}/administration/signin`);
   if (config.seedDemo) {
-    logger.info(`Customer sign-in: ${config.publicUrl}/signin with demo@example.com; the link is printed here`);
+    logger.info(
+      `Customer sign-in: ${config.publicUrl}/signin with demo@example.com; the link is printed here`,
+    );
   }
   if (config.secretKeyGenerated && config.env === "production") {
     logger.warn("SECRET_KEY is not set: a random key was generated for this process");

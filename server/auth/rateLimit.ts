@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { rateLimitHits } from "../db/schema/index.ts";
 import { HttpError } from "../http/errors.ts";
@@ -36,7 +36,12 @@ export async function current(db: Db, rule: RateRule, subject: string, now: Date
   const [row] = await db
     .select({ count: rateLimitHits.count })
     .from(rateLimitHits)
-    .where(sql`${rateLimitHits.key} = ${`${rule.name}:${subject}`} AND ${rateLimitHits.windowStart} = ${windowStart(rule, now)}`);
+    .where(
+      and(
+        eq(rateLimitHits.key, `${rule.name}:${subject}`),
+        eq(rateLimitHits.windowStart, windowStart(rule, now)),
+      ),
+    );
   return row?.count ?? 0;
 }
 

@@ -47,5 +47,9 @@ export const staffSignin = new Hono<AppEnv>().post("/", async (c) => {
     userAgent: c.req.header("user-agent"),
   });
   setSessionCookie(c, session.token, session.maxAge);
-  return c.json({ ...(await adminDetail(database.db, staff)), token: session.token, max_age: session.maxAge });
+  return c.json({
+    ...(await adminDetail(database.db, staff)),
+    token: session.token,
+    max_age: session.maxAge,
+  });
 });

@@ -30,6 +30,8 @@ export async function seedDemoOrganisation(context: AppContext, fixtureDir = DEM
       isStaff: true,
     });
   }
-  context.logger.info(`Demo organisation '${organisation.name}' loaded from ${existsSync(file) ? file : "defaults"}`);
+  context.logger.info(
+    `Demo organisation '${organisation.name}' loaded from ${existsSync(file) ? file : "defaults"}`,
+  );
   return organisation;
 }

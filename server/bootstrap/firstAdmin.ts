@@ -8,7 +8,9 @@ import { staffAccounts } from "../db/schema/index.ts";
  * On an empty staff table, creates the first site admin from VITALITY_ADMIN_USER / _PASSWORD. Without
  * a password a random one is generated and printed once: it is never stored in clear.
  */
-export async function ensureFirstAdmin(context: AppContext): Promise<{ created: boolean; password?: string }> {
+export async function ensureFirstAdmin(
+  context: AppContext,
+): Promise<{ created: boolean; password?: string }> {
   const { db } = context.database;
   const [existing] = await db.select({ n: count() }).from(staffAccounts);
   if ((existing?.n ?? 0) > 0) {

@@ -2,7 +2,17 @@
 export interface FieldDefinition {
   name: string;
   label: string;
-  type: "text" | "email" | "password" | "date" | "number" | "textarea" | "select" | "multiple_choice" | "boolean" | "image";
+  type:
+    | "text"
+    | "email"
+    | "password"
+    | "date"
+    | "number"
+    | "textarea"
+    | "select"
+    | "multiple_choice"
+    | "boolean"
+    | "image";
   required?: boolean;
   /** Validation format named in messages ('Please fill out this field or verify {format} format.'). */
   format?: "email" | "npi" | "zip" | "number" | "onlyletter" | "year" | "password";

@@ -3,7 +3,10 @@ import type { z } from "zod";
 import { HttpError, validationError } from "./errors.ts";
 
 /** Reads a JSON body and parses it with a zod schema (use strict objects so unknown fields are refused). */
-export async function readJson<Schema extends z.ZodType>(c: Context, schema: Schema): Promise<z.infer<Schema>> {
+export async function readJson<Schema extends z.ZodType>(
+  c: Context,
+  schema: Schema,
+): Promise<z.infer<Schema>> {
   const type = c.req.header("content-type") ?? "";
   if (!type.includes("application/json")) {
     throw new HttpError(415, "Content-Type must be application/json.");

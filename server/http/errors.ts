@@ -59,7 +59,7 @@ export function toHttpError(error: unknown): HttpError | undefined {
   // Hono's own HTTPException (body limit, etc.) carries a status.
   if (error && typeof error === "object" && "getResponse" in error && "status" in error) {
     const status = Number((error as { status: number }).status) as ContentfulStatusCode;
-    return new HttpError(status, (error as Error).message || "Request refused.");
+    return new HttpError(status, (error as unknown as Error).message || "Request refused.");
   }
   return undefined;
 }

@@ -57,9 +57,12 @@ export function createMailer(options: MailerOptions): Mailer {
           mkdirSync(options.outboxDir, { recursive: true });
           reference = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`;
           writeFileSync(join(options.outboxDir, reference), info.message as Buffer);
-          options.logger.info(`mail to ${message.to}: ${mail.subject}${mail.link ? `\n  ${mail.link}` : ""}`, {
-            outbox: reference,
-          });
+          options.logger.info(
+            `mail to ${message.to}: ${mail.subject}${mail.link ? `\n  ${mail.link}` : ""}`,
+            {
+              outbox: reference,
+            },
+          );
         }
       } catch (error) {
         await options.database.db.insert(mailLog).values({

@@ -48,9 +48,17 @@ export function yearLists(rows: (typeof organisationYears.$inferSelect)[]) {
 export async function organisationView(db: Db, organisation: Organisation) {
   const id = organisation.id;
   const [users, facilityRows, locationRows, providerRows, yearRows] = await Promise.all([
-    db.select().from(customerUsers).where(eq(customerUsers.organisationId, id)).orderBy(asc(customerUsers.createdAt)),
+    db
+      .select()
+      .from(customerUsers)
+      .where(eq(customerUsers.organisationId, id))
+      .orderBy(asc(customerUsers.createdAt)),
     db.select().from(facilities).where(eq(facilities.organisationId, id)).orderBy(asc(facilities.name)),
-    db.select().from(facilityLocations).where(eq(facilityLocations.organisationId, id)).orderBy(asc(facilityLocations.name)),
+    db
+      .select()
+      .from(facilityLocations)
+      .where(eq(facilityLocations.organisationId, id))
+      .orderBy(asc(facilityLocations.name)),
     db.select().from(providers).where(eq(providers.organisationId, id)).orderBy(asc(providers.fullName)),
     db.select().from(organisationYears).where(eq(organisationYears.organisationId, id)),
   ]);
@@ -72,14 +80,26 @@ export async function organisationView(db: Db, organisation: Organisation) {
       id: facility.id,
       npi: facility.npi,
       name: facility.name,
-      physical_full_address: fullAddress(facility.physicalAddress, facility.physicalLocale, facility.physicalLocaleZip),
-      billing_full_address: fullAddress(facility.billingAddress, facility.billingLocale, facility.billingLocaleZip),
+      physical_full_address: fullAddress(
+        facility.physicalAddress,
+        facility.physicalLocale,
+        facility.physicalLocaleZip,
+      ),
+      billing_full_address: fullAddress(
+        facility.billingAddress,
+        facility.billingLocale,
+        facility.billingLocaleZip,
+      ),
       locations: locationRows
         .filter((location) => location.facilityId === facility.id)
         .map((location) => ({
           id: location.id,
           name: location.name,
-          physical_full_address: fullAddress(location.physicalAddress, location.physicalLocale, location.physicalLocaleZip),
+          physical_full_address: fullAddress(
+            location.physicalAddress,
+            location.physicalLocale,
+            location.physicalLocaleZip,
+          ),
         })),
     })),
     providers: providerRows.map((provider) => ({

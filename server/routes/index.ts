@@ -1,9 +1,20 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
+import { agentRoutes } from "./admin/agents.ts";
+import { deleteOrganisationRoutes, organisationRoutes } from "./admin/organisations.ts";
+import { agreementRoutes } from "./customer/agreement.ts";
+import { customerUsersRoutes } from "./customer/users.ts";
 import { customerDetail, logout, staffDetail } from "./session.ts";
+import { siteSettingsRoutes } from "./siteSettings.ts";
 
 /** Every API route under /api, grouped the way the specs group the calls. */
 export const apiRoutes = new Hono<AppEnv>()
   .route("/management/customer/detail", customerDetail)
+  .route("/management/customer/detail", customerUsersRoutes)
+  .route("/management/customer/agreement", agreementRoutes)
+  .route("/management/customer/organization", organisationRoutes)
   .route("/management/admin/detail", staffDetail)
+  .route("/management/admin/detail", agentRoutes)
+  .route("/management/admin/delete-organization", deleteOrganisationRoutes)
+  .route("/management/admin/sitesettings", siteSettingsRoutes)
   .route("/admin/logout", logout);

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { revokeSession } from "../auth/sessions.ts";
 import type { AppEnv } from "../context.ts";
+import { formDefinitions } from "../forms/index.ts";
 import { notFound } from "../http/errors.ts";
 import { customerScope, requireStaff } from "../http/middleware/guards.ts";
 import { clearSessionCookie } from "../http/middleware/session.ts";
 import { findOrganisation, organisationView, userView } from "../organisations/present.ts";
-import { formDefinitions } from "../forms/index.ts";
 import { adminDetail } from "../staff/present.ts";
 
 /** GET /api/management/customer/detail/: the client session check (and dummy mode's view of an org). */
@@ -13,12 +13,20 @@ export const customerDetail = new Hono<AppEnv>().get("/", customerScope(), async
   const { db } = c.var.app.database;
   const scope = c.var.scope;
   const organisation =
-    scope.session.kind === "client" ? scope.session.organisation : await findOrganisation(db, scope.organisationId);
+    scope.session.kind === "client"
+      ? scope.session.organisation
+      : await findOrganisation(db, scope.organisationId);
   if (!organisation) throw notFound("Organisation not found.");
   const profile =
     scope.session.kind === "client"
       ? { ...userView(scope.session.user), notifications: [] }
-      : { username: scope.session.staff.username, email: scope.session.staff.email, is_staff: false, channel_id: scope.session.staff.channelId, notifications: [] };
+      : {
+          username: scope.session.staff.username,
+          email: scope.session.staff.email,
+          is_staff: false,
+          channel_id: scope.session.staff.channelId,
+          notifications: [],
+        };
   return c.json({
     status: 200,
     profile,

@@ -31,12 +31,16 @@ export class HttpClient {
       payload = JSON.stringify(body);
       all["content-type"] ??= "application/json";
     }
-    const response = await this.target.fetch(new Request(`${this.base}${path}`, { method, headers: all, body: payload }));
+    const response = await this.target.fetch(
+      new Request(`${this.base}${path}`, { method, headers: all, body: payload }),
+    );
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = "", ...attributes] = cookie.split(";");
       const [name = "", ...rest] = pair.split("=");
       const value = rest.join("=");
-      const expired = attributes.some((a) => /max-age=0\b/i.test(a.trim()) || /expires=Thu, 01 Jan 1970/i.test(a));
+      const expired = attributes.some(
+        (a) => /max-age=0\b/i.test(a.trim()) || /expires=Thu, 01 Jan 1970/i.test(a),
+      );
       if (expired || value === "") this.cookies.delete(name.trim());
       else this.cookies.set(name.trim(), value);
     }

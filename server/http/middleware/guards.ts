@@ -2,9 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { forbidden, HttpError, invalidToken } from "../errors.ts";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-export const DUMMY_HEADER = "X-Dummy-Org";
+import { dummyOrganisationOf } from "./dummyReadOnly.ts";
 
 /** Any signed-in session of the given kind; otherwise 401 'Invalid token.' (the web guard's signal). */
 export function requireKind(kind: "client" | "admin"): MiddlewareHandler<AppEnv> {
@@ -15,7 +13,9 @@ export function requireKind(kind: "client" | "admin"): MiddlewareHandler<AppEnv>
 }
 
 /** Staff only; `siteAdmin` refuses agents (they cannot manage customers, agents, contents or mail). */
-export function requireStaff(options: { siteAdmin?: boolean; superUser?: boolean } = {}): MiddlewareHandler<AppEnv> {
+export function requireStaff(
+  options: { siteAdmin?: boolean; superUser?: boolean } = {},
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = c.var.session;
     if (session?.kind !== "admin") throw invalidToken();
@@ -40,10 +40,9 @@ const dummyOrgSchema = z.uuid({ message: "must be an organisation id (UUID)" });
 /**
  * Customer-area scope. A customer acts on its own organisation, and any organisation id it sends is
  * ignored. Staff act in dummy mode on the organisation named by the X-Dummy-Org header or the org_id
- * query parameter, and dummy mode is read-only: unsafe methods are refused unless the route declares
- * itself a read (`reads: true`, for POST calls that only compute, such as running an analysis).
+ * query parameter; dummyReadOnly() has already refused their writes.
  */
-export function customerScope(options: { reads?: boolean } = {}): MiddlewareHandler<AppEnv> {
+export function customerScope(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = c.var.session;
     if (!session) throw invalidToken();
@@ -51,13 +50,10 @@ export function customerScope(options: { reads?: boolean } = {}): MiddlewareHand
       c.set("scope", { organisationId: session.organisation.id, dummy: false, session });
       return next();
     }
-    const requested = c.req.header(DUMMY_HEADER) ?? c.req.query("org_id");
+    const requested = dummyOrganisationOf(c);
     if (!requested) throw invalidToken();
     const parsed = dummyOrgSchema.safeParse(requested);
     if (!parsed.success) throw new HttpError(400, `org_id: ${parsed.error.issues[0]?.message}`);
-    if (!SAFE_METHODS.has(c.req.method) && !options.reads) {
-      throw forbidden("Dummy mode is read-only: changes are not allowed while viewing as the customer.");
-    }
     c.set("scope", { organisationId: parsed.data, dummy: true, session });
     await next();
   };

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { count } from "drizzle-orm";
+import { createCustomer, createOrganisation, signInCustomer } from "../tests/helpers/factories.ts";
+import { startTestApp, type TestApp } from "../tests/helpers/testApp.ts";
+import { customerUsers } from "./db/schema/index.ts";
+
+describe("bad input gets a clear JSON error and writes nothing", () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof signInCustomer>>;
+  const usersCount = async () =>
+    (await t.context.database.db.select({ n: count() }).from(customerUsers))[0]!.n;
+  beforeAll(async () => {
+    t = await startTestApp("pglite");
+    const org = await createOrganisation(t, { initialized: true });
+    const user = await createCustomer(t, org.id, { isStaff: true });
+    admin = await signInCustomer(t, user.email);
+  });
+  afterAll(() => t.close());
+
+  test("malformed JSON is a 400", async () => {
+    const before = await usersCount();
+    const answer = await admin.post("/api/management/customer/detail/", '{"user_data": {', {
+      "content-type": "application/json",
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toEqual({ status: 400, detail: "Malformed JSON body." });
+    expect(await usersCount()).toBe(before);
+  });
+
+  test("wrong types name the field and the rule", async () => {
+    const answer = await admin.post("/api/management/customer/detail/", {
+      user_data: { username: 42, email: "x@example.com" },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json.errors[0].field).toBe("user_data.username");
+    expect(answer.json.detail).toContain("user_data.username");
+  });
+
+  test("unknown fields are refused by name", async () => {
+    const before = await usersCount();
+    const answer = await admin.post("/api/management/customer/detail/", {
+      user_data: { username: "A", email: "a1@example.com", is_superuser: true },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json.errors).toEqual([{ field: "user_data", message: "unknown field(s): is_superuser" }]);
+    expect(await usersCount()).toBe(before);
+  });
+
+  test("an oversized body is a 413", async () => {
+    const answer = await admin.post("/api/management/customer/detail/", {
+      user_data: { username: "x".repeat(1_100_000), email: "a@example.com" },
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.json.detail).toContain("too large");
+  });
+
+  test("a body that is not JSON is a 415", async () => {
+    const answer = await admin.post("/api/management/customer/detail/", "username=x", {
+      "content-type": "application/x-www-form-urlencoded",
+    });
+    expect(answer.status).toBe(415);
+  });
+
+  test("an unknown API route is a JSON 404", async () => {
+    const answer = await admin.get("/api/management/nothing/");
+    expect(answer.status).toBe(404);
+    expect(answer.json.detail).toBe("No such API route.");
+  });
+});
+
+describe("headers and health", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp("pglite");
+  });
+  afterAll(() => t.close());
+
+  test("health reports the database backend", async () => {
+    const answer = await t.client().get("/api/health");
+    expect(answer.json).toEqual({ status: "ok", database: "pglite" });
+  });
+
+  test("responses carry a CSP and security headers; HSTS only in production", async () => {
+    const answer = await t.client().get("/api/health");
+    expect(answer.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(answer.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(answer.headers.get("strict-transport-security")).toBeNull();
+    const production = await startTestApp("pglite", {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://vitality.example.com",
+    });
+    try {
+      const secured = await production.client().get("/api/health");
+      expect(secured.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+      expect(secured.headers.getSetCookie().find((c) => c.startsWith("csrftoken="))).toContain("Secure");
+    } finally {
+      await production.close();
+    }
+  });
+});

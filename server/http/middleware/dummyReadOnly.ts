@@ -1,0 +1,36 @@
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv } from "../../context.ts";
+import { forbidden } from "../errors.ts";
+
+export const DUMMY_HEADER = "X-Dummy-Org";
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * POST calls that only compute and change nothing (running an analysis, reading a scheme's detail).
+ * They are allowed in dummy mode; every other unsafe call is a write.
+ */
+const READ_ONLY_POSTS: RegExp[] = [
+  /^\/api\/management\/queries\/(?!save\/)[^/]+\/?$/,
+  /^\/api\/management\/scoring\/(result|detail)\/?$/,
+  /^\/api\/management\/schemes\/[a-z_]+\/detail\/?$/,
+];
+
+/** The organisation a staff request impersonates, if any (header, or org_id as the spec's calls add it). */
+export function dummyOrganisationOf(c: Context<AppEnv>): string | undefined {
+  if (c.var.session?.kind !== "admin") return undefined;
+  return c.req.header(DUMMY_HEADER) ?? c.req.query("org_id");
+}
+
+/** Dummy (impersonation) mode is read-only: every write made in it is refused with 403. */
+export function dummyReadOnly(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (
+      !SAFE_METHODS.has(c.req.method) &&
+      dummyOrganisationOf(c) !== undefined &&
+      !READ_ONLY_POSTS.some((pattern) => pattern.test(c.req.path))
+    ) {
+      throw forbidden("Dummy mode is read-only: changes are not allowed while viewing as the customer.");
+    }
+    await next();
+  };
+}

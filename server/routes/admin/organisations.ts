@@ -1,0 +1,89 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../context.ts";
+import { organisations } from "../../db/schema/index.ts";
+import { readJson } from "../../http/body.ts";
+import { notFound } from "../../http/errors.ts";
+import { requireStaff } from "../../http/middleware/guards.ts";
+import { organisationView } from "../../organisations/present.ts";
+
+const organisationFields = z.strictObject({
+  name: z.string().trim().min(1, "Please fill out this field").max(200),
+  address: z.string().trim().max(300).default(""),
+  locale: z.string().trim().max(120).default(""),
+  locale_zip: z.union([z.literal(""), z.string().regex(/^\d{5}$/, "must be a 5-digit zip code")]).default(""),
+  phone_1: z.string().regex(/^\d*$/, "must contain digits only").default(""),
+  phone_2: z.string().regex(/^\d*$/, "must contain digits only").default(""),
+  fax: z.string().regex(/^\d*$/, "must contain digits only").default(""),
+});
+
+const createOrganisation = z.strictObject({ organization: organisationFields });
+const updateOrganisation = z.strictObject({
+  organization: organisationFields.partial().extend({ id: z.uuid() }),
+});
+const deleteOrganisation = z.strictObject({ organization: z.uuid() });
+
+const slugify = (name: string) =>
+  `${
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 40) || "org"
+  }-${crypto.randomUUID().slice(0, 6)}`;
+
+/** POST/PATCH /api/management/customer/organization/: site admins create and edit customers. */
+export const organisationRoutes = new Hono<AppEnv>()
+  .post("/", requireStaff({ siteAdmin: true }), async (c) => {
+    const { organization } = await readJson(c, createOrganisation);
+    const { db } = c.var.app.database;
+    const [row] = await db
+      .insert(organisations)
+      .values({
+        slug: slugify(organization.name),
+        name: organization.name,
+        address: organization.address,
+        locale: organization.locale,
+        localeZip: organization.locale_zip,
+        phone1: organization.phone_1,
+        phone2: organization.phone_2,
+        fax: organization.fax,
+      })
+      .returning();
+    return c.json({ status: 200, organization: await organisationView(db, row!) });
+  })
+  .patch("/", requireStaff({ siteAdmin: true }), async (c) => {
+    const { organization } = await readJson(c, updateOrganisation);
+    const { db } = c.var.app.database;
+    const [row] = await db
+      .update(organisations)
+      .set({
+        name: organization.name,
+        address: organization.address,
+        locale: organization.locale,
+        localeZip: organization.locale_zip,
+        phone1: organization.phone_1,
+        phone2: organization.phone_2,
+        fax: organization.fax,
+      })
+      .where(eq(organisations.id, organization.id))
+      .returning();
+    if (!row) throw notFound("Organisation not found.");
+    return c.json({ status: 200, organization: await organisationView(db, row) });
+  });
+
+/** DELETE /api/management/admin/delete-organization/: removes a customer and everything it owns. */
+export const deleteOrganisationRoutes = new Hono<AppEnv>().delete(
+  "/",
+  requireStaff({ siteAdmin: true }),
+  async (c) => {
+    const { organization } = await readJson(c, deleteOrganisation);
+    const removed = await c.var.app.database.db
+      .delete(organisations)
+      .where(eq(organisations.id, organization))
+      .returning({ id: organisations.id });
+    if (removed.length === 0) throw notFound("Organisation not found.");
+    return c.json({ status: 200, deleted: organization });
+  },
+);

@@ -1,0 +1,22 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../context.ts";
+import { organisations } from "../../db/schema/index.ts";
+import { readJson } from "../../http/body.ts";
+import { forbidden } from "../../http/errors.ts";
+import { customerScope } from "../../http/middleware/guards.ts";
+
+const acceptAgreement = z.strictObject({ organization: z.uuid({ message: "must be an organisation id" }) });
+
+/** POST /api/management/customer/agreement/: a user of the organisation accepts the licence agreement. */
+export const agreementRoutes = new Hono<AppEnv>().post("/", customerScope(), async (c) => {
+  const { organization } = await readJson(c, acceptAgreement);
+  if (organization !== c.var.scope.organisationId)
+    throw forbidden("You can only accept for your own organisation.");
+  await c.var.app.database.db
+    .update(organisations)
+    .set({ agreementAccepted: true })
+    .where(eq(organisations.id, organization));
+  return c.json({ status: 200, agreement_accepted: true });
+});

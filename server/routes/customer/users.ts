@@ -1,0 +1,123 @@
+import { and, asc, count, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { revokeUserSessions } from "../../auth/sessions.ts";
+import type { AppEnv } from "../../context.ts";
+import { customerUsers } from "../../db/schema/index.ts";
+import { organisationManagedBy } from "../../http/actor.ts";
+import { readJson } from "../../http/body.ts";
+import { forbidden, HttpError, notFound } from "../../http/errors.ts";
+import { findOrganisation, userView } from "../../organisations/present.ts";
+
+/** An organisation has at most this many users. */
+export const MAX_USERS_PER_ORGANISATION = 3;
+
+const status = z.enum(["admin", "assistant"], { message: "must be admin or assistant" });
+
+const addUser = z.strictObject({
+  user_data: z.strictObject({
+    username: z.string().trim().min(1, "Please fill out this field").max(150),
+    email: z.email({ message: "Please fill out this field or verify email format." }).trim().toLowerCase(),
+    status: status.optional(),
+    organization_id: z.uuid().optional(),
+  }),
+});
+
+const updateUser = z.strictObject({
+  user_data: z.strictObject({
+    id: z.uuid(),
+    username: z.string().trim().min(1, "Please fill out this field").max(150).optional(),
+    status: status.optional(),
+    blocked: z.boolean().optional(),
+  }),
+});
+
+const removeUser = z.strictObject({ user_id: z.uuid() });
+
+/** POST, PATCH, DELETE /api/management/customer/detail/: the Users table of an organisation. */
+export const customerUsersRoutes = new Hono<AppEnv>()
+  .post("/", async (c) => {
+    const { user_data } = await readJson(c, addUser);
+    const organisationId = organisationManagedBy(c, user_data.organization_id);
+    const { db } = c.var.app.database;
+    const organisation = await findOrganisation(db, organisationId);
+    if (!organisation) throw notFound("Organisation not found.");
+    const [existing] = await db
+      .select({ n: count() })
+      .from(customerUsers)
+      .where(eq(customerUsers.organisationId, organisationId));
+    const users = existing?.n ?? 0;
+    // The first user can always be created (someone must sign in); later ones once the org is initialized.
+    if (users >= MAX_USERS_PER_ORGANISATION) {
+      throw new HttpError(400, `An organisation has at most ${MAX_USERS_PER_ORGANISATION} users.`);
+    }
+    if (users > 0 && !organisation.initialized) {
+      throw new HttpError(400, "Users can be added once the organisation is initialized.");
+    }
+    const [taken] = await db
+      .select({ id: customerUsers.id })
+      .from(customerUsers)
+      .where(eq(customerUsers.email, user_data.email));
+    if (taken)
+      throw new HttpError(400, "email: this address already has an account", [
+        { field: "email", message: "this address already has an account" },
+      ]);
+    const [user] = await db
+      .insert(customerUsers)
+      .values({
+        organisationId,
+        username: user_data.username,
+        email: user_data.email,
+        isStaff: users === 0 ? true : user_data.status === "admin",
+      })
+      .returning();
+    return c.json({ status: 200, user: userView(user!) });
+  })
+  .patch("/", async (c) => {
+    const { user_data } = await readJson(c, updateUser);
+    const { db } = c.var.app.database;
+    const [target] = await db.select().from(customerUsers).where(eq(customerUsers.id, user_data.id));
+    // A user of another organisation is reported as not found to a customer: no cross-tenant probing.
+    if (!target) throw notFound("User not found.");
+    const session = c.var.session;
+    if (session?.kind === "client" && target.organisationId !== session.organisation.id)
+      throw notFound("User not found.");
+    organisationManagedBy(c, target.organisationId);
+    if (
+      session?.kind === "client" &&
+      target.id === session.user.id &&
+      (user_data.blocked || user_data.status === "assistant")
+    ) {
+      throw forbidden("You cannot block or demote yourself.");
+    }
+    const [user] = await db
+      .update(customerUsers)
+      .set({
+        username: user_data.username,
+        isStaff: user_data.status === undefined ? undefined : user_data.status === "admin",
+        blocked: user_data.blocked,
+      })
+      .where(eq(customerUsers.id, target.id))
+      .returning();
+    if (user_data.blocked) await revokeUserSessions(db, target.id, c.var.app.clock.now());
+    return c.json({ status: 200, user: userView(user!) });
+  })
+  .delete("/", async (c) => {
+    const { user_id } = await readJson(c, removeUser);
+    const { db } = c.var.app.database;
+    const [target] = await db.select().from(customerUsers).where(eq(customerUsers.id, user_id));
+    const session = c.var.session;
+    if (!target || (session?.kind === "client" && target.organisationId !== session.organisation.id)) {
+      throw notFound("User not found.");
+    }
+    organisationManagedBy(c, target.organisationId);
+    if (session?.kind === "client" && target.id === session.user.id)
+      throw forbidden("You cannot delete yourself.");
+    await db.delete(customerUsers).where(and(eq(customerUsers.id, target.id)));
+    const rest = await db
+      .select()
+      .from(customerUsers)
+      .where(eq(customerUsers.organisationId, target.organisationId))
+      .orderBy(asc(customerUsers.createdAt));
+    return c.json({ status: 200, users: rest.map(userView) });
+  });

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { customerUsers, organisations } from "../../server/db/schema/index.ts";
+import { backends } from "../helpers/backends.ts";
+import { createCustomer, createOrganisation, signInCustomer } from "../helpers/factories.ts";
+import type { HttpClient } from "../helpers/httpClient.ts";
+import { startTestApp, type TestApp } from "../helpers/testApp.ts";
+
+/**
+ * Tenancy: a customer of organisation A tries every route against organisation B. Each API route of
+ * the app must appear below, either with an attempt or with the reason it holds no organisation data;
+ * a new route without an entry fails the inventory test.
+ */
+interface World {
+  t: TestApp;
+  a: HttpClient;
+  orgB: { id: string };
+  userB: { id: string; email: string };
+}
+type Attempt = (world: World) => Promise<void>;
+
+const noOrganisationData = (reason: string) => reason;
+
+const attempts: Record<string, Attempt | string> = {
+  "GET /api/health": noOrganisationData("service health only"),
+  "POST /api/services/auth/signin": noOrganisationData("answers the same for every address"),
+  "GET /api/services/auth/signin/:token": noOrganisationData("a token names its own user"),
+  "POST /api/management/admin/signin": noOrganisationData("staff credentials only"),
+  "GET /api/admin/logout": noOrganisationData("ends the caller's own session"),
+  "GET /api/management/admin/sitesettings": noOrganisationData("site-wide texts, the same for everyone"),
+  "POST /api/management/admin/sitesettings": async ({ a }) => {
+    expect((await a.post("/api/management/admin/sitesettings/", { contents: { about: "x" } })).status).toBe(
+      401,
+    );
+  },
+  "GET /api/management/admin/detail": async ({ a }) => {
+    expect((await a.get("/api/management/admin/detail/")).status).toBe(401);
+  },
+  "POST /api/management/admin/detail": async ({ a }) => {
+    expect(
+      (
+        await a.post("/api/management/admin/detail/", {
+          username: "Intruder",
+          email: "i@example.com",
+          password: "Secret!Pass",
+        })
+      ).status,
+    ).toBe(401);
+  },
+  "DELETE /api/management/admin/detail": async ({ a }) => {
+    expect((await a.delete("/api/management/admin/detail/", { email: "i@example.com" })).status).toBe(401);
+  },
+  "GET /api/management/customer/detail": async ({ a, orgB }) => {
+    // Naming B by header or query is ignored for a customer: it still reads its own organisation.
+    const viaHeader = await a.get("/api/management/customer/detail/", { "x-dummy-org": orgB.id });
+    const viaQuery = await a.get(`/api/management/customer/detail/?org_id=${orgB.id}`);
+    expect(viaHeader.json.organization.id).not.toBe(orgB.id);
+    expect(viaQuery.json.organization.id).not.toBe(orgB.id);
+  },
+  "POST /api/management/customer/detail": async ({ t, a, orgB }) => {
+    const answer = await a.post("/api/management/customer/detail/", {
+      user_data: { username: "Mole", email: "mole@example.com", organization_id: orgB.id },
+    });
+    expect(answer.status).toBe(403);
+    const users = await t.context.database.db
+      .select()
+      .from(customerUsers)
+      .where(eq(customerUsers.organisationId, orgB.id));
+    expect(users.map((u) => u.email)).not.toContain("mole@example.com");
+  },
+  "PATCH /api/management/customer/detail": async ({ t, a, userB }) => {
+    const answer = await a.patch("/api/management/customer/detail/", {
+      user_data: { id: userB.id, blocked: true, username: "Hacked" },
+    });
+    expect(answer.status).toBe(404);
+    const [row] = await t.context.database.db
+      .select()
+      .from(customerUsers)
+      .where(eq(customerUsers.id, userB.id));
+    expect(row?.blocked).toBe(false);
+    expect(row?.username).not.toBe("Hacked");
+  },
+  "DELETE /api/management/customer/detail": async ({ t, a, userB }) => {
+    expect((await a.delete("/api/management/customer/detail/", { user_id: userB.id })).status).toBe(404);
+    const [row] = await t.context.database.db
+      .select()
+      .from(customerUsers)
+      .where(eq(customerUsers.id, userB.id));
+    expect(row).toBeDefined();
+  },
+  "POST /api/management/customer/agreement": async ({ t, a, orgB }) => {
+    expect((await a.post("/api/management/customer/agreement/", { organization: orgB.id })).status).toBe(403);
+    const [row] = await t.context.database.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.id, orgB.id));
+    expect(row?.agreementAccepted).toBe(false);
+  },
+  "POST /api/management/customer/organization": async ({ a }) => {
+    expect(
+      (await a.post("/api/management/customer/organization/", { organization: { name: "Mine now" } })).status,
+    ).toBe(401);
+  },
+  "PATCH /api/management/customer/organization": async ({ t, a, orgB }) => {
+    expect(
+      (
+        await a.patch("/api/management/customer/organization/", {
+          organization: { id: orgB.id, name: "Mine now" },
+        })
+      ).status,
+    ).toBe(401);
+    const [row] = await t.context.database.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.id, orgB.id));
+    expect(row?.name).toBe("Organisation B");
+  },
+  "DELETE /api/management/admin/delete-organization": async ({ t, a, orgB }) => {
+    expect(
+      (await a.delete("/api/management/admin/delete-organization/", { organization: orgB.id })).status,
+    ).toBe(401);
+    const [row] = await t.context.database.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.id, orgB.id));
+    expect(row).toBeDefined();
+  },
+};
+
+const normalise = (path: string) => path.replace(/\/+$/, "").replace(/\/\*$/, "");
+
+for (const backend of backends) {
+  describe(`tenancy: organisation A's admin against organisation B (${backend})`, () => {
+    const world = {} as World;
+    beforeAll(async () => {
+      world.t = await startTestApp(backend);
+      const orgA = await createOrganisation(world.t, {
+        name: "Organisation A",
+        initialized: true,
+        agreementAccepted: true,
+      });
+      world.orgB = await createOrganisation(world.t, { name: "Organisation B", initialized: true });
+      const adminA = await createCustomer(world.t, orgA.id, { isStaff: true });
+      world.userB = await createCustomer(world.t, world.orgB.id, { isStaff: true });
+      world.a = await signInCustomer(world.t, adminA.email);
+    });
+    afterAll(() => world.t.close());
+
+    test("every API route has a tenancy entry", () => {
+      const registered = new Set(
+        world.t.app.routes
+          .filter(
+            (route) => route.path.startsWith("/api/") && route.method !== "ALL" && !route.path.endsWith("*"),
+          )
+          .map((route) => `${route.method} ${normalise(route.path)}`),
+      );
+      const missing = [...registered].filter((route) => !(route in attempts));
+      expect(missing).toEqual([]);
+    });
+
+    for (const [route, attempt] of Object.entries(attempts)) {
+      if (typeof attempt === "string") continue;
+      test(route, () => attempt(world));
+    }
+  });
+}
