@@ -99,3 +99,32 @@ describe("headers and health", () => {
     }
   });
 });
+
+describe("the built web app", () => {
+  test("hashed assets are cached for a year and every other path gets index.html", async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { createApp } = await import("./app.ts");
+    const dist = mkdtempSync(join(tmpdir(), "vitality-dist-"));
+    mkdirSync(join(dist, "assets"));
+    writeFileSync(join(dist, "index.html"), "<!doctype html><title>Vitality</title>");
+    writeFileSync(join(dist, "assets", "app-1a2b.js"), "console.log(1)");
+    const t = await startTestApp("pglite");
+    try {
+      const app = createApp(t.context, { webDist: dist });
+      const page = await app.request("/queries/querie6?year=2025");
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("<title>Vitality</title>");
+      expect(page.headers.get("cache-control")).toBe("no-cache");
+      const asset = await app.request("/assets/app-1a2b.js");
+      expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const api = await app.request("/api/unknown/");
+      expect(api.status).toBe(404);
+      expect((await api.json()).detail).toBe("No such API route.");
+    } finally {
+      await t.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});

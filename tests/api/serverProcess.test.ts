@@ -1,0 +1,80 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = join(import.meta.dir, "..", "..");
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir() {
+  const dir = mkdtempSync(join(tmpdir(), "vitality-proc-"));
+  dirs.push(dir);
+  return dir;
+}
+
+/** Starts `bun server/main.ts` as npm start would (without the web build) and collects its output. */
+function startServer(env: Record<string, string>) {
+  const child = Bun.spawn([process.execPath, join(root, "server", "main.ts")], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", LOG_REQUESTS: "0", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  let output = "";
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) output += new TextDecoder().decode(chunk);
+  };
+  void collect(child.stdout);
+  void collect(child.stderr);
+  return { child, output: () => output };
+}
+
+async function waitFor(predicate: () => boolean | Promise<boolean>, ms = 20_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await predicate()) return true;
+    await Bun.sleep(100);
+  }
+  return false;
+}
+
+describe("the server process", () => {
+  test("a bad configuration value stops start-up with a message naming the variable", async () => {
+    const { child, output } = startServer({ DATA_DIR: tempDir(), PORT: "eighty" });
+    expect(await child.exited).toBe(2);
+    await Bun.sleep(50);
+    expect(output()).toContain("PORT");
+  });
+
+  test("starts on an empty data folder, prints the first admin's password once, and stops on SIGTERM", async () => {
+    const dataDir = tempDir();
+    const port = 3900 + Math.floor(Math.random() * 90);
+    const { child, output } = startServer({ DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: "0" });
+    const healthy = await waitFor(async () => {
+      try {
+        return (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
+      } catch {
+        return false;
+      }
+    });
+    expect(healthy).toBe(true);
+    const printed = /password '([^']+)' \(shown once\)/.exec(output());
+    expect(printed).not.toBeNull();
+
+    const signin = await fetch(`http://127.0.0.1:${port}/api/health`);
+    const csrf = /csrftoken=([^;]+)/.exec(signin.headers.get("set-cookie") ?? "")![1]!;
+    const answer = await fetch(`http://127.0.0.1:${port}/api/management/admin/signin/`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: `csrftoken=${csrf}`, "x-csrftoken": csrf },
+      body: JSON.stringify({ username: "admin", password: printed![1] }),
+    });
+    expect(answer.status).toBe(200);
+
+    child.kill("SIGTERM");
+    expect(await child.exited).toBe(0);
+    expect(output()).toContain("SIGTERM: finishing open requests and stopping");
+  }, 30_000);
+});
