@@ -1,0 +1,9 @@
+import { apiRequest } from "./client.ts";
+
+/** Records that the organisation accepted the end user licence agreement. */
+export function acceptAgreement(organizationId: string) {
+  return apiRequest<unknown>("/api/management/customer/agreement/", {
+    method: "POST",
+    body: { organization: organizationId },
+  });
+}

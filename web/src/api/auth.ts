@@ -1,0 +1,26 @@
+import { apiRequest } from "./client.ts";
+import type { AdminDetail, StatusDetail } from "./types.ts";
+
+/** Asks the server to e-mail a sign-in link (same answer for unknown addresses). */
+export function requestSigninLink(email: string) {
+  return apiRequest<StatusDetail>("/api/services/auth/signin/", { method: "POST", body: { email } });
+}
+
+/** Exchanges an e-mailed token for a session cookie. */
+export function validateSigninToken(token: string) {
+  return apiRequest<{ status: number; token: string; max_age: number }>(
+    `/api/services/auth/signin/${encodeURIComponent(token)}`,
+  );
+}
+
+export function staffSignin(credentials: { username: string; password: string }) {
+  return apiRequest<AdminDetail & { token: string; max_age: number }>("/api/management/admin/signin/", {
+    method: "POST",
+    body: credentials,
+  });
+}
+
+/** Revokes the session on the server, which also clears the HttpOnly cookie. */
+export function signOut() {
+  return apiRequest<StatusDetail>("/api/admin/logout/");
+}

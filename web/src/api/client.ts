@@ -1,0 +1,73 @@
+import { CSRF_HEADER, ensureCsrfToken } from "./csrf.ts";
+import { ApiError, type FieldError } from "./errors.ts";
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Dummy mode: the organisation a staff session views read-only. */
+  dummyOrgId?: string;
+  signal?: AbortSignal;
+}
+
+/** The header that puts a staff request in dummy mode for one organisation. */
+export const DUMMY_ORG_HEADER = "X-Dummy-Org";
+
+const SAFE_METHODS = new Set<HttpMethod>(["GET"]);
+
+/**
+ * Calls the product's own API: same origin, cookies included (the session cookie is HttpOnly), JSON
+ * both ways, the CSRF header on unsafe methods. Any non-2xx answer is thrown as an ApiError.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? "GET";
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (!SAFE_METHODS.has(method)) headers[CSRF_HEADER] = await ensureCsrfToken();
+  if (options.dummyOrgId) headers[DUMMY_ORG_HEADER] = options.dummyOrgId;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: "include",
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(0, "The server cannot be reached. Check your connection and try again.");
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) throw toApiError(response, payload);
+  return payload as T;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // A proxy or gateway page instead of our JSON: keep the status, drop the body.
+    return undefined;
+  }
+}
+
+function toApiError(response: Response, payload: unknown): ApiError {
+  const body = (payload ?? {}) as { detail?: unknown; errors?: unknown };
+  const detail =
+    typeof body.detail === "string" && body.detail !== ""
+      ? body.detail
+      : `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}.`;
+  const errors = Array.isArray(body.errors)
+    ? body.errors.filter(
+        (item): item is FieldError => typeof item?.field === "string" && typeof item?.message === "string",
+      )
+    : [];
+  return new ApiError(response.status, detail, errors);
+}

@@ -1,0 +1,12 @@
+import { queryOptions } from "@tanstack/react-query";
+import { apiRequest } from "./client.ts";
+import type { SiteSettings } from "./types.ts";
+
+/** The staff-edited texts of the About, Licence and Copyright modals; they rarely change. */
+export const siteSettingsQuery = () =>
+  queryOptions({
+    queryKey: ["site-settings"],
+    queryFn: () => apiRequest<SiteSettings>("/api/management/admin/sitesettings/"),
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });

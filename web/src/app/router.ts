@@ -1,0 +1,90 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { createRouter } from "@tanstack/react-router";
+import { ErrorScreen, NotFoundScreen, PendingScreen } from "../components/StatusScreens.tsx";
+import { rootRoute } from "../routes/__root.tsx";
+import { adminHelpcenterRoute } from "../routes/admin/adminHelpcenter.tsx";
+import { adminIndexRoute, adminLayoutRoute } from "../routes/admin/adminLayout.tsx";
+import { adminProfileRoute } from "../routes/admin/adminProfile.tsx";
+import { advisoryBoardRoute } from "../routes/admin/advisoryBoard.tsx";
+import { contentsRoute } from "../routes/admin/contents.tsx";
+import { customerRoute } from "../routes/admin/customer.tsx";
+import { customersRoute } from "../routes/admin/customers.tsx";
+import { customerYearRoute } from "../routes/admin/customerYear.tsx";
+import { mailboxRoute } from "../routes/admin/mailbox.tsx";
+import { parametersRoute } from "../routes/admin/parameters.tsx";
+import { clientLayoutRoute } from "../routes/client/clientLayout.tsx";
+import { customQueryRoute } from "../routes/client/customQuery.tsx";
+import { helpcenterRoute } from "../routes/client/helpcenter.tsx";
+import { homeRoute } from "../routes/client/home.tsx";
+import { practiceProfileRoute } from "../routes/client/practiceProfile.tsx";
+import { profileRoute } from "../routes/client/profile.tsx";
+import { queryRoute } from "../routes/client/query.tsx";
+import { vitalityScoreRoute } from "../routes/client/vitalityScore.tsx";
+import { dummyLayoutRoute } from "../routes/dummy/dummyLayout.tsx";
+import {
+  dummyCustomQueryRoute,
+  dummyDashboardRoute,
+  dummyProfileRoute,
+  dummyQueryRoute,
+  dummyVitalityScoreRoute,
+} from "../routes/dummy/dummyScreens.tsx";
+import { adminSigninRoute } from "../routes/public/adminSignin.tsx";
+import { agreementRoute } from "../routes/public/agreement.tsx";
+import { signinRoute } from "../routes/public/signin.tsx";
+import { validateTokenRoute } from "../routes/public/validateToken.tsx";
+
+/** Every screen of both specs, as one typed tree: public, customer, back office, dummy view. */
+export const routeTree = rootRoute.addChildren([
+  agreementRoute,
+  signinRoute,
+  validateTokenRoute,
+  adminSigninRoute,
+  clientLayoutRoute.addChildren([
+    homeRoute,
+    practiceProfileRoute,
+    helpcenterRoute,
+    vitalityScoreRoute,
+    profileRoute,
+    queryRoute,
+    customQueryRoute,
+  ]),
+  adminLayoutRoute.addChildren([
+    adminIndexRoute,
+    customersRoute,
+    customerRoute,
+    customerYearRoute,
+    advisoryBoardRoute,
+    adminHelpcenterRoute,
+    contentsRoute,
+    parametersRoute,
+    mailboxRoute,
+    adminProfileRoute,
+  ]),
+  dummyLayoutRoute.addChildren([
+    dummyDashboardRoute,
+    dummyVitalityScoreRoute,
+    dummyProfileRoute,
+    dummyQueryRoute,
+    dummyCustomQueryRoute,
+  ]),
+]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: "intent",
+    // React Query owns the caching; the router always asks it.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    defaultPendingComponent: PendingScreen,
+    defaultNotFoundComponent: NotFoundScreen,
+    defaultErrorComponent: ErrorScreen,
+  });
+}
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

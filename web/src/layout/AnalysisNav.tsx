@@ -1,0 +1,110 @@
+import { Button, Group, Menu, Tooltip } from "@mantine/core";
+import { IconChevronDown, IconGauge } from "@tabler/icons-react";
+import { useLocation } from "@tanstack/react-router";
+import { ANALYSIS_TITLES, type QueryName, THEME_GROUPS, type ThemeGroup } from "../analyses/catalogue.ts";
+import { ButtonLink, MenuItemLink } from "../components/links.tsx";
+import classes from "./nav.module.css";
+
+const NOT_READY = "Available once your organisation's setup is reviewed and initialized";
+
+interface AnalysisNavProps {
+  /** Spec: the theme groups and the score stay disabled until the organisation is initialized. */
+  initialized: boolean;
+  /** In dummy mode links stay inside /dummy/{orgId}. */
+  dummyOrgId?: string;
+}
+
+/** The four theme groups as menus of their analyses, then the Vitality Score. */
+export function AnalysisNav({ initialized, dummyOrgId }: AnalysisNavProps) {
+  return (
+    <Group gap={4} wrap="nowrap" component="nav" aria-label="Analyses">
+      {THEME_GROUPS.map((group) => (
+        <ThemeGroupMenu key={group.id} group={group} disabled={!initialized} dummyOrgId={dummyOrgId} />
+      ))}
+      {initialized ? (
+        dummyOrgId ? (
+          <ButtonLink
+            to="/dummy/$orgId/vitality-score"
+            params={{ orgId: dummyOrgId }}
+            variant="subtle"
+            className={classes.navButton}
+            leftSection={<IconGauge size={16} />}
+          >
+            Vitality Score
+          </ButtonLink>
+        ) : (
+          <ButtonLink
+            to="/vitality-score"
+            variant="subtle"
+            className={classes.navButton}
+            leftSection={<IconGauge size={16} />}
+          >
+            Vitality Score
+          </ButtonLink>
+        )
+      ) : (
+        <Tooltip label={NOT_READY}>
+          <Button
+            variant="subtle"
+            className={classes.navButton}
+            leftSection={<IconGauge size={16} />}
+            data-disabled
+            aria-disabled
+          >
+            Vitality Score
+          </Button>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
+function ThemeGroupMenu({
+  group,
+  disabled,
+  dummyOrgId,
+}: {
+  group: ThemeGroup;
+  disabled: boolean;
+  dummyOrgId?: string;
+}) {
+  const { pathname } = useLocation();
+  const current = group.queries.some((name) => pathname.endsWith(`/queries/${name}`));
+  const target = (
+    <Button
+      variant="subtle"
+      className={classes.navButton}
+      rightSection={<IconChevronDown size={14} />}
+      data-disabled={disabled || undefined}
+      data-active={current || undefined}
+      aria-disabled={disabled || undefined}
+    >
+      {group.label}
+    </Button>
+  );
+  if (disabled) return <Tooltip label={NOT_READY}>{target}</Tooltip>;
+  return (
+    <Menu position="bottom-start" shadow="md" width={240}>
+      <Menu.Target>{target}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{group.label}</Menu.Label>
+        {group.queries.map((name) => (
+          <AnalysisMenuItem key={name} name={name} dummyOrgId={dummyOrgId} />
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function AnalysisMenuItem({ name, dummyOrgId }: { name: QueryName; dummyOrgId?: string }) {
+  const title = ANALYSIS_TITLES[name];
+  return dummyOrgId ? (
+    <MenuItemLink to="/dummy/$orgId/queries/$queryName" params={{ orgId: dummyOrgId, queryName: name }}>
+      {title}
+    </MenuItemLink>
+  ) : (
+    <MenuItemLink to="/queries/$queryName" params={{ queryName: name }}>
+      {title}
+    </MenuItemLink>
+  );
+}

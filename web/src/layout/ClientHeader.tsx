@@ -1,0 +1,58 @@
+import { Box, Group, Menu } from "@mantine/core";
+import { IconBuildingHospital, IconHelpCircle, IconLogout, IconUser } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import type { CustomerDetail } from "../api/types.ts";
+import { ButtonLink, MenuItemLink } from "../components/links.tsx";
+import { useSignOut } from "../session/useSignOut.ts";
+import { AnalysisNav } from "./AnalysisNav.tsx";
+import { BrandMark } from "./BrandMark.tsx";
+import classes from "./Header.module.css";
+import { NotificationBell } from "./NotificationBell.tsx";
+import navClasses from "./nav.module.css";
+import { ProductMenu } from "./ProductMenu.tsx";
+import { UserMenu } from "./UserMenu.tsx";
+
+/** The customer's bar: brand and account tools on top, the analyses navigation below. */
+export function ClientHeader({ detail }: { detail: CustomerDetail }) {
+  const { profile, organization } = detail;
+  const { signOut } = useSignOut();
+  const agreementAccepted = organization.agreement_accepted;
+  return (
+    <Box className={classes.header}>
+      <Group className={classes.topRow} justify="space-between" wrap="nowrap">
+        <Link to="/" className={classes.brandLink} aria-label="Vitality home">
+          <BrandMark caption={organization.name} />
+        </Link>
+        <Group gap="xs" wrap="nowrap">
+          {profile.is_staff && agreementAccepted ? (
+            <ButtonLink
+              to="/practice-profile"
+              variant="subtle"
+              className={navClasses.navButton}
+              leftSection={<IconBuildingHospital size={16} />}
+            >
+              Practice profile
+            </ButtonLink>
+          ) : null}
+          <ProductMenu />
+          {agreementAccepted ? <NotificationBell count={profile.notifications.length} /> : null}
+          <UserMenu name={profile.username} email={profile.email} picture={profile.picture}>
+            <MenuItemLink to="/profile" leftSection={<IconUser size={16} />}>
+              Profile
+            </MenuItemLink>
+            <MenuItemLink to="/helpcenter" leftSection={<IconHelpCircle size={16} />}>
+              Help Center
+            </MenuItemLink>
+            <Menu.Divider />
+            <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+              Logout
+            </Menu.Item>
+          </UserMenu>
+        </Group>
+      </Group>
+      <Box className={classes.navRow}>
+        <AnalysisNav initialized={organization.initialized} />
+      </Box>
+    </Box>
+  );
+}

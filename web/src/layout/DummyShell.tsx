@@ -1,0 +1,34 @@
+import { AppShell, Container } from "@mantine/core";
+import { Outlet } from "@tanstack/react-router";
+import { DummyOrgContext } from "../session/dummyContext.ts";
+import { useCustomerDetail } from "../session/useSessions.ts";
+import { DummyHeader } from "./DummyHeader.tsx";
+
+/** Height of the red bar (48) plus the navigation row (44) and border. */
+const DUMMY_HEADER_HEIGHT = 93;
+
+/** Staff viewing an organisation's dashboard read-only; every screen below loads that organisation. */
+export function DummyShell({ orgId }: { orgId: string }) {
+  return (
+    <DummyOrgContext.Provider value={orgId}>
+      <DummyFrame orgId={orgId} />
+    </DummyOrgContext.Provider>
+  );
+}
+
+function DummyFrame({ orgId }: { orgId: string }) {
+  const detail = useCustomerDetail();
+  if (!detail) return null;
+  return (
+    <AppShell header={{ height: DUMMY_HEADER_HEIGHT }} padding={0}>
+      <AppShell.Header withBorder={false}>
+        <DummyHeader orgId={orgId} detail={detail} />
+      </AppShell.Header>
+      <AppShell.Main bg="gray.0">
+        <Container size="xl" py="xl">
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

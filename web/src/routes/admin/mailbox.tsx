@@ -1,0 +1,11 @@
+import { createRoute } from "@tanstack/react-router";
+import { ScreenTitle } from "../../components/ScreenTitle.tsx";
+import { refuseAgents } from "../../session/guard.ts";
+import { adminLayoutRoute } from "./adminLayout.tsx";
+
+export const mailboxRoute = createRoute({
+  getParentRoute: () => adminLayoutRoute,
+  path: "mailbox",
+  beforeLoad: ({ context }) => refuseAgents(context.admin),
+  component: () => <ScreenTitle title="Mailbox" />,
+});

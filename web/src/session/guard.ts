@@ -1,0 +1,37 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { redirect } from "@tanstack/react-router";
+import { adminSessionQuery, customerSessionQuery } from "./queries.ts";
+
+/**
+ * Route guards for beforeLoad (spec: route guard). They read the cached session check, fetching it
+ * when absent, and redirect to the matching sign-in page when the session is not of the right kind.
+ */
+
+export async function requireCustomer(queryClient: QueryClient) {
+  const session = await queryClient.ensureQueryData(customerSessionQuery());
+  if (!session.logged) throw redirect({ to: "/signin", replace: true });
+  return session.detail;
+}
+
+export async function requireAdmin(queryClient: QueryClient) {
+  const session = await queryClient.ensureQueryData(adminSessionQuery());
+  if (!session.logged) throw redirect({ to: "/administration/signin", replace: true });
+  return session.detail;
+}
+
+/** On /signin: a signed-in customer has nothing to do there. */
+export async function leaveSigninIfCustomer(queryClient: QueryClient) {
+  const session = await queryClient.ensureQueryData(customerSessionQuery());
+  if (session.logged) throw redirect({ to: "/", replace: true });
+}
+
+/** On /administration/signin: a signed-in staff member goes to the back office. */
+export async function leaveSigninIfAdmin(queryClient: QueryClient) {
+  const session = await queryClient.ensureQueryData(adminSessionQuery());
+  if (session.logged) throw redirect({ to: "/administration", replace: true });
+}
+
+/** Agents do not see Advisory board, Contents, Parameters or Mailbox (admin spec §6). */
+export function refuseAgents(admin: { profile: { is_agent: boolean } }) {
+  if (admin.profile.is_agent) throw redirect({ to: "/administration/customers", replace: true });
+}
