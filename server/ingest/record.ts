@@ -1,0 +1,135 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { advisoryBoardUploads, organisationYears, practiceUploads } from "../db/schema/index.ts";
+import type { MarketKind } from "./contract.ts";
+import type { IngestOutput } from "./pipeline.ts";
+import type { ErrorReport } from "./report.ts";
+
+export interface StoredFile {
+  originalName: string;
+  storageName: string;
+  bytes: number;
+  checksum: string;
+}
+
+export async function startPracticeUploads(
+  db: Db,
+  input: { organisationId: string; uploadedBy?: string; uploadedByStaff?: string; years: number[]; files: StoredFile[] },
+) {
+  const rows = await db
+    .insert(practiceUploads)
+    .values(
+      input.files.map((file) => ({
+        organisationId: input.organisationId,
+        uploadedBy: input.uploadedBy,
+        uploadedByStaff: input.uploadedByStaff,
+        ...file,
+        years: input.years,
+        state: "processing" as const,
+      })),
+    )
+    .returning({ id: practiceUploads.id });
+  return rows.map((row) => row.id);
+}
+
+/** A refused practice file: its rows say why; a year that has data keeps its state. */
+export async function rejectPracticeUploads(db: Db, organisationId: string, uploadIds: string[], years: number[], report: ErrorReport) {
+  await db.transaction(async (tx) => {
+    await tx.update(practiceUploads).set({ state: "rejected", errorReport: report }).where(inArray(practiceUploads.id, uploadIds));
+    for (const year of years) {
+      await tx
+        .insert(organisationYears)
+        .values({ organisationId, year, fileState: "rejected" })
+        .onConflictDoUpdate({
+          target: [organisationYears.organisationId, organisationYears.year],
+          set: { fileState: sql`CASE WHEN ${organisationYears.fileState} = 'uploaded' THEN 'uploaded' ELSE 'rejected' END` },
+        });
+    }
+  });
+}
+
+/** Records accepted years after their files were switched in: version bump, rows, checksum. */
+export async function acceptPracticeUploads(
+  db: Db,
+  input: { organisationId: string; uploadIds: string[]; outputs: IngestOutput[]; now: Date },
+) {
+  const years = input.outputs.map((output) => output.year);
+  await db.transaction(async (tx) => {
+    for (const output of input.outputs) {
+      await tx
+        .insert(organisationYears)
+        .values({
+          organisationId: input.organisationId,
+          year: output.year,
+          fileState: "uploaded",
+          dataVersion: 1,
+          rows: output.rows,
+          checksum: output.checksum,
+          uploadedAt: input.now,
+        })
+        .onConflictDoUpdate({
+          target: [organisationYears.organisationId, organisationYears.year],
+          set: {
+            fileState: "uploaded",
+            dataVersion: sql`${organisationYears.dataVersion} + 1`,
+            rows: output.rows,
+            checksum: output.checksum,
+            uploadedAt: input.now,
+            updatedAt: input.now,
+          },
+        });
+    }
+    // Earlier accepted files of these years are replaced by this one.
+    const earlier = await tx
+      .select({ id: practiceUploads.id, years: practiceUploads.years })
+      .from(practiceUploads)
+      .where(and(eq(practiceUploads.organisationId, input.organisationId), eq(practiceUploads.state, "accepted")));
+    const replaced = earlier.filter((upload) => upload.years.some((year) => years.includes(year))).map((upload) => upload.id);
+    if (replaced.length > 0) {
+      await tx.update(practiceUploads).set({ state: "superseded" }).where(inArray(practiceUploads.id, replaced));
+    }
+    await tx
+      .update(practiceUploads)
+      .set({ state: "accepted", years, rows: input.outputs.reduce((sum, output) => sum + output.rows, 0) })
+      .where(inArray(practiceUploads.id, input.uploadIds));
+  });
+}
+
+export async function startMarketUpload(
+  db: Db,
+  input: { kind: MarketKind; year: number; uploadedBy?: string; file: StoredFile },
+) {
+  const [row] = await db
+    .insert(advisoryBoardUploads)
+    .values({ kind: input.kind, year: input.year, uploadedBy: input.uploadedBy, ...input.file, state: "processing" })
+    .returning({ id: advisoryBoardUploads.id });
+  return row!.id;
+}
+
+export async function rejectMarketUpload(db: Db, uploadId: string, report: ErrorReport) {
+  await db
+    .update(advisoryBoardUploads)
+    .set({ state: "rejected", errorReport: report })
+    .where(eq(advisoryBoardUploads.id, uploadId));
+}
+
+/** The new market version of (kind, year): previous accepted → superseded, version = last + 1. */
+export async function acceptMarketUpload(db: Db, input: { uploadId: string; kind: MarketKind; year: number; rows: number }) {
+  return db.transaction(async (tx) => {
+    const sameKindYear = and(eq(advisoryBoardUploads.kind, input.kind), eq(advisoryBoardUploads.year, input.year));
+    const [last] = await tx
+      .select({ version: sql<number>`coalesce(max(${advisoryBoardUploads.dataVersion}), 0)` })
+      .from(advisoryBoardUploads)
+      .where(sameKindYear);
+    const dataVersion = Number(last?.version ?? 0) + 1;
+    await tx
+      .update(advisoryBoardUploads)
+      .set({ state: "superseded" })
+      .where(and(sameKindYear, eq(advisoryBoardUploads.state, "accepted")));
+    await tx
+      .update(advisoryBoardUploads)
+      .set({ state: "accepted", rows: input.rows, dataVersion })
+      .where(eq(advisoryBoardUploads.id, input.uploadId));
+    return dataVersion;
+  });
+}

@@ -1,0 +1,24 @@
+/**
+ * The child process of an upload: `bun server/ingest/worker.ts <job.json>`. Parsing untrusted
+ * files runs here so that a crash, an out-of-memory or a hang fails that upload only; the server
+ * reads outcome.json beside the job and kills the child when it runs out of time.
+ */
+import { readFileSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { type IngestJob, runIngestJob } from "./pipeline.ts";
+
+const jobPath = process.argv[2];
+if (!jobPath) {
+  console.error("usage: worker.ts <job.json>");
+  process.exit(2);
+}
+const job = JSON.parse(readFileSync(jobPath, "utf8")) as IngestJob & { testCrash?: "mid-write" };
+const outcome = await runIngestJob(job);
+if (job.testCrash === "mid-write" && outcome.accepted && outcome.outputs[0]) {
+  // Tests only: die as a crash would, with a half-written output and no outcome.
+  const [first] = outcome.outputs;
+  truncateSync(first.path, Math.floor(statSync(first.path).size / 2));
+  process.exit(137);
+}
+writeFileSync(join(dirname(jobPath), "outcome.json"), JSON.stringify(outcome));
+process.exit(0);
