@@ -13,6 +13,7 @@ import { dummyReadOnly } from "./http/middleware/dummyReadOnly.ts";
 import { requestContext } from "./http/middleware/requestLog.ts";
 import { securityHeaders } from "./http/middleware/securityHeaders.ts";
 import { loadSession } from "./http/middleware/session.ts";
+import { liveChannel } from "./live/channelRoute.ts";
 import { apiRoutes } from "./routes/index.ts";
 
 /** JSON bodies above this are refused with 413 (uploads have their own, larger limits). */
@@ -59,6 +60,7 @@ export function createApp(context: AppContext, options: AppOptions = {}) {
   });
   // File uploads (paths ending in /file/) set their own, larger limits on their routes.
   app.use("/api/*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)));
+  app.route("/ws/channel", liveChannel);
   app.route("/api/services/auth/signin", customerSignin);
   app.route("/api/management/admin/signin", staffSignin);
   app.route("/api", apiRoutes);

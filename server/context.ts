@@ -1,6 +1,7 @@
 import type { OrganisationScope, Session } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import type { LiveHub } from "./live/hub.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
 
@@ -17,11 +18,14 @@ export interface AppContext {
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
+  /** Live channel fan-out (LISTEN/NOTIFY across processes). */
+  live: LiveHub;
 }
 
 /** Hono's environment: what middleware puts on `c.var`. */
 export interface AppEnv {
-  Bindings: { requestIP?: (request: Request) => { address: string } | null };
+  /** The Bun server (fetch's second argument): client address, websocket upgrade. */
+  Bindings: { requestIP?: (request: Request) => { address: string } | null; upgrade?: unknown };
   Variables: {
     app: AppContext;
     requestId: string;

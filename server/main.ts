@@ -4,6 +4,7 @@ import { createContext } from "./bootstrap/context.ts";
 import { seedDemoOrganisation } from "./bootstrap/demoOrganisation.ts";
 import { ensureFirstAdmin } from "./bootstrap/firstAdmin.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { liveWebsocketHandler } from "./live/channelRoute.ts";
 
 /** Starts one stateless server process: everything shared lives in the database and the data folder. */
 export async function startServer() {
@@ -23,7 +24,11 @@ export async function startServer() {
   if (config.seedDemo) await seedDemoOrganisation(context);
 
   const app = createApp(context, { webDist: join(import.meta.dir, "..", "web", "dist") });
-  const server = Bun.serve({ port: config.port, fetch: (request, srv) => app.fetch(request, srv) });
+  const server = Bun.serve({
+    port: config.port,
+    fetch: (request, srv) => app.fetch(request, srv),
+    websocket: liveWebsocketHandler,
+  });
 
   logger.info(
     `Vitality listening on ${config.publicUrl} (database: ${context.database.backend}, data: ${config.dataDir})`,
@@ -49,6 +54,7 @@ export async function startServer() {
     stopping = true;
     logger.info(`${signal}: finishing open requests and stopping`);
     await server.stop(false);
+    await context.live.stop();
     await context.database.close();
     process.exit(0);
   };

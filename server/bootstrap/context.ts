@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { Config } from "../config.ts";
 import { type AppContext, type Clock, systemClock } from "../context.ts";
 import { openDatabase } from "../db/client.ts";
+import { LiveHub } from "../live/hub.ts";
 import { createLogger, type Logger } from "../logger.ts";
 import { createMailer } from "../mail/mailer.ts";
 
@@ -19,5 +20,7 @@ export async function createContext(
     database,
     logger,
   });
-  return { config, database, mailer, clock: overrides.clock ?? systemClock, logger };
+  const live = new LiveHub(database, logger);
+  await live.start();
+  return { config, database, mailer, clock: overrides.clock ?? systemClock, logger, live };
 }

@@ -4,6 +4,7 @@ import { agentRoutes } from "./admin/agents.ts";
 import { deleteOrganisationRoutes, organisationRoutes } from "./admin/organisations.ts";
 import { agreementRoutes } from "./customer/agreement.ts";
 import { customerUsersRoutes } from "./customer/users.ts";
+import { customerNotificationRoutes, staffNotificationRoutes } from "./notifications.ts";
 import { customerDetail, logout, staffDetail } from "./session.ts";
 import { siteSettingsRoutes } from "./siteSettings.ts";
 
@@ -17,4 +18,6 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/management/admin/detail", agentRoutes)
   .route("/management/admin/delete-organization", deleteOrganisationRoutes)
   .route("/management/admin/sitesettings", siteSettingsRoutes)
+  .route("/management/customer/notification", customerNotificationRoutes)
+  .route("/management/admin/notification", staffNotificationRoutes)
   .route("/admin/logout", logout);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { customerUsers, organisations } from "../../server/db/schema/index.ts";
+import { customerUsers, notifications, organisations } from "../../server/db/schema/index.ts";
 import { backends } from "../helpers/backends.ts";
 import { createCustomer, createOrganisation, signInCustomer } from "../helpers/factories.ts";
 import type { HttpClient } from "../helpers/httpClient.ts";
@@ -114,6 +114,25 @@ const attempts: Record<string, Attempt | string> = {
       .from(organisations)
       .where(eq(organisations.id, orgB.id));
     expect(row?.name).toBe("Organisation B");
+  },
+  "DELETE /api/management/customer/notification": async ({ t, a, userB }) => {
+    const { pushToRecipient } = await import("../../server/live/notifications.ts");
+    const row = await pushToRecipient(
+      t.context,
+      { customerUserId: userB.id },
+      { type: "notification", message: "For B only" },
+    );
+    expect((await a.delete("/api/management/customer/notification/", { id: row!.id })).status).toBe(404);
+    const [still] = await t.context.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, row!.id));
+    expect(still).toBeDefined();
+  },
+  "DELETE /api/management/admin/notification": async ({ a }) => {
+    expect((await a.delete("/api/management/admin/notification/", { id: crypto.randomUUID() })).status).toBe(
+      401,
+    );
   },
   "DELETE /api/management/admin/delete-organization": async ({ t, a, orgB }) => {
     expect(

@@ -5,6 +5,7 @@ import { createApp } from "../../server/app.ts";
 import { createContext } from "../../server/bootstrap/context.ts";
 import { loadConfig } from "../../server/config.ts";
 import type { AppContext, Clock } from "../../server/context.ts";
+import { liveWebsocketHandler } from "../../server/live/channelRoute.ts";
 import { createLogger } from "../../server/logger.ts";
 import { type Backend, freshPostgresDatabase } from "./backends.ts";
 import { HttpClient } from "./httpClient.ts";
@@ -28,17 +29,25 @@ export interface TestApp {
   dataDir: string;
   /** A fresh client with its own cookie jar. */
   client(options?: { ip?: string }): HttpClient;
+  /** Serves the app over real HTTP (websockets need it); answers the base URL. */
+  listen(): string;
   close(): Promise<void>;
 }
 
 /** The whole API on a fresh database of the chosen backend, with a temporary data folder. */
-export async function startTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  backend: Backend,
+  env: Record<string, string> = {},
+  options: { shareDatabaseWith?: TestApp } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "vitality-test-"));
-  const postgresDb = backend === "postgres" ? await freshPostgresDatabase() : undefined;
+  // A second "server process" on the same PostgreSQL database (scale-out tests) shares, never drops it.
+  const shared = options.shareDatabaseWith?.context.config.databaseUrl;
+  const postgresDb = backend === "postgres" && !shared ? await freshPostgresDatabase() : undefined;
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
-    DATABASE_URL: postgresDb?.url,
+    DATABASE_URL: shared ?? postgresDb?.url,
     PUBLIC_URL: "http://localhost:3000",
     LOG_REQUESTS: "0",
     TRUST_PROXY: "1",
@@ -48,6 +57,7 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
   const clock = new ManualClock();
   const context = await createContext(config, { clock, logger: createLogger("text", true) });
   const app = createApp(context);
+  let server: ReturnType<typeof Bun.serve> | undefined;
   return {
     backend,
     context,
@@ -55,7 +65,17 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
     clock,
     dataDir,
     client: (options) => new HttpClient(app, options?.ip),
+    listen() {
+      server ??= Bun.serve({
+        port: 0,
+        fetch: (request, srv) => app.fetch(request, srv),
+        websocket: liveWebsocketHandler,
+      });
+      return `http://127.0.0.1:${server.port}`;
+    },
     async close() {
+      await server?.stop(true);
+      await context.live.stop();
       await context.database.close();
       await postgresDb?.drop();
       rmSync(dataDir, { recursive: true, force: true });

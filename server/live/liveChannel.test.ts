@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { backends } from "../../tests/helpers/backends.ts";
+import { createCustomer, createOrganisation, signInCustomer } from "../../tests/helpers/factories.ts";
+import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
+import type { customerUsers } from "../db/schema/index.ts";
+import { pushToRecipient } from "./notifications.ts";
+
+const ORIGIN = "http://localhost:3000";
+
+/** Opens the channel as a browser would; resolves once open, rejects when the handshake is refused. */
+function connect(base: string, channel: string, headers: Record<string, string>) {
+  const url = `${base.replace(/^http/, "ws")}/ws/channel/${channel}/`;
+  const socket = new WebSocket(url, { headers } as never);
+  const received: unknown[] = [];
+  socket.addEventListener("message", (event) => received.push(JSON.parse(String(event.data))));
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.addEventListener("open", () => resolve());
+    socket.addEventListener("error", () => reject(new Error("refused")));
+    socket.addEventListener("close", () => reject(new Error("closed")));
+  });
+  return { socket, received, opened };
+}
+
+async function until(predicate: () => boolean, ms = 5000) {
+  const deadline = Date.now() + ms;
+  while (!predicate() && Date.now() < deadline) await Bun.sleep(20);
+  return predicate();
+}
+
+for (const backend of backends) {
+  describe(`live channel (${backend})`, () => {
+    let t: TestApp;
+    let base: string;
+    let user: typeof customerUsers.$inferSelect;
+    let cookie: string;
+    beforeAll(async () => {
+      t = await startTestApp(backend);
+      base = t.listen();
+      const org = await createOrganisation(t);
+      user = await createCustomer(t, org.id);
+      const browser = await signInCustomer(t, user.email);
+      cookie = `token=${browser.cookies.get("token")}`;
+    });
+    afterAll(() => t.close());
+
+    test("a signed-in user receives task progress on its own channel", async () => {
+      const client = connect(base, user.channelId, { Origin: ORIGIN, Cookie: cookie });
+      await client.opened;
+      await until(() => t.context.live.connections(user.channelId) > 0);
+      const recipient = { customerUserId: user.id };
+      const task = await pushToRecipient(t.context, recipient, {
+        type: "task",
+        message: "Validating providers",
+        progress: 40,
+        status: "running",
+      });
+      await pushToRecipient(t.context, recipient, {
+        id: task!.id,
+        type: "task",
+        message: "Validating providers",
+        progress: 100,
+        status: "success",
+      });
+      expect(await until(() => client.received.length === 2)).toBe(true);
+      expect(client.received[0]).toMatchObject({
+        type: "task",
+        id: task!.id,
+        progress: 40,
+        status: "running",
+        action: "upsert",
+      });
+      expect(client.received[1]).toMatchObject({
+        type: "task",
+        id: task!.id,
+        progress: 100,
+        status: "success",
+      });
+      client.socket.close();
+    });
+
+    test("another user's channel is refused at the handshake", async () => {
+      const other = await createCustomer(t, (await createOrganisation(t)).id);
+      const client = connect(base, other.channelId, { Origin: ORIGIN, Cookie: cookie });
+      await expect(client.opened).rejects.toThrow();
+      expect(t.context.live.connections(other.channelId)).toBe(0);
+    });
+
+    test("a foreign Origin is refused even with a valid session", async () => {
+      const client = connect(base, user.channelId, { Origin: "https://evil.example", Cookie: cookie });
+      await expect(client.opened).rejects.toThrow();
+    });
+
+    test("no session, no channel", async () => {
+      const client = connect(base, user.channelId, { Origin: ORIGIN });
+      await expect(client.opened).rejects.toThrow();
+    });
+
+    test("notifications are deleted by their owner only", async () => {
+      const row = await pushToRecipient(
+        t.context,
+        { customerUserId: user.id },
+        { type: "notification", message: "Your 2025 data was accepted" },
+      );
+      const stranger = await createCustomer(t, (await createOrganisation(t)).id);
+      const strangerBrowser = await signInCustomer(t, stranger.email);
+      expect(
+        (await strangerBrowser.delete("/api/management/customer/notification/", { id: row!.id })).status,
+      ).toBe(404);
+      const owner = await signInCustomer(t, user.email);
+      expect((await owner.delete("/api/management/customer/notification/", { id: row!.id })).status).toBe(
+        200,
+      );
+      expect((await owner.delete("/api/management/customer/notification/", { id: row!.id })).status).toBe(
+        404,
+      );
+    });
+
+    if (backend === "postgres") {
+      test("a message published by one server process reaches a socket held by another", async () => {
+        const second = await startTestApp(backend, {}, { shareDatabaseWith: t });
+        try {
+          const client = connect(second.listen(), user.channelId, { Origin: ORIGIN, Cookie: cookie });
+          await client.opened;
+          await until(() => second.context.live.connections(user.channelId) > 0);
+          // Published through the first process; only the second holds the socket.
+          await pushToRecipient(
+            t.context,
+            { customerUserId: user.id },
+            { type: "notification", message: "From process one" },
+          );
+          expect(await until(() => client.received.length === 1)).toBe(true);
+          expect(client.received[0]).toMatchObject({ type: "notification", message: "From process one" });
+          client.socket.close();
+        } finally {
+          await second.close();
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,94 @@
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../context.ts";
+import { customerUsers, notifications, staffAccounts } from "../db/schema/index.ts";
+
+export type Recipient = { customerUserId: string } | { staffAccountId: string };
+
+export interface TaskUpdate {
+  /** Stable id: the same task upserts one notification row and one toast/progress bar. */
+  id?: string;
+  type: "task" | "notification";
+  message: string;
+  progress?: number;
+  status?: string;
+  organisationId?: string | null;
+  jobId?: string;
+}
+
+async function channelOf(context: AppContext, recipient: Recipient): Promise<string | undefined> {
+  const { db } = context.database;
+  if ("customerUserId" in recipient) {
+    const [row] = await db
+      .select({ channel: customerUsers.channelId })
+      .from(customerUsers)
+      .where(eq(customerUsers.id, recipient.customerUserId));
+    return row?.channel;
+  }
+  const [row] = await db
+    .select({ channel: staffAccounts.channelId })
+    .from(staffAccounts)
+    .where(eq(staffAccounts.id, recipient.staffAccountId));
+  return row?.channel;
+}
+
+/**
+ * Records a task or notification for its recipient (kept until deleted) and pushes it on the
+ * recipient's live channel, through whichever server process holds the connection.
+ */
+export async function pushToRecipient(context: AppContext, recipient: Recipient, update: TaskUpdate) {
+  const { db } = context.database;
+  const now = context.clock.now();
+  const values = {
+    type: update.type,
+    message: update.message,
+    progress: update.progress ?? 0,
+    status: update.status ?? "info",
+    organisationId: update.organisationId ?? null,
+    jobId: update.jobId,
+    emitOn: now,
+    ...("customerUserId" in recipient
+      ? { customerUserId: recipient.customerUserId }
+      : { staffAccountId: recipient.staffAccountId }),
+  };
+  const [row] = update.id
+    ? await db
+        .insert(notifications)
+        .values({ id: update.id, ...values })
+        .onConflictDoUpdate({
+          target: notifications.id,
+          set: { message: values.message, progress: values.progress, status: values.status, emitOn: now },
+        })
+        .returning()
+    : await db.insert(notifications).values(values).returning();
+  const channel = await channelOf(context, recipient);
+  if (row && channel) {
+    await context.live.publish(channel, {
+      type: update.type,
+      id: row.id,
+      message: row.message,
+      emit_on: row.emitOn.toISOString(),
+      progress: row.progress,
+      status: row.status,
+      org: row.organisationId,
+      action: "upsert",
+    });
+  }
+  return row;
+}
+
+/** Deletes one of the recipient's own notifications; answers whether it existed. */
+export async function deleteOwnNotification(
+  context: AppContext,
+  recipient: Recipient,
+  id: string,
+): Promise<boolean> {
+  const owner =
+    "customerUserId" in recipient
+      ? eq(notifications.customerUserId, recipient.customerUserId)
+      : eq(notifications.staffAccountId, recipient.staffAccountId);
+  const removed = await context.database.db
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), owner))
+    .returning({ id: notifications.id });
+  return removed.length > 0;
+}
