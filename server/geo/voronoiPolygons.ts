@@ -5,7 +5,7 @@
  */
 import { booleanPointInPolygon, featureCollection, intersect, point, polygon } from "@turf/turf";
 import { Delaunay } from "d3-delaunay";
-import type { Position } from "geojson";
+import type { MultiPolygon, Polygon, Position } from "geojson";
 import type { StateOutline } from "./stateOutlines.ts";
 import type { ZipPolygon } from "./zipPolygonsFile.ts";
 
@@ -47,7 +47,7 @@ export function voronoiZipPolygons(zips: ZipPoint[], clipTo?: StateOutline): Zip
     const unclipped = polygon([ring], { zipcode: zip.zipcode });
     let shape: ZipPolygon = unclipped;
     if (clipTo) {
-      const clipped = intersect(featureCollection([unclipped, clipTo]));
+      const clipped = intersect(featureCollection<Polygon | MultiPolygon>([unclipped, clipTo]));
       if (clipped && booleanPointInPolygon(point([zip.lon, zip.lat]), clipped)) {
         shape = { ...clipped, properties: { zipcode: zip.zipcode } };
       }
