@@ -7,6 +7,7 @@ import { customerUsersRoutes } from "./customer/users.ts";
 import { customerNotificationRoutes, staffNotificationRoutes } from "./notifications.ts";
 import { customerDetail, logout, staffDetail } from "./session.ts";
 import { siteSettingsRoutes } from "./siteSettings.ts";
+import { uploadRoutes } from "./uploads/index.ts";
 
 /** Every API route under /api, grouped the way the specs group the calls. */
 export const apiRoutes = new Hono<AppEnv>()
@@ -20,4 +21,5 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/management/admin/sitesettings", siteSettingsRoutes)
   .route("/management/customer/notification", customerNotificationRoutes)
   .route("/management/admin/notification", staffNotificationRoutes)
-  .route("/admin/logout", logout);
+  .route("/admin/logout", logout)
+  .route("/", uploadRoutes);

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import { advisoryBoardUploads, organisationYears, practiceUploads } from "../../db/schema/index.ts";
+import { warehousePaths } from "../../ingest/storage.ts";
+import { badNpi, marketRow, professionalLine, toCsv } from "../../ingest/testing/builders.ts";
+import { backends } from "../../../tests/helpers/backends.ts";
+import {
+  createCustomer,
+  createOrganisation,
+  createStaff,
+  signInCustomer,
+  signInStaff,
+} from "../../../tests/helpers/factories.ts";
+import type { HttpClient } from "../../../tests/helpers/httpClient.ts";
+import { startTestApp, type TestApp } from "../../../tests/helpers/testApp.ts";
+
+const PRACTICE = "/api/management/customer/file/";
+const MARKET = "/api/services/advisory_board/file/";
+
+function practiceForm(fields: Record<string, string>, csv = toCsv([professionalLine(), professionalLine({ line: 2 })])) {
+  const form = new FormData();
+  form.append("files", new File([csv], "professional_fees.csv", { type: "text/csv" }));
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+function marketForm(fields: Record<string, string>, csv = toCsv([marketRow()])) {
+  const form = new FormData();
+  form.append("files", new File([csv], "../../etc/market ip.csv", { type: "text/csv" }));
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+for (const backend of backends) {
+  describe(`upload routes (${backend})`, () => {
+    let t: TestApp;
+    let own: Awaited<ReturnType<typeof createOrganisation>>;
+    let other: Awaited<ReturnType<typeof createOrganisation>>;
+    let admin: HttpClient;
+    let assistant: HttpClient;
+    let siteAdmin: HttpClient;
+    let agent: HttpClient;
+
+    beforeAll(async () => {
+      t = await startTestApp(backend);
+      own = await createOrganisation(t);
+      other = await createOrganisation(t);
+      const adminUser = await createCustomer(t, own.id, { isStaff: true });
+      const assistantUser = await createCustomer(t, own.id, { isStaff: false });
+      admin = await signInCustomer(t, adminUser.email);
+      assistant = await signInCustomer(t, assistantUser.email);
+      siteAdmin = await signInStaff(t, (await createStaff(t, "site_admin")).username);
+      agent = await signInStaff(t, (await createStaff(t, "agent")).username);
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+
+    test("a customer admin uploads its own practice file: 200, year recorded, file switched in", async () => {
+      const answer = await admin.post(PRACTICE, practiceForm({ years: "2024" }));
+      expect(answer.status).toBe(200);
+      expect(answer.json).toEqual({ status: "accepted", years: [2024], rows: 2 });
+      const [year] = await t.context.database.db.select().from(organisationYears).where(eq(organisationYears.organisationId, own.id));
+      expect(year).toMatchObject({ year: 2024, fileState: "uploaded", dataVersion: 1, rows: 2 });
+      expect(existsSync(warehousePaths.practiceLines(t.dataDir, own.id, 2024))).toBe(true);
+      const uploads = await t.context.database.db.select().from(practiceUploads).where(eq(practiceUploads.organisationId, own.id));
+      expect(uploads[0]).toMatchObject({ originalName: "professional_fees.csv", state: "accepted", rows: 2 });
+      expect(uploads[0]!.storageName).toMatch(/^[0-9a-f-]{36}\.csv$/);
+    });
+
+    test("another organisation's id is refused with 403 and that organisation is not touched", async () => {
+      const answer = await admin.post(PRACTICE, practiceForm({ years: "2024", organization: other.id }));
+      expect(answer.status).toBe(403);
+      const years = await t.context.database.db.select().from(organisationYears).where(eq(organisationYears.organisationId, other.id));
+      const uploads = await t.context.database.db.select().from(practiceUploads).where(eq(practiceUploads.organisationId, other.id));
+      expect(years).toHaveLength(0);
+      expect(uploads).toHaveLength(0);
+    });
+
+    test("an assistant gets 403", async () => {
+      expect((await assistant.post(PRACTICE, practiceForm({ years: "2024" }))).status).toBe(403);
+    });
+
+    test("anonymous gets 401", async () => {
+      const anonymous = await t.client().prime();
+      expect((await anonymous.post(PRACTICE, practiceForm({ years: "2024" }))).status).toBe(401);
+    });
+
+    test("a staff site admin uploads for any organisation; an agent and dummy mode get 403", async () => {
+      expect((await agent.post(PRACTICE, practiceForm({ years: "2024", organization: other.id }))).status).toBe(403);
+      const dummy = await siteAdmin.post(PRACTICE, practiceForm({ years: "2024", organization: other.id }), {
+        "X-Dummy-Org": other.id,
+      });
+      expect(dummy.status).toBe(403);
+      const answer = await siteAdmin.post(PRACTICE, practiceForm({ years: "2024", organization: other.id }));
+      expect(answer.status).toBe(200);
+      expect(answer.json.years).toEqual([2024]);
+    });
+
+    test("a refused file answers 400 with the report, and the accepted year stays as it was", async () => {
+      const csv = toCsv([professionalLine({ rendering_npi: badNpi }), professionalLine({ line: 2, patient_zip: "ABCDE" })]);
+      const answer = await admin.post(PRACTICE, practiceForm({ years: "2024" }, csv));
+      expect(answer.status).toBe(400);
+      expect(answer.json.report.total).toBe(2);
+      expect(answer.json.report.errors[0]).toEqual({
+        table: "professional_fees",
+        row: 1,
+        column: "rendering_npi",
+        reason: "is not a valid NPI (check digit)",
+      });
+      const [year] = await t.context.database.db.select().from(organisationYears).where(eq(organisationYears.organisationId, own.id));
+      expect(year).toMatchObject({ fileState: "uploaded", dataVersion: 1, rows: 2 });
+    });
+
+    test("form fields are parsed: the message names the field and the rule", async () => {
+      const answer = await admin.post(PRACTICE, practiceForm({ years: "24" }));
+      expect(answer.status).toBe(400);
+      expect(answer.json.detail).toContain("years");
+      expect(answer.json.detail).toContain("4 digits");
+      const noFile = new FormData();
+      noFile.append("years", "2024");
+      const missing = await admin.post(PRACTICE, noFile);
+      expect(missing.status).toBe(400);
+      expect(missing.json.detail).toContain("files");
+    });
+
+    test("market upload: site admins only (agent 403, customer 401), kind and year checked", async () => {
+      expect((await agent.post(MARKET, marketForm({ kind: "IP", year: "2024" }))).status).toBe(403);
+      expect((await admin.post(MARKET, marketForm({ kind: "IP", year: "2024" }))).status).toBe(401);
+      const badKind = await siteAdmin.post(MARKET, marketForm({ kind: "XX", year: "2024" }));
+      expect(badKind.status).toBe(400);
+      expect(badKind.json.detail).toContain("kind");
+      const badYear = await siteAdmin.post(MARKET, marketForm({ kind: "IP", year: "20245" }));
+      expect(badYear.status).toBe(400);
+      expect(badYear.json.detail).toContain("year");
+
+      const answer = await siteAdmin.post(MARKET, marketForm({ kind: "IP", year: "2024" }));
+      expect(answer.status).toBe(200);
+      expect(answer.json).toEqual({ status: "accepted", years: [2024], rows: 1 });
+      expect(existsSync(warehousePaths.marketCases(t.dataDir, 2024, "IP"))).toBe(true);
+      const again = await siteAdmin.post(MARKET, marketForm({ kind: "IP", year: "2024" }));
+      expect(again.status).toBe(200);
+      const uploads = await t.context.database.db.select().from(advisoryBoardUploads).where(eq(advisoryBoardUploads.kind, "IP"));
+      expect(uploads.map((upload) => [upload.state, upload.dataVersion]).sort()).toEqual([
+        ["accepted", 2],
+        ["superseded", 1],
+      ]);
+      // The user's file name ("../../etc/market ip.csv") is metadata only.
+      expect(uploads.every((upload) => /^[0-9a-f-]{36}\.csv$/.test(upload.storageName))).toBe(true);
+    });
+
+    test("a market row of another year is refused", async () => {
+      const answer = await siteAdmin.post(MARKET, marketForm({ kind: "OP", year: "2024" }, toCsv([marketRow({ year: 2023 })])));
+      expect(answer.status).toBe(400);
+      expect(answer.json.report.errors[0]).toMatchObject({ table: "market_op", row: 1, column: "year", reason: "must equal the upload's year" });
+    });
+  });
+}
