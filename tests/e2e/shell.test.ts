@@ -1,0 +1,339 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { chromiumAvailable, e2eRequired, launchBrowser, screenshot } from "./support/browser.ts";
+import { waitForSigninLink } from "./support/outbox.ts";
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  DEMO_EMAIL,
+  type RunningServer,
+  startServer,
+} from "./support/server.ts";
+
+/**
+ * The web shell against the real server: sign-in flows, the route guard, logout and the dummy view.
+ * Every screen visited is saved as a PNG under tests/e2e/screenshots/.
+ */
+
+if (!chromiumAvailable) {
+  const message = "[e2e] /usr/bin/chromium is missing: install it with `apt-get install -y chromium`.";
+  if (e2eRequired) {
+    test("Chromium is installed (required by CI=true / REQUIRE_E2E=1)", () => {
+      throw new Error(message);
+    });
+  } else {
+    console.warn(`${message} The E2E tests are SKIPPED.`);
+  }
+}
+
+/** Generous per test (bun's default is 5 s): a sign-in round trip plus several screenshots. */
+const TEST_TIMEOUT_MS = 30_000;
+
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+describe.skipIf(!chromiumAvailable)("web shell", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let customerState: StorageState | undefined;
+  let demoOrgId: string | undefined;
+
+  beforeAll(
+    async () => {
+      [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    },
+    { timeout: 60_000 },
+  );
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newPage(storageState?: StorageState): Promise<Page> {
+    const context = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: { width: 1280, height: 800 },
+      storageState,
+    });
+    contexts.push(context);
+    // Fail a wait well inside the test's own timeout, so the report names the missing element.
+    context.setDefaultTimeout(8_000);
+    const page = await context.newPage();
+    page.on("pageerror", (error) => console.error(`[e2e] page error: ${error.message}`));
+    return page;
+  }
+
+  const path = (page: Page) => new URL(page.url()).pathname;
+
+  /** The whole customer sign-in: /signin, the e-mailed link from the outbox, then Home. */
+  async function signInCustomer(page: Page, shots = false) {
+    await page.goto("/signin");
+    await page.getByRole("button", { name: "Email my login link" }).waitFor();
+    if (shots) await screenshot(page, "signin");
+    const requestedAt = Date.now() - 1000;
+    await page.getByLabel("Email").fill(DEMO_EMAIL);
+    await page.getByRole("button", { name: "Email my login link" }).click();
+    await page.getByText("Check your inbox").waitFor();
+    if (shots) await screenshot(page, "signin-sent");
+    const link = await waitForSigninLink(server.dataDir, requestedAt);
+    expect(new URL(link).origin).toBe(server.baseUrl);
+    await page.goto(link);
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.getByRole("heading", { name: "Welcome to Vitality" }).waitFor();
+  }
+
+  /** A signed-in customer's cookies, signing in once and sharing the session between tests. */
+  async function customerPage(): Promise<Page> {
+    if (!customerState) {
+      const page = await newPage();
+      await signInCustomer(page);
+      customerState = await page.context().storageState();
+    }
+    return newPage(customerState);
+  }
+
+  async function organisationId(): Promise<string> {
+    if (!demoOrgId) {
+      const page = await customerPage();
+      await page.goto("/");
+      const detail = await page.evaluate(() =>
+        fetch("/api/management/customer/detail/", { credentials: "include" }).then((response) =>
+          response.json(),
+        ),
+      );
+      demoOrgId = (detail as { organization: { id: string } }).organization.id;
+    }
+    return demoOrgId;
+  }
+
+  async function signInAdmin(page: Page) {
+    await page.goto("/administration/signin");
+    await page.getByLabel("Username").fill(ADMIN_USERNAME);
+    await page.getByLabel("Password", { exact: true }).fill(ADMIN_PASSWORD);
+    await page.getByLabel("Password", { exact: true }).press("Enter");
+    await page.waitForURL(`${server.baseUrl}/administration/customers`);
+  }
+
+  test(
+    "a customer signs in with the link e-mailed to the outbox and lands on Home",
+    async () => {
+      const page = await newPage();
+      await page.goto("/signin");
+      await page.getByRole("button", { name: "Email my login link" }).click();
+      await expect(page.getByText("Please verify your email address").isVisible()).resolves.toBe(true);
+      await page.getByLabel("Email").fill("not-an-address");
+      await page.getByRole("button", { name: "Email my login link" }).click();
+      await page.getByText("Please verify your email address").waitFor();
+      await screenshot(page, "signin-invalid-email");
+
+      await signInCustomer(page, true);
+      expect(path(page)).toBe("/");
+      // The demo organisation accepted the agreement but is not initialized: the setup checklist.
+      await page.getByRole("heading", { name: "Account setup" }).waitFor();
+      await expect(
+        page.getByRole("button", { name: "Vitality Score" }).getAttribute("aria-disabled"),
+      ).resolves.toBe("true");
+      await screenshot(page, "client-home-setup");
+      customerState = await page.context().storageState();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "a used or unknown sign-in link shows the server's message and a way back",
+    async () => {
+      const page = await newPage();
+      await page.goto(`/validate_token/${"x".repeat(43)}`);
+      await page.getByText("This sign-in link does not work").waitFor();
+      await page.getByText("invalid, used or expired").waitFor();
+      await screenshot(page, "validate-token-invalid");
+      await page.getByRole("link", { name: "Ask for a new link" }).click();
+      await page.waitForURL(`${server.baseUrl}/signin`);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "every customer screen renders inside the customer bar",
+    async () => {
+      const page = await customerPage();
+      const screens: [string, string][] = [
+        ["/practice-profile", "Practice profile"],
+        ["/helpcenter", "Help Center"],
+        ["/vitality-score", "Strategic Vitality Score"],
+        ["/profile", "Profile"],
+        ["/queries/querie6", "Site of Care"],
+        ["/queries/custom/1", "Custom query"],
+      ];
+      for (const [url, title] of screens) {
+        await page.goto(url);
+        await page.getByRole("heading", { name: title, exact: true }).waitFor();
+        await page.getByRole("link", { name: "Vitality home" }).waitFor();
+        await screenshot(page, `client${url.replaceAll("/", "-")}`);
+      }
+      await page.goto("/queries/querie11");
+      await page.getByRole("heading", { name: "Page not found" }).waitFor();
+      await screenshot(page, "not-found");
+
+      await page.goto("/");
+      await page.getByRole("button", { name: "Account menu" }).click();
+      await page.getByRole("menuitem", { name: "Help Center" }).waitFor();
+      await screenshot(page, "client-avatar-menu");
+      await page.keyboard.press("Escape");
+
+      await page.getByRole("button", { name: "Menu", exact: true }).click();
+      await page.getByRole("menuitem", { name: "About product" }).click();
+      const about = page.getByRole("dialog", { name: "About product" });
+      await about.waitFor();
+      await screenshot(page, "client-about-modal");
+      // Spec: a click on the backdrop closes the modal.
+      await page.mouse.click(10, 790);
+      await about.waitFor({ state: "hidden" });
+
+      await page.getByRole("button", { name: "Menu", exact: true }).click();
+      await page.getByRole("menuitem", { name: "Agreement" }).click();
+      await page.waitForURL(`${server.baseUrl}/agreement`);
+      await page.getByText("State of Indiana").waitFor();
+      await screenshot(page, "agreement");
+      await page.getByRole("link", { name: "Back" }).click();
+      await page.waitForURL(`${server.baseUrl}/`);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "the guard sends a signed-in customer away from /signin",
+    async () => {
+      const page = await customerPage();
+      await page.goto("/signin");
+      await page.waitForURL(`${server.baseUrl}/`);
+      await page.getByRole("heading", { name: "Welcome to Vitality" }).waitFor();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "the guard sends anonymous visitors to the matching sign-in page",
+    async () => {
+      const page = await newPage();
+      await page.goto("/profile");
+      await page.waitForURL(`${server.baseUrl}/signin`);
+      await page.getByRole("button", { name: "Email my login link" }).waitFor();
+
+      await page.goto("/administration/customers");
+      await page.waitForURL(`${server.baseUrl}/administration/signin`);
+      await page.getByRole("heading", { name: "Administration" }).waitFor();
+
+      await page.goto(`/dummy/${await organisationId()}`);
+      await page.waitForURL(`${server.baseUrl}/administration/signin`);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "logout returns to the root, whose guard then asks to sign in",
+    async () => {
+      const page = await newPage();
+      await signInCustomer(page);
+      const seen: string[] = [];
+      page.on("framenavigated", (frame) => {
+        if (frame === page.mainFrame()) seen.push(new URL(frame.url()).pathname);
+      });
+      await page.getByRole("button", { name: "Account menu" }).click();
+      await page.getByRole("menuitem", { name: "Logout" }).click();
+      await page.waitForURL(`${server.baseUrl}/signin`);
+      expect(seen).toContain("/signin");
+      await screenshot(page, "after-logout");
+      // The session is gone on the server too: a protected page still redirects.
+      await page.goto("/profile");
+      await page.waitForURL(`${server.baseUrl}/signin`);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "staff sign in with username and password (Enter submits) and reach every back-office screen",
+    async () => {
+      const page = await newPage();
+      await page.goto("/administration/signin");
+      await page.getByRole("button", { name: "Connection" }).waitFor();
+      await screenshot(page, "admin-signin");
+
+      await page.getByLabel("Username").fill(ADMIN_USERNAME);
+      await page.getByLabel("Password", { exact: true }).fill("Wrong-password!1");
+      // The eye icon reveals the password.
+      await page.getByRole("button", { name: "Toggle password visibility" }).click();
+      await expect(page.getByLabel("Password", { exact: true }).getAttribute("type")).resolves.toBe("text");
+      await page.getByRole("button", { name: "Connection" }).click();
+      await page.getByText("Unable to log in with provided credentials.").waitFor();
+      await screenshot(page, "admin-signin-error");
+
+      await signInAdmin(page);
+      await page.getByRole("heading", { name: "Customers" }).waitFor();
+      await screenshot(page, "admin-customers");
+
+      const orgId = await organisationId();
+      const screens: [string, string][] = [
+        [`/administration/customers/${orgId}`, "Customer overview"],
+        [`/administration/customers/${orgId}/2024`, "[2024] Data analysis"],
+        ["/administration/advisoryboard", "Advisory board"],
+        ["/administration/helpcenter", "Helpcenter"],
+        ["/administration/settings/contents", "Manage contents"],
+        ["/administration/settings/parameters", "Parameters"],
+        ["/administration/mailbox", "Mailbox"],
+        ["/administration/profile", "Profile"],
+      ];
+      for (const [url, title] of screens) {
+        await page.goto(url);
+        await page.getByRole("heading", { name: title, exact: true }).waitFor();
+        await screenshot(page, url.replace(orgId, "org").slice(1).replaceAll("/", "-"));
+      }
+
+      // Signed in, the sign-in page leads to the back office.
+      await page.goto("/administration/signin");
+      await page.waitForURL(`${server.baseUrl}/administration/customers`);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "the dummy view shows an organisation's dashboard under the red agent bar",
+    async () => {
+      const orgId = await organisationId();
+      const page = await newPage();
+      await signInAdmin(page);
+      await page.goto(`/dummy/${orgId}`);
+      await page.getByText("logged in as agent").waitFor();
+      await page.getByText("You are logged into the dashboard of Demo Orthopaedics").waitFor();
+      await page.getByRole("heading", { name: "Welcome to Vitality" }).waitFor();
+      const barColour = await page
+        .getByText("logged in as agent")
+        .evaluate(
+          (element) => getComputedStyle(element.closest("header > div > div") ?? element).backgroundColor,
+        );
+      expect(barColour).toMatch(/^rgb\((\d+), (\d+), (\d+)\)$/);
+      const [red, green, blue] = barColour.match(/\d+/g)!.map(Number);
+      expect(red!).toBeGreaterThan(150);
+      expect(green!).toBeLessThan(80);
+      expect(blue!).toBeLessThan(80);
+      await screenshot(page, "dummy-dashboard");
+
+      for (const [child, title] of [
+        ["vitality-score", "Strategic Vitality Score"],
+        ["profile", "Profile"],
+        ["queries/querie3", "Subspecialty Mix"],
+      ] as const) {
+        await page.goto(`/dummy/${orgId}/${child}`);
+        await page.getByRole("heading", { name: title, exact: true }).waitFor();
+        await page.getByText("logged in as agent").waitFor();
+        await screenshot(page, `dummy-${child.replaceAll("/", "-")}`);
+      }
+
+      await page.getByRole("link", { name: "Back to administration" }).click();
+      await page.waitForURL(`${server.baseUrl}/administration/customers`);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});

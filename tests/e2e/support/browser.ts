@@ -1,0 +1,26 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const chromiumAvailable = existsSync(CHROMIUM_PATH);
+/** In CI (or when asked) a missing browser is a failure, not a skip. */
+export const e2eRequired = process.env.CI === "true" || process.env.REQUIRE_E2E === "1";
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+}
+
+const SCREENSHOT_DIR = join(import.meta.dir, "..", "screenshots");
+
+/** A full-page PNG of the current screen in tests/e2e/screenshots/ (git-ignored), for human review. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // Let Mantine's transitions (menus, modals) finish before the picture.
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

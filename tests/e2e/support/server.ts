@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+import { ensureWebBuild, ROOT } from "./webBuild.ts";
+
+export const ADMIN_USERNAME = "admin";
+export const ADMIN_PASSWORD = "E2e-Admin!2345";
+export const DEMO_EMAIL = "demo@example.com";
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  /** Everything the server printed, for failure reports. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function collect(stream: ReadableStream<Uint8Array> | null | undefined, sink: string[]) {
+  if (!stream) return;
+  const decoder = new TextDecoder();
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    sink.push(decoder.decode(value, { stream: true }));
+  }
+}
+
+/**
+ * The real server as a separate process (as `npm start` runs it) on a free port, with a throw-away
+ * data folder, the demo organisation seeded and a known staff password. Builds web/dist first if it
+ * is missing or stale.
+ */
+export async function startServer(): Promise<RunningServer> {
+  ensureWebBuild();
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "vitality-e2e-"));
+  const logs: string[] = [];
+  const child: Subprocess = Bun.spawn([join(ROOT, "node_modules", ".bin", "bun"), "server/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      SEED_DEMO: "1",
+      VITALITY_ADMIN_USER: ADMIN_USERNAME,
+      VITALITY_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      LOG_REQUESTS: "0",
+      DATABASE_URL: "",
+      SMTP_URL: "",
+    },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  void collect(child.stdout as ReadableStream<Uint8Array>, logs);
+  void collect(child.stderr as ReadableStream<Uint8Array>, logs);
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      const killer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      await child.exited;
+      clearTimeout(killer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return { baseUrl, dataDir, output: () => logs.join(""), stop };
+    } catch {
+      // Not listening yet.
+    }
+    await Bun.sleep(150);
+  }
+  await stop();
+  throw new Error(`The server did not start on ${baseUrl}:\n${logs.join("")}`);
+}

@@ -1,0 +1,40 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+/** Same staleness rule as `npm start` (server/cli/start.ts): rebuild when a web source is newer. */
+export const ROOT = join(import.meta.dir, "..", "..", "..");
+const DIST_INDEX = join(ROOT, "web", "dist", "index.html");
+const WEB_INPUTS = [
+  "web/src",
+  "web/public",
+  "web/index.html",
+  "web/vite.config.ts",
+  "web/postcss.config.mjs",
+];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+export function webBuildIsStale(): boolean {
+  if (!existsSync(DIST_INDEX)) return true;
+  const built = statSync(DIST_INDEX).mtimeMs;
+  return WEB_INPUTS.some((input) => newestMtime(join(ROOT, input)) > built);
+}
+
+export function ensureWebBuild() {
+  if (!webBuildIsStale()) return;
+  console.log("[e2e] building web/dist (missing or older than web/src)...");
+  const build = spawnSync(
+    join(ROOT, "node_modules", ".bin", "vite"),
+    ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"],
+    { cwd: ROOT, stdio: "inherit" },
+  );
+  if (build.status !== 0) throw new Error(`vite build failed with status ${build.status}`);
+}
