@@ -19,7 +19,7 @@ export async function runJob(
   return runIngestJob({ target, years, files, dataDir, workDir, limits: { ...defaultLimits, ...limits } });
 }
 
-/** Reads a Parquet output back as plain objects (numbers for integers and decimals). */
+/** Reads a Parquet output back as plain objects (numbers for integers, YYYY-MM-DD for dates). */
 export async function readParquet(dataDir: string, path: string, orderBy = "1") {
   const duck = await openDuckDb({ dataDir, threads: 1 });
   try {
@@ -28,7 +28,7 @@ export async function readParquet(dataDir: string, path: string, orderBy = "1") 
       Object.fromEntries(
         Object.entries(row).map(([key, value]) => [
           key,
-          typeof value === "bigint" ? Number(value) : value,
+          typeof value === "bigint" ? Number(value) : value instanceof Date ? value.toISOString().slice(0, 10) : value,
         ]),
       ),
     );
