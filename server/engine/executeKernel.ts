@@ -1,0 +1,43 @@
+import { type DuckDb, openDuckDb } from "../duckdb/open.ts";
+import { bindInputs } from "./bindInputs.ts";
+import type { Filters } from "./filters.ts";
+import type { CanonicalInputs } from "./inputs.ts";
+import type { Plugin, PluginResult } from "./plugin.ts";
+import type { EngineSettings } from "./settings.ts";
+import { sqlRunner } from "./sqlRunner.ts";
+
+export interface KernelRunOptions {
+  /** DATA_DIR: the only folder the DuckDB of the run may read. */
+  dataDir: string;
+  settings: EngineSettings;
+  threads?: number;
+}
+
+/**
+ * One kernel run on a fresh sandboxed DuckDB: bind the inputs and filters, run the plugin, close.
+ * A connection per run keeps runs independent (temp views and tables are per connection).
+ */
+export async function executeKernel<Result extends PluginResult>(
+  plugin: Plugin<Result>,
+  inputs: CanonicalInputs,
+  filters: Filters,
+  options: KernelRunOptions,
+): Promise<Result> {
+  const duck: DuckDb = await openDuckDb({ dataDir: options.dataDir, threads: options.threads });
+  try {
+    await bindInputs(duck, inputs, filters);
+    return await plugin.kernel({
+      filters,
+      sql: sqlRunner(duck, plugin.dir),
+      inputs: {
+        year: inputs.year,
+        referenceYear: inputs.referenceYear,
+        dimensions: inputs.dimensions,
+        zipPolygon: inputs.zipPolygon,
+      },
+      settings: options.settings,
+    });
+  } finally {
+    duck.close();
+  }
+}

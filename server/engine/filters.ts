@@ -1,0 +1,156 @@
+/**
+ * The query filters of customer-area.md section 3 and analyses.md "Filters and the base set".
+ * Each plugin picks the fields its screen offers; the fields it does not offer keep their defaults,
+ * so the base sets are always computed from a complete, normalised filter object.
+ */
+import { z } from "zod";
+
+export const SERVICE_LINES = [
+  "le_joint_replacement",
+  "spine",
+  "trauma",
+  "hand_ue",
+  "foot_ankle",
+  "sports_medicine",
+  "other",
+] as const;
+export type ServiceLine = (typeof SERVICE_LINES)[number];
+
+export const SERVICE_AREA_TYPES = ["PSA", "SSA", "TSA"] as const;
+export type ServiceAreaType = (typeof SERVICE_AREA_TYPES)[number];
+
+export const FACILITY_TYPES = ["IP", "OP", "ASC", "OFFICE"] as const;
+export type FacilityType = (typeof FACILITY_TYPES)[number];
+
+/** Every filter, after defaults and normalisation (lists de-duplicated, in a canonical order). */
+export interface Filters {
+  year: number;
+  servicelines: ServiceLine[];
+  service_area: ServiceAreaType[];
+  facility_type: FacilityType[];
+  facility_zipcodes: string[];
+  provider_zipcodes: string[];
+  facilities: string[];
+  providers: string[];
+}
+export type FilterField = keyof Filters;
+export const FILTER_FIELDS: FilterField[] = [
+  "year",
+  "servicelines",
+  "service_area",
+  "facility_type",
+  "facility_zipcodes",
+  "provider_zipcodes",
+  "facilities",
+  "providers",
+];
+
+/** What the organisation gives the filters: its last available year is the default year. */
+export interface FilterDefaults {
+  year?: number;
+}
+
+export interface FilterOptions {
+  fields: FilterField[];
+  /** querie3 compares a mix, which needs at least this many service lines. */
+  minServicelines?: number;
+}
+
+const yearSchema = z.union(
+  [
+    z.number().int().min(1000).max(9999),
+    z
+      .string()
+      .regex(/^\d{4}$/)
+      .transform(Number),
+  ],
+  {
+    error: "must be a 4-digit year",
+  },
+);
+
+/** Keeps the canonical order of a closed list and drops repeats, so equal filters give equal keys. */
+const inCanonicalOrder =
+  <T extends string>(order: readonly T[]) =>
+  (values: T[]) =>
+    order.filter((value) => values.includes(value));
+
+const sortedUnique = (values: string[]) => [...new Set(values)].sort();
+
+const zipList = z
+  .array(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, "each entry must be a 5-digit zip code"),
+  )
+  .default([])
+  .transform(sortedUnique);
+const npiList = z
+  .array(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{10}$/, "each entry must be a 10-digit NPI"),
+  )
+  .default([])
+  .transform(sortedUnique);
+
+function servicelinesSchema(minimum: number) {
+  return z
+    .array(z.enum(SERVICE_LINES, { error: `must be one of ${SERVICE_LINES.join(", ")}` }))
+    .default([...SERVICE_LINES])
+    .transform(inCanonicalOrder(SERVICE_LINES))
+    .refine((lines) => lines.length >= minimum, {
+      message:
+        minimum === 1
+          ? "servicelines must list at least one service line"
+          : `servicelines must list at least ${minimum} service lines`,
+    });
+}
+
+const fieldSchemas = (options: FilterOptions, defaults: FilterDefaults) => ({
+  year: defaults.year === undefined ? yearSchema : yearSchema.default(defaults.year),
+  servicelines: servicelinesSchema(options.minServicelines ?? 1),
+  service_area: z
+    .array(z.enum(SERVICE_AREA_TYPES, { error: "must be PSA, SSA or TSA" }))
+    .min(1, "service_area must list at least one of PSA, SSA, TSA")
+    .default(["PSA"])
+    .transform(inCanonicalOrder(SERVICE_AREA_TYPES)),
+  facility_type: z
+    .array(z.enum(FACILITY_TYPES, { error: "must be IP, OP, ASC or OFFICE" }))
+    .min(1, "facility_type must list at least one of IP, OP, ASC, OFFICE")
+    .default([...FACILITY_TYPES])
+    .transform(inCanonicalOrder(FACILITY_TYPES)),
+  facility_zipcodes: zipList,
+  provider_zipcodes: zipList,
+  facilities: npiList,
+  providers: npiList,
+});
+
+/** The zod schema of a plugin's filters, with the organisation's defaults filled in. */
+export function filterSchema(options: FilterOptions, defaults: FilterDefaults = {}) {
+  const all = fieldSchemas(options, defaults);
+  const picked = Object.fromEntries(options.fields.map((field) => [field, all[field]]));
+  return z.strictObject(picked);
+}
+
+/** The complete filter object: the fields the plugin offers as parsed, the others at their defaults. */
+export function completeFilters(parsed: Record<string, unknown>): Filters {
+  const year = parsed.year;
+  if (typeof year !== "number") throw new Error("filters without a year reached the engine");
+  return {
+    year,
+    servicelines: (parsed.servicelines as ServiceLine[] | undefined) ?? [...SERVICE_LINES],
+    service_area: (parsed.service_area as ServiceAreaType[] | undefined) ?? ["PSA"],
+    facility_type: (parsed.facility_type as FacilityType[] | undefined) ?? [...FACILITY_TYPES],
+    facility_zipcodes: (parsed.facility_zipcodes as string[] | undefined) ?? [],
+    provider_zipcodes: (parsed.provider_zipcodes as string[] | undefined) ?? [],
+    facilities: (parsed.facilities as string[] | undefined) ?? [],
+    providers: (parsed.providers as string[] | undefined) ?? [],
+  };
+}
+
+/** A stable text of the filters (keys in FILTER_FIELDS order): part of the cache key. */
+export const filtersKey = (filters: Filters) =>
+  JSON.stringify(FILTER_FIELDS.map((field) => [field, filters[field]]));

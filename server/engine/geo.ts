@@ -1,0 +1,53 @@
+/**
+ * Map shapes in the form the screens take: `{ type: "poly" | "multipoly", coordinates }` with
+ * longitude/latitude pairs (customer-area.md, querie9), plus whether the shape is approximate.
+ */
+import { booleanPointInPolygon, circle, point } from "@turf/turf";
+import type { Feature, MultiPolygon, Polygon } from "geojson";
+import { zipCentroid } from "../geo/zipCentroids.ts";
+import type { ZipPolygonLookup } from "../geo/zipPolygon.ts";
+
+export interface MapPolygon {
+  type: "poly" | "multipoly";
+  coordinates: number[][][] | number[][][][];
+  approximation: boolean;
+}
+
+export function mapPolygon(
+  feature: Feature<Polygon | MultiPolygon> | null | undefined,
+  approximation = false,
+) {
+  if (!feature) return null;
+  const geometry = feature.geometry;
+  const approximate =
+    approximation || Boolean((feature.properties as { approximate?: boolean } | null)?.approximate);
+  return geometry.type === "Polygon"
+    ? { type: "poly", coordinates: geometry.coordinates, approximation: approximate }
+    : ({ type: "multipoly", coordinates: geometry.coordinates, approximation: approximate } as MapPolygon);
+}
+
+export const zipMapPolygon = (lookup: ZipPolygonLookup, zip: string) => mapPolygon(lookup(zip));
+
+/**
+ * The drive-time polygon without an isochrone service: a circle of the distance covered in
+ * `minutes` at `speedKmh` (data-contract.md section 6), always marked as an approximation.
+ */
+export function driveCircle(lat: number, lon: number, minutes: number, speedKmh: number) {
+  const radiusKm = (speedKmh * minutes) / 60;
+  return circle([lon, lat], radiusKm, { steps: 48, units: "kilometers" });
+}
+
+/** Whether a zip's centroid lies in any of the polygons (zips without a centroid are outside). */
+export function zipCentroidInside(zip: string, polygons: Feature<Polygon | MultiPolygon>[]) {
+  const centroid = zipCentroid(zip);
+  if (!centroid) return false;
+  const at = point([centroid.lon, centroid.lat]);
+  return polygons.some((polygon) => booleanPointInPolygon(at, polygon));
+}
+
+/** A facility's coordinates from the profile, else its zip centroid, else none. */
+export function placeCoordinates(lat: number | null, lon: number | null, zip: string) {
+  if (lat !== null && lon !== null) return { lat, lon, approximate: false };
+  const centroid = zipCentroid(zip);
+  return centroid ? { lat: centroid.lat, lon: centroid.lon, approximate: true } : null;
+}

@@ -1,0 +1,22 @@
+/**
+ * What a plugin folder imports: the SDK, filter constants, SQL row helpers and shares. Map helpers
+ * are in ./geo.ts, imported only by the plugins that draw maps (they load the reference geography).
+ */
+export {
+  FACILITY_TYPES,
+  type Filters,
+  SERVICE_AREA_TYPES,
+  SERVICE_LINES,
+  type ServiceLine,
+} from "./filters.ts";
+export {
+  definePlugin,
+  type KernelContext,
+  type Plugin,
+  type PluginResult,
+  THEMES,
+  type Theme,
+} from "./plugin.ts";
+export { band, percentChange, share, sum } from "./shares.ts";
+export { sqlNumber, sqlNumberOrZero, sqlText, sqlTextList, sqlTextOrNull } from "./sqlRunner.ts";
+export type { ChartDescriptor, MapDescriptor, TableDescriptor, ViewDescriptor } from "./view.ts";

@@ -1,0 +1,63 @@
+/**
+ * What one run reads. The engine resolves these for an organisation and year (organisationInputs.ts)
+ * and binds them in DuckDB under fixed relation names (bindInputs.ts); kernels only see the names:
+ * market_cases, market_cases_reference, practice_lines, service_area, service_area_reference,
+ * org_providers, org_facilities, and the base views built on them (sql/base_views.sql).
+ */
+import type { ZipPolygonLookup } from "../geo/zipPolygon.ts";
+import type { ServiceAreaType } from "./filters.ts";
+
+export interface OrgProvider {
+  npi: string;
+  full_name: string;
+}
+
+/** A facility or one of its locations. Locations carry their facility's NPI (they have none). */
+export interface OrgFacility {
+  npi: string;
+  kind: "facility" | "location";
+  name: string;
+  facility_name: string;
+  zip: string;
+  lat: number | null;
+  lon: number | null;
+}
+
+export interface ServiceAreaZip {
+  zipcode: string;
+  type: ServiceAreaType;
+}
+
+export interface OrganisationDimensions {
+  providers: OrgProvider[];
+  facilities: OrgFacility[];
+  serviceArea: ServiceAreaZip[];
+  /** The reference year's list; querie10 compares against it. */
+  serviceAreaReference: ServiceAreaZip[];
+}
+
+export interface CanonicalFiles {
+  /** Parquet files of the year's market cases (all organisations share them). */
+  marketCases: string[];
+  marketCasesReference: string[];
+  /** Parquet files of the organisation-year's practice lines. */
+  practiceLines: string[];
+}
+
+export interface CanonicalInputs {
+  year: number;
+  /** The oldest available year of the organisation (equal to year when it is the only one). */
+  referenceYear: number;
+  files: CanonicalFiles;
+  dimensions: OrganisationDimensions;
+  /** Zip polygons (fixture or imported ZCTA file, else approximate circles). */
+  zipPolygon: ZipPolygonLookup;
+}
+
+/** What a kernel may read besides SQL: the dimensions (for markers and polygons) and the years. */
+export interface KernelInputs {
+  year: number;
+  referenceYear: number;
+  dimensions: OrganisationDimensions;
+  zipPolygon: ZipPolygonLookup;
+}

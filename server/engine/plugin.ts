@@ -1,0 +1,89 @@
+/**
+ * The plugin SDK: one analysis = one folder under queries/ whose plugin.ts default-exports
+ * `definePlugin({...})`. The engine owns data access, filters, caching and HTTP; a plugin owns its
+ * SQL, the shaping of rows into the result keys of the spec, and how the screen draws them.
+ */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { z } from "zod";
+import { type FilterDefaults, type FilterOptions, type Filters, filterSchema } from "./filters.ts";
+import type { KernelInputs } from "./inputs.ts";
+import type { EngineSettings } from "./settings.ts";
+import type { SqlRunner } from "./sqlRunner.ts";
+import type { ViewDescriptor } from "./view.ts";
+
+/** The four navigation groups of customer-area.md section 1. */
+export const THEMES = [
+  "Competitive Comparison",
+  "Partnership Strength",
+  "Market Alignment",
+  "Service Strength",
+] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** A result: plain JSON, keyed as the spec's result keys. */
+export type PluginResult = Record<string, unknown>;
+
+export interface KernelContext {
+  filters: Filters;
+  /** Runs the plugin's own .sql files with named, bound parameters. */
+  sql: SqlRunner;
+  inputs: KernelInputs;
+  settings: EngineSettings;
+}
+
+export interface PluginDefinition<Result extends PluginResult = PluginResult> {
+  /** querie1 ... querie10; equal to the folder name. */
+  id: string;
+  title: string;
+  theme: Theme;
+  description: string;
+  /** Bump when the meaning of a result changes without its SQL changing (the SQL is hashed anyway). */
+  version: number;
+  /** The plugin's folder (`import.meta.dir`): its .sql files are read from there. */
+  dir: string;
+  filters: FilterOptions;
+  kernel(context: KernelContext): Promise<Result>;
+  view: ViewDescriptor;
+}
+
+export interface Plugin<Result extends PluginResult = PluginResult> extends PluginDefinition<Result> {
+  /** The filter schema with the organisation's defaults (last available year). */
+  filterSchema(defaults?: FilterDefaults): z.ZodType<Record<string, unknown>>;
+  /** version plus a hash of the plugin's SQL: part of every cache key. */
+  fingerprint: string;
+}
+
+const PLUGIN_ID = /^[a-z][a-z0-9_]*$/;
+
+/** Hashes every .sql file of the folder, so editing a kernel invalidates its cached results. */
+function sqlFingerprint(dir: string) {
+  const hash = createHash("sha256");
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith(".sql"))
+    .sort()) {
+    hash
+      .update(file)
+      .update("\0")
+      .update(readFileSync(join(dir, file)))
+      .update("\0");
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+export function definePlugin<Result extends PluginResult>(
+  definition: PluginDefinition<Result>,
+): Plugin<Result> {
+  if (!PLUGIN_ID.test(definition.id))
+    throw new Error(`plugin id '${definition.id}' must be lower-case letters/digits`);
+  if (!THEMES.includes(definition.theme))
+    throw new Error(`plugin ${definition.id}: unknown theme ${definition.theme}`);
+  if (!definition.filters.fields.includes("year"))
+    throw new Error(`plugin ${definition.id}: year is a required filter`);
+  return {
+    ...definition,
+    filterSchema: (defaults = {}) => filterSchema(definition.filters, defaults),
+    fingerprint: `${definition.version}-${sqlFingerprint(definition.dir)}`,
+  };
+}

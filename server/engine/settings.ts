@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+/**
+ * Engine settings that are not filters. Read from the environment here because server/config.ts
+ * belongs to the foundation; the lead may move them there. A bad value stops with a named error.
+ */
+export interface EngineSettings {
+  /** Average speed of the drive-time approximation (data-contract.md section 6), km/h. */
+  driveSpeedKmh: number;
+  /** Map accessibility: minutes of driving (customer-area.md section 9). */
+  driveMinutes: number;
+  /** Results kept in memory by the run cache. */
+  cacheEntries: number;
+}
+
+const environmentSchema = z.object({
+  VITALITY_DRIVE_SPEED_KMH: z.coerce.number().positive().max(200).default(50),
+  VITALITY_QUERY_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+});
+
+export const DRIVE_MINUTES = 15;
+
+export function engineSettings(source: Record<string, string | undefined> = process.env): EngineSettings {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`Invalid configuration: ${String(issue.path[0])}: ${issue.message}`);
+  }
+  return {
+    driveSpeedKmh: parsed.data.VITALITY_DRIVE_SPEED_KMH,
+    driveMinutes: DRIVE_MINUTES,
+    cacheEntries: parsed.data.VITALITY_QUERY_CACHE_ENTRIES,
+  };
+}

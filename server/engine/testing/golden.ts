@@ -1,0 +1,180 @@
+/**
+ * Golden-test harness: a plugin run on a tiny hand-written dataset. Rows are written as Parquet in
+ * a temporary data folder and bound exactly as in production, so the tests exercise the real
+ * binding, base views and kernels. Expected numbers belong in the tests, worked out by hand.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type DuckDb, openDuckDb, quoteIdent, type SqlValue } from "../../duckdb/open.ts";
+import { categories } from "../../reference/codes/categories.ts";
+import { type CanonicalColumn, marketCaseColumns, practiceLineColumns } from "../canonicalColumns.ts";
+import { executeKernel } from "../executeKernel.ts";
+import { completeFilters } from "../filters.ts";
+import type { OrgFacility, OrgProvider, ServiceAreaZip } from "../inputs.ts";
+import type { Plugin, PluginResult } from "../plugin.ts";
+import { engineSettings } from "../settings.ts";
+import { lazyZipPolygonLookup } from "../zipPolygons.ts";
+
+export type Row = Record<string, string | number | boolean | null>;
+
+export const GOLDEN_YEAR = 2024;
+export const GOLDEN_REFERENCE_YEAR = 2022;
+
+const categoryOfLine = (serviceLine: string) => (serviceLine === "other" ? "other_surgical" : serviceLine);
+
+/** A market case; `service_line` sets category and is_surgical the way the derivations would. */
+export function marketCase(values: Row & { service_line?: string }): Row {
+  const serviceLine = (values.service_line as string | undefined) ?? "spine";
+  return {
+    year: GOLDEN_YEAR,
+    patient_zip: "10001",
+    setting: "IP",
+    facility_npi: "9000000001",
+    facility_name: "Facility 9000000001",
+    facility_zip: "10001",
+    rendering_npi: "8000000001",
+    rendering_name: "Provider 8000000001",
+    referring_npi: null,
+    referring_name: null,
+    cases: 1,
+    category: categoryOfLine(serviceLine),
+    service_line: serviceLine,
+    is_surgical: true,
+    ...values,
+  };
+}
+
+let claimCounter = 0;
+
+/** A practice line; a `category` sets service_line/is_surgical/category_rank as derivations would. */
+export function practiceLine(values: Row & { category?: string | null }): Row {
+  const category = values.category === undefined ? "established_em" : values.category;
+  const surgicalLine =
+    category === null
+      ? null
+      : ["le_joint_replacement", "spine", "trauma", "hand_ue", "foot_ankle", "sports_medicine"].includes(
+            category,
+          )
+        ? category
+        : category === "other_surgical"
+          ? "other"
+          : null;
+  return {
+    line_kind: "professional",
+    claim_id: `C${++claimCounter}`,
+    line: 1,
+    patient_id: "P1",
+    patient_zip: "10001",
+    rendering_npi: "8000000001",
+    facility_npi: null,
+    location: null,
+    place_of_service: "11",
+    cpt: "99213",
+    units: 1,
+    charge_amount: 100,
+    paid_amount: 0,
+    payer_class: "commercial",
+    setting: "OFFICE",
+    category,
+    category_rank: category === null ? null : categories.indexOf(category as never),
+    service_line: surgicalLine,
+    is_surgical: surgicalLine !== null,
+    ...values,
+  };
+}
+
+export interface GoldenData {
+  market?: Row[];
+  marketReference?: Row[];
+  practice?: Row[];
+  providers?: OrgProvider[];
+  facilities?: Array<Partial<OrgFacility> & { npi: string; name: string }>;
+  serviceArea?: ServiceAreaZip[];
+  serviceAreaReference?: ServiceAreaZip[];
+}
+
+async function writeParquet(duck: DuckDb, path: string, columns: CanonicalColumn[], rows: Row[]) {
+  const names = columns.map((column) => column.name);
+  const unknown = rows.flatMap((row) => Object.keys(row)).find((key) => !names.includes(key));
+  if (unknown) throw new Error(`golden row has a column the contract does not know: ${unknown}`);
+  await duck.run(
+    `CREATE OR REPLACE TEMP TABLE golden_rows (${columns.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(", ")})`,
+  );
+  if (rows.length > 0) {
+    const groups = rows.map((_, r) => `(${names.map((_, c) => `$${r * names.length + c + 1}`).join(", ")})`);
+    const values = rows.flatMap((row) => names.map((name) => (row[name] ?? null) as SqlValue));
+    await duck.run(`INSERT INTO golden_rows VALUES ${groups.join(", ")}`, values);
+  }
+  // The path is this harness's own temporary file.
+  await duck.run(`COPY golden_rows TO '${path.replaceAll("'", "''")}' (FORMAT parquet)`);
+}
+
+export interface GoldenHarness {
+  run<Result extends PluginResult>(
+    plugin: Plugin<Result>,
+    data: GoldenData,
+    filters?: Record<string, unknown>,
+  ): Promise<Result>;
+  close(): Promise<void>;
+}
+
+/** One temporary data folder per test file; each run writes its own files in a subfolder. */
+export function goldenHarness(): GoldenHarness {
+  const dataDir = mkdtempSync(join(tmpdir(), "vitality-golden-"));
+  let runs = 0;
+  let writer: Promise<DuckDb> | undefined;
+  const settings = engineSettings({});
+
+  async function write(runDir: string, name: string, columns: CanonicalColumn[], rows: Row[] | undefined) {
+    if (!rows) return [];
+    writer ??= openDuckDb({ dataDir, threads: 1 });
+    const path = join(runDir, `${name}.parquet`);
+    await writeParquet(await writer, path, columns, rows);
+    return [path];
+  }
+
+  return {
+    async run(plugin, data, rawFilters = {}) {
+      const parsed = plugin.filterSchema({ year: GOLDEN_YEAR }).parse(rawFilters);
+      const filters = completeFilters(parsed);
+      const runDir = join(dataDir, `run${++runs}`);
+      mkdirSync(runDir, { recursive: true });
+      const marketCases = await write(runDir, "market", marketCaseColumns, data.market);
+      // As in production: when the reference year is the selected year, it reads the same files.
+      const marketCasesReference = data.marketReference
+        ? await write(runDir, "market_reference", marketCaseColumns, data.marketReference)
+        : marketCases;
+      const practiceLines = await write(runDir, "practice", practiceLineColumns, data.practice);
+      const serviceArea = data.serviceArea ?? [{ zipcode: "10001", type: "PSA" }];
+      return executeKernel(
+        plugin,
+        {
+          year: filters.year,
+          referenceYear: data.marketReference ? GOLDEN_REFERENCE_YEAR : filters.year,
+          files: { marketCases, marketCasesReference, practiceLines },
+          dimensions: {
+            providers: data.providers ?? [],
+            facilities: (data.facilities ?? []).map((facility) => ({
+              kind: "facility",
+              facility_name: facility.name,
+              zip: "10001",
+              lat: null,
+              lon: null,
+              ...facility,
+            })),
+            serviceArea,
+            serviceAreaReference: data.serviceAreaReference ?? serviceArea,
+          },
+          zipPolygon: lazyZipPolygonLookup(),
+        },
+        filters,
+        { dataDir, settings, threads: 1 },
+      );
+    },
+    async close() {
+      if (writer) (await writer).close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * The view descriptor of a plugin: everything a screen needs to draw a result without knowing the
+ * analysis - Vega-Lite charts bound to result keys, tables with column formats and group rows, and
+ * map layers. It travels in the manifest as JSON, so it holds data, never functions.
+ */
+
+/** How a cell is shown (and exported): see format.ts. */
+export type ValueFormat = "text" | "list" | "integer" | "number" | "percent" | "currency";
+
+export interface TableColumn {
+  /** Field of a row object. */
+  key: string;
+  label: string;
+  format: ValueFormat;
+  /** Shown when the value is missing (null/undefined), e.g. "N/A" or 0. */
+  missing?: string | number;
+}
+
+export interface TableDescriptor {
+  id: string;
+  title: string;
+  /** Top-level result key holding the rows (an array of objects). */
+  rowsKey: string;
+  columns: TableColumn[];
+  /** Field of a row holding its sub-rows (group rows with indented children), if any. */
+  childrenKey?: string;
+  /** Initial sort; the screen may let the user re-sort. */
+  sort?: { key: string; direction: "asc" | "desc" };
+  sortable?: boolean;
+  /** Cell colouring rules, e.g. the querie3 differential highlight. */
+  highlights?: Array<{ key: string; above?: number; below?: number; color: string }>;
+}
+
+export interface ChartDescriptor {
+  id: string;
+  title: string;
+  /**
+   * A Vega-Lite spec whose data is `{ name: <result key> }`: the screen passes that result key
+   * (an array of objects) as the named dataset.
+   */
+  spec: Record<string, unknown>;
+}
+
+export interface MapLayer {
+  id: string;
+  title: string;
+  kind: "markers" | "polygons";
+  /** Result key holding an array of features (markers: lat/lon; polygons: a `polygon` field). */
+  source: string;
+  /** For polygons: the field giving the colour band and its ascending thresholds and colours. */
+  color?: { field: string; thresholds: number[]; colors: string[] };
+  /** Field carrying the label drawn on the layer, if any. */
+  label?: string;
+  /** Field set to true when a shape is an approximation (drive circles, fallback zip circles). */
+  approximationField?: string;
+}
+
+export interface MapDescriptor {
+  id: string;
+  title: string;
+  center: "us" | "psa" | "facilities";
+  zoom: { initial: number; minimum?: number; focused?: number };
+  grayscale?: boolean;
+  layers: MapLayer[];
+}
+
+export interface ViewDescriptor {
+  /** The shared layout of screens 6-10, or a layout of its own. */
+  layout: "standard" | "shared-6-10";
+  charts: ChartDescriptor[];
+  tables: TableDescriptor[];
+  maps: MapDescriptor[];
+}
