@@ -52,7 +52,7 @@ for (const backend of backends) {
       assistant = await signInCustomer(t, assistantUser.email);
       siteAdmin = await signInStaff(t, (await createStaff(t, "site_admin")).username);
       agent = await signInStaff(t, (await createStaff(t, "agent")).username);
-    });
+    }, 60_000);
     afterAll(async () => {
       await t.close();
     });
