@@ -19,6 +19,8 @@ export interface Database {
   readonly backend: "pglite" | "postgres";
   /** Runs raw SQL with bound parameters ($1, $2, ...); used by pg-boss's adapter and LISTEN/NOTIFY. */
   execute<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  /** Runs a script of several statements without parameters (pg-boss's migrations). */
+  exec(text: string): Promise<Record<string, unknown>[]>;
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
@@ -60,6 +62,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       const result = await client.query(text, params);
       return result.rows as never;
     },
+    async exec(text) {
+      const results = await client.exec(text);
+      return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
+    },
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => unsubscribe();
@@ -90,6 +96,14 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     backend: "postgres",
     async execute(text, params = []) {
       return (await client.unsafe(text, params as never[])) as never;
+    },
+    async exec(text) {
+      // Without parameters postgres.js uses the simple protocol, which accepts several statements.
+      const results = (await client.unsafe(text)) as unknown as
+        | Record<string, unknown>[]
+        | Record<string, unknown>[][];
+      const last = Array.isArray(results[0]) ? (results.at(-1) as Record<string, unknown>[]) : results;
+      return [...(last as Record<string, unknown>[])];
     },
     async listen(channel, onPayload) {
       const subscription = await client.listen(channel, onPayload);

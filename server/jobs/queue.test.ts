@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { backends } from "../../tests/helpers/backends.ts";
+import { createStaff } from "../../tests/helpers/factories.ts";
+import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
+import { notifications } from "../db/schema/index.ts";
+import { JobQueue, type QueueTuning } from "./queue.ts";
+
+// Expiry stays long: the tests interrupt jobs by stopping their process, not by timing them out.
+const FAST: QueueTuning = {
+  expireInSeconds: 60,
+  retryLimit: 1,
+  pollingIntervalSeconds: 0.5,
+  maintenanceIntervalSeconds: 1,
+};
+
+/** A job body that runs until the test pulls the plug on it (a process dying under it). */
+function interruptible() {
+  let pull: (error: Error) => void = () => {};
+  const running = new Promise<never>((_resolve, reject) => {
+    pull = reject;
+  });
+  running.catch(() => {});
+  return { running, interrupt: () => pull(new Error("process stopped")) };
+}
+
+async function until(predicate: () => Promise<boolean>, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await predicate()) return true;
+    await Bun.sleep(100);
+  }
+  return false;
+}
+
+interface CountData {
+  organisationId?: string;
+  label: string;
+}
+
+for (const backend of backends) {
+  describe(`jobs on pg-boss (${backend})`, () => {
+    let t: TestApp;
+    let staffId: string;
+    const task = async (id: string) =>
+      (await t.context.database.db.select().from(notifications).where(eq(notifications.id, id)))[0];
+    beforeAll(async () => {
+      t = await startTestApp(backend);
+      staffId = (await createStaff(t)).id;
+    });
+    afterAll(() => t.close());
+
+    test("a job reports progress to its requester and ends done", async () => {
+      const seen: number[] = [];
+      const queue = new JobQueue(t.context, FAST).define<CountData>({
+        name: "count-steps",
+        title: (data) => `Counting ${data.label}`,
+        singletonKey: (data) => data.label,
+        async run(_context, job) {
+          for (const step of [25, 50, 75]) {
+            await job.progress(step);
+            seen.push((await task(job.id))!.progress);
+          }
+          return { counted: 3 };
+        },
+      });
+      await queue.start();
+      try {
+        const id = await queue.send("count-steps", { label: "providers" }, { staffAccountId: staffId });
+        expect(await until(async () => (await task(id))?.status === "success")).toBe(true);
+        expect(seen).toEqual([25, 50, 75]);
+        const done = await task(id);
+        expect(done).toMatchObject({ progress: 100, status: "success", message: "Counting providers: done" });
+        expect(await queue.state("count-steps", id)).toBe("completed");
+      } finally {
+        await queue.stop();
+      }
+    });
+
+    test("sending the same job twice while it is queued is one job", async () => {
+      const queue = new JobQueue(t.context, FAST).define<CountData>({
+        name: "idempotent",
+        title: () => "Idempotent",
+        singletonKey: (data) => data.label,
+        run: async () => undefined,
+      });
+      await queue.start({ work: false });
+      try {
+        const first = await queue.send("idempotent", { label: "org-2025" }, { staffAccountId: staffId });
+        const second = await queue.send("idempotent", { label: "org-2025" }, { staffAccountId: staffId });
+        const other = await queue.send("idempotent", { label: "org-2024" }, { staffAccountId: staffId });
+        expect(second).toBe(first);
+        expect(other).not.toBe(first);
+      } finally {
+        await queue.stop();
+      }
+    });
+
+    test("a job interrupted by a restart is resumed by the next process", async () => {
+      let started = 0;
+      const body = interruptible();
+      const hanging = new JobQueue(t.context, FAST).define<CountData>({
+        name: "restartable",
+        title: () => "Restartable",
+        singletonKey: (data) => data.label,
+        async run() {
+          started++;
+          await body.running;
+        },
+      });
+      await hanging.start();
+      const id = await hanging.send("restartable", { label: "resume" }, { staffAccountId: staffId });
+      expect(await until(async () => started === 1)).toBe(true);
+      await hanging.stop({ graceful: false });
+      body.interrupt();
+
+      const next = new JobQueue(t.context, FAST).define<CountData>({
+        name: "restartable",
+        title: () => "Restartable",
+        singletonKey: (data) => data.label,
+        run: async () => "resumed",
+      });
+      await next.start();
+      try {
+        expect(await until(async () => (await next.state("restartable", id)) === "completed")).toBe(true);
+        expect((await task(id))?.status).toBe("success");
+      } finally {
+        await next.stop();
+      }
+    }, 30_000);
+
+    test("with no retry left, an interrupted job ends visibly failed, not stuck", async () => {
+      const once: QueueTuning = { ...FAST, retryLimit: 0 };
+      let started = 0;
+      const body = interruptible();
+      const hanging = new JobQueue(t.context, once).define<CountData>({
+        name: "fragile",
+        title: () => "Fragile",
+        singletonKey: (data) => data.label,
+        async run() {
+          started++;
+          await body.running;
+        },
+      });
+      await hanging.start();
+      const id = await hanging.send("fragile", { label: "fail" }, { staffAccountId: staffId });
+      expect(await until(async () => started === 1)).toBe(true);
+      await hanging.stop({ graceful: false });
+      body.interrupt();
+
+      const next = new JobQueue(t.context, once).define<CountData>({
+        name: "fragile",
+        title: () => "Fragile",
+        singletonKey: (data) => data.label,
+        run: async () => "never",
+      });
+      await next.start();
+      try {
+        expect(await until(async () => (await task(id))?.status === "error")).toBe(true);
+        expect((await task(id))?.message).toStartWith("Fragile: failed");
+        expect(await next.state("fragile", id)).toBe("failed");
+      } finally {
+        await next.stop();
+      }
+    }, 30_000);
+
+    test("a task whose job died without a word is shown failed by reconciliation", async () => {
+      const queue = new JobQueue(t.context, FAST).define<CountData>({
+        name: "silent",
+        title: () => "Silent",
+        singletonKey: (data) => data.label,
+        run: async () => undefined,
+      });
+      await queue.start({ work: false });
+      try {
+        const id = await queue.send("silent", { label: "gone" }, { staffAccountId: staffId });
+        expect((await task(id))?.status).toBe("queued");
+        // As if its worker had failed it and the process had died before reporting.
+        await t.context.database.execute("UPDATE pgboss.job SET state = 'failed' WHERE id = $1", [id]);
+        await queue.reconcileTasks();
+        expect(await task(id)).toMatchObject({
+          status: "error",
+          progress: 100,
+          message: "Silent: failed (interrupted)",
+        });
+      } finally {
+        await queue.stop();
+      }
+    });
+  });
+}

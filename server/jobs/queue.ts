@@ -1,0 +1,235 @@
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import PgBoss from "pg-boss";
+import type { AppContext } from "../context.ts";
+import { notifications } from "../db/schema/index.ts";
+import { pushToRecipient, type Recipient } from "../live/notifications.ts";
+import { bossDatabase } from "./bossDatabase.ts";
+
+/** What a job's code receives: its data and a way to report progress (0-100) to whoever asked. */
+export interface JobRun<Data> {
+  id: string;
+  data: Data;
+  progress(percent: number, message?: string): Promise<void>;
+}
+
+export interface JobDefinition<Data extends { organisationId?: string }> {
+  name: string;
+  /** Shown in the task toast and progress bar. */
+  title(data: Data): string;
+  /** Two sends with the same key while one is queued or running are one job (idempotent runs). */
+  singletonKey(data: Data): string;
+  run(context: AppContext, job: JobRun<Data>): Promise<unknown>;
+}
+
+export interface JobEnvelope<Data> {
+  data: Data;
+  requester?: Recipient;
+}
+
+export interface QueueTuning {
+  /** A job whose worker vanished (process restart) is retried after this long, then failed. */
+  expireInSeconds: number;
+  retryLimit: number;
+  pollingIntervalSeconds: number;
+  maintenanceIntervalSeconds: number;
+}
+
+export const DEFAULT_TUNING: QueueTuning = {
+  expireInSeconds: 15 * 60,
+  retryLimit: 1,
+  pollingIntervalSeconds: 2,
+  maintenanceIntervalSeconds: 60,
+};
+
+/**
+ * Jobs on pg-boss, in the application's own database (PGlite or PostgreSQL). Any server process can
+ * send; every process works. Task rows in `notifications` mirror each job for the live channel.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, JobDefinition<never>>();
+  private reconcileTimer?: ReturnType<typeof setInterval>;
+  private reconciling: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly context: AppContext,
+    private readonly tuning: QueueTuning = DEFAULT_TUNING,
+  ) {
+    // PostgreSQL: pg-boss's own small pool (it manages its transactions); PGlite: the shared client.
+    const connection =
+      context.database.backend === "postgres"
+        ? { connectionString: context.config.databaseUrl, max: 4 }
+        : { db: bossDatabase(context.database) };
+    this.boss = new PgBoss({
+      ...connection,
+      schema: "pgboss",
+      maintenanceIntervalSeconds: tuning.maintenanceIntervalSeconds,
+      monitorStateIntervalSeconds: Math.max(tuning.maintenanceIntervalSeconds, 1),
+    } as PgBoss.ConstructorOptions);
+    this.boss.on("error", (error) => context.logger.error("job queue error", { error: String(error) }));
+  }
+
+  define<Data extends { organisationId?: string }>(definition: JobDefinition<Data>) {
+    this.definitions.set(definition.name, definition as unknown as JobDefinition<never>);
+    return this;
+  }
+
+  async start({ work = true } = {}) {
+    await this.boss.start();
+    for (const definition of this.definitions.values()) {
+      await this.boss.createQueue(definition.name, {
+        name: definition.name,
+        policy: "stately",
+        expireInSeconds: this.tuning.expireInSeconds,
+        retryLimit: this.tuning.retryLimit,
+      });
+      if (work) {
+        await this.boss.work<JobEnvelope<never>>(
+          definition.name,
+          { pollingIntervalSeconds: this.tuning.pollingIntervalSeconds },
+          ([job]) => this.runOne(definition, job!),
+        );
+      }
+    }
+    await this.reconcileTasks();
+    this.reconcileTimer = setInterval(() => {
+      this.reconciling = this.reconciling
+        .then(() => this.reconcileTasks())
+        .catch((error) => {
+          this.context.logger.warn("task reconciliation failed", { error: String(error) });
+        });
+    }, this.tuning.maintenanceIntervalSeconds * 1000);
+  }
+
+  /**
+   * graceful waits for running jobs (SIGTERM); graceful=false fails them at once, so the next
+   * process retries them (or shows them failed when no retry is left).
+   */
+  async stop({ graceful = true } = {}) {
+    clearInterval(this.reconcileTimer);
+    await this.reconciling;
+    await this.boss.stop({ graceful, wait: true, timeout: 5000 } as PgBoss.StopOptions);
+  }
+
+  /** Queues a job; answers its id, or the id of the same job already queued or running. */
+  async send<Data extends { organisationId?: string }>(
+    name: string,
+    data: Data,
+    requester?: Recipient,
+  ): Promise<string> {
+    const definition = this.definitions.get(name) as JobDefinition<Data> | undefined;
+    if (!definition) throw new Error(`unknown job '${name}'`);
+    const singletonKey = definition.singletonKey(data);
+    const id = await this.boss.send(name, { data, requester } satisfies JobEnvelope<Data>, { singletonKey });
+    if (id) {
+      if (requester)
+        await this.mirror(id, requester, {
+          data,
+          progress: 0,
+          status: "queued",
+          title: definition.title(data),
+        });
+      return id;
+    }
+    const [existing] = await this.context.database.execute<{ id: string }>(
+      "SELECT id FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created','retry','active') LIMIT 1",
+      [name, singletonKey],
+    );
+    if (!existing) throw new Error(`job '${name}' was neither queued nor found`);
+    return existing.id;
+  }
+
+  async state(name: string, id: string) {
+    return (await this.boss.getJobById(name, id))?.state;
+  }
+
+  private async runOne(definition: JobDefinition<never>, job: PgBoss.Job<JobEnvelope<never>>) {
+    const { data, requester } = job.data;
+    const title = definition.title(data);
+    const mirror = (progress: number, status: string, message = title) =>
+      requester
+        ? this.mirror(job.id, requester, { data, progress, status, title: message })
+        : Promise.resolve();
+    await mirror(0, "running");
+    try {
+      const result = await definition.run(this.context, {
+        id: job.id,
+        data,
+        progress: (percent, message) =>
+          mirror(Math.max(0, Math.min(100, Math.round(percent))), "running", message ?? title),
+      });
+      await mirror(100, "success", `${title}: done`);
+      return result;
+    } catch (error) {
+      await mirror(
+        100,
+        "error",
+        `${title}: failed (${error instanceof Error ? error.message : String(error)})`,
+      );
+      throw error;
+    }
+  }
+
+  private mirror(
+    jobId: string,
+    requester: Recipient,
+    task: { data: { organisationId?: string }; progress: number; status: string; title: string },
+  ) {
+    return pushToRecipient(this.context, requester, {
+      id: jobId,
+      type: "task",
+      message: task.title,
+      progress: task.progress,
+      status: task.status,
+      organisationId: task.data.organisationId ?? null,
+      jobId,
+    });
+  }
+
+  /**
+   * Makes task rows tell the truth after a restart: a job that pg-boss retried shows as queued
+   * again, one it failed (its worker vanished and retries ran out) shows as failed: never stuck.
+   */
+  async reconcileTasks() {
+    const { db } = this.context.database;
+    const open = await db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.type, "task"),
+          inArray(notifications.status, ["queued", "running"]),
+          isNotNull(notifications.jobId),
+        ),
+      );
+    for (const task of open) {
+      const [job] = await this.context.database.execute<{ state: string; name: string }>(
+        "SELECT state, name FROM pgboss.job WHERE id = $1 UNION ALL SELECT state, name FROM pgboss.archive WHERE id = $1 LIMIT 1",
+        [task.jobId],
+      );
+      const recipient: Recipient | undefined = task.customerUserId
+        ? { customerUserId: task.customerUserId }
+        : task.staffAccountId
+          ? { staffAccountId: task.staffAccountId }
+          : undefined;
+      if (!recipient) continue;
+      const update = (progress: number, status: string, message: string) =>
+        pushToRecipient(this.context, recipient, {
+          id: task.id,
+          type: "task",
+          message,
+          progress,
+          status,
+          organisationId: task.organisationId,
+          jobId: task.jobId ?? undefined,
+        });
+      if (!job || job.state === "failed" || job.state === "cancelled") {
+        await update(100, "error", `${task.message.replace(/: (done|failed.*)$/, "")}: failed (interrupted)`);
+      } else if (job.state === "completed") {
+        await update(100, "success", task.message);
+      } else if (job.state === "retry" || job.state === "created") {
+        if (task.status !== "queued") await update(0, "queued", task.message);
+      }
+    }
+  }
+}
