@@ -1,15 +1,4 @@
-import type { FilterOptions } from "../../server/engine/filters.ts";
+import { ALL_FILTER_FIELDS, type FilterOptions } from "../../server/engine/index.ts";
 
 /** The full filter set (customer-area.md section 3, "Query filters"). */
-export const marketShareFilters: FilterOptions = {
-  fields: [
-    "year",
-    "servicelines",
-    "service_area",
-    "facility_type",
-    "facility_zipcodes",
-    "provider_zipcodes",
-    "facilities",
-    "providers",
-  ],
-};
+export const marketShareFilters: FilterOptions = { fields: [...ALL_FILTER_FIELDS] };

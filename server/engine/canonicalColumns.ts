@@ -45,8 +45,8 @@ export const marketCaseColumns: CanonicalColumn[] = [
 ];
 
 export const practiceLineColumns: CanonicalColumn[] = [
-  // professional (CMS-1500) or institutional (UB-04): surgical cases are counted per table and claim.
-  { name: "line_kind", type: "VARCHAR", aliases: ["source", "claim_type"], fallback: "'professional'" },
+  // The table the line came from (professional or facility): surgical cases are claims per table.
+  { name: "source", type: "VARCHAR", aliases: ["line_kind"], fallback: "'professional'" },
   { name: "claim_id", type: "VARCHAR" },
   { name: "line", type: "INTEGER" },
   { name: "service_date", type: "DATE" },

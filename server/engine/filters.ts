@@ -16,6 +16,29 @@ export const SERVICE_LINES = [
 ] as const;
 export type ServiceLine = (typeof SERVICE_LINES)[number];
 
+/** How screens and exports name the service lines. */
+export const SERVICE_LINE_LABELS: Record<ServiceLine, string> = {
+  le_joint_replacement: "Joint Replacement (LE)",
+  spine: "Spine",
+  trauma: "Trauma",
+  hand_ue: "Hand & Upper Extremity",
+  foot_ankle: "Foot & Ankle",
+  sports_medicine: "Sports Medicine",
+  other: "Other surgical",
+};
+
+/** The full filter set (customer-area.md section 3, "Query filters"). */
+export const ALL_FILTER_FIELDS = [
+  "year",
+  "servicelines",
+  "service_area",
+  "facility_type",
+  "facility_zipcodes",
+  "provider_zipcodes",
+  "facilities",
+  "providers",
+] as const;
+
 export const SERVICE_AREA_TYPES = ["PSA", "SSA", "TSA"] as const;
 export type ServiceAreaType = (typeof SERVICE_AREA_TYPES)[number];
 
@@ -34,16 +57,7 @@ export interface Filters {
   providers: string[];
 }
 export type FilterField = keyof Filters;
-export const FILTER_FIELDS: FilterField[] = [
-  "year",
-  "servicelines",
-  "service_area",
-  "facility_type",
-  "facility_zipcodes",
-  "provider_zipcodes",
-  "facilities",
-  "providers",
-];
+export const FILTER_FIELDS: FilterField[] = [...ALL_FILTER_FIELDS];
 
 /** What the organisation gives the filters: its last available year is the default year. */
 export interface FilterDefaults {

@@ -3,9 +3,12 @@
  * are in ./geo.ts, imported only by the plugins that draw maps (they load the reference geography).
  */
 export {
+  ALL_FILTER_FIELDS,
   FACILITY_TYPES,
+  type FilterOptions,
   type Filters,
   SERVICE_AREA_TYPES,
+  SERVICE_LINE_LABELS,
   SERVICE_LINES,
   type ServiceLine,
 } from "./filters.ts";

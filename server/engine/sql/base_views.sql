@@ -71,36 +71,44 @@ LEFT JOIN (
   SELECT npi, min(name) AS name, min(zip) AS zip FROM org_facilities WHERE kind = 'facility' GROUP BY npi
 ) AS facility ON facility.npi = p.facility_npi;
 
--- P: the organisation-year's practice lines with the filters that apply to the practice's own
--- lines. The service area is a market notion and does not restrict P; service lines restrict
--- surgical cases (practice_cases), not the non-surgical lines.
+-- The P filters that apply to the practice's own lines, as a macro over any relation of lines
+-- with place_zip. The service area is a market notion and does not restrict P; service lines
+-- restrict surgical cases (practice_cases), not the non-surgical lines.
+CREATE OR REPLACE TEMP MACRO practice_filter(setting, place_zip, facility_npi, rendering_npi) AS (
+  SELECT (f.all_facility_types OR list_contains(f.facility_type, setting))
+     AND (len(f.facility_zipcodes) = 0 OR list_contains(f.facility_zipcodes, place_zip))
+     AND (len(f.facilities) = 0 OR list_contains(f.facilities, facility_npi))
+     AND (len(f.providers) = 0 OR list_contains(f.providers, rendering_npi))
+     AND (len(f.provider_zipcodes) = 0 OR rendering_npi IN (SELECT npi FROM provider_zip_match))
+  FROM request_filter AS f
+);
+
+-- P: the organisation-year's practice lines with those filters.
 CREATE OR REPLACE TEMP VIEW practice_base AS
 SELECT p.*
-FROM practice_lines_placed AS p, request_filter AS f
-WHERE (f.all_facility_types OR list_contains(f.facility_type, p.setting))
-  AND (len(f.facility_zipcodes) = 0 OR list_contains(f.facility_zipcodes, p.place_zip))
-  AND (len(f.facilities) = 0 OR list_contains(f.facilities, p.facility_npi))
-  AND (len(f.providers) = 0 OR list_contains(f.providers, p.rendering_npi))
-  AND (len(f.provider_zipcodes) = 0 OR p.rendering_npi IN (SELECT npi FROM provider_zip_match));
+FROM practice_lines_placed AS p
+WHERE practice_filter(p.setting, p.place_zip, p.facility_npi, p.rendering_npi);
 
--- Practice volumes (data-contract.md section 5 "Case"): a surgical case is a claim with at least
+-- Practice volumes (data-contract.md section 5 "Case"). A surgical case is a claim with at least
 -- one surgical line, described by its first surgical line in the category table's order (then by
--- line number); claims are counted per table, so a professional and a facility claim are two
--- claims. Non-surgical categories count lines weighted by units.
+-- line number), chosen among all the claim's lines before any filter, as ingestion does; claims
+-- are counted per table (a professional and a facility claim are two claims). The filters then
+-- apply to that line. Non-surgical categories count lines weighted by units.
 CREATE OR REPLACE TEMP VIEW practice_cases AS
 WITH surgical AS (
-  SELECT arg_min(
+  SELECT unnest(arg_min(
            {'category': category, 'service_line': service_line, 'patient_zip': patient_zip,
             'rendering_npi': rendering_npi, 'referring_npi': referring_npi, 'facility_npi': facility_npi,
             'place_name': place_name, 'place_zip': place_zip, 'setting': setting},
-           {'rank': category_rank, 'line': line}) AS first_line
-  FROM practice_base
+           {'rank': category_rank, 'line': line}))
+  FROM practice_lines_placed
   WHERE is_surgical
-  GROUP BY line_kind, claim_id
+  GROUP BY source, claim_id
 )
-SELECT true AS is_surgical, first_line.*, 1.0::DOUBLE AS volume
-FROM surgical, request_filter AS f
-WHERE list_contains(f.servicelines, first_line.service_line)
+SELECT true AS is_surgical, surgical.*, 1.0::DOUBLE AS volume
+FROM surgical
+WHERE list_contains((SELECT servicelines FROM request_filter), surgical.service_line)
+  AND practice_filter(surgical.setting, surgical.place_zip, surgical.facility_npi, surgical.rendering_npi)
 UNION ALL BY NAME
 SELECT false AS is_surgical, category, service_line, patient_zip, rendering_npi, referring_npi, facility_npi,
        place_name, place_zip, setting, units AS volume

@@ -61,7 +61,7 @@ export function practiceLine(values: Row & { category?: string | null }): Row {
           ? "other"
           : null;
   return {
-    line_kind: "professional",
+    source: "professional",
     claim_id: `C${++claimCounter}`,
     line: 1,
     patient_id: "P1",

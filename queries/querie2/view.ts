@@ -1,0 +1,66 @@
+import type { TableDescriptor, ViewDescriptor } from "../../server/engine/index.ts";
+
+const referrerTable = (id: string, title: string, rowsKey: string, sortKey: string): TableDescriptor => ({
+  id,
+  title,
+  rowsKey,
+  columns: [
+    { key: "name", label: "Referring provider", format: "text", missing: "Unknown" },
+    { key: "npi", label: "NPI", format: "text" },
+    { key: "total", label: "Referred cases", format: "integer" },
+    { key: "customer", label: "To the practice", format: "integer" },
+    { key: "competitors", label: "To competitors", format: "integer" },
+    { key: "customer_share", label: "Share to the practice", format: "percent", missing: 0 },
+  ],
+  sort: { key: sortKey, direction: "desc" },
+  sortable: true,
+});
+
+const stackedReferrals = (source: string, title: string, sortField: string) => ({
+  $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+  title,
+  data: { name: source },
+  transform: [
+    { window: [{ op: "row_number", as: "rank" }], sort: [{ field: sortField, order: "descending" }] },
+    { filter: "datum.rank <= 15" },
+    { calculate: "datum.name || datum.npi", as: "label" },
+    { fold: ["customer", "competitors"], as: ["destination", "cases"] },
+  ],
+  mark: { type: "bar", tooltip: true },
+  encoding: {
+    y: { field: "label", type: "nominal", sort: { field: sortField, order: "descending" }, title: null },
+    x: { field: "cases", type: "quantitative", stack: "zero", title: "Cases" },
+    color: { field: "destination", type: "nominal", title: null },
+  },
+});
+
+export const referralView: ViewDescriptor = {
+  layout: "standard",
+  charts: [
+    {
+      id: "targets",
+      title: "Referral targets",
+      spec: stackedReferrals("referral_targets", "Referral targets", "competitors"),
+    },
+    {
+      id: "partners",
+      title: "Referral partners",
+      spec: stackedReferrals("referral_partners", "Referral partners", "customer"),
+    },
+  ],
+  tables: [
+    referrerTable(
+      "targets",
+      "Referrers sending most cases to competitors",
+      "referral_targets",
+      "competitors",
+    ),
+    referrerTable(
+      "partners",
+      "Referrers sending most cases to the practice",
+      "referral_partners",
+      "customer",
+    ),
+  ],
+  maps: [],
+};

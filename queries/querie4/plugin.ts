@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { definePlugin, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
+import { partnershipFilters } from "./filters.ts";
+import { topWithOther } from "./topWithOther.ts";
+import { partnershipView } from "./view.ts";
+
+/** customer-area.md section 9: pie charts show facilities top 9, providers top 30, then OTHER. */
+export const TOP_FACILITIES = 9;
+export const TOP_PROVIDERS = 30;
+
+const sliceRow = z.object({
+  npi: sqlText,
+  name: sqlTextOrNull,
+  cases: sqlNumber,
+  own: z.boolean(),
+});
+
+export default definePlugin({
+  id: "querie4",
+  title: "Facility Partnerships",
+  theme: "Partnership Strength",
+  description:
+    "Where the practice's surgeons operate (by facility) and who operates at the practice's facilities (by provider).",
+  version: 1,
+  dir: import.meta.dir,
+  filters: partnershipFilters,
+  view: partnershipView,
+  async kernel({ sql }) {
+    const named = (rows: z.infer<typeof sliceRow>[]) =>
+      rows.map((row) => ({ ...row, name: row.name ?? row.npi }));
+    const facilities = topWithOther(named(await sql.rows("facilities.sql", sliceRow)), TOP_FACILITIES);
+    const providers = topWithOther(named(await sql.rows("providers.sql", sliceRow)), TOP_PROVIDERS);
+    return {
+      facilities_pie: facilities.pie,
+      facilities_other: facilities.other,
+      facilities_total: facilities.total,
+      providers_pie: providers.pie,
+      providers_other: providers.other,
+      providers_total: providers.total,
+    };
+  },
+});

@@ -1,0 +1,56 @@
+import type { TableDescriptor, ViewDescriptor } from "../../server/engine/index.ts";
+
+const pie = (source: string, title: string) => ({
+  $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+  title,
+  data: { name: source },
+  mark: { type: "arc", tooltip: true },
+  encoding: {
+    theta: { field: "cases", type: "quantitative", stack: true },
+    color: { field: "name", type: "nominal", title: null, sort: { field: "cases", order: "descending" } },
+    tooltip: [
+      { field: "name", type: "nominal" },
+      { field: "cases", type: "quantitative", format: ",.0f" },
+      { field: "percentage", type: "quantitative", format: ".2f", title: "Share (%)" },
+    ],
+  },
+});
+
+const sliceTable = (id: string, title: string, rowsKey: string, nameLabel: string): TableDescriptor => ({
+  id,
+  title,
+  rowsKey,
+  columns: [
+    { key: "name", label: nameLabel, format: "text" },
+    { key: "cases", label: "Cases", format: "integer" },
+    { key: "percentage", label: "Share", format: "percent", missing: 0 },
+  ],
+  sort: { key: "cases", direction: "desc" },
+  sortable: true,
+});
+
+export const partnershipView: ViewDescriptor = {
+  layout: "standard",
+  // A click on the OTHER slice (npi null) opens the *_other breakdown, with a Back button.
+  charts: [
+    {
+      id: "facilities",
+      title: "Facilities of the practice's providers",
+      spec: pie("facilities_pie", "By facility"),
+    },
+    { id: "facilities_other", title: "OTHER facilities", spec: pie("facilities_other", "OTHER facilities") },
+    {
+      id: "providers",
+      title: "Providers at the practice's facilities",
+      spec: pie("providers_pie", "By provider"),
+    },
+    { id: "providers_other", title: "OTHER providers", spec: pie("providers_other", "OTHER providers") },
+  ],
+  tables: [
+    sliceTable("facilities", "Facilities of the practice's providers", "facilities_pie", "Facility"),
+    sliceTable("facilities_other", "OTHER facilities", "facilities_other", "Facility"),
+    sliceTable("providers", "Providers at the practice's facilities", "providers_pie", "Provider"),
+    sliceTable("providers_other", "OTHER providers", "providers_other", "Provider"),
+  ],
+  maps: [],
+};
