@@ -168,3 +168,27 @@ export function completeFilters(parsed: Record<string, unknown>): Filters {
 /** A stable text of the filters (keys in FILTER_FIELDS order): part of the cache key. */
 export const filtersKey = (filters: Filters) =>
   JSON.stringify(FILTER_FIELDS.map((field) => [field, filters[field]]));
+
+/**
+ * Parses a request's filters for a plugin. Known filters the plugin does not offer are dropped (a
+ * saved view or a generic client may send the whole filter object); unknown keys are refused.
+ */
+export function parseFilters(
+  options: FilterOptions,
+  defaults: FilterDefaults,
+  raw: unknown,
+): { success: true; data: Filters } | { success: false; error: z.ZodError } {
+  const input =
+    raw && typeof raw === "object" && !Array.isArray(raw)
+      ? Object.fromEntries(
+          Object.entries(raw).filter(
+            ([key]) =>
+              !FILTER_FIELDS.includes(key as FilterField) || options.fields.includes(key as FilterField),
+          ),
+        )
+      : raw;
+  const parsed = filterSchema(options, defaults).safeParse(input ?? {});
+  return parsed.success
+    ? { success: true, data: completeFilters(parsed.data) }
+    : { success: false, error: parsed.error };
+}

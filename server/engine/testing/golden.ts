@@ -10,7 +10,7 @@ import { type DuckDb, openDuckDb, quoteIdent, type SqlValue } from "../../duckdb
 import { categories } from "../../reference/codes/categories.ts";
 import { type CanonicalColumn, marketCaseColumns, practiceLineColumns } from "../canonicalColumns.ts";
 import { executeKernel } from "../executeKernel.ts";
-import { completeFilters } from "../filters.ts";
+import { parseFilters } from "../filters.ts";
 import type { OrgFacility, OrgProvider, ServiceAreaZip } from "../inputs.ts";
 import type { Plugin, PluginResult } from "../plugin.ts";
 import { engineSettings } from "../settings.ts";
@@ -136,8 +136,9 @@ export function goldenHarness(): GoldenHarness {
 
   return {
     async run(plugin, data, rawFilters = {}) {
-      const parsed = plugin.filterSchema({ year: GOLDEN_YEAR }).parse(rawFilters);
-      const filters = completeFilters(parsed);
+      const parsed = parseFilters(plugin.filters, { year: GOLDEN_YEAR }, rawFilters);
+      if (!parsed.success) throw parsed.error;
+      const filters = parsed.data;
       const runDir = join(dataDir, `run${++runs}`);
       mkdirSync(runDir, { recursive: true });
       const marketCases = await write(runDir, "market", marketCaseColumns, data.market);

@@ -1,0 +1,50 @@
+import type { ViewDescriptor } from "../../server/engine/index.ts";
+
+const pie = (source: string, title: string, extra: Record<string, unknown> = {}) => ({
+  $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+  title,
+  data: { name: source },
+  ...extra,
+  mark: { type: "arc", tooltip: true },
+  encoding: {
+    theta: { field: "revenue", type: "quantitative", stack: true },
+    color: { field: "name", type: "nominal", title: null },
+    tooltip: [
+      { field: "name", type: "nominal" },
+      { field: "revenue", type: "quantitative", format: "$,.2f" },
+      { field: "percentage", type: "quantitative", format: ".2f", title: "%" },
+    ],
+  },
+});
+
+export const revenueView: ViewDescriptor = {
+  layout: "shared-6-10",
+  // The detail pie draws the `services` of the group clicked in the group pie (the first by default).
+  charts: [
+    { id: "groups", title: "Revenue by group", spec: pie("financial_impact_table", "Revenue by group") },
+    {
+      id: "services",
+      title: "Revenue by service of the group",
+      spec: pie("financial_impact_services", "Services", {
+        // The screen sets `group` to the slice clicked in the group pie.
+        params: [{ name: "group", value: "Surgery" }],
+        transform: [{ filter: "datum.group === group" }],
+      }),
+    },
+  ],
+  tables: [
+    {
+      id: "revenue",
+      title: "Revenue by service",
+      rowsKey: "financial_impact_table",
+      childrenKey: "services",
+      columns: [
+        { key: "name", label: "Service / Subservice", format: "text" },
+        { key: "revenue", label: "Revenue", format: "currency", missing: 0 },
+        { key: "percentage", label: "Percentage", format: "percent", missing: 0 },
+      ],
+      sortable: true,
+    },
+  ],
+  maps: [],
+};
