@@ -1,0 +1,81 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { GOLDEN_REFERENCE_YEAR, goldenHarness, marketCase } from "../../server/engine/testing/golden.ts";
+import plugin from "./plugin.ts";
+
+/*
+ * Practice providers 1111111111, 1111111112. Spine, PSA 10001.
+ * Reference year: practice 4 cases by 1111111111 (1 in an ASC), referred by R1; competitor 6.
+ *   volume 4, market share 4/10 = 40%, ASC 1/4 = 25%, providers 1, referrers 1 (R1)
+ * Selected year: practice 6 cases (3 ASC) by both providers, referred by R1 and R2; competitor 6;
+ *   plus 2 practice cases referred by its own provider (not an outside referrer).
+ *   -> practice 8 (3+2+1+2 with ASC 3), market 14
+ *   volume 8 -> +100%; market share 8/14 = 57.142...% -> +17.142... points;
+ *   ASC 3/8 = 37.5% -> +12.5 points; providers 2 -> +100%; referrers 2 -> +100%
+ *   maturity = (100 + (800/14 - 40) + 12.5 + 100 + 100) / 5
+ * Trauma has no case in either year: every component 0 (a change from 0 is 0).
+ */
+const r1 = { referring_npi: "5000000001" };
+const r2 = { referring_npi: "5000000002" };
+const reference = [
+  marketCase({ rendering_npi: "1111111111", ...r1, setting: "ASC" }),
+  marketCase({ rendering_npi: "1111111111", ...r1, cases: 3 }),
+  marketCase({ rendering_npi: "4000000001", cases: 6 }),
+];
+const current = [
+  marketCase({ rendering_npi: "1111111111", ...r1, setting: "ASC", cases: 3 }),
+  marketCase({ rendering_npi: "1111111112", ...r2, cases: 2 }),
+  marketCase({ rendering_npi: "1111111112", ...r1 }),
+  marketCase({ rendering_npi: "1111111111", referring_npi: "1111111112", cases: 2 }),
+  marketCase({ rendering_npi: "4000000001", cases: 6 }),
+];
+const providers = [
+  { npi: "1111111111", full_name: "Dr Own" },
+  { npi: "1111111112", full_name: "Dr Two" },
+];
+
+const harness = goldenHarness();
+afterAll(() => harness.close());
+
+describe("querie10 Service Maturity", () => {
+  test("components and maturity against the reference year, by hand", async () => {
+    const result = await harness.run(
+      plugin,
+      { providers, market: current, marketReference: reference },
+      { servicelines: ["spine", "trauma", "other"] },
+    );
+    expect(result.reference_year).toBe(GOLDEN_REFERENCE_YEAR);
+    const marketSharePoints = (8 / 14) * 100 - (4 / 10) * 100;
+    expect(result.maturity_component).toEqual({
+      spine: {
+        volume: 100,
+        market_share: marketSharePoints,
+        asc_shift: 12.5,
+        provider_depth: 100,
+        referral_base: 100,
+      },
+      trauma: { volume: 0, market_share: 0, asc_shift: 0, provider_depth: 0, referral_base: 0 },
+    });
+    expect(result.maturity_total).toEqual([
+      { service_line: "spine", service: "Spine", maturity: (100 + marketSharePoints + 12.5 + 100 + 100) / 5 },
+      { service_line: "trauma", service: "Trauma", maturity: 0 },
+    ]);
+    expect(result.maturity_detail.spine).toEqual({
+      volume: { reference: 4, current: 8 },
+      market_share: { reference: 40, current: (8 / 14) * 100 },
+      asc_shift: { reference: 25, current: 37.5 },
+      provider_depth: { reference: 1, current: 2 },
+      referral_base: { reference: 1, current: 2 },
+    });
+  });
+
+  test("the line other is never listed", async () => {
+    const result = await harness.run(plugin, { providers, market: current });
+    expect(Object.keys(result.maturity_component)).not.toContain("other");
+    expect(result.maturity_total).toHaveLength(6);
+  });
+
+  test("when the selected year is the reference year, nothing changed", async () => {
+    const result = await harness.run(plugin, { providers, market: current });
+    expect(result.maturity_total.every((line) => line.maturity === 0)).toBe(true);
+  });
+});

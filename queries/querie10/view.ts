@@ -1,0 +1,41 @@
+import type { ViewDescriptor } from "../../server/engine/index.ts";
+
+/** customer-area.md section 9: the maturity chart uses six colours (one per line; `other` is excluded). */
+export const MATURITY_COLORS = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02"];
+
+export const maturityView: ViewDescriptor = {
+  layout: "shared-6-10",
+  charts: [
+    {
+      id: "maturity",
+      title: "Service maturity",
+      spec: {
+        $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+        data: { name: "maturity_total" },
+        mark: { type: "bar", tooltip: true },
+        encoding: {
+          y: { field: "service", type: "nominal", title: null },
+          x: { field: "maturity", type: "quantitative", title: "Maturity increase (%)" },
+          color: { field: "service", type: "nominal", legend: null, scale: { range: MATURITY_COLORS } },
+          tooltip: [
+            { field: "service", type: "nominal" },
+            { field: "maturity", type: "quantitative", format: ".2f", title: "Maturity increase (%)" },
+          ],
+        },
+      },
+    },
+  ],
+  tables: [
+    {
+      id: "maturity",
+      title: "Service maturity",
+      rowsKey: "maturity_table",
+      childrenKey: "components",
+      columns: [
+        { key: "name", label: "Service / Component", format: "text" },
+        { key: "maturity", label: "Maturity increase (%)", format: "percent", missing: 0 },
+      ],
+    },
+  ],
+  maps: [],
+};

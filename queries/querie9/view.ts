@@ -1,0 +1,53 @@
+import type { ViewDescriptor } from "../../server/engine/index.ts";
+
+/** customer-area.md section 9: outmigration colour thresholds, in percent. */
+export const OUTMIGRATION_THRESHOLDS = [1, 5, 30, 55] as const;
+/** Below 1 pale yellow; below 5 light green; below 30 green; below 55 dark green; 55+ darkest green. */
+export const OUTMIGRATION_COLORS = ["#ffffcc", "#c2e699", "#78c679", "#31a354", "#006837"];
+
+export const outmigrationView: ViewDescriptor = {
+  layout: "shared-6-10",
+  charts: [],
+  tables: [
+    {
+      id: "outmigration",
+      title: "Outmigration by speciality",
+      rowsKey: "outmigration_table",
+      columns: [
+        { key: "service", label: "Service", format: "text" },
+        { key: "PSA", label: "PSA", format: "integer" },
+        { key: "SSA", label: "SSA", format: "integer" },
+        { key: "TSA", label: "TSA", format: "integer" },
+        { key: "OUTSIDE", label: "Outside SA", format: "integer" },
+        { key: "percentage", label: "Outmigration %", format: "percent", missing: 0 },
+      ],
+    },
+  ],
+  maps: [
+    {
+      id: "outmigration",
+      title: "Outmigration by zip code",
+      center: "psa",
+      zoom: { initial: 5, minimum: 5, focused: 9 },
+      grayscale: true,
+      layers: [
+        { id: "psa", title: "Primary service area", kind: "polygons", source: "psa_polygon", label: "PSA" },
+        { id: "ssa", title: "Secondary service area", kind: "polygons", source: "ssa_polygon", label: "SSA" },
+        { id: "tsa", title: "Tertiary service area", kind: "polygons", source: "tsa_polygon", label: "TSA" },
+        {
+          id: "zips",
+          title: "Outmigrated cases by zip code",
+          kind: "polygons",
+          // An object keyed by zip code; a click opens its services and providers.
+          source: "outmigration_filtred.1",
+          color: {
+            field: "percentage",
+            thresholds: [...OUTMIGRATION_THRESHOLDS],
+            colors: OUTMIGRATION_COLORS,
+          },
+          approximationField: "polygon.approximation",
+        },
+      ],
+    },
+  ],
+};
