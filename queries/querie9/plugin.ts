@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mapPolygon } from "../../server/engine/geo.ts";
+import { type MapPolygon, mapPolygon } from "../../server/engine/geo.ts";
 import {
   band,
   definePlugin,
@@ -23,6 +23,17 @@ const flowRow = z.object({
   cases: sqlNumber,
 });
 type Flow = z.infer<typeof flowRow>;
+
+export interface ZipOutmigration {
+  zipcode: string;
+  percentage: number;
+  band: number;
+  cases: number;
+  outside_cases: number;
+  polygon: MapPolygon | null;
+  services: Record<string, number>;
+  providers: Array<{ name: string; cases: number }>;
+}
 
 const total = (flows: Flow[]) => flows.reduce((sum, flow) => sum + flow.cases, 0);
 
@@ -74,7 +85,7 @@ export default definePlugin({
 
     // Element 1: per patient zip of S.
     const zips = [...new Set(flows.map((flow) => flow.patient_zip))].sort();
-    const byZip: Record<string, unknown> = {};
+    const byZip: Record<string, ZipOutmigration> = {};
     for (const zip of zips) {
       const ofZip = flows.filter((flow) => flow.patient_zip === zip);
       const outside = ofZip.filter((flow) => flow.destination === "OUTSIDE");
@@ -111,7 +122,7 @@ export default definePlugin({
       percentage: share(pick("OUTSIDE"), pick("total")),
     });
     return {
-      outmigration_filtred: [summary, byZip],
+      outmigration_filtred: [summary, byZip] as [typeof summary, typeof byZip],
       psa_polygon: mapPolygon(areas.psa_polygon, approximate("PSA")),
       ssa_polygon: mapPolygon(areas.ssa_polygon, approximate("SSA")),
       tsa_polygon: mapPolygon(areas.tsa_polygon, approximate("TSA")),

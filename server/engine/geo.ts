@@ -16,14 +16,14 @@ export interface MapPolygon {
 export function mapPolygon(
   feature: Feature<Polygon | MultiPolygon> | null | undefined,
   approximation = false,
-) {
+): MapPolygon | null {
   if (!feature) return null;
   const geometry = feature.geometry;
   const approximate =
-    approximation || Boolean((feature.properties as { approximate?: boolean } | null)?.approximate);
+    approximation || (feature.properties as { approximate?: boolean } | null)?.approximate === true;
   return geometry.type === "Polygon"
     ? { type: "poly", coordinates: geometry.coordinates, approximation: approximate }
-    : ({ type: "multipoly", coordinates: geometry.coordinates, approximation: approximate } as MapPolygon);
+    : { type: "multipoly", coordinates: geometry.coordinates, approximation: approximate };
 }
 
 export const zipMapPolygon = (lookup: ZipPolygonLookup, zip: string) => mapPolygon(lookup(zip));
