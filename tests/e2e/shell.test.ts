@@ -55,6 +55,9 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
     const context = await browser.newContext({
       baseURL: server.baseUrl,
       viewport: { width: 1280, height: 800 },
+      // The theme respects reduced motion: menus and modals open without transitions, so the
+      // screenshots need no waiting.
+      reducedMotion: "reduce",
       storageState,
     });
     contexts.push(context);
@@ -199,6 +202,68 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
       await screenshot(page, "agreement");
       await page.getByRole("link", { name: "Back" }).click();
       await page.waitForURL(`${server.baseUrl}/`);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  /**
+   * The demo organisation sits in one state (agreement accepted, not initialized). The other Home
+   * states are shown by rewriting the real detail answer in the browser.
+   */
+  async function patchOrganisation(page: Page, patch: () => Record<string, unknown>) {
+    await page.route("**/api/management/customer/detail/", async (route) => {
+      const response = await route.fetch();
+      const detail = await response.json();
+      detail.organization = { ...detail.organization, ...patch() };
+      await route.fulfill({ response, json: detail });
+    });
+  }
+
+  test(
+    "Home asks to accept the agreement first, posting it for the organisation",
+    async () => {
+      const page = await customerPage();
+      let accepted = false;
+      let posted: unknown;
+      await patchOrganisation(page, () => (accepted ? {} : { agreement_accepted: false }));
+      page.on("request", (request) => {
+        if (request.method() === "POST" && request.url().endsWith("/api/management/customer/agreement/")) {
+          posted = request.postDataJSON();
+          accepted = true;
+        }
+      });
+      await page.goto("/");
+      await page.getByRole("heading", { name: "Licence agreement" }).waitFor();
+      // No practice profile link or bell before the agreement (spec: both are gated by it).
+      await expect(page.getByRole("link", { name: "Practice profile" }).count()).resolves.toBe(0);
+      await expect(page.getByRole("button", { name: "Notifications" }).count()).resolves.toBe(0);
+      await expect(page.getByRole("button", { name: "Continue" }).isDisabled()).resolves.toBe(true);
+      await screenshot(page, "client-home-agreement");
+      await page.getByLabel("I have read and accept the end user licence agreement").check();
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("heading", { name: "Account setup" }).waitFor();
+      expect(posted).toEqual({ organization: await organisationId() });
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "Home of an initialized organisation lists the analyses and the menus open",
+    async () => {
+      const page = await customerPage();
+      await patchOrganisation(page, () => ({ initialized: true }));
+      await page.goto("/");
+      await page.getByRole("heading", { name: "Analyses" }).waitFor();
+      await page.getByRole("link", { name: "Outmigration" }).waitFor();
+      await screenshot(page, "client-home-analyses");
+      await page.getByRole("button", { name: "Partnership Strength" }).click();
+      await page.getByRole("menuitem", { name: "Leakage" }).waitFor();
+      await screenshot(page, "client-theme-menu");
+      await page.getByRole("menuitem", { name: "Leakage" }).click();
+      await page.waitForURL(`${server.baseUrl}/queries/querie8`);
+      await page.getByRole("heading", { name: "Leakage", exact: true }).waitFor();
+      await page.getByRole("link", { name: "Vitality Score" }).click();
+      await page.waitForURL(`${server.baseUrl}/vitality-score`);
     },
     TEST_TIMEOUT_MS,
   );

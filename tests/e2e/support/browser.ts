@@ -20,7 +20,7 @@ const SCREENSHOT_DIR = join(import.meta.dir, "..", "screenshots");
 /** A full-page PNG of the current screen in tests/e2e/screenshots/ (git-ignored), for human review. */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  // Let Mantine's transitions (menus, modals) finish before the picture.
-  await page.waitForTimeout(250);
+  // Transitions are off (reduced motion); one animation frame lets the last render paint.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }

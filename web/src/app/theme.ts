@@ -23,6 +23,8 @@ export const theme = createTheme({
   headings: { fontWeight: "600" },
   defaultRadius: "md",
   cursorType: "pointer",
+  // Users who ask their system for less motion get no menu and modal animations.
+  respectReducedMotion: true,
   components: {
     Paper: { defaultProps: { withBorder: true, radius: "md" } },
     Card: { defaultProps: { withBorder: true, radius: "md" } },
