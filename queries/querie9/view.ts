@@ -31,15 +31,38 @@ export const outmigrationView: ViewDescriptor = {
       zoom: { initial: 5, minimum: 5, focused: 9 },
       grayscale: true,
       layers: [
-        { id: "psa", title: "Primary service area", kind: "polygons", source: "psa_polygon", label: "PSA" },
-        { id: "ssa", title: "Secondary service area", kind: "polygons", source: "ssa_polygon", label: "SSA" },
-        { id: "tsa", title: "Tertiary service area", kind: "polygons", source: "tsa_polygon", label: "TSA" },
+        {
+          id: "psa",
+          title: "Primary service area",
+          kind: "polygons",
+          source: "psa_polygon",
+          shape: "single",
+          label: "PSA",
+        },
+        {
+          id: "ssa",
+          title: "Secondary service area",
+          kind: "polygons",
+          source: "ssa_polygon",
+          shape: "single",
+          label: "SSA",
+        },
+        {
+          id: "tsa",
+          title: "Tertiary service area",
+          kind: "polygons",
+          source: "tsa_polygon",
+          shape: "single",
+          label: "TSA",
+        },
         {
           id: "zips",
           title: "Outmigrated cases by zip code",
           kind: "polygons",
           // An object keyed by zip code; a click opens its services and providers.
           source: "outmigration_filtred.1",
+          shape: "object",
+          polygonField: "polygon",
           color: {
             field: "percentage",
             thresholds: [...OUTMIGRATION_THRESHOLDS],

@@ -45,8 +45,14 @@ export interface MapLayer {
   id: string;
   title: string;
   kind: "markers" | "polygons";
-  /** Result key holding an array of features (markers: lat/lon; polygons: a `polygon` field). */
+  /**
+   * Where the features are: a result key, or a dotted path ("outmigration_filtred.1"). `shape` says
+   * whether it holds an array of features, an object of features keyed by id, or one shape.
+   */
   source: string;
+  shape?: "array" | "object" | "single";
+  /** Field of a feature holding its `{ type: "poly" | "multipoly", coordinates }` shape (polygons). */
+  polygonField?: string;
   /** For polygons: the field giving the colour band and its ascending thresholds and colours. */
   color?: { field: string; thresholds: number[]; colors: string[] };
   /** Field carrying the label drawn on the layer, if any. */

@@ -13,7 +13,7 @@ import { executeKernel } from "../executeKernel.ts";
 import { parseFilters } from "../filters.ts";
 import type { OrgFacility, OrgProvider, ServiceAreaZip } from "../inputs.ts";
 import type { Plugin, PluginResult } from "../plugin.ts";
-import { engineSettings } from "../settings.ts";
+import { type EngineSettings, engineSettings } from "../settings.ts";
 import { lazyZipPolygonLookup } from "../zipPolygons.ts";
 
 export type Row = Record<string, string | number | boolean | null>;
@@ -115,6 +115,7 @@ export interface GoldenHarness {
     plugin: Plugin<Result>,
     data: GoldenData,
     filters?: Record<string, unknown>,
+    settings?: Partial<EngineSettings>,
   ): Promise<Result>;
   close(): Promise<void>;
 }
@@ -135,7 +136,7 @@ export function goldenHarness(): GoldenHarness {
   }
 
   return {
-    async run(plugin, data, rawFilters = {}) {
+    async run(plugin, data, rawFilters = {}, settingsOverride = {}) {
       const parsed = parseFilters(plugin.filters, { year: GOLDEN_YEAR }, rawFilters);
       if (!parsed.success) throw parsed.error;
       const filters = parsed.data;
@@ -170,7 +171,7 @@ export function goldenHarness(): GoldenHarness {
           zipPolygon: lazyZipPolygonLookup(),
         },
         filters,
-        { dataDir, settings, threads: 1 },
+        { dataDir, settings: { ...settings, ...settingsOverride }, threads: 1 },
       );
     },
     async close() {

@@ -1,0 +1,47 @@
+import { driveCircle, placeCoordinates } from "../../server/engine/geo.ts";
+import type { OrgFacility } from "../../server/engine/inputs.ts";
+import type { EngineSettings } from "../../server/engine/settings.ts";
+
+/** Facility and location markers: profile coordinates, else the zip centroid (marked approximate). */
+export function markers(facilities: OrgFacility[]) {
+  const placed = facilities.flatMap((place) => {
+    const at = placeCoordinates(place.lat, place.lon, place.zip);
+    return at ? [{ place, at }] : [];
+  });
+  return {
+    facilities_marker: placed
+      .filter(({ place }) => place.kind === "facility")
+      .map(({ place, at }) => ({ npi: place.npi, name: place.name, zip: place.zip, ...at })),
+    locations_marker: placed
+      .filter(({ place }) => place.kind === "location")
+      .map(({ place, at }) => ({
+        facility_npi: place.npi,
+        facility_name: place.facility_name,
+        name: place.name,
+        zip: place.zip,
+        ...at,
+      })),
+    placed,
+  };
+}
+
+/**
+ * The 15-minute drive polygon of each facility and location. Without an isochrone service it is a
+ * circle of the distance covered at the configured average speed, always marked as approximate.
+ */
+export function drivePolygons(placed: ReturnType<typeof markers>["placed"], settings: EngineSettings) {
+  return placed.map(({ place, at }) => {
+    const circle = driveCircle(at.lat, at.lon, settings.driveMinutes, settings.driveSpeedKmh);
+    return {
+      npi: place.npi,
+      name: place.name,
+      kind: place.kind,
+      minutes: settings.driveMinutes,
+      speed_kmh: settings.driveSpeedKmh,
+      radius_km: (settings.driveSpeedKmh * settings.driveMinutes) / 60,
+      approximation: true,
+      feature: circle,
+      polygon: { type: "poly" as const, coordinates: circle.geometry.coordinates, approximation: true },
+    };
+  });
+}
