@@ -1,9 +1,11 @@
-import { statSync } from "node:fs";
+import { copyFileSync, linkSync, mkdirSync, mkdtempSync, realpathSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { AppContext } from "../context.ts";
 import type { MarketKind } from "./contract.ts";
 import { withLock } from "./keyedLock.ts";
 import { defaultLimits, type IngestLimits } from "./limits.ts";
-import { type IngestJob, type IngestOutcome, sha256File } from "./pipeline.ts";
+import { type IngestJob, type IngestOutcome, type IngestTarget, type ProgressListener, sha256File } from "./pipeline.ts";
 import {
   acceptMarketUpload,
   acceptPracticeUploads,
@@ -27,6 +29,12 @@ export interface IngestOptions {
   limits?: IngestLimits;
   /** Tests only: the child dies half-way through writing its output. */
   testCrash?: "mid-write";
+  onProgress?: ProgressListener;
+}
+
+function realDataDir(dataDir: string) {
+  mkdirSync(dataDir, { recursive: true });
+  return realpathSync(dataDir);
 }
 
 /** Copies the uploads under generated names and measures them; refuses files over the size limit. */
@@ -44,7 +52,40 @@ async function storeFiles(dataDir: string, area: string, files: UploadedFile[], 
 }
 
 async function runJob(job: IngestJob, options: IngestOptions): Promise<IngestOutcome> {
-  return runWorker({ ...job, testCrash: options.testCrash });
+  return runWorker({ ...job, testCrash: options.testCrash }, options.onProgress);
+}
+
+/**
+ * Validates files without an organisation or a database (the CLI's --dry-run): they are linked
+ * (or copied) into a scratch sandbox, checked in the child process, and nothing is kept.
+ */
+export async function dryRunIngest(
+  input: { target: IngestTarget; years: number[]; files: UploadedFile[]; dataDir?: string },
+  options: IngestOptions = {},
+): Promise<IngestResult> {
+  const limits = options.limits ?? defaultLimits;
+  const sandbox = realDataDir(input.dataDir ?? mkdtempSync(join(tmpdir(), "vitality-dry-run-")));
+  const workDir = newWorkDir(sandbox);
+  try {
+    const files = input.files.map((file, index) => {
+      const path = join(workDir, `input-${index + 1}`);
+      try {
+        linkSync(file.path, path);
+      } catch {
+        copyFileSync(file.path, path);
+      }
+      return { path, originalName: file.originalName };
+    });
+    const outcome = await runJob(
+      { target: input.target, years: input.years, files, dataDir: sandbox, workDir, limits, dryRun: true },
+      options,
+    );
+    return outcome.accepted
+      ? { status: "accepted", years: input.years, rows: outcome.rows }
+      : { status: "rejected", report: outcome.report };
+  } finally {
+    removeDir(input.dataDir ? workDir : sandbox);
+  }
 }
 
 /**
@@ -57,7 +98,8 @@ export async function ingestPracticeUpload(
   options: IngestOptions = {},
 ): Promise<IngestResult> {
   const limits = options.limits ?? defaultLimits;
-  const { dataDir } = context.config;
+  // Real path: DuckDB's folder allow-list compares resolved paths (a symlinked DATA_DIR would fail).
+  const dataDir = realDataDir(context.config.dataDir);
   const { db } = context.database;
   const storage = await storeFiles(dataDir, `practice/${input.organisationId}`, input.files, limits);
   if (storage.refused) return { status: "rejected", report: storage.refused };
@@ -107,7 +149,8 @@ export async function ingestMarketUpload(
   options: IngestOptions = {},
 ): Promise<IngestResult> {
   const limits = options.limits ?? defaultLimits;
-  const { dataDir } = context.config;
+  // Real path: DuckDB's folder allow-list compares resolved paths (a symlinked DATA_DIR would fail).
+  const dataDir = realDataDir(context.config.dataDir);
   const { db } = context.database;
   const storage = await storeFiles(dataDir, `market/${input.year}`, input.files, limits);
   if (storage.refused) return { status: "rejected", report: storage.refused };

@@ -29,6 +29,17 @@ export interface IngestJob {
   dryRun?: boolean;
 }
 
+/** Phases a long upload goes through, with the share of the work done when each starts. */
+export const ingestPhases = {
+  unpacking: 0,
+  loading: 0.05,
+  validating: 0.45,
+  normalising: 0.6,
+  done: 1,
+} as const;
+export type IngestPhase = keyof typeof ingestPhases;
+export type ProgressListener = (phase: IngestPhase) => void;
+
 export interface IngestOutput {
   year: number;
   /** Canonical table written: practice_lines, market_cases, demographics. */
@@ -48,8 +59,10 @@ export async function sha256File(path: string) {
   return hasher.digest("hex");
 }
 
-async function stageAll(duck: Awaited<ReturnType<typeof openDuckDb>>, job: IngestJob) {
+async function stageAll(duck: Awaited<ReturnType<typeof openDuckDb>>, job: IngestJob, progress: ProgressListener) {
+  progress("unpacking");
   const sources = await collectSources(job.files, job.workDir, job.limits);
+  progress("loading");
   const { tables, errors } = await loadTables(duck, sources, job.target);
   if (errors.length > 0) return { stages: [], report: { errors, total: errors.length } };
   const stages: Stage[] = [];
@@ -75,14 +88,14 @@ async function stageAll(duck: Awaited<ReturnType<typeof openDuckDb>>, job: Inges
 }
 
 /** Parses, validates and (unless a dry run) normalises an upload into Parquet files in workDir. */
-export async function runIngestJob(job: IngestJob): Promise<IngestOutcome> {
+export async function runIngestJob(job: IngestJob, progress: ProgressListener = () => {}): Promise<IngestOutcome> {
   const duck = await openDuckDb({ dataDir: job.dataDir, memoryLimit: job.limits.duckMemoryLimit });
   try {
     await loadCodeTables(duck);
     await setUploadYears(duck, job.years);
     let staged: Awaited<ReturnType<typeof stageAll>>;
     try {
-      staged = await stageAll(duck, job);
+      staged = await stageAll(duck, job, progress);
     } catch (error) {
       if (error instanceof ContainerRefused || error instanceof UnreadableSource) {
         return { accepted: false, report: singleError({ table: "", row: 0, column: "", reason: error.message }) };
@@ -91,6 +104,7 @@ export async function runIngestJob(job: IngestJob): Promise<IngestOutcome> {
     }
     if (staged.report) return { accepted: false, report: staged.report };
     const { stages } = staged;
+    progress("validating");
     const report = mergeReports(await Promise.all(stages.map((stage) => validateStage(duck, stage))));
     if (report.total > 0) return { accepted: false, report };
 
@@ -98,6 +112,7 @@ export async function runIngestJob(job: IngestJob): Promise<IngestOutcome> {
     const total = stages.reduce((sum, stage) => sum + stage.rows, 0);
     if (job.dryRun) return { accepted: true, rows: total, years: job.years, outputs: [], tables };
 
+    progress("normalising");
     const outputs: IngestOutput[] = [];
     const output = async (year: number, table: string, path: string, rows: number) => {
       if (rows > 0) outputs.push({ year, table, path, rows, checksum: await sha256File(path) });

@@ -13,7 +13,8 @@ if (!jobPath) {
   process.exit(2);
 }
 const job = JSON.parse(readFileSync(jobPath, "utf8")) as IngestJob & { testCrash?: "mid-write" };
-const outcome = await runIngestJob(job);
+// Progress goes to stdout as JSON lines; the parent may show it (the CLI's progress bar).
+const outcome = await runIngestJob(job, (phase) => console.log(JSON.stringify({ phase })));
 if (job.testCrash === "mid-write" && outcome.accepted && outcome.outputs[0]) {
   // Tests only: die as a crash would, with a half-written output and no outcome.
   const [first] = outcome.outputs;

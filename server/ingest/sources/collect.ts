@@ -2,7 +2,6 @@ import { mkdirSync } from "node:fs";
 import { join, parse } from "node:path";
 import type { IngestLimits } from "../limits.ts";
 import { type Container, detectContainer } from "./detect.ts";
-import { xlsxToCsv } from "./xlsxSheets.ts";
 import { ContainerRefused, inflateZip } from "./zipEntries.ts";
 
 export interface UploadedFile {
@@ -36,6 +35,8 @@ export async function collectSources(files: UploadedFile[], workDir: string, lim
     if (container === "xlsx") {
       // exceljs inflates on its own: the same caps are proven on a counting pass first.
       await inflateZip(file.path, limits);
+      // exceljs is heavy to load: only workbooks pay for it.
+      const { xlsxToCsv } = await import("./xlsxSheets.ts");
       for (const sheet of await xlsxToCsv(file.path, outDir)) {
         sources.push({
           hint: sheet.name.trim().toLowerCase(),
