@@ -16,10 +16,11 @@ interface Analysis {
  * answers (a malformed controller answer counts as none), then only shown fields are checked:
  * their shape, and whether they are required. Hidden fields are ignored entirely.
  */
+// Built once: each request parses every field.
+const answerSchemas = questionnaireFields.map((field) => [field, answerSchemaOf(field)] as const);
+
 export function analyseAnswers(raw: Record<string, unknown>): Analysis {
-  const parsed = new Map(
-    questionnaireFields.map((field) => [field, answerSchemaOf(field).safeParse(raw[field.name])]),
-  );
+  const parsed = new Map(answerSchemas.map(([field, schema]) => [field, schema.safeParse(raw[field.name])]));
   const wellFormed: Record<string, unknown> = {};
   for (const [field, result] of parsed) if (result.success) wellFormed[field.name] = result.data;
   const visible = visibleFieldNames(questionnaireFields, wellFormed);

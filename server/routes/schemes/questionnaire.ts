@@ -1,0 +1,166 @@
+import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { coreItemsOfYear } from "../../../schemes/questionnaire/coreItems.ts";
+import {
+  type QuestionnaireAnswers,
+  questionnaireAnswersSchema,
+} from "../../../schemes/questionnaire/schema.ts";
+import { type QuestionnaireAction, transition } from "../../../schemes/questionnaire/states.ts";
+import {
+  findLatestQuestionnaire,
+  findQuestionnaire,
+  insertWaitingQuestionnaire,
+  moveQuestionnaire,
+  type QuestionnaireRow,
+  questionnaireView,
+} from "../../../schemes/questionnaire/store.ts";
+import type { AppContext, AppEnv } from "../../context.ts";
+import { organisationYears } from "../../db/schema/index.ts";
+import { parseWith, readJson } from "../../http/body.ts";
+import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
+import { customerScope, requireCustomerAdmin, requireStaff } from "../../http/middleware/guards.ts";
+import { findOrganisation } from "../../organisations/present.ts";
+
+/** Years arrive as 2024 or "2024" (the screens hold them in 4-character inputs). */
+const year = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{4}$/, "must be a 4-digit year")
+      .transform(Number),
+  ])
+  .pipe(
+    z
+      .number()
+      .int("must be a 4-digit year")
+      .min(1900, "must be a 4-digit year")
+      .max(2999, "must be a 4-digit year"),
+  );
+
+/** The answers are read in a second pass, once the caller may act, by the questionnaire's own schema. */
+const rawAnswers = z.record(z.string(), z.unknown(), { error: "must be an object of answers" });
+
+const submitBody = z.strictObject({ questionnaire: rawAnswers, year });
+const reviewBody = z
+  .strictObject({
+    questionnaire: rawAnswers.optional(),
+    year,
+    organization_uuid: z.uuid("must be an organisation id (UUID)"),
+    kind: z.enum(["validate", "update"], { error: "must be 'validate' or 'update'" }),
+  })
+  .refine((body) => body.kind !== "update" || body.questionnaire !== undefined, {
+    path: ["questionnaire"],
+    message: "Please fill out this field",
+  });
+const organisationYearBody = z.strictObject({
+  organization_id: z.uuid("must be an organisation id (UUID)"),
+  year,
+});
+
+/** Validates the answers, reporting errors under `questionnaire.<field>` like every other body field. */
+const parseAnswers = (answers: Record<string, unknown>): QuestionnaireAnswers =>
+  parseWith(z.object({ questionnaire: questionnaireAnswersSchema }), { questionnaire: answers })
+    .questionnaire;
+
+/** Refuses `action` unless the state machine allows it from this questionnaire (or from none). */
+function checkTransition(action: QuestionnaireAction, row: QuestionnaireRow | undefined, forYear: number) {
+  const outcome = transition(action, row?.state ?? null, forYear);
+  if (!outcome.allowed) throw new HttpError(outcome.status, outcome.detail);
+  return outcome.to;
+}
+
+/** Another request moved the questionnaire between our read and our write. */
+const changedMeanwhile = (forYear: number) =>
+  new HttpError(409, `The questionnaire for ${forYear} was changed meanwhile; reload it and try again.`);
+
+/**
+ * Applies a submit, update or validate to an existing questionnaire: checks the transition first (so a
+ * refused caller learns nothing from answer validation), then reads the answers, then writes only if
+ * the state is still the one checked.
+ */
+async function advance(
+  app: AppContext,
+  action: Exclude<QuestionnaireAction, "allow">,
+  row: QuestionnaireRow | undefined,
+  forYear: number,
+  answers: Record<string, unknown> | undefined,
+) {
+  const to = checkTransition(action, row, forYear);
+  // Only 'allow' starts from no questionnaire, so checkTransition has already refused a missing row.
+  if (!row) throw notFound(`There is no questionnaire for ${forYear}.`);
+  const data = answers === undefined ? undefined : parseAnswers(answers);
+  const moved = await moveQuestionnaire(app.database.db, row.id, row.state, {
+    state: to,
+    data,
+    now: app.clock.now(),
+  });
+  if (!moved) throw changedMeanwhile(forYear);
+  return { status: 200, questionnaire: questionnaireView(moved) };
+}
+
+/**
+ * /api/management/schemes/questionnaire/: the customer questionnaire's calls (admin-area.md section 7).
+ * Staff open a year's questionnaire (allow), the customer's admin submits it, staff update or validate it.
+ */
+export const questionnaireRoutes = new Hono<AppEnv>()
+  // The customer's current questionnaire (latest year that has one); staff read it in dummy mode.
+  .get("/", customerScope(), async (c) => {
+    const row = await findLatestQuestionnaire(c.var.app.database.db, c.var.scope.organisationId);
+    return c.json({ status: 200, questionnaire: questionnaireView(row) });
+  })
+  // The customer's admin submits the answers of a questionnaire staff opened; assistants may only read.
+  .post("/", requireCustomerAdmin(), async (c) => {
+    const session = c.var.session;
+    if (session?.kind !== "client") throw invalidToken();
+    const body = await readJson(c, submitBody);
+    const row = await findQuestionnaire(c.var.app.database.db, session.organisation.id, body.year);
+    return c.json(await advance(c.var.app, "submit", row, body.year, body.questionnaire));
+  })
+  // Staff review: 'update' edits the answers and keeps the state; 'validate' makes it valid.
+  .patch("/", requireStaff(), async (c) => {
+    const body = await readJson(c, reviewBody);
+    const row = await findQuestionnaire(c.var.app.database.db, body.organization_uuid, body.year);
+    return c.json(await advance(c.var.app, body.kind, row, body.year, body.questionnaire));
+  })
+  // Staff open the year's questionnaire to the customer, once the year's six core items are complete.
+  .post("/allow", requireStaff(), async (c) => {
+    const body = await readJson(c, organisationYearBody);
+    const { db } = c.var.app.database;
+    const organisation = await findOrganisation(db, body.organization_id);
+    if (!organisation) throw notFound("Organisation not found.");
+    const [organisationYear] = await db
+      .select({ id: organisationYears.id })
+      .from(organisationYears)
+      .where(
+        and(eq(organisationYears.organisationId, organisation.id), eq(organisationYears.year, body.year)),
+      );
+    if (!organisationYear) throw notFound(`${organisation.name} has no year ${body.year}.`);
+    checkTransition("allow", await findQuestionnaire(db, organisation.id, body.year), body.year);
+    const core = await coreItemsOfYear(db, organisation.id, body.year);
+    if (!core.complete) {
+      throw new HttpError(
+        400,
+        `The questionnaire can be allowed once the year's six core items are complete; missing: ${core.missing.join(", ")}.`,
+      );
+    }
+    const created = await insertWaitingQuestionnaire(db, organisation.id, body.year);
+    if (!created) throw changedMeanwhile(body.year);
+    return c.json({ status: 200, questionnaire: questionnaireView(created) });
+  })
+  // One year's questionnaire: staff for any organisation, a customer for its own only.
+  .post("/detail", async (c) => {
+    const session = c.var.session;
+    if (!session) throw invalidToken();
+    const body = await readJson(c, organisationYearBody);
+    const { db } = c.var.app.database;
+    if (session.kind === "client" && body.organization_id !== session.organisation.id) {
+      throw forbidden("You can only read your own organisation's questionnaire.");
+    }
+    if (session.kind === "admin" && !(await findOrganisation(db, body.organization_id))) {
+      throw notFound("Organisation not found.");
+    }
+    const row = await findQuestionnaire(db, body.organization_id, body.year);
+    return c.json({ status: 200, questionnaire: questionnaireView(row) });
+  });
