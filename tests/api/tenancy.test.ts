@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { customerUsers, notifications, organisations } from "../../server/db/schema/index.ts";
+import {
+  advisoryBoardUploads,
+  customerUsers,
+  notifications,
+  organisations,
+  organisationYears,
+} from "../../server/db/schema/index.ts";
+import { marketRow, professionalLine, toCsv } from "../../server/ingest/testing/builders.ts";
 import { backends } from "../helpers/backends.ts";
 import { createCustomer, createOrganisation, signInCustomer } from "../helpers/factories.ts";
 import type { HttpClient } from "../helpers/httpClient.ts";
@@ -133,6 +142,30 @@ const attempts: Record<string, Attempt | string> = {
     expect((await a.delete("/api/management/admin/notification/", { id: crypto.randomUUID() })).status).toBe(
       401,
     );
+  },
+  "POST /api/management/customer/file": async ({ t, a, orgB }) => {
+    const form = new FormData();
+    form.append(
+      "files",
+      new File([toCsv([professionalLine(), professionalLine({ line: 2 })])], "professional_fees.csv"),
+    );
+    form.append("years", "2024");
+    form.append("organization", orgB.id);
+    expect((await a.post("/api/management/customer/file/", form)).status).toBe(403);
+    const years = await t.context.database.db
+      .select()
+      .from(organisationYears)
+      .where(eq(organisationYears.organisationId, orgB.id));
+    expect(years).toEqual([]);
+    expect(existsSync(join(t.dataDir, "warehouse", "practice", orgB.id))).toBe(false);
+  },
+  "POST /api/services/advisory_board/file": async ({ t, a }) => {
+    const form = new FormData();
+    form.append("files", new File([toCsv([marketRow()])], "market_ip.csv"));
+    form.append("kind", "IP");
+    form.append("year", "2024");
+    expect([401, 403]).toContain((await a.post("/api/services/advisory_board/file/", form)).status);
+    expect(await t.context.database.db.select().from(advisoryBoardUploads)).toEqual([]);
   },
   "DELETE /api/management/admin/delete-organization": async ({ t, a, orgB }) => {
     expect(
