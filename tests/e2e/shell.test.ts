@@ -37,6 +37,7 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
   const contexts: BrowserContext[] = [];
   let customerState: StorageState | undefined;
   let demoOrgId: string | undefined;
+  let adminState: StorageState | undefined;
 
   beforeAll(
     async () => {
@@ -97,18 +98,32 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
     return newPage(customerState);
   }
 
+  async function readOrganisationId(page: Page): Promise<string> {
+    const detail = await page.evaluate(() =>
+      fetch("/api/management/customer/detail/", { credentials: "include" }).then((response) =>
+        response.json(),
+      ),
+    );
+    return (detail as { organization: { id: string } }).organization.id;
+  }
+
   async function organisationId(): Promise<string> {
     if (!demoOrgId) {
       const page = await customerPage();
       await page.goto("/");
-      const detail = await page.evaluate(() =>
-        fetch("/api/management/customer/detail/", { credentials: "include" }).then((response) =>
-          response.json(),
-        ),
-      );
-      demoOrgId = (detail as { organization: { id: string } }).organization.id;
+      demoOrgId = await readOrganisationId(page);
     }
     return demoOrgId;
+  }
+
+  /** A signed-in staff admin's cookies, shared between tests like the customer's. */
+  async function adminPage(): Promise<Page> {
+    if (!adminState) {
+      const page = await newPage();
+      await signInAdmin(page);
+      adminState = await page.context().storageState();
+    }
+    return newPage(adminState);
   }
 
   async function signInAdmin(page: Page) {
@@ -140,6 +155,7 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
       ).resolves.toBe("true");
       await screenshot(page, "client-home-setup");
       customerState = await page.context().storageState();
+      demoOrgId = await readOrganisationId(page);
     },
     TEST_TIMEOUT_MS,
   );
@@ -338,6 +354,7 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
       await signInAdmin(page);
       await page.getByRole("heading", { name: "Customers" }).waitFor();
       await screenshot(page, "admin-customers");
+      adminState = await page.context().storageState();
 
       const orgId = await organisationId();
       const screens: [string, string][] = [
@@ -364,11 +381,46 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
   );
 
   test(
+    "an agent sees only Customers and Helpcenter, and no tasks or bell",
+    async () => {
+      const admin = await adminPage();
+      await admin.goto("/administration/customers");
+      const agent = { username: "fieldagent", email: "agent@vitality.test", password: "Agent!pass1" };
+      const status = await admin.evaluate(async (body) => {
+        const csrf = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/)?.[1] ?? "";
+        const response = await fetch("/api/management/admin/detail/", {
+          method: "POST",
+          credentials: "include",
+          headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) },
+          body: JSON.stringify(body),
+        });
+        return response.status;
+      }, agent);
+      expect(status).toBe(200);
+
+      const page = await newPage();
+      await page.goto("/administration/signin");
+      await page.getByLabel("Username").fill(agent.username);
+      await page.getByLabel("Password", { exact: true }).fill(agent.password);
+      await page.getByRole("button", { name: "Connection" }).click();
+      await page.waitForURL(`${server.baseUrl}/administration/customers`);
+      const nav = page.getByRole("navigation", { name: "Administration" });
+      await expect(nav.getByRole("link").allInnerTexts()).resolves.toEqual(["Customers", "Helpcenter"]);
+      await expect(page.getByRole("button", { name: "Tasks" }).count()).resolves.toBe(0);
+      await expect(page.getByRole("button", { name: "Notifications" }).count()).resolves.toBe(0);
+      await screenshot(page, "admin-agent-customers");
+      // The hidden screens are not reachable by address either.
+      await page.goto("/administration/mailbox");
+      await page.waitForURL(`${server.baseUrl}/administration/customers`);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
     "the dummy view shows an organisation's dashboard under the red agent bar",
     async () => {
       const orgId = await organisationId();
-      const page = await newPage();
-      await signInAdmin(page);
+      const page = await adminPage();
       await page.goto(`/dummy/${orgId}`);
       await page.getByText("logged in as agent").waitFor();
       await page.getByText("You are logged into the dashboard of Demo Orthopaedics").waitFor();
