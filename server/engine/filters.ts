@@ -111,16 +111,17 @@ const npiList = z
   .transform(sortedUnique);
 
 function servicelinesSchema(minimum: number) {
+  const message =
+    minimum === 1
+      ? "servicelines must list at least one service line"
+      : `servicelines must list at least ${minimum} service lines`;
+  // min() is checked on the list as sent (and shows in the JSON Schema); the refine after de-duplication.
   return z
     .array(z.enum(SERVICE_LINES, { error: `must be one of ${SERVICE_LINES.join(", ")}` }))
+    .min(minimum, message)
     .default([...SERVICE_LINES])
     .transform(inCanonicalOrder(SERVICE_LINES))
-    .refine((lines) => lines.length >= minimum, {
-      message:
-        minimum === 1
-          ? "servicelines must list at least one service line"
-          : `servicelines must list at least ${minimum} service lines`,
-    });
+    .refine((lines) => lines.length >= minimum, { message });
 }
 
 const fieldSchemas = (options: FilterOptions, defaults: FilterDefaults) => ({
@@ -191,4 +192,10 @@ export function parseFilters(
   return parsed.success
     ? { success: true, data: completeFilters(parsed.data) }
     : { success: false, error: parsed.error };
+}
+
+/** A plugin's filters with nothing chosen: its defaults (year null when the organisation has none). */
+export function defaultFilters(options: FilterOptions, defaults: FilterDefaults) {
+  const parsed = filterSchema(options, { year: defaults.year ?? 1000 }).parse({}) as Record<string, unknown>;
+  return { ...parsed, year: defaults.year ?? null };
 }

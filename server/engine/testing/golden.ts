@@ -5,7 +5,7 @@
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { type DuckDb, openDuckDb, quoteIdent, type SqlValue } from "../../duckdb/open.ts";
 import { categories } from "../../reference/codes/categories.ts";
 import { type CanonicalColumn, marketCaseColumns, practiceLineColumns } from "../canonicalColumns.ts";
@@ -94,7 +94,8 @@ export interface GoldenData {
   serviceAreaReference?: ServiceAreaZip[];
 }
 
-async function writeParquet(duck: DuckDb, path: string, columns: CanonicalColumn[], rows: Row[]) {
+/** Writes rows as a Parquet file with the canonical columns (tests build warehouse files with it). */
+export async function writeParquet(duck: DuckDb, path: string, columns: CanonicalColumn[], rows: Row[]) {
   const names = columns.map((column) => column.name);
   const unknown = rows.flatMap((row) => Object.keys(row)).find((key) => !names.includes(key));
   if (unknown) throw new Error(`golden row has a column the contract does not know: ${unknown}`);
@@ -107,6 +108,7 @@ async function writeParquet(duck: DuckDb, path: string, columns: CanonicalColumn
     await duck.run(`INSERT INTO golden_rows VALUES ${groups.join(", ")}`, values);
   }
   // The path is this harness's own temporary file.
+  mkdirSync(dirname(path), { recursive: true });
   await duck.run(`COPY golden_rows TO '${path.replaceAll("'", "''")}' (FORMAT parquet)`);
 }
 

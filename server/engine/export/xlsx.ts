@@ -1,0 +1,55 @@
+import ExcelJS from "exceljs";
+import { formatValue } from "../format.ts";
+import type { ValueFormat } from "../view.ts";
+import { escapeCell } from "./escapeCell.ts";
+import type { ExportTable } from "./tableRows.ts";
+
+/** Numbers stay numbers in the workbook, shown with the screen's formats. */
+const numberFormats: Partial<Record<ValueFormat, string>> = {
+  percent: '0.00"%"',
+  currency: '"$"#,##0.00',
+  integer: "#,##0",
+  number: "#,##0.00",
+};
+
+/** Sheet names: at most 31 characters, none of : \ / ? * [ ], unique in the workbook. */
+function sheetName(title: string, taken: Set<string>) {
+  const base = title.replace(/[:\\/?*[\]]/g, " ").slice(0, 28) || "Table";
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base} ${n}`;
+  taken.add(name);
+  return name;
+}
+
+/** One sheet per table; group rows bold, sub-rows outlined under them. */
+export async function tablesToXlsx(tables: ExportTable[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = "Vitality";
+  const taken = new Set<string>();
+  for (const table of tables) {
+    const sheet = workbook.addWorksheet(sheetName(table.title, taken));
+    sheet.addRow(table.columns.map((column) => escapeCell(column.label))).font = { bold: true };
+    const hasGroups = table.rows.some((row) => row.level > 0);
+    for (const row of table.rows) {
+      const cells = row.values.map((value, index) => {
+        const column = table.columns[index]!;
+        if (typeof value === "number" && numberFormats[column.format]) return value;
+        return escapeCell(formatValue(column.format, value, column.missing));
+      });
+      const added = sheet.addRow(cells);
+      table.columns.forEach((column, index) => {
+        const format = numberFormats[column.format];
+        if (format && typeof row.values[index] === "number") added.getCell(index + 1).numFmt = format;
+      });
+      if (hasGroups && row.level === 0) added.font = { bold: true };
+      if (row.level > 0) {
+        added.outlineLevel = row.level;
+        added.getCell(1).alignment = { indent: 2 };
+      }
+    }
+    sheet.columns.forEach((column) => {
+      column.width = 18;
+    });
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

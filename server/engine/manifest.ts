@@ -1,0 +1,37 @@
+/**
+ * The manifest the web app builds its screens from: per analysis its id, title, theme,
+ * description, filter JSON Schema (zod's toJSONSchema), defaults and view descriptor.
+ */
+import { z } from "zod";
+import { defaultFilters, type FilterDefaults } from "./filters.ts";
+import { type Plugin, THEMES } from "./plugin.ts";
+import type { Registry } from "./registry.ts";
+
+export function pluginManifest(plugin: Plugin, defaults: FilterDefaults = {}) {
+  return {
+    id: plugin.id,
+    title: plugin.title,
+    theme: plugin.theme,
+    description: plugin.description,
+    version: plugin.fingerprint,
+    filters: z.toJSONSchema(plugin.filterSchema(defaults), { io: "input", unrepresentable: "any" }),
+    defaults: defaultFilters(plugin.filters, defaults),
+    view: plugin.view,
+  };
+}
+
+export interface ManifestOptions extends FilterDefaults {
+  availableYears?: number[];
+}
+
+export function buildManifest(registry: Registry, options: ManifestOptions = {}) {
+  const queries = registry.all().map((plugin) => pluginManifest(plugin, { year: options.year }));
+  return {
+    available_years: options.availableYears ?? [],
+    themes: THEMES.map((theme) => ({
+      theme,
+      queries: queries.filter((query) => query.theme === theme).map((query) => query.id),
+    })),
+    queries,
+  };
+}

@@ -1,0 +1,217 @@
+/**
+ * Resolves what a run of an organisation and year reads: its available years, the canonical
+ * Parquet files ingestion switched in (server/ingest/storage.ts), its facilities, providers and
+ * service areas (from the database, as the customer edits them), and the versions of all of it
+ * that make up the cache key.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import {
+  advisoryBoardUploads,
+  facilities,
+  facilityLocations,
+  organisations,
+  organisationYears,
+  providers,
+  serviceAreas,
+} from "../db/schema/index.ts";
+import { ZIP_POLYGONS_PATH } from "../geo/zipPolygonsFile.ts";
+import { warehousePaths } from "../ingest/storage.ts";
+import type { CanonicalFiles, CanonicalInputs, OrganisationDimensions, ServiceAreaZip } from "./inputs.ts";
+import { lazyZipPolygonLookup } from "./zipPolygons.ts";
+
+const existing = (paths: string[]) => paths.filter((path) => existsSync(path));
+
+export const marketFiles = (dataDir: string, year: number) =>
+  existing([
+    warehousePaths.marketCases(dataDir, year, "IP"),
+    warehousePaths.marketCases(dataDir, year, "OP"),
+  ]);
+
+export function canonicalFiles(
+  dataDir: string,
+  organisationId: string,
+  year: number,
+  referenceYear: number,
+): CanonicalFiles {
+  return {
+    marketCases: marketFiles(dataDir, year),
+    marketCasesReference: marketFiles(dataDir, referenceYear),
+    practiceLines: existing([warehousePaths.practiceLines(dataDir, organisationId, year)]),
+  };
+}
+
+export interface OrganisationYears {
+  /** Years the organisation can analyse, ascending. */
+  availableYears: number[];
+  /** Bumped on every accepted practice upload of the year. */
+  practiceVersion: Map<number, number>;
+}
+
+/**
+ * Available years: the organisation's years with accepted practice data (available_years of the
+ * customer detail), and those of its years whose market data is in the warehouse (market analyses
+ * need no practice file). Oldest is the reference year, newest the default.
+ */
+export async function organisationYearsOf(
+  db: Db,
+  dataDir: string,
+  organisationId: string,
+): Promise<OrganisationYears> {
+  const rows = await db
+    .select()
+    .from(organisationYears)
+    .where(eq(organisationYears.organisationId, organisationId));
+  const available = rows
+    .filter((row) => row.fileState === "uploaded" || marketFiles(dataDir, row.year).length > 0)
+    .map((row) => row.year)
+    .sort((a, b) => a - b);
+  return {
+    availableYears: [...new Set(available)],
+    practiceVersion: new Map(rows.map((row) => [row.year, row.dataVersion])),
+  };
+}
+
+export async function organisationExists(db: Db, organisationId: string) {
+  const [row] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return row !== undefined;
+}
+
+async function serviceAreaOf(db: Db, organisationId: string, year: number): Promise<ServiceAreaZip[]> {
+  const rows = await db
+    .select({ zipcode: serviceAreas.zipcode, type: serviceAreas.type })
+    .from(serviceAreas)
+    .where(and(eq(serviceAreas.organisationId, organisationId), eq(serviceAreas.year, year)))
+    .orderBy(asc(serviceAreas.zipcode));
+  return rows;
+}
+
+export async function organisationDimensions(
+  db: Db,
+  organisationId: string,
+  year: number,
+  referenceYear: number,
+): Promise<OrganisationDimensions> {
+  const [providerRows, facilityRows, locationRows, serviceArea, referenceArea] = await Promise.all([
+    db
+      .select({ npi: providers.npi, full_name: providers.fullName })
+      .from(providers)
+      .where(eq(providers.organisationId, organisationId))
+      .orderBy(asc(providers.npi)),
+    db
+      .select()
+      .from(facilities)
+      .where(eq(facilities.organisationId, organisationId))
+      .orderBy(asc(facilities.npi)),
+    db
+      .select()
+      .from(facilityLocations)
+      .where(eq(facilityLocations.organisationId, organisationId))
+      .orderBy(asc(facilityLocations.name)),
+    serviceAreaOf(db, organisationId, year),
+    serviceAreaOf(db, organisationId, referenceYear),
+  ]);
+  const facilityById = new Map(facilityRows.map((facility) => [facility.id, facility]));
+  return {
+    providers: providerRows,
+    facilities: [
+      ...facilityRows.map((facility) => ({
+        npi: facility.npi,
+        kind: "facility" as const,
+        name: facility.name,
+        facility_name: facility.name,
+        zip: facility.physicalLocaleZip,
+        lat: facility.lat,
+        lon: facility.lon,
+      })),
+      ...locationRows.flatMap((location) => {
+        const facility = facilityById.get(location.facilityId);
+        if (!facility) return [];
+        return [
+          {
+            npi: facility.npi,
+            kind: "location" as const,
+            name: location.name,
+            facility_name: facility.name,
+            zip: location.physicalLocaleZip,
+            lat: location.lat,
+            lon: location.lon,
+          },
+        ];
+      }),
+    ],
+    serviceArea,
+    // A reference year without its own list is compared on the current one.
+    serviceAreaReference: referenceArea.length > 0 ? referenceArea : serviceArea,
+  };
+}
+
+/** The accepted market upload versions of the years ("IP:3,OP:1,DEMO:0"). */
+async function marketVersions(db: Db, years: number[]) {
+  const rows = await db
+    .select({
+      kind: advisoryBoardUploads.kind,
+      year: advisoryBoardUploads.year,
+      version: advisoryBoardUploads.dataVersion,
+    })
+    .from(advisoryBoardUploads)
+    .where(and(inArray(advisoryBoardUploads.year, years), eq(advisoryBoardUploads.state, "accepted")));
+  return rows
+    .map((row) => `${row.year}:${row.kind}:${row.version}`)
+    .sort()
+    .join(",");
+}
+
+/** Size and modification time of the files: catches data written outside an upload (CLI, fixtures). */
+const fileStamps = (files: CanonicalFiles) =>
+  [...files.marketCases, ...files.marketCasesReference, ...files.practiceLines]
+    .map((path) => {
+      const stat = statSync(path);
+      return `${path}:${stat.size}:${stat.mtimeMs}`;
+    })
+    .join(",");
+
+export interface ResolvedInputs {
+  inputs: CanonicalInputs;
+  /** Everything the result depends on besides the plugin and the filters. */
+  dataKey: string;
+}
+
+export async function resolveInputs(
+  db: Db,
+  dataDir: string,
+  organisationId: string,
+  year: number,
+  years: OrganisationYears,
+): Promise<ResolvedInputs> {
+  const referenceYear = years.availableYears[0] ?? year;
+  const files = canonicalFiles(dataDir, organisationId, year, referenceYear);
+  const dimensions = await organisationDimensions(db, organisationId, year, referenceYear);
+  const dimensionHash = createHash("sha256").update(JSON.stringify(dimensions)).digest("hex").slice(0, 16);
+  const dataKey = [
+    organisationId,
+    year,
+    referenceYear,
+    `practice:${years.practiceVersion.get(year) ?? 0}/${years.practiceVersion.get(referenceYear) ?? 0}`,
+    `market:${await marketVersions(db, [...new Set([year, referenceYear])])}`,
+    `dimensions:${dimensionHash}`,
+    `files:${createHash("sha256").update(fileStamps(files)).digest("hex").slice(0, 16)}`,
+  ].join("|");
+  return {
+    inputs: {
+      year,
+      referenceYear,
+      files,
+      dimensions,
+      // Deployment polygons live in $DATA_DIR/geo/ (vitality geo import-zcta writes them there).
+      zipPolygon: lazyZipPolygonLookup(existsSync(join(dataDir, ZIP_POLYGONS_PATH)) ? dataDir : undefined),
+    },
+    dataKey,
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * /api/management/queries/...: run an analysis (and export its tables), the manifest the web app
+ * draws the screens from, and the organisation's usage counts. Mount with
+ * `.route("/management/queries", queriesRoutes)` in server/routes/index.ts.
+ */
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context.ts";
+import { parseWith } from "../http/body.ts";
+import { HttpError, invalidToken, notFound } from "../http/errors.ts";
+import { dummyOrganisationOf } from "../http/middleware/dummyReadOnly.ts";
+import { customerScope } from "../http/middleware/guards.ts";
+import { tableToCsv } from "./export/csv.ts";
+import { type ExportReader, readExport, writeExport } from "./export/exportFiles.ts";
+import { exportTable } from "./export/tableRows.ts";
+import { tablesToXlsx } from "./export/xlsx.ts";
+import { buildManifest } from "./manifest.ts";
+import { organisationExists, organisationYearsOf } from "./organisationInputs.ts";
+import { pluginRegistry } from "./registry.ts";
+import { runPlugin } from "./runPlugin.ts";
+import { logQueryUsage, queryUsageCounts } from "./usage.ts";
+
+const ORGANISATION_ID = z.uuid();
+
+/** Filters come as an object in the JSON body, or as JSON text (query string, or the body's field). */
+const filtersField = z
+  .union([z.record(z.string(), z.unknown()), z.string()])
+  .optional()
+  .transform((value, context) => {
+    if (typeof value !== "string") return value ?? {};
+    try {
+      const parsed = JSON.parse(value);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+        return parsed as Record<string, unknown>;
+    } catch {}
+    context.addIssue({ code: "custom", message: "filters must be a JSON object" });
+    return z.NEVER;
+  });
+
+const runRequest = z.strictObject({
+  filters: filtersField,
+  export: z.enum(["csv", "xlsx"], { error: "export must be csv or xlsx" }).optional(),
+  export_nb: z.coerce.number().int().min(0, "export_nb must be a table number from 0").optional(),
+  // Dummy mode: read by customerScope(); accepted here so the strict parse does not refuse it.
+  org_id: z.string().optional(),
+});
+
+/** The body is optional (the original client sent query parameters only); when present it is JSON. */
+async function optionalJsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (text.trim().length === 0) return {};
+  if (!(c.req.header("content-type") ?? "").includes("application/json")) {
+    throw new HttpError(415, "Content-Type must be application/json.");
+  }
+  try {
+    const value = JSON.parse(text);
+    if (value && typeof value === "object" && !Array.isArray(value)) return value;
+  } catch {}
+  throw new HttpError(400, "Malformed JSON body.");
+}
+
+const downloadName = (title: string, extension: string) =>
+  `${
+    title
+      .replace(/[^A-Za-z0-9 _-]/g, "")
+      .trim()
+      .replace(/\s+/g, "_") || "export"
+  }.${extension}`;
+
+const contentTypes = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+} as const;
+
+export const queriesRoutes = new Hono<AppEnv>()
+  .get("/manifest", async (c) => {
+    const session = c.var.session;
+    if (!session) throw invalidToken();
+    const registry = await pluginRegistry();
+    // Defaults come from the organisation in view: the customer's own, or the one staff impersonate.
+    const requested = session.kind === "client" ? session.organisation.id : dummyOrganisationOf(c);
+    const organisationId = requested && ORGANISATION_ID.safeParse(requested).success ? requested : undefined;
+    if (!organisationId) return c.json({ status: 200, ...buildManifest(registry) });
+    const { db } = c.var.app.database;
+    if (!(await organisationExists(db, organisationId))) throw notFound("Organisation not found.");
+    const years = await organisationYearsOf(db, c.var.app.config.dataDir, organisationId);
+    return c.json({
+      status: 200,
+      ...buildManifest(registry, { year: years.availableYears.at(-1), availableYears: years.availableYears }),
+    });
+  })
+  .post("/stats", customerScope(), async (c) => {
+    const registry = await pluginRegistry();
+    const stats = await queryUsageCounts(
+      c.var.app.database.db,
+      c.var.scope.organisationId,
+      registry.all().map((plugin) => plugin.id),
+    );
+    return c.json({ status: 200, stats });
+  })
+  .get("/exports/:name", async (c) => {
+    const session = c.var.session;
+    if (!session) throw invalidToken();
+    const reader: ExportReader =
+      session.kind === "client" ? { customerUserId: session.user.id } : { staffAccountId: session.staff.id };
+    const file = readExport(c.var.app.config.dataDir, c.req.param("name"), reader);
+    // Another user's export is reported as not found: its name reveals nothing.
+    if (!file) throw notFound("Export not found.");
+    const extension = c.req.param("name").endsWith(".xlsx") ? "xlsx" : "csv";
+    return c.body(new Uint8Array(file.content), 200, {
+      "Content-Type": contentTypes[extension],
+      "Content-Disposition": `attachment; filename="${file.downloadName}"`,
+      "Cache-Control": "private, no-store",
+    });
+  })
+  // querie1..querie10, or a saved query's id (saved queries come later: unknown ids are 404).
+  .post("/:name{querie[0-9]+|[0-9a-fA-F-]{36}}", customerScope(), async (c) => {
+    const name = c.req.param("name");
+    if (!name.startsWith("querie")) throw notFound("Saved query not found.");
+    const body = await optionalJsonBody(c);
+    const request = parseWith(runRequest, { ...c.req.query(), ...body });
+    const { organisationId, session } = c.var.scope;
+    const outcome = await runPlugin({
+      context: c.var.app,
+      organisationId,
+      pluginId: name,
+      filters: request.filters,
+    });
+    await logQueryUsage(c.var.app.database.db, {
+      organisationId,
+      session,
+      querie: name,
+      durationMs: outcome.durationMs,
+      cached: outcome.cached,
+    });
+    c.header("X-Cache", outcome.cached ? "hit" : "miss");
+    if (!request.export) return c.json(outcome.response);
+
+    const plugin = (await pluginRegistry()).get(name)!;
+    const tables = plugin.view.tables;
+    if (tables.length === 0) throw new HttpError(400, `export: ${name} has no table to export`);
+    if (request.export_nb !== undefined && request.export_nb >= tables.length) {
+      const message = `export_nb must be below ${tables.length} (the tables of ${name})`;
+      throw new HttpError(400, `export_nb: ${message}`, [{ field: "export_nb", message }]);
+    }
+    // CSV holds one table (the first unless export_nb says); a workbook holds all, one sheet each.
+    const chosen =
+      request.export_nb !== undefined || request.export === "csv"
+        ? [tables[request.export_nb ?? 0]!]
+        : tables;
+    const exported = chosen.map((table) => exportTable(outcome.response.results, table));
+    const content = request.export === "csv" ? tableToCsv(exported[0]!) : await tablesToXlsx(exported);
+    const title = chosen.length === 1 ? `${plugin.title} ${chosen[0]!.title}` : plugin.title;
+    const fileName = writeExport(
+      c.var.app.config.dataDir,
+      content,
+      request.export,
+      {
+        organisationId,
+        customerUserId: session.kind === "client" ? session.user.id : undefined,
+        staffAccountId: session.kind === "admin" ? session.staff.id : undefined,
+      },
+      downloadName(`${title} ${outcome.response.year}`, request.export),
+    );
+    return c.json({ status: 200, path: `/api/management/queries/exports/${fileName}` });
+  });
