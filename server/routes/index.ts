@@ -5,6 +5,7 @@ import { deleteOrganisationRoutes, organisationRoutes } from "./admin/organisati
 import { agreementRoutes } from "./customer/agreement.ts";
 import { customerUsersRoutes } from "./customer/users.ts";
 import { customerNotificationRoutes, staffNotificationRoutes } from "./notifications.ts";
+import { questionnaireRoutes } from "./schemes/questionnaire.ts";
 import { customerDetail, logout, staffDetail } from "./session.ts";
 import { siteSettingsRoutes } from "./siteSettings.ts";
 import { uploadRoutes } from "./uploads/index.ts";
@@ -21,5 +22,6 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/management/admin/sitesettings", siteSettingsRoutes)
   .route("/management/customer/notification", customerNotificationRoutes)
   .route("/management/admin/notification", staffNotificationRoutes)
+  .route("/management/schemes/questionnaire", questionnaireRoutes)
   .route("/admin/logout", logout)
   .route("/", uploadRoutes);

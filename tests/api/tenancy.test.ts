@@ -8,6 +8,7 @@ import {
   notifications,
   organisations,
   organisationYears,
+  questionnaires,
 } from "../../server/db/schema/index.ts";
 import { marketRow, professionalLine, toCsv } from "../../server/ingest/testing/builders.ts";
 import { backends } from "../helpers/backends.ts";
@@ -177,7 +178,64 @@ const attempts: Record<string, Attempt | string> = {
       .where(eq(organisations.id, orgB.id));
     expect(row).toBeDefined();
   },
+  "GET /api/management/schemes/questionnaire": async (world) => {
+    await questionnaireOfB(world);
+    // A has none: naming B by header or query must not answer B's instead.
+    const viaHeader = await world.a.get(QUESTIONNAIRE, { "x-dummy-org": world.orgB.id });
+    const viaQuery = await world.a.get(`${QUESTIONNAIRE}?org_id=${world.orgB.id}`);
+    expect(viaHeader.json.questionnaire).toBeNull();
+    expect(viaQuery.json.questionnaire).toBeNull();
+  },
+  "POST /api/management/schemes/questionnaire": async (world) => {
+    const before = await questionnaireOfB(world);
+    const answers = { questionnaire: { own_rehab: "Yes" }, year: before.year };
+    expect((await world.a.post(QUESTIONNAIRE, answers)).status).toBe(403); // A's own year is not open
+    expect((await world.a.post(QUESTIONNAIRE, { ...answers, organization_id: world.orgB.id })).status).toBe(
+      400,
+    );
+    expect(await questionnaireOfB(world)).toEqual(before);
+  },
+  "PATCH /api/management/schemes/questionnaire": async (world) => {
+    const before = await questionnaireOfB(world);
+    for (const kind of ["validate", "update"]) {
+      const review = { questionnaire: {}, year: before.year, organization_uuid: world.orgB.id, kind };
+      expect((await world.a.patch(QUESTIONNAIRE, review)).status).toBe(401);
+    }
+    expect(await questionnaireOfB(world)).toEqual(before);
+  },
+  "POST /api/management/schemes/questionnaire/allow": async ({ t, a, orgB }) => {
+    expect((await a.post(`${QUESTIONNAIRE}allow/`, { organization_id: orgB.id, year: 2031 })).status).toBe(
+      401,
+    );
+    const rows = await t.context.database.db
+      .select()
+      .from(questionnaires)
+      .where(eq(questionnaires.organisationId, orgB.id));
+    expect(rows.map((row) => row.year)).not.toContain(2031);
+  },
+  "POST /api/management/schemes/questionnaire/detail": async (world) => {
+    const before = await questionnaireOfB(world);
+    const answer = await world.a.post(`${QUESTIONNAIRE}detail/`, {
+      organization_id: world.orgB.id,
+      year: before.year,
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.json.questionnaire).toBeUndefined();
+  },
 };
+
+const QUESTIONNAIRE = "/api/management/schemes/questionnaire/";
+
+/** Organisation B's questionnaire for 2030, opened by staff: A must neither read nor change it. */
+async function questionnaireOfB({ t, orgB }: World) {
+  const { db } = t.context.database;
+  await db
+    .insert(questionnaires)
+    .values({ organisationId: orgB.id, year: 2030, state: "waiting" })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(questionnaires).where(eq(questionnaires.organisationId, orgB.id));
+  return row!;
+}
 
 const normalise = (path: string) => path.replace(/\/+$/, "").replace(/\/\*$/, "");
 

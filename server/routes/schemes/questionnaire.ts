@@ -23,21 +23,11 @@ import { customerScope, requireCustomerAdmin, requireStaff } from "../../http/mi
 import { findOrganisation } from "../../organisations/present.ts";
 
 /** Years arrive as 2024 or "2024" (the screens hold them in 4-character inputs). */
-const year = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^\d{4}$/, "must be a 4-digit year")
-      .transform(Number),
-  ])
-  .pipe(
-    z
-      .number()
-      .int("must be a 4-digit year")
-      .min(1900, "must be a 4-digit year")
-      .max(2999, "must be a 4-digit year"),
-  );
+const YEAR_MESSAGE = "must be a 4-digit year";
+const year = z.preprocess(
+  (value) => (typeof value === "string" && /^\d{4}$/.test(value) ? Number(value) : value),
+  z.number({ error: YEAR_MESSAGE }).int(YEAR_MESSAGE).min(1900, YEAR_MESSAGE).max(2999, YEAR_MESSAGE),
+);
 
 /** The answers are read in a second pass, once the caller may act, by the questionnaire's own schema. */
 const rawAnswers = z.record(z.string(), z.unknown(), { error: "must be an object of answers" });
