@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { chromiumAvailable, e2eRequired, launchBrowser, screenshot } from "./support/browser.ts";
+import {
+  CHROMIUM_PATH,
+  chromiumAvailable,
+  e2eRequired,
+  launchBrowser,
+  screenshot,
+} from "./support/browser.ts";
 import { waitForSigninLink } from "./support/outbox.ts";
 import {
   ADMIN_PASSWORD,
@@ -16,7 +22,7 @@ import {
  */
 
 if (!chromiumAvailable) {
-  const message = "[e2e] /usr/bin/chromium is missing: install it with `apt-get install -y chromium`.";
+  const message = `[e2e] ${CHROMIUM_PATH} is missing: install it with \`apt-get install -y chromium\`.`;
   if (e2eRequired) {
     test("Chromium is installed (required by CI=true / REQUIRE_E2E=1)", () => {
       throw new Error(message);
@@ -226,12 +232,18 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
    * The demo organisation sits in one state (agreement accepted, not initialized). The other Home
    * states are shown by rewriting the real detail answer in the browser.
    */
-  async function patchOrganisation(page: Page, patch: () => Record<string, unknown>) {
+  async function patchDetail(page: Page, patch: (detail: Record<string, Record<string, unknown>>) => void) {
     await page.route("**/api/management/customer/detail/", async (route) => {
       const response = await route.fetch();
       const detail = await response.json();
-      detail.organization = { ...detail.organization, ...patch() };
+      patch(detail);
       await route.fulfill({ response, json: detail });
+    });
+  }
+
+  async function patchOrganisation(page: Page, patch: () => Record<string, unknown>) {
+    await patchDetail(page, (detail) => {
+      detail.organization = { ...detail.organization, ...patch() };
     });
   }
 
@@ -280,6 +292,21 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
       await page.getByRole("heading", { name: "Leakage", exact: true }).waitFor();
       await page.getByRole("link", { name: "Vitality Score" }).click();
       await page.waitForURL(`${server.baseUrl}/vitality-score`);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "an assistant (not is_staff) has no practice profile and is sent to the first analysis",
+    async () => {
+      const page = await customerPage();
+      await patchDetail(page, (detail) => {
+        detail.profile = { ...detail.profile, is_staff: false, status: "assistant" };
+      });
+      await page.goto("/practice-profile");
+      await page.waitForURL(`${server.baseUrl}/queries/querie1`);
+      await page.getByRole("heading", { name: "Sx Market Share", exact: true }).waitFor();
+      await expect(page.getByRole("link", { name: "Practice profile" }).count()).resolves.toBe(0);
     },
     TEST_TIMEOUT_MS,
   );
