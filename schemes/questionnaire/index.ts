@@ -13,3 +13,9 @@ export {
   transition,
 } from "./states.ts";
 export { type QuestionnaireFieldName, questionnaireFields, questionnaireSteps } from "./steps.ts";
+export {
+  findLatestQuestionnaire,
+  findQuestionnaire,
+  type QuestionnaireRow,
+  questionnaireView,
+} from "./store.ts";
