@@ -6,6 +6,9 @@ import { revenueView } from "./view.ts";
 
 const revenueRow = z.object({ category: sqlTextOrNull, revenue: sqlNumber });
 
+/** Money is kept to the cent: sums of many doubles would otherwise show 984929.1600000001. */
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
 export default definePlugin({
   id: "querie7",
   title: "Revenue by Service",
@@ -23,11 +26,11 @@ export default definePlugin({
     for (const service of known) financialImpact[service] = 0;
     for (const row of rows) {
       const service = row.category && known.has(row.category) ? row.category : "other";
-      financialImpact[service] = (financialImpact[service] ?? 0) + row.revenue;
+      financialImpact[service] = cents((financialImpact[service] ?? 0) + row.revenue);
     }
     const groupRevenue = (services: readonly string[]) =>
-      sum(services.map((service) => financialImpact[service] ?? 0));
-    const total = sum(REVENUE_GROUPS.map((group) => groupRevenue(group.services)));
+      cents(sum(services.map((service) => financialImpact[service] ?? 0)));
+    const total = cents(sum(REVENUE_GROUPS.map((group) => groupRevenue(group.services))));
     const table = REVENUE_GROUPS.map((group) => {
       const revenue = groupRevenue(group.services);
       return {

@@ -58,18 +58,22 @@ CREATE OR REPLACE TEMP VIEW market_base_reference AS
 SELECT * FROM market_base_of('market_cases_reference', 'service_area_reference');
 
 -- Practice lines with the place they were performed at: the profile location named on the line,
--- else the facility of its facility_npi.
+-- else the organisation's facility of its facility_npi, else (a partner hospital) the facility's
+-- name and zip in the year's market data.
 CREATE OR REPLACE TEMP VIEW practice_lines_placed AS
 SELECT p.*,
-       coalesce(location.name, facility.name, p.location) AS place_name,
-       coalesce(location.zip, facility.zip) AS place_zip
+       coalesce(location.name, facility.name, market_facility.name, p.location) AS place_name,
+       coalesce(location.zip, facility.zip, market_facility.zip) AS place_zip
 FROM practice_lines AS p
 LEFT JOIN (
   SELECT name, min(zip) AS zip FROM org_facilities WHERE kind = 'location' GROUP BY name
 ) AS location ON location.name = p.location
 LEFT JOIN (
   SELECT npi, min(name) AS name, min(zip) AS zip FROM org_facilities WHERE kind = 'facility' GROUP BY npi
-) AS facility ON facility.npi = p.facility_npi;
+) AS facility ON facility.npi = p.facility_npi
+LEFT JOIN (
+  SELECT facility_npi, min(facility_name) AS name, min(facility_zip) AS zip FROM market_cases GROUP BY facility_npi
+) AS market_facility ON market_facility.facility_npi = p.facility_npi;
 
 -- The P filters that apply to the practice's own lines, as a macro over any relation of lines
 -- with place_zip. The service area is a market notion and does not restrict P; service lines

@@ -1,0 +1,64 @@
+/**
+ * One analysis on a fixture folder, outside the server: a temporary data folder with an embedded
+ * database, the organisation imported from organization.json, the folder ingested by the
+ * ingestion pipeline, the plugin run exactly as the API runs it. Used by `vitality run`.
+ */
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createContext } from "../bootstrap/context.ts";
+import { loadConfig } from "../config.ts";
+import { importOrganisation } from "../fixtures/importOrganisation.ts";
+import { organisationFileSchema } from "../fixtures/organisationFile.ts";
+import { ZIP_POLYGONS_PATH } from "../geo/zipPolygonsFile.ts";
+import { toHttpError } from "../http/errors.ts";
+import { ingestFixtureFolder } from "../ingest/fixtureFolder.ts";
+import { createLogger } from "../logger.ts";
+import { runPlugin } from "./runPlugin.ts";
+
+export interface FixtureRunRequest {
+  fixtureDir: string;
+  orgSlug: string;
+  pluginId: string;
+  filters: Record<string, unknown>;
+}
+
+export type FixtureRunOutcome = { status: "ok"; body: unknown } | { status: "error"; body: unknown };
+
+export async function runOnFixture(request: FixtureRunRequest): Promise<FixtureRunOutcome> {
+  const fixtureDir = resolve(request.fixtureDir);
+  const organisationFile = join(fixtureDir, "organizations", request.orgSlug, "organization.json");
+  if (!existsSync(organisationFile)) throw new Error(`no ${organisationFile}`);
+  const definition = organisationFileSchema.parse(JSON.parse(readFileSync(organisationFile, "utf8")));
+
+  const dataDir = mkdtempSync(join(tmpdir(), "vitality-run-"));
+  const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, SEED_DEMO: "0", LOG_REQUESTS: "0" });
+  const context = await createContext(config, { logger: createLogger("text", true) });
+  try {
+    // The fixture's zip polygons are the ones its maps draw (else the shipped reference geography).
+    const polygons = join(fixtureDir, ZIP_POLYGONS_PATH);
+    if (existsSync(polygons)) {
+      mkdirSync(join(dataDir, "geo"), { recursive: true });
+      copyFileSync(polygons, join(dataDir, ZIP_POLYGONS_PATH));
+    }
+    const organisation = await importOrganisation(context.database.db, request.orgSlug, definition);
+    await ingestFixtureFolder(context, fixtureDir, { orgSlug: request.orgSlug });
+    try {
+      const outcome = await runPlugin({
+        context,
+        organisationId: organisation.id,
+        pluginId: request.pluginId,
+        filters: request.filters,
+      });
+      return { status: "ok", body: outcome.response };
+    } catch (error) {
+      // The API's error shape, so a script sees the same {status, detail, errors} as a browser.
+      const known = toHttpError(error);
+      if (!known) throw error;
+      return { status: "error", body: { status: known.status, detail: known.detail, errors: known.errors } };
+    }
+  } finally {
+    await context.database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
