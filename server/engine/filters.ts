@@ -70,18 +70,17 @@ export interface FilterOptions {
   minServicelines?: number;
 }
 
-const yearSchema = z.union(
-  [
-    z.number().int().min(1000).max(9999),
-    z
-      .string()
-      .regex(/^\d{4}$/)
-      .transform(Number),
-  ],
-  {
-    error: "must be a 4-digit year",
-  },
-);
+const YEAR_MESSAGE = "must be a 4-digit year";
+/** A number or the text of one ("2024" from a query string), 1000-9999. */
+const yearSchema = z
+  .union(
+    [
+      z.number().int({ error: YEAR_MESSAGE }).min(1000, YEAR_MESSAGE).max(9999, YEAR_MESSAGE),
+      z.string().regex(/^\d{4}$/, YEAR_MESSAGE),
+    ],
+    { error: YEAR_MESSAGE },
+  )
+  .pipe(z.coerce.number().int().min(1000, YEAR_MESSAGE).max(9999, YEAR_MESSAGE));
 
 /** Keeps the canonical order of a closed list and drops repeats, so equal filters give equal keys. */
 const inCanonicalOrder =

@@ -1,0 +1,37 @@
+/** The smallest complete plugin: what docs/plugins.md walks through, and what registry.test.ts discovers. */
+import { z } from "zod";
+import { definePlugin, share, sqlNumber, sqlText } from "../../../index.ts";
+
+const row = z.object({ setting: sqlText, cases: sqlNumber });
+
+export default definePlugin({
+  id: "cases_by_setting",
+  title: "Cases by setting",
+  theme: "Market Alignment",
+  description: "Market cases of the service area by setting.",
+  version: 1,
+  dir: import.meta.dir,
+  filters: { fields: ["year", "servicelines"] },
+  view: {
+    layout: "standard",
+    charts: [],
+    tables: [
+      {
+        id: "settings",
+        title: "Cases by setting",
+        rowsKey: "cases_by_setting",
+        columns: [
+          { key: "setting", label: "Setting", format: "text" },
+          { key: "cases", label: "Cases", format: "integer" },
+          { key: "share", label: "Share", format: "percent", missing: 0 },
+        ],
+      },
+    ],
+    maps: [],
+  },
+  async kernel({ sql }) {
+    const rows = await sql.rows("cases_by_setting.sql", row, { minimum: 1 });
+    const total = rows.reduce((sum, entry) => sum + entry.cases, 0);
+    return { cases_by_setting: rows.map((entry) => ({ ...entry, share: share(entry.cases, total) })) };
+  },
+});
