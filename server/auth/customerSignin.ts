@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { customerUsers, signinTokens } from "../db/schema/index.ts";
-import { parseWith, readJson } from "../http/body.ts";
+import { parseParam, readJson } from "../http/body.ts";
 import { clientIp } from "../http/clientIp.ts";
 import { HttpError } from "../http/errors.ts";
 import { setSessionCookie } from "../http/middleware/session.ts";
@@ -62,7 +62,7 @@ export const customerSignin = new Hono<AppEnv>()
     return c.json({ status: 200, detail: SIGNIN_SENT_DETAIL });
   })
   .get("/:token", async (c) => {
-    const token = parseWith(tokenParam, c.req.param("token"));
+    const token = parseParam(tokenParam, c.req.param("token"), "token");
     const { database, clock } = c.var.app;
     const now = clock.now();
     // Consuming the token and checking it is one statement, so two concurrent uses cannot both win.

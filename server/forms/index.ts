@@ -1,3 +1,4 @@
+import { questionnaireForm } from "../../schemes/questionnaire/form.ts";
 import { facilityForm, locationForm } from "./facility.ts";
 import { faqForm } from "./faq.ts";
 import { notificationForm } from "./notification.ts";
@@ -19,5 +20,6 @@ export function formDefinitions() {
     organization: organizationForm,
     notification: notificationForm,
     faq: faqForm,
+    questionnaire: questionnaireForm,
   };
 }

@@ -23,9 +23,23 @@ export async function readJson<Schema extends z.ZodType>(
   return parsed.data;
 }
 
-/** Parses a value that is not a body (path or query parameters) with the same error shape. */
+/** Parses a value that is not a body with the same error shape (field paths inside the value). */
 export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/** Parses one path or query parameter, naming it in the error. */
+export function parseParam<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+  name: string,
+): z.infer<Schema> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "is invalid";
+    throw new HttpError(400, `${name}: ${message}`, [{ field: name, message }]);
+  }
   return parsed.data;
 }

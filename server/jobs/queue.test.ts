@@ -33,10 +33,7 @@ async function until(predicate: () => Promise<boolean>, ms = 15_000) {
   return false;
 }
 
-interface CountData {
-  organisationId?: string;
-  label: string;
-}
+type CountData = { organisationId?: string; label: string };
 
 for (const backend of backends) {
   describe(`jobs on pg-boss (${backend})`, () => {

@@ -6,13 +6,16 @@ import { pushToRecipient, type Recipient } from "../live/notifications.ts";
 import { bossDatabase } from "./bossDatabase.ts";
 
 /** What a job's code receives: its data and a way to report progress (0-100) to whoever asked. */
+/** Job data is plain JSON; an organisationId, when present, tags the task for the organisation. */
+export type JobData = { organisationId?: string } & Record<string, unknown>;
+
 export interface JobRun<Data> {
   id: string;
   data: Data;
   progress(percent: number, message?: string): Promise<void>;
 }
 
-export interface JobDefinition<Data extends { organisationId?: string }> {
+export interface JobDefinition<Data extends JobData> {
   name: string;
   /** Shown in the task toast and progress bar. */
   title(data: Data): string;
@@ -69,7 +72,7 @@ export class JobQueue {
     this.boss.on("error", (error) => context.logger.error("job queue error", { error: String(error) }));
   }
 
-  define<Data extends { organisationId?: string }>(definition: JobDefinition<Data>) {
+  define<Data extends JobData>(definition: JobDefinition<Data>) {
     this.definitions.set(definition.name, definition as unknown as JobDefinition<never>);
     return this;
   }
@@ -112,11 +115,7 @@ export class JobQueue {
   }
 
   /** Queues a job; answers its id, or the id of the same job already queued or running. */
-  async send<Data extends { organisationId?: string }>(
-    name: string,
-    data: Data,
-    requester?: Recipient,
-  ): Promise<string> {
+  async send<Data extends JobData>(name: string, data: Data, requester?: Recipient): Promise<string> {
     const definition = this.definitions.get(name) as JobDefinition<Data> | undefined;
     if (!definition) throw new Error(`unknown job '${name}'`);
     const singletonKey = definition.singletonKey(data);
@@ -155,8 +154,9 @@ export class JobQueue {
       const result = await definition.run(this.context, {
         id: job.id,
         data,
-        progress: (percent, message) =>
-          mirror(Math.max(0, Math.min(100, Math.round(percent))), "running", message ?? title),
+        progress: async (percent, message) => {
+          await mirror(Math.max(0, Math.min(100, Math.round(percent))), "running", message ?? title);
+        },
       });
       await mirror(100, "success", `${title}: done`);
       return result;

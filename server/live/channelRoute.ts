@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { createBunWebSocket } from "hono/bun";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
-import { parseWith } from "../http/body.ts";
+import { parseParam } from "../http/body.ts";
 import { forbidden, invalidToken } from "../http/errors.ts";
 import { loadSession } from "../http/middleware/session.ts";
 import type { LiveSocket } from "./hub.ts";
@@ -27,7 +27,11 @@ export const liveChannel = new Hono<AppEnv>().get(
   "/:channelId",
   loadSession(),
   async (c, next) => {
-    const channelId = parseWith(z.uuid({ message: "is not a channel id" }), c.req.param("channelId"));
+    const channelId = parseParam(
+      z.uuid({ message: "is not a channel id" }),
+      c.req.param("channelId"),
+      "channelId",
+    );
     const { config } = c.var.app;
     const origin = c.req.header("origin");
     if (!origin || !allowedOrigins(config.publicUrl, config.env).has(origin)) {

@@ -25,7 +25,10 @@ function startServer(env: Record<string, string>) {
   });
   let output = "";
   const collect = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const chunk of stream) output += new TextDecoder().decode(chunk);
+    const reader = stream.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      output += new TextDecoder().decode(chunk.value);
+    }
   };
   void collect(child.stdout);
   void collect(child.stderr);
