@@ -16,24 +16,27 @@ import { ingestFixtureFolder } from "../ingest/fixtureFolder.ts";
 import { createLogger } from "../logger.ts";
 import { runPlugin } from "./runPlugin.ts";
 
-export interface FixtureRunRequest {
-  fixtureDir: string;
-  orgSlug: string;
-  pluginId: string;
-  filters: Record<string, unknown>;
-}
-
 export type FixtureRunOutcome = { status: "ok"; body: unknown } | { status: "error"; body: unknown };
 
-export async function runOnFixture(request: FixtureRunRequest): Promise<FixtureRunOutcome> {
-  const fixtureDir = resolve(request.fixtureDir);
-  const organisationFile = join(fixtureDir, "organizations", request.orgSlug, "organization.json");
+export interface FixtureSession {
+  run(pluginId: string, filters: Record<string, unknown>): Promise<FixtureRunOutcome>;
+  close(): Promise<void>;
+}
+
+/** Imports and ingests the fixture once; runs as many analyses as asked; close() removes it all. */
+export async function openFixture(fixtureDirArgument: string, orgSlug: string): Promise<FixtureSession> {
+  const fixtureDir = resolve(fixtureDirArgument);
+  const organisationFile = join(fixtureDir, "organizations", orgSlug, "organization.json");
   if (!existsSync(organisationFile)) throw new Error(`no ${organisationFile}`);
   const definition = organisationFileSchema.parse(JSON.parse(readFileSync(organisationFile, "utf8")));
 
   const dataDir = mkdtempSync(join(tmpdir(), "vitality-run-"));
   const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, SEED_DEMO: "0", LOG_REQUESTS: "0" });
   const context = await createContext(config, { logger: createLogger("text", true) });
+  const close = async () => {
+    await context.database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     // The fixture's zip polygons are the ones its maps draw (else the shipped reference geography).
     const polygons = join(fixtureDir, ZIP_POLYGONS_PATH);
@@ -41,24 +44,42 @@ export async function runOnFixture(request: FixtureRunRequest): Promise<FixtureR
       mkdirSync(join(dataDir, "geo"), { recursive: true });
       copyFileSync(polygons, join(dataDir, ZIP_POLYGONS_PATH));
     }
-    const organisation = await importOrganisation(context.database.db, request.orgSlug, definition);
-    await ingestFixtureFolder(context, fixtureDir, { orgSlug: request.orgSlug });
-    try {
-      const outcome = await runPlugin({
-        context,
-        organisationId: organisation.id,
-        pluginId: request.pluginId,
-        filters: request.filters,
-      });
-      return { status: "ok", body: outcome.response };
-    } catch (error) {
-      // The API's error shape, so a script sees the same {status, detail, errors} as a browser.
-      const known = toHttpError(error);
-      if (!known) throw error;
-      return { status: "error", body: { status: known.status, detail: known.detail, errors: known.errors } };
-    }
+    const organisation = await importOrganisation(context.database.db, orgSlug, definition);
+    await ingestFixtureFolder(context, fixtureDir, { orgSlug });
+    return {
+      async run(pluginId, filters) {
+        try {
+          const outcome = await runPlugin({ context, organisationId: organisation.id, pluginId, filters });
+          return { status: "ok", body: outcome.response };
+        } catch (error) {
+          // The API's error shape, so a script sees the same {status, detail, errors} as a browser.
+          const known = toHttpError(error);
+          if (!known) throw error;
+          return {
+            status: "error",
+            body: { status: known.status, detail: known.detail, errors: known.errors },
+          };
+        }
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** One analysis on a fixture folder (`vitality run`). */
+export async function runOnFixture(request: {
+  fixtureDir: string;
+  orgSlug: string;
+  pluginId: string;
+  filters: Record<string, unknown>;
+}): Promise<FixtureRunOutcome> {
+  const session = await openFixture(request.fixtureDir, request.orgSlug);
+  try {
+    return await session.run(request.pluginId, request.filters);
   } finally {
-    await context.database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await session.close();
   }
 }
