@@ -23,7 +23,9 @@ describe("openDuckDb sandbox", () => {
   });
 
   test("reads a file inside the data folder with a bound path", async () => {
-    const rows = await duck.all<{ n: bigint }>("SELECT count(*) AS n FROM read_csv($1)", [join(dataDir, "inside.csv")]);
+    const rows = await duck.all<{ n: bigint }>("SELECT count(*) AS n FROM read_csv($1)", [
+      join(dataDir, "inside.csv"),
+    ]);
     expect(Number(rows[0]!.n)).toBe(1);
   });
 

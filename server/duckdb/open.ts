@@ -25,10 +25,10 @@ export interface DuckDbOptions {
 export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
- * Quotes a string literal. Only for values DuckDB cannot take as parameters (SET statements) and
- * that come from our own configuration, never from a request or a file.
+ * Quotes a string literal. Only for values DuckDB cannot take as parameters (SET statements, COPY
+ * targets, paths inside views) and that this code generated itself, never from a request or a file.
  */
-const quoteLiteral = (value: string) => `'${value.replaceAll("'", "''")}'`;
+export const quoteLiteral = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 export async function openDuckDb(options: DuckDbOptions): Promise<DuckDb> {
   mkdirSync(options.dataDir, { recursive: true });

@@ -10,7 +10,9 @@ const whole = (c: string) => `regexp_full_match(${c}, '[0-9]+(\\.0+)?')`;
 
 const reasonOf: Record<Check, (c: string) => string | null> = {
   text: () => null,
-  token: (c) => `CASE WHEN regexp_matches(${c}, '\\s') THEN 'must be a de-identified token without spaces, never a name' END`,
+  // contains() rather than a regex: this column is nearly unique per row, so it is checked per row.
+  token: (c) =>
+    `CASE WHEN contains(${c}, ' ') OR contains(${c}, chr(9)) THEN 'must be a de-identified token without spaces, never a name' END`,
   positiveInt: (c) => `CASE WHEN NOT ${whole(c)} OR CAST(${c} AS DOUBLE) < 1 THEN 'must be a whole number >= 1' END`,
   count: (c) => `CASE WHEN NOT ${whole(c)} THEN 'must be a whole number >= 0' END`,
   date: (c) => `CASE

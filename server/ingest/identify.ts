@@ -11,13 +11,7 @@ import {
 } from "./contract.ts";
 import type { IngestError } from "./report.ts";
 import type { TabularSource } from "./sources/collect.ts";
-import { loadRaw, sourceColumns } from "./stage.ts";
-
-export interface LoadedTable {
-  spec: TableSpec;
-  raw: string;
-  source: TabularSource;
-}
+import { loadStage, readHeader, type Stage } from "./stage.ts";
 
 const practiceSpecs = [professionalFees, facilityFees, payorClassification, tuvaMedicalClaim, tuvaEligibility];
 
@@ -34,17 +28,19 @@ function practiceSpecOf(source: TabularSource, columns: string[]): TableSpec | u
   return undefined;
 }
 
-/** Loads every source and names its table; sources that are no table of the contract are errors. */
+/**
+ * Names the table of every source from its header, then loads it into that table's stage; sources
+ * that are no table of the contract are errors (and nothing is loaded).
+ */
 export async function loadTables(
   duck: DuckDb,
   sources: TabularSource[],
   target: { kind: "practice" } | { kind: "market"; marketKind: MarketKind },
-): Promise<{ tables: LoadedTable[]; errors: IngestError[] }> {
-  const tables: LoadedTable[] = [];
+): Promise<{ stages: Stage[]; errors: IngestError[] }> {
+  const tables: { spec: TableSpec; source: TabularSource; header: Awaited<ReturnType<typeof readHeader>> }[] = [];
   const errors: IngestError[] = [];
-  for (const [index, source] of sources.entries()) {
-    const raw = `raw_${index + 1}`;
-    await loadRaw(duck, source, raw);
+  for (const source of sources) {
+    const header = await readHeader(duck, source);
     let spec: TableSpec | undefined;
     if (target.kind === "market") {
       const expected = marketTableOfKind[target.marketKind];
@@ -52,19 +48,25 @@ export async function loadTables(
       spec = sources.length === 1 || source.hint === expected.name ? expected : undefined;
       if (!spec) continue;
     } else {
-      spec = practiceSpecOf(source, await sourceColumns(duck, raw));
+      spec = practiceSpecOf(
+        source,
+        header.map((column) => column.column_name.trim().toLowerCase()),
+      );
     }
     if (!spec) {
       errors.push({ table: source.hint, row: 0, column: "", reason: `${source.origin} is not a table of the contract` });
     } else if (tables.some((table) => table.spec.name === spec.name)) {
       errors.push({ table: spec.name, row: 0, column: "", reason: `${source.origin}: the table is given twice` });
     } else {
-      tables.push({ spec, raw, source });
+      tables.push({ spec, source, header });
     }
   }
   if (target.kind === "market" && tables.length === 0) {
     const name = marketTableOfKind[target.marketKind].name;
     errors.push({ table: name, row: 0, column: "", reason: `no ${name} table in the upload` });
   }
-  return { tables, errors };
+  if (errors.length > 0) return { stages: [], errors };
+  const stages: Stage[] = [];
+  for (const table of tables) stages.push(await loadStage(duck, table.source, table.header, table.spec, table.spec.name));
+  return { stages, errors };
 }

@@ -10,7 +10,7 @@ import { writePracticeLines } from "./normalise/practice.ts";
 import { type ErrorReport, mergeReports, singleError } from "./report.ts";
 import { collectSources, type UploadedFile } from "./sources/collect.ts";
 import { ContainerRefused } from "./sources/zipEntries.ts";
-import { type Stage, stageTable, UnreadableSource } from "./stage.ts";
+import { numberedRows, UnreadableSource } from "./stage.ts";
 import { stageTuva } from "./tuva.ts";
 import { setUploadYears, validateStage } from "./validate.ts";
 
@@ -53,6 +53,12 @@ export type IngestOutcome =
   | { accepted: true; rows: number; years: number[]; outputs: IngestOutput[]; tables: Record<string, number> }
   | { accepted: false; report: ErrorReport };
 
+/** DuckDB errors that mean the file itself is malformed (not a fault of our SQL). */
+const isUnreadableFile = (error: unknown) =>
+  error instanceof UnreadableSource ||
+  /^(Invalid Input Error|Conversion Error|IO Error|Invalid Error)/.test((error as Error)?.message ?? "") ||
+  /CSV|parquet/i.test((error as Error)?.message ?? "");
+
 export async function sha256File(path: string) {
   const hasher = new Bun.CryptoHasher("sha256");
   for await (const chunk of createReadStream(path)) hasher.update(chunk as Buffer);
@@ -63,19 +69,19 @@ async function stageAll(duck: Awaited<ReturnType<typeof openDuckDb>>, job: Inges
   progress("unpacking");
   const sources = await collectSources(job.files, job.workDir, job.limits);
   progress("loading");
-  const { tables, errors } = await loadTables(duck, sources, job.target);
+  const { stages, errors } = await loadTables(duck, sources, job.target);
   if (errors.length > 0) return { stages: [], report: { errors, total: errors.length } };
-  const stages: Stage[] = [];
-  for (const table of tables) stages.push(await stageTable(duck, table.raw, table.spec, table.spec.name));
   if (job.target.kind === "market") return { stages, report: undefined };
 
   const claim = stages.find((stage) => stage.spec.name === "medical_claim");
   if (claim) {
     // Tuva input: its own two tables are checked for shape first, then mapped and checked as practice tables.
-    const tuvaReport = mergeReports(await Promise.all(stages.map((stage) => validateStage(duck, stage))));
+    const tuvaReports = [];
+    for (const stage of stages) tuvaReports.push(await validateStage(duck, stage));
+    const tuvaReport = mergeReports(tuvaReports);
     if (tuvaReport.total > 0) return { stages: [], report: tuvaReport };
     const hasEligibility = stages.some((stage) => stage.spec.name === "eligibility");
-    return { stages: await stageTuva(duck, hasEligibility), report: undefined };
+    return { stages: await stageTuva(duck, await numberedRows(duck, claim), hasEligibility), report: undefined };
   }
   if (stages.some((stage) => stage.spec.name === "eligibility")) {
     return { stages, report: singleError({ table: "medical_claim", row: 0, column: "", reason: "eligibility was given without medical_claim" }) };
@@ -105,7 +111,18 @@ export async function runIngestJob(job: IngestJob, progress: ProgressListener = 
     if (staged.report) return { accepted: false, report: staged.report };
     const { stages } = staged;
     progress("validating");
-    const report = mergeReports(await Promise.all(stages.map((stage) => validateStage(duck, stage))));
+    const reports = [];
+    for (const stage of stages) {
+      try {
+        reports.push(await validateStage(duck, stage));
+      } catch (error) {
+        // Views read the file lazily: a malformed file surfaces here, as DuckDB's reader error.
+        if (!isUnreadableFile(error)) throw error;
+        const reason = `${stage.label} cannot be read: ${(error as Error).message.split("\n")[0]}`;
+        reports.push(singleError({ table: stage.label, row: 0, column: "", reason }));
+      }
+    }
+    const report = mergeReports(reports);
     if (report.total > 0) return { accepted: false, report };
 
     const tables = Object.fromEntries(stages.map((stage) => [stage.label, stage.rows]));

@@ -1,67 +1,44 @@
-import { type DuckDb, quoteIdent } from "../duckdb/open.ts";
+import { type DuckDb, quoteIdent, quoteLiteral } from "../duckdb/open.ts";
 import type { TableSpec } from "./contract.ts";
 import type { TabularSource } from "./sources/collect.ts";
 
 /** A table of the contract as read from one source, every value text, trimmed, blanks as NULL. */
 export interface Stage {
   spec: TableSpec;
-  /** The view the checks and the normalisation read: _row plus every contract column. */
+  /** The view the checks and the normalisation read: every contract column. */
   view: string;
+  /** True when the view carries its own `_row` (the Tuva mapping); else see numberedRows(). */
+  hasRowNumbers: boolean;
   /** The table name shown in reports. */
   label: string;
   /** Required contract columns the source does not have (reported on row 0). */
   missingColumns: string[];
+  /** Rows of the table; counted by the validation pass. */
   rows: number;
+  /** Set by the validation pass: GROUPING() mask of each by-value column in value_counts_<table>. */
+  valueMasks?: Record<string, number>;
 }
 
 export class UnreadableSource extends Error {}
 
-/**
- * Loads a source into a temporary table, once: the file is parsed a single time, and creating the
- * table keeps the file's order, so rowid + 1 is the data row number (header not counted).
- */
-export async function loadRaw(duck: DuckDb, source: TabularSource, raw: string) {
-  const reader =
-    source.format === "parquet"
-      ? "read_parquet($1)"
-      : "read_csv($1, header = true, delim = ',', quote = '\"', escape = '\"', all_varchar = true, auto_detect = false, columns = NULL)";
+const csvOptions = "header = true, delim = ',', quote = '\"', escape = '\"'";
+
+/** The columns of a source (names as written, and types for Parquet), read from its header only. */
+export async function readHeader(duck: DuckDb, source: TabularSource) {
   try {
-    if (source.format === "parquet") {
-      await duck.run(`CREATE OR REPLACE TEMP TABLE ${raw} AS SELECT * FROM ${reader}`, [source.path]);
-    } else {
-      // The header gives the columns; every value is read as text so checks can name bad cells.
-      const header = await duck.all<{ column_name: string }>(
-        "DESCRIBE SELECT * FROM read_csv($1, header = true, delim = ',', quote = '\"', escape = '\"', all_varchar = true, sample_size = 1)",
-        [source.path],
-      );
-      const columns = header.map((column) => `${quoteIdent(column.column_name)}: 'VARCHAR'`).join(", ");
-      await duck.run(
-        `CREATE OR REPLACE TEMP TABLE ${raw} AS SELECT * FROM read_csv($1, header = true, delim = ',', quote = '"',
-           escape = '"', columns = {${columns}}, auto_detect = false, null_padding = false)`,
-        [source.path],
-      );
-    }
+    return await duck.all<{ column_name: string; column_type: string }>(
+      source.format === "parquet"
+        ? "DESCRIBE SELECT * FROM read_parquet($1)"
+        : `DESCRIBE SELECT * FROM read_csv($1, ${csvOptions}, all_varchar = true, sample_size = 1)`,
+      [source.path],
+    );
   } catch (error) {
     throw new UnreadableSource(`${source.origin} cannot be read: ${(error as Error).message.split("\n")[0]}`);
   }
-  return duck.all<{ column_name: string; column_type: string }>(`DESCRIBE ${raw}`);
 }
 
-/** The header names of a source, lower-cased, to tell which table a bare CSV or Parquet file is. */
-export async function sourceColumns(duck: DuckDb, raw: string) {
-  const columns = await duck.all<{ column_name: string }>(`DESCRIBE ${raw}`);
-  return columns.map((column) => column.column_name.trim().toLowerCase());
-}
-
-/** Creates the stage view of a loaded source for a table spec. */
-export async function stageTable(
-  duck: DuckDb,
-  raw: string,
-  spec: TableSpec,
-  label: string,
-  rowExpression = "rowid + 1",
-): Promise<Stage> {
-  const columns = await duck.all<{ column_name: string; column_type: string }>(`DESCRIBE ${raw}`);
+/** The select list that maps a source's columns onto a spec: text, trimmed, blanks as NULL. */
+function stageColumns(columns: { column_name: string; column_type: string }[], spec: TableSpec) {
   const byName = new Map(columns.map((column) => [column.column_name.trim().toLowerCase(), column]));
   const missingColumns: string[] = [];
   const select = spec.columns.map((column) => {
@@ -74,11 +51,61 @@ export async function stageTable(
     // Parquet dates and timestamps become YYYY-MM-DD text like a CSV's.
     const text = /^(DATE|TIMESTAMP)/.test(found.column_type)
       ? `strftime(CAST(${source} AS DATE), '%Y-%m-%d')`
-      : `CAST(${source} AS VARCHAR)`;
+      : found.column_type === "VARCHAR"
+        ? source
+        : `CAST(${source} AS VARCHAR)`;
     return `nullif(trim(${text}), '') AS ${quoteIdent(column.name)}`;
   });
+  return { select, missingColumns };
+}
+
+/**
+ * The stage of a source: a view reading the file itself, every value as text (so checks can name
+ * bad cells), trimmed. Nothing is materialised: an accepted file is parsed once by the validation
+ * pass and once by the normalisation, each a streaming scan, which is what keeps big files near
+ * DuckDB's own CSV-to-Parquet speed. The path is one this code generated (never the user's name).
+ */
+export async function loadStage(
+  duck: DuckDb,
+  source: TabularSource,
+  header: { column_name: string; column_type: string }[],
+  spec: TableSpec,
+  label: string,
+): Promise<Stage> {
+  const { select, missingColumns } = stageColumns(header, spec);
+  const path = quoteLiteral(source.path);
+  // Header names are the user's: they only ever appear as escaped identifiers (quoteIdent).
+  const reader =
+    source.format === "parquet"
+      ? `read_parquet(${path})`
+      : `read_csv(${path}, ${csvOptions}, all_varchar = true, null_padding = false)`;
   const view = `stage_${spec.name}`;
-  await duck.run(`CREATE OR REPLACE TEMP VIEW ${view} AS SELECT ${rowExpression} AS _row, ${select.join(", ")} FROM ${raw}`);
-  const [count] = await duck.all<{ rows: bigint }>(`SELECT count(*) AS rows FROM ${raw}`);
-  return { spec, view, label, missingColumns, rows: Number(count?.rows ?? 0) };
+  await duck.run(`CREATE OR REPLACE TEMP VIEW ${view} AS SELECT ${select.join(", ")} FROM ${reader}`);
+  return { spec, view, hasRowNumbers: false, label, missingColumns, rows: 0 };
+}
+
+/**
+ * A relation of the stage with `_row`, the data row number (header not counted), for listing
+ * errors. Only a refused file pays for it: the file is read once more into a table, whose
+ * creation keeps the file's order, so rowid + 1 is the row number.
+ */
+export async function numberedRows(duck: DuckDb, stage: Stage): Promise<string> {
+  if (stage.hasRowNumbers) return stage.view;
+  const table = `numbered_${stage.spec.name}`;
+  try {
+    await duck.run(`CREATE OR REPLACE TEMP TABLE ${table} AS SELECT * FROM ${stage.view}`);
+  } catch (error) {
+    throw new UnreadableSource(`${stage.label} cannot be read: ${(error as Error).message.split("\n")[0]}`);
+  }
+  await duck.run(`CREATE OR REPLACE TEMP VIEW ${table}_rows AS SELECT rowid + 1 AS _row, * FROM ${table}`);
+  return `${table}_rows`;
+}
+
+/** A stage view over a relation that already carries its row numbers in `_row` (the Tuva mapping). */
+export async function stageRelation(duck: DuckDb, relation: string, spec: TableSpec, label: string): Promise<Stage> {
+  const columns = await duck.all<{ column_name: string; column_type: string }>(`DESCRIBE ${relation}`);
+  const { select, missingColumns } = stageColumns(columns, spec);
+  const view = `stage_${spec.name}`;
+  await duck.run(`CREATE OR REPLACE TEMP VIEW ${view} AS SELECT _row, ${select.join(", ")} FROM ${relation}`);
+  return { spec, view, hasRowNumbers: true, label, missingColumns, rows: 0 };
 }

@@ -1,14 +1,14 @@
 import type { DuckDb } from "../duckdb/open.ts";
 import { facilityFees, payorClassification, professionalFees } from "./contract.ts";
-import { type Stage, stageTable } from "./stage.ts";
+import { type Stage, stageRelation } from "./stage.ts";
 
 /**
  * Maps the Tuva Project input layer (medical_claim + eligibility, already staged) onto the
  * practice tables: professional claim lines become professional_fees, institutional ones
- * facility_fees; the patient zip comes from eligibility (the latest enrolment of the person), and
+ * facility_fees (`medicalClaim` is the claim stage with its row numbers); the patient zip comes from eligibility (the latest enrolment of the person), and
  * eligibility.payer_type, when present, classifies the payers. Row numbers stay medical_claim's.
  */
-export async function stageTuva(duck: DuckDb, hasEligibility: boolean): Promise<Stage[]> {
+export async function stageTuva(duck: DuckDb, medicalClaim: string, hasEligibility: boolean): Promise<Stage[]> {
   const zipSource = hasEligibility
     ? `SELECT coalesce(person_id, patient_id) AS person, arg_max(zip_code, coalesce(enrollment_start_date, '')) AS zip_code
        FROM stage_eligibility GROUP BY 1`
@@ -24,7 +24,7 @@ export async function stageTuva(duck: DuckDb, hasEligibility: boolean): Promise<
            m.charge_amount, m.paid_amount, m.payer, m.bill_type_code AS bill_type, m.revenue_center_code AS revenue_code,
            coalesce(m.ms_drg_code,
              CASE WHEN m.drg_code_type IS NULL OR lower(m.drg_code_type) LIKE 'ms%' THEN m.drg_code END) AS drg
-    FROM stage_medical_claim AS m
+    FROM ${medicalClaim} AS m
     LEFT JOIN tuva_patient_zip AS z ON z.person = coalesce(m.person_id, m.patient_id)
     ORDER BY m._row;
     CREATE OR REPLACE TEMP TABLE tuva_professional AS SELECT * FROM tuva_lines WHERE claim_type = 'professional';
@@ -34,10 +34,10 @@ export async function stageTuva(duck: DuckDb, hasEligibility: boolean): Promise<
   const [professional] = await duck.all<{ n: bigint }>("SELECT count(*) AS n FROM tuva_professional");
   const [institutional] = await duck.all<{ n: bigint }>("SELECT count(*) AS n FROM tuva_institutional");
   if (Number(professional?.n) > 0) {
-    stages.push(await stageTable(duck, "tuva_professional", professionalFees, "medical_claim (professional)", "_row"));
+    stages.push(await stageRelation(duck, "tuva_professional", professionalFees, "medical_claim (professional)"));
   }
   if (Number(institutional?.n) > 0) {
-    stages.push(await stageTable(duck, "tuva_institutional", facilityFees, "medical_claim (institutional)", "_row"));
+    stages.push(await stageRelation(duck, "tuva_institutional", facilityFees, "medical_claim (institutional)"));
   }
   if (hasEligibility) {
     const columns = await duck.all<{ column_name: string }>("DESCRIBE stage_eligibility");
@@ -54,7 +54,7 @@ export async function stageTuva(duck: DuckDb, hasEligibility: boolean): Promise<
               WHEN lower(payer_type) LIKE 'self%' THEN 'self_pay'
               ELSE 'other' END) AS payer_class
           FROM stage_eligibility WHERE payer IS NOT NULL GROUP BY lower(payer), payer)`);
-      stages.push(await stageTable(duck, "tuva_payers", payorClassification, "eligibility (payers)", "_row"));
+      stages.push(await stageRelation(duck, "tuva_payers", payorClassification, "eligibility (payers)"));
     }
   }
   return stages;

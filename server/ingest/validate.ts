@@ -1,20 +1,36 @@
 import { type DuckDb, quoteIdent } from "../duckdb/open.ts";
 import { columnReasonSql } from "./checks.ts";
 import { type ErrorReport, type IngestError, REPORT_LIMIT } from "./report.ts";
-import type { Stage } from "./stage.ts";
+import { numberedRows, type Stage } from "./stage.ts";
 
 interface CheckSql {
   column: string;
   reasonSql: string;
+  /** Checked on the column's distinct values (regexes, NPI check digits) rather than per row. */
+  byValue: boolean;
 }
+
+/**
+ * Checks whose cost is per value (regular expressions, the NPI Luhn sum) run once per distinct
+ * value: codes, zips, NPIs and dates repeat a lot, so a 10m-line file has a few thousand of each.
+ * Amounts (nearly all distinct, cheap casts), tokens and rules across columns run per row.
+ */
+const perRowChecks = new Set(["amount", "text", "token"]);
 
 function checksOf(stage: Stage): CheckSql[] {
   const checks: CheckSql[] = [];
   for (const column of stage.spec.columns) {
     const reasonSql = columnReasonSql(column);
-    if (reasonSql) checks.push({ column: column.name, reasonSql });
+    if (reasonSql) checks.push({ column: column.name, reasonSql, byValue: !perRowChecks.has(column.check) });
   }
-  return [...checks, ...(stage.spec.rowRules ?? [])];
+  return [...checks, ...(stage.spec.rowRules ?? []).map((rule) => ({ ...rule, byValue: false }))];
+}
+
+/** Unique keys compare as an analyst reads them: payer names ignore case, line "1" equals "1.0". */
+function keyExpression(column: string) {
+  if (column === "payer") return `lower(${quoteIdent(column)})`;
+  if (column === "line") return `TRY_CAST(${quoteIdent(column)} AS DOUBLE)`;
+  return quoteIdent(column);
 }
 
 /** Records the upload's years, which the date and year checks read. */
@@ -23,9 +39,73 @@ export async function setUploadYears(duck: DuckDb, years: number[]) {
   for (const year of years) await duck.run("INSERT INTO upload_years VALUES ($1)", [year]);
 }
 
+/** Where the validation pass left a stage's distinct values of a column (for lookups built later). */
+export const distinctValuesSql = (stage: Stage, column: string) => {
+  const mask = stage.valueMasks?.[column];
+  return mask === undefined
+    ? `SELECT DISTINCT ${quoteIdent(column)} AS value FROM ${stage.view}`
+    : `SELECT ${quoteIdent(column)} AS value FROM value_counts_${stage.spec.name} WHERE grouping_mask = ${mask}`;
+};
+
 /**
- * Every rule of the stage's table, set-based: one aggregate scan counts all failures (the only
- * scan an accepted file pays); the first rows are listed only when something failed.
+ * One scan of the file checks everything an accepted file needs: GROUPING SETS count the
+ * distinct values of each by-value column (and of the unique key), per-row checks are summed,
+ * and the grand total gives the row count. Reasons are then evaluated on those small counts.
+ */
+async function countFailures(duck: DuckDb, stage: Stage, checks: CheckSql[]) {
+  const byValueColumns = [...new Set(checks.filter((check) => check.byValue).map((check) => check.column))];
+  const key = stage.spec.unique ?? [];
+  const grouped = [...byValueColumns.map(quoteIdent), ...key.map((_, index) => `__key${index}`)];
+  const perRow = checks.filter((check) => !check.byValue);
+  const rowFailures =
+    perRow.map((check) => `CASE WHEN (${check.reasonSql}) IS NOT NULL THEN 1 ELSE 0 END`).join(" + ") || "0";
+  const sets = [...byValueColumns.map((column) => `(${quoteIdent(column)})`)];
+  if (key.length > 0) sets.push(`(${key.map((_, index) => `__key${index}`).join(", ")})`);
+  sets.push("()");
+  const table = `value_counts_${stage.spec.name}`;
+  await duck.run(`
+    CREATE OR REPLACE TEMP TABLE ${table} AS
+    SELECT ${grouped.length > 0 ? `GROUPING(${grouped.join(", ")})` : "0"} AS grouping_mask,
+           ${grouped.length > 0 ? `${grouped.join(", ")},` : ""} count(*) AS n, sum(row_failures) AS row_failures
+    FROM (
+      SELECT ${[...byValueColumns.map(quoteIdent), ...key.map((column, index) => `${keyExpression(column)} AS __key${index}`)].join(", ")}
+             ${grouped.length > 0 ? "," : ""} ${rowFailures} AS row_failures
+      FROM ${stage.view}
+    )
+    GROUP BY GROUPING SETS (${sets.join(", ")})`);
+
+  // GROUPING() sets bit (width - 1 - i) for each grouped column i that is NOT in the set.
+  const width = grouped.length;
+  const all = width > 0 ? 2 ** width - 1 : 0;
+  const maskOf = (index: number) => all - 2 ** (width - 1 - index);
+  stage.valueMasks = Object.fromEntries(byValueColumns.map((column, index) => [column, maskOf(index)]));
+
+  const [totals] = await duck.all<{ rows: bigint; row_failures: bigint | null }>(
+    `SELECT n AS rows, row_failures FROM ${table} WHERE grouping_mask = ${all}`,
+  );
+  stage.rows = Number(totals?.rows ?? 0);
+  let total = Number(totals?.row_failures ?? 0);
+  for (const check of checks.filter((entry) => entry.byValue)) {
+    const [row] = await duck.all<{ n: bigint | null }>(
+      `SELECT sum(n) AS n FROM ${table} WHERE grouping_mask = ${stage.valueMasks[check.column]} AND (${check.reasonSql}) IS NOT NULL`,
+    );
+    total += Number(row?.n ?? 0);
+  }
+  let duplicates = 0;
+  if (key.length > 0) {
+    const keyMask = key.reduce((mask, _, index) => mask - 2 ** (width - 1 - (byValueColumns.length + index)), all);
+    const notNull = key.map((_, index) => `__key${index} IS NOT NULL`).join(" AND ");
+    const [row] = await duck.all<{ n: bigint | null }>(
+      `SELECT sum(n - 1) AS n FROM ${table} WHERE grouping_mask = ${keyMask} AND n > 1 AND ${notNull}`,
+    );
+    duplicates = Number(row?.n ?? 0);
+  }
+  return { total: total + duplicates, duplicates };
+}
+
+/**
+ * Every rule of the stage's table, set-based: one scan counts all failures (all an accepted file
+ * pays); the failing rows are listed, in file order, only when something failed.
  */
 export async function validateStage(duck: DuckDb, stage: Stage): Promise<ErrorReport> {
   const table = stage.label;
@@ -34,58 +114,40 @@ export async function validateStage(duck: DuckDb, stage: Stage): Promise<ErrorRe
     return { errors, total: errors.length };
   }
   const checks = checksOf(stage);
-  const counts = checks.map((check) => `count(*) FILTER (WHERE (${check.reasonSql}) IS NOT NULL)`).join(" + ");
-  const [summary] = await duck.all<{ total: bigint }>(`SELECT ${counts || "0"} AS total FROM ${stage.view}`);
-  let total = Number(summary?.total ?? 0);
+  const { total, duplicates } = await countFailures(duck, stage, checks);
+  if (total === 0) return { errors: [], total: 0 };
+
+  const numbered = await numberedRows(duck, stage);
   let errors: IngestError[] = [];
-  if (total > 0) {
+  if (total > duplicates) {
     const failures = checks
       .map((check, index) => `{'i': ${index}, 'column': '${check.column}', 'reason': (${check.reasonSql})}`)
       .join(", ");
     const rows = await duck.all<{ row: bigint; column: string; reason: string }>(
       `SELECT _row AS row, failure.column AS column, failure.reason AS reason
-       FROM (SELECT _row, unnest([${failures}]) AS failure FROM ${stage.view})
+       FROM (SELECT _row, unnest([${failures}]) AS failure FROM ${numbered})
        WHERE failure.reason IS NOT NULL ORDER BY _row, failure.i LIMIT ${REPORT_LIMIT}`,
     );
     errors = rows.map((row) => ({ table, row: Number(row.row), column: row.column, reason: row.reason }));
   }
-  const duplicates = await duplicateKeys(duck, stage);
-  total += duplicates.total;
-  errors = [...errors, ...duplicates.errors].sort((a, b) => a.row - b.row).slice(0, REPORT_LIMIT);
-  return { errors, total };
+  if (duplicates > 0) errors = [...errors, ...(await listDuplicates(duck, stage, numbered))];
+  return { errors: errors.sort((a, b) => a.row - b.row).slice(0, REPORT_LIMIT), total };
 }
 
-/** Rows repeating a unique key (every occurrence after the first is an error). */
-async function duplicateKeys(duck: DuckDb, stage: Stage): Promise<ErrorReport> {
-  const key = stage.spec.unique;
-  if (!key) return { errors: [], total: 0 };
-  // Keys compare as an analyst would read them: payer names ignore case, line "1" equals "1.0".
-  const keyExpressions = key.map((column) =>
-    column === "payer"
-      ? `lower(${quoteIdent(column)})`
-      : column === "line"
-        ? `TRY_CAST(${quoteIdent(column)} AS DOUBLE)`
-        : quoteIdent(column),
-  );
-  const notNull = keyExpressions.map((expression) => `${expression} IS NOT NULL`).join(" AND ");
-  const grouped = `SELECT ${keyExpressions.map((expression, index) => `${expression} AS k${index}`).join(", ")},
-      min(_row) AS first_row, count(*) AS n
-    FROM ${stage.view} WHERE ${notNull} GROUP BY ALL HAVING count(*) > 1`;
-  const [summary] = await duck.all<{ total: bigint | null }>(`SELECT sum(n - 1) AS total FROM (${grouped})`);
-  const total = Number(summary?.total ?? 0);
-  if (total === 0) return { errors: [], total: 0 };
-  const join = keyExpressions.map((expression, index) => `d.k${index} = ${expression}`).join(" AND ");
+/** Rows repeating a unique key: every occurrence after the first, naming the first. */
+async function listDuplicates(duck: DuckDb, stage: Stage, numbered: string): Promise<IngestError[]> {
+  const key = stage.spec.unique ?? [];
+  const expressions = key.map(keyExpression);
   const rows = await duck.all<{ row: bigint; first_row: bigint }>(
-    `SELECT s._row AS row, d.first_row FROM ${stage.view} AS s JOIN (${grouped}) AS d ON ${join}
-     WHERE s._row <> d.first_row ORDER BY s._row LIMIT ${REPORT_LIMIT}`,
+    `SELECT _row AS row, first_row FROM (
+       SELECT _row, min(_row) OVER (PARTITION BY ${expressions.join(", ")}) AS first_row
+       FROM ${numbered} WHERE ${expressions.map((expression) => `${expression} IS NOT NULL`).join(" AND ")})
+     WHERE _row <> first_row ORDER BY _row LIMIT ${REPORT_LIMIT}`,
   );
-  return {
-    total,
-    errors: rows.map((row) => ({
-      table: stage.label,
-      row: Number(row.row),
-      column: key.join(", "),
-      reason: `duplicate (${key.join(", ")}): first given on row ${Number(row.first_row)}`,
-    })),
-  };
+  return rows.map((row) => ({
+    table: stage.label,
+    row: Number(row.row),
+    column: key.join(", "),
+    reason: `duplicate (${key.join(", ")}): first given on row ${Number(row.first_row)}`,
+  }));
 }

@@ -15,5 +15,5 @@ export const money = (column: string) => `CAST(${column} AS DECIMAL(18, 2))`;
  */
 export async function copyToParquet(duck: DuckDb, query: string, path: string) {
   const target = `'${path.replaceAll("'", "''")}'`;
-  await duck.run(`COPY (${query}) TO ${target} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`);
+  await duck.run(`COPY (${query}) TO ${target} (FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE 122880)`);
 }

@@ -1,4 +1,5 @@
-import { derivationJoins, prepareDerivations } from "../../reference/codes/derive.ts";
+import { derivationJoins, prepareCategoryLookups, settingSql } from "../../reference/codes/derive.ts";
+import { distinctValuesSql } from "../validate.ts";
 import type { DuckDb } from "../../duckdb/open.ts";
 import type { MarketKind } from "../contract.ts";
 import type { Stage } from "../stage.ts";
@@ -19,11 +20,16 @@ export async function writeMarketCases(duck: DuckDb, stage: Stage, kind: MarketK
            coalesce(lower(payer_class), 'other') AS payer_class,
            CASE WHEN bill_type IS NOT NULL OR drg IS NOT NULL THEN 'institutional' ELSE 'professional' END AS line_kind
     FROM ${stage.view}`);
-  await prepareDerivations(duck, "market_input");
+  // The validation pass already counted each distinct code: the lookups are built from those.
+  await prepareCategoryLookups(
+    duck,
+    `SELECT upper(value) AS value FROM (${distinctValuesSql(stage, "cpt")})`,
+    `SELECT ${drg3("value")} AS value FROM (${distinctValuesSql(stage, "drg")})`,
+  );
   await copyToParquet(
     duck,
     `SELECT m.year, '${kind === "IP" ? "IP" : "OP"}' AS kind, m.claim_id, m.patient_zip,
-            coalesce(m.given_setting, derived_setting.setting) AS setting, m.place_of_service, m.bill_type, m.drg, m.cpt,
+            coalesce(m.given_setting, ${settingSql("m")}) AS setting, m.place_of_service, m.bill_type, m.drg, m.cpt,
             m.facility_npi, m.facility_name, m.facility_zip, m.rendering_npi, m.rendering_name,
             m.referring_npi, m.referring_name, m.cases, m.charge_amount, m.paid_amount, m.payer_class,
             service_line.category, service_line.service_line, coalesce(service_line.is_surgical, false) AS is_surgical

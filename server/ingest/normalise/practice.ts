@@ -46,7 +46,7 @@ export async function writePracticeLines(duck: DuckDb, stages: Stage[], years: n
   await prepareDerivations(duck, "practice_input");
   await duck.run(`
     CREATE OR REPLACE TEMP TABLE practice_derived AS
-    SELECT p.* EXCLUDE (line_kind), ${derivedColumns}, coalesce(payer_class.payer_class, 'other') AS payer_class
+    SELECT p.* EXCLUDE (line_kind), ${derivedColumns("p")}, coalesce(payer_class.payer_class, 'other') AS payer_class
     FROM practice_input AS p ${derivationJoins("p")}
     LEFT JOIN payer_class_of_payer AS payer_class ON payer_class.payer_key = lower(p.payer);
 

@@ -26,7 +26,17 @@ export type Category = (typeof categories)[number];
 
 /** Code lists as written in the contract; "a-b" is an inclusive range of same-shaped codes. */
 export const categoryCodes: Record<Category, string[]> = {
-  le_joint_replacement: ["27130", "27132", "27134-27138", "27447", "27446", "27486", "27487", "27702", "27703"],
+  le_joint_replacement: [
+    "27130",
+    "27132",
+    "27134-27138",
+    "27447",
+    "27446",
+    "27486",
+    "27487",
+    "27702",
+    "27703",
+  ],
   spine: ["22010-22899", "63001-63295", "20930-20939"],
   trauma: [
     "23500-23680",

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { completeNpi } from "../npi.ts";
 import { type DuckDb, openDuckDb } from "../../duckdb/open.ts";
+import { completeNpi } from "../npi.ts";
 import { derivationJoins, derivedColumns, prepareDerivations } from "./derive.ts";
 import { loadCodeTables } from "./load.ts";
 
@@ -48,7 +48,7 @@ async function derive(line: Line) {
     category: string | null;
     service_line: string | null;
     is_surgical: boolean;
-  }>(`SELECT ${derivedColumns} FROM lines AS l ${derivationJoins("l")}`);
+  }>(`SELECT ${derivedColumns("l")} FROM lines AS l ${derivationJoins("l")}`);
   return row!;
 }
 

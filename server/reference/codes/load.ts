@@ -9,7 +9,9 @@ import { settingRules } from "./settingRules.ts";
 async function insertRows(duck: DuckDb, table: string, rows: SqlValue[][]) {
   if (rows.length === 0) return;
   const width = rows[0]!.length;
-  const groups = rows.map((_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(", ")})`);
+  const groups = rows.map(
+    (_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(", ")})`,
+  );
   await duck.run(`INSERT INTO ${table} VALUES ${groups.join(", ")}`, rows.flat());
 }
 

@@ -1,0 +1,97 @@
+/**
+ * Ingest benchmark (a script, not a test): `bun bench/ingest/run.ts [rows...]` (default 1m and 10m).
+ * Generates a market_ip CSV of each size under bench/out/ingest (with DuckDB, so generation is
+ * quick), then times in the same run:
+ *   - the limit: DuckDB's own COPY (SELECT * FROM read_csv(file)) TO parquet, and
+ *   - our ingest: parse, validate every rule, derive and write canonical Parquet (runIngestJob,
+ *     the body of the worker process), and the same through the worker process (runWorker).
+ * Prints rows/s, MB/s and the ratio to the limit. Goal: within 2x.
+ */
+import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
+import { join, resolve } from "node:path";
+import { openDuckDb } from "../../server/duckdb/open.ts";
+import { defaultLimits } from "../../server/ingest/limits.ts";
+import { copyToParquet } from "../../server/ingest/normalise/common.ts";
+import { runIngestJob } from "../../server/ingest/pipeline.ts";
+import { runWorker } from "../../server/ingest/runWorker.ts";
+import { completeNpi } from "../../server/reference/npi.ts";
+
+const dataDir = resolve(import.meta.dir, "..", "out", "ingest");
+mkdirSync(dataDir, { recursive: true });
+const sizes = (process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["1000000", "10000000"]).map(Number);
+const limits = { ...defaultLimits, duckMemoryLimit: process.env.BENCH_MEMORY ?? "4GB" };
+
+async function generate(rows: number) {
+  const path = join(dataDir, `market_ip_${rows}.csv`);
+  if (existsSync(path)) return path;
+  const duck = await openDuckDb({ dataDir, memoryLimit: limits.duckMemoryLimit });
+  try {
+    const npis = Array.from({ length: 500 }, (_, index) => completeNpi(String(100000000 + index * 7919)));
+    await duck.run("CREATE TEMP TABLE npi (i INTEGER, npi VARCHAR)");
+    for (const [index, npi] of npis.entries()) await duck.run("INSERT INTO npi VALUES ($1, $2)", [index, npi]);
+    const cpts = ["27447", "27130", "29881", "63030", "22633", "25607", "28296", "64721", "20610", "99213", "J3301", "29125"];
+    await duck.run(
+      "CREATE TEMP TABLE cpt AS SELECT unnest(string_split($1, ',')) AS cpt, generate_subscripts(string_split($1, ','), 1) - 1 AS i",
+      [cpts.join(",")],
+    );
+    await duck.run(`CREATE TEMP TABLE market AS
+      SELECT 2024 AS year, 'C' || r AS claim_id, lpad(CAST(46000 + r % 900 AS VARCHAR), 5, '0') AS patient_zip,
+             CASE WHEN r % 5 = 0 THEN 'IP' END AS setting, CASE WHEN r % 3 = 0 THEN '24' END AS place_of_service,
+             CASE WHEN r % 3 = 1 THEN '0131' END AS bill_type, CASE WHEN r % 17 = 0 THEN '470' END AS drg,
+             c.cpt, f.npi AS facility_npi, 'Facility ' || (r % 500) AS facility_name, '46032' AS facility_zip,
+             p.npi AS rendering_npi, 'Dr ' || (r % 997) AS rendering_name, NULL AS referring_npi, NULL AS referring_name,
+             1 + r % 3 AS cases, round(1000 + (r % 50000) * 1.37, 2) AS charge_amount, round(500 + (r % 20000) * 0.91, 2) AS paid_amount
+      FROM range(${Number(rows)}) AS t(r)
+      JOIN npi AS f ON f.i = r % 500 JOIN npi AS p ON p.i = (r * 7) % 500 JOIN cpt AS c ON c.i = r % ${cpts.length}`);
+    await duck.run(`COPY market TO '${path}' (HEADER, DELIMITER ',')`);
+  } finally {
+    duck.close();
+  }
+  return path;
+}
+
+/** Wall time, and CPU time of this process (all DuckDB threads): the machine may be shared. */
+async function time<T>(work: () => Promise<T>) {
+  const start = performance.now();
+  const cpuStart = process.cpuUsage();
+  const value = await work();
+  const cpu = process.cpuUsage(cpuStart);
+  return { seconds: (performance.now() - start) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, value };
+}
+
+for (const rows of sizes) {
+  const csv = await generate(rows);
+  const megabytes = statSync(csv).size / 1024 ** 2;
+
+  const duck = await openDuckDb({ dataDir, memoryLimit: limits.duckMemoryLimit });
+  const baselineOut = join(dataDir, "baseline.parquet");
+  const baseline = await time(() => copyToParquet(duck, `SELECT * FROM read_csv('${csv}')`, baselineOut));
+  duck.close();
+
+  const workDir = join(dataDir, "tmp", "bench");
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  const job = {
+    target: { kind: "market", marketKind: "IP" } as const,
+    years: [2024],
+    files: [{ path: csv, originalName: "market_ip.csv" }],
+    dataDir,
+    workDir,
+    limits,
+  };
+  const ours = await time(() => runIngestJob(job));
+  if (!ours.value.accepted) throw new Error(`bench file refused: ${JSON.stringify(ours.value.report.errors.slice(0, 3))}`);
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  const worker = await time(() => runWorker(job));
+  rmSync(workDir, { recursive: true, force: true });
+
+  const line = (name: string, seconds: number, cpuSeconds?: number) =>
+    `  ${name.padEnd(34)} ${seconds.toFixed(2).padStart(7)} s  ${Math.round(rows / seconds).toLocaleString("en-US").padStart(11)} rows/s  ${(megabytes / seconds).toFixed(1).padStart(7)} MB/s  ${(seconds / baseline.seconds).toFixed(2)}x wall` +
+    (cpuSeconds === undefined ? "" : `  cpu ${cpuSeconds.toFixed(2)} s (${(cpuSeconds / baseline.cpuSeconds).toFixed(2)}x)`);
+  console.log(`market_ip, ${rows.toLocaleString("en-US")} rows, ${megabytes.toFixed(0)} MB CSV (memory ${limits.duckMemoryLimit}, ${availableParallelism()} cpus, load ${loadavg()[0]!.toFixed(1)}):`);
+  console.log(line("DuckDB COPY read_csv -> parquet", baseline.seconds, baseline.cpuSeconds));
+  console.log(line("ingest (validate+derive+write)", ours.seconds, ours.cpuSeconds));
+  console.log(line("ingest via worker process", worker.seconds));
+}
