@@ -37,6 +37,13 @@ export async function readHeader(duck: DuckDb, source: TabularSource) {
   }
 }
 
+/**
+ * Blank as NULL, surrounding spaces dropped. trim() is only called on values that start or end
+ * with a space: trimming every cell costs as much as parsing the file.
+ */
+const trimmedOrNull = (text: string) =>
+  `CASE WHEN ${text} = '' THEN NULL WHEN starts_with(${text}, ' ') OR suffix(${text}, ' ') THEN nullif(trim(${text}), '') ELSE ${text} END`;
+
 /** The select list that maps a source's columns onto a spec: text, trimmed, blanks as NULL. */
 function stageColumns(columns: { column_name: string; column_type: string }[], spec: TableSpec) {
   const byName = new Map(columns.map((column) => [column.column_name.trim().toLowerCase(), column]));
@@ -54,7 +61,7 @@ function stageColumns(columns: { column_name: string; column_type: string }[], s
       : found.column_type === "VARCHAR"
         ? source
         : `CAST(${source} AS VARCHAR)`;
-    return `nullif(trim(${text}), '') AS ${quoteIdent(column.name)}`;
+    return `${trimmedOrNull(text)} AS ${quoteIdent(column.name)}`;
   });
   return { select, missingColumns };
 }
