@@ -80,7 +80,7 @@ const yearSchema = z
     ],
     { error: YEAR_MESSAGE },
   )
-  .pipe(z.coerce.number().int().min(1000, YEAR_MESSAGE).max(9999, YEAR_MESSAGE));
+  .pipe(z.coerce.number<string | number>().int().min(1000, YEAR_MESSAGE).max(9999, YEAR_MESSAGE));
 
 /** Keeps the canonical order of a closed list and drops repeats, so equal filters give equal keys. */
 const inCanonicalOrder =
