@@ -19,7 +19,9 @@ import { completeNpi } from "../../server/reference/npi.ts";
 
 const dataDir = resolve(import.meta.dir, "..", "out", "ingest");
 mkdirSync(dataDir, { recursive: true });
-const sizes = (process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["1000000", "10000000"]).map(Number);
+const sizes = (process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["1000000", "10000000"]).map(
+  Number,
+);
 const limits = { ...defaultLimits, duckMemoryLimit: process.env.BENCH_MEMORY ?? "4GB" };
 
 async function generate(rows: number) {
@@ -29,8 +31,22 @@ async function generate(rows: number) {
   try {
     const npis = Array.from({ length: 500 }, (_, index) => completeNpi(String(100000000 + index * 7919)));
     await duck.run("CREATE TEMP TABLE npi (i INTEGER, npi VARCHAR)");
-    for (const [index, npi] of npis.entries()) await duck.run("INSERT INTO npi VALUES ($1, $2)", [index, npi]);
-    const cpts = ["27447", "27130", "29881", "63030", "22633", "25607", "28296", "64721", "20610", "99213", "J3301", "29125"];
+    for (const [index, npi] of npis.entries())
+      await duck.run("INSERT INTO npi VALUES ($1, $2)", [index, npi]);
+    const cpts = [
+      "27447",
+      "27130",
+      "29881",
+      "63030",
+      "22633",
+      "25607",
+      "28296",
+      "64721",
+      "20610",
+      "99213",
+      "J3301",
+      "29125",
+    ];
     await duck.run(
       "CREATE TEMP TABLE cpt AS SELECT unnest(string_split($1, ',')) AS cpt, generate_subscripts(string_split($1, ','), 1) - 1 AS i",
       [cpts.join(",")],
@@ -81,16 +97,25 @@ for (const rows of sizes) {
     limits,
   };
   const ours = await time(() => runIngestJob(job));
-  if (!ours.value.accepted) throw new Error(`bench file refused: ${JSON.stringify(ours.value.report.errors.slice(0, 3))}`);
+  if (!ours.value.accepted)
+    throw new Error(`bench file refused: ${JSON.stringify(ours.value.report.errors.slice(0, 3))}`);
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   const worker = await time(() => runWorker(job));
   rmSync(workDir, { recursive: true, force: true });
 
   const line = (name: string, seconds: number, cpuSeconds?: number) =>
-    `  ${name.padEnd(34)} ${seconds.toFixed(2).padStart(7)} s  ${Math.round(rows / seconds).toLocaleString("en-US").padStart(11)} rows/s  ${(megabytes / seconds).toFixed(1).padStart(7)} MB/s  ${(seconds / baseline.seconds).toFixed(2)}x wall` +
-    (cpuSeconds === undefined ? "" : `  cpu ${cpuSeconds.toFixed(2)} s (${(cpuSeconds / baseline.cpuSeconds).toFixed(2)}x)`);
-  console.log(`market_ip, ${rows.toLocaleString("en-US")} rows, ${megabytes.toFixed(0)} MB CSV (memory ${limits.duckMemoryLimit}, ${availableParallelism()} cpus, load ${loadavg()[0]!.toFixed(1)}):`);
+    `  ${name.padEnd(34)} ${seconds.toFixed(2).padStart(7)} s  ${Math.round(rows / seconds)
+      .toLocaleString("en-US")
+      .padStart(
+        11,
+      )} rows/s  ${(megabytes / seconds).toFixed(1).padStart(7)} MB/s  ${(seconds / baseline.seconds).toFixed(2)}x wall` +
+    (cpuSeconds === undefined
+      ? ""
+      : `  cpu ${cpuSeconds.toFixed(2)} s (${(cpuSeconds / baseline.cpuSeconds).toFixed(2)}x)`);
+  console.log(
+    `market_ip, ${rows.toLocaleString("en-US")} rows, ${megabytes.toFixed(0)} MB CSV (memory ${limits.duckMemoryLimit}, ${availableParallelism()} cpus, load ${loadavg()[0]!.toFixed(1)}):`,
+  );
   console.log(line("DuckDB COPY read_csv -> parquet", baseline.seconds, baseline.cpuSeconds));
   console.log(line("ingest (validate+derive+write)", ours.seconds, ours.cpuSeconds));
   console.log(line("ingest via worker process", worker.seconds));

@@ -13,7 +13,8 @@ const reasonOf: Record<Check, (c: string) => string | null> = {
   // contains() rather than a regex: this column is nearly unique per row, so it is checked per row.
   token: (c) =>
     `CASE WHEN contains(${c}, ' ') OR contains(${c}, chr(9)) THEN 'must be a de-identified token without spaces, never a name' END`,
-  positiveInt: (c) => `CASE WHEN NOT ${whole(c)} OR CAST(${c} AS DOUBLE) < 1 THEN 'must be a whole number >= 1' END`,
+  positiveInt: (c) =>
+    `CASE WHEN NOT ${whole(c)} OR CAST(${c} AS DOUBLE) < 1 THEN 'must be a whole number >= 1' END`,
   count: (c) => `CASE WHEN NOT ${whole(c)} THEN 'must be a whole number >= 0' END`,
   date: (c) => `CASE
       WHEN NOT regexp_full_match(${c}, '[0-9]{4}-[0-9]{2}-[0-9]{2}') OR TRY_CAST(${c} AS DATE) IS NULL
@@ -34,7 +35,8 @@ const reasonOf: Record<Check, (c: string) => string | null> = {
       WHEN length(${c}) = 4 AND ${c}[1] <> '0' THEN 'a 4-digit bill type must start with 0'
       WHEN length(${c}) = 3 AND ${c}[1] = '0' THEN 'a 3-digit bill type cannot start with 0'
     END`,
-  revenueCode: (c) => `CASE WHEN NOT regexp_full_match(${c}, '[0-9]{4}') THEN 'must be a 4-digit revenue code' END`,
+  revenueCode: (c) =>
+    `CASE WHEN NOT regexp_full_match(${c}, '[0-9]{4}') THEN 'must be a 4-digit revenue code' END`,
   cpt: (c) =>
     `CASE WHEN NOT regexp_full_match(upper(${c}), '[A-Z0-9]{5}') THEN 'must be a 5-character CPT/HCPCS code' END`,
   drg: (c) => `CASE WHEN NOT regexp_full_match(${c}, '[0-9]{1,3}') THEN 'must be a 3-digit MS-DRG' END`,
@@ -46,7 +48,8 @@ const reasonOf: Record<Check, (c: string) => string | null> = {
       WHEN NOT regexp_full_match(${c}, '[0-9]{4}') THEN 'must be a 4-digit year'
       WHEN CAST(${c} AS INTEGER) NOT IN (SELECT year FROM upload_years) THEN 'must equal the upload''s year'
     END`,
-  setting: (c) => `CASE WHEN upper(${c}) NOT IN ('IP', 'OP', 'ASC', 'OFFICE') THEN 'must be IP, OP, ASC or OFFICE' END`,
+  setting: (c) =>
+    `CASE WHEN upper(${c}) NOT IN ('IP', 'OP', 'ASC', 'OFFICE') THEN 'must be IP, OP, ASC or OFFICE' END`,
   payerClass: (c) => `CASE WHEN lower(${c}) NOT IN (SELECT payer_class FROM ref_payer_class)
       THEN 'must be one of ' || (SELECT string_agg(payer_class, ', ') FROM ref_payer_class) END`,
 };

@@ -29,7 +29,10 @@ for (const backend of backends) {
       put("organizations/tiny/organization.json", "{}");
       put("organizations/tiny/practice/2024/professional_fees.csv", toCsv([professionalLine()]));
       put("organizations/tiny/practice/2024/facility_fees.csv", toCsv([facilityLine()]));
-      put("organizations/tiny/practice/2024/payor_classification.csv", toCsv([{ payer: "Medicare", payer_class: "medicare" }]));
+      put(
+        "organizations/tiny/practice/2024/payor_classification.csv",
+        toCsv([{ payer: "Medicare", payer_class: "medicare" }]),
+      );
     }, 60_000);
     afterAll(async () => {
       await t.close();
@@ -37,13 +40,23 @@ for (const backend of backends) {
 
     test("ingests market kinds and practice years, then skips what is already there", async () => {
       const first = await ingestFixtureFolder(t.context, fixture, { orgSlug: "tiny" });
-      expect(first.market.map((entry) => [entry.kind, entry.result === "skipped" ? "skipped" : entry.result.status])).toEqual([
+      expect(
+        first.market.map((entry) => [
+          entry.kind,
+          entry.result === "skipped" ? "skipped" : entry.result.status,
+        ]),
+      ).toEqual([
         ["DEMO", "accepted"],
         ["IP", "accepted"],
         ["OP", "accepted"],
       ]);
-      expect(first.practice).toEqual([{ year: 2024, result: { status: "accepted", years: [2024], rows: 2 } }]);
-      const [year] = await t.context.database.db.select().from(organisationYears).where(eq(organisationYears.organisationId, organisationId));
+      expect(first.practice).toEqual([
+        { year: 2024, result: { status: "accepted", years: [2024], rows: 2 } },
+      ]);
+      const [year] = await t.context.database.db
+        .select()
+        .from(organisationYears)
+        .where(eq(organisationYears.organisationId, organisationId));
       expect(year).toMatchObject({ year: 2024, fileState: "uploaded", rows: 2 });
 
       const again = await ingestFixtureFolder(t.context, fixture, { orgSlug: "tiny" });
@@ -51,7 +64,9 @@ for (const backend of backends) {
     }, 60_000);
 
     test("an unknown organisation is an error", async () => {
-      await expect(ingestFixtureFolder(t.context, fixture, { orgSlug: "nobody" })).rejects.toThrow("no organisation 'nobody'");
+      await expect(ingestFixtureFolder(t.context, fixture, { orgSlug: "nobody" })).rejects.toThrow(
+        "no organisation 'nobody'",
+      );
     });
   });
 }

@@ -7,10 +7,19 @@ import type { MarketKind } from "./contract.ts";
 import { type IngestResult, ingestMarketUpload, ingestPracticeUpload } from "./ingest.ts";
 import { warehousePaths } from "./storage.ts";
 
-const marketKindOfFile: Record<string, MarketKind> = { market_ip: "IP", market_op: "OP", demographics: "DEMO" };
+const marketKindOfFile: Record<string, MarketKind> = {
+  market_ip: "IP",
+  market_op: "OP",
+  demographics: "DEMO",
+};
 const isTableFile = (name: string) => /\.(csv|parquet|xlsx|zip)$/i.test(name);
 const yearsIn = (dir: string) =>
-  existsSync(dir) ? readdirSync(dir).filter((name) => /^\d{4}$/.test(name)).map(Number).sort() : [];
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => /^\d{4}$/.test(name))
+        .map(Number)
+        .sort()
+    : [];
 
 export interface FixtureIngestSummary {
   market: { year: number; kind: MarketKind; result: IngestResult | "skipped" }[];
@@ -35,18 +44,24 @@ export async function ingestFixtureFolder(
   const summary: FixtureIngestSummary = { market: [], practice: [] };
   const refused = (what: string, result: IngestResult) => {
     if (result.status !== "rejected") return;
-    const first = result.report.errors.slice(0, 5).map((error) => `${error.table} row ${error.row} ${error.column}: ${error.reason}`);
+    const first = result.report.errors
+      .slice(0, 5)
+      .map((error) => `${error.table} row ${error.row} ${error.column}: ${error.reason}`);
     throw new Error(`${what} was refused (${result.report.total} errors):\n  ${first.join("\n  ")}`);
   };
 
   if (options.market !== false) {
     const marketDir = join(fixtureDir, "market");
     for (const year of yearsIn(marketDir)) {
-      for (const name of readdirSync(join(marketDir, String(year))).filter(isTableFile).sort()) {
+      for (const name of readdirSync(join(marketDir, String(year)))
+        .filter(isTableFile)
+        .sort()) {
         const kind = marketKindOfFile[parse(name).name.toLowerCase()];
         if (!kind) continue;
         const target =
-          kind === "DEMO" ? warehousePaths.demographics(context.config.dataDir, year) : warehousePaths.marketCases(context.config.dataDir, year, kind);
+          kind === "DEMO"
+            ? warehousePaths.demographics(context.config.dataDir, year)
+            : warehousePaths.marketCases(context.config.dataDir, year, kind);
         if (!options.replace && existsSync(target)) {
           summary.market.push({ year, kind, result: "skipped" });
           continue;
@@ -78,7 +93,11 @@ export async function ingestFixtureFolder(
       .sort()
       .map((name) => ({ path: join(folder, name), originalName: name }));
     if (files.length === 0) continue;
-    const result = await ingestPracticeUpload(context, { organisationId: organisation.id, years: [year], files });
+    const result = await ingestPracticeUpload(context, {
+      organisationId: organisation.id,
+      years: [year],
+      files,
+    });
     refused(`organizations/${options.orgSlug}/practice/${year}`, result);
     summary.practice.push({ year, result });
   }

@@ -13,7 +13,13 @@ import type { IngestError } from "./report.ts";
 import type { TabularSource } from "./sources/collect.ts";
 import { loadStage, readHeader, type Stage } from "./stage.ts";
 
-const practiceSpecs = [professionalFees, facilityFees, payorClassification, tuvaMedicalClaim, tuvaEligibility];
+const practiceSpecs = [
+  professionalFees,
+  facilityFees,
+  payorClassification,
+  tuvaMedicalClaim,
+  tuvaEligibility,
+];
 
 /** A bare file's table: by its name when that is a table name, else by the columns it has. */
 function practiceSpecOf(source: TabularSource, columns: string[]): TableSpec | undefined {
@@ -37,7 +43,8 @@ export async function loadTables(
   sources: TabularSource[],
   target: { kind: "practice" } | { kind: "market"; marketKind: MarketKind },
 ): Promise<{ stages: Stage[]; errors: IngestError[] }> {
-  const tables: { spec: TableSpec; source: TabularSource; header: Awaited<ReturnType<typeof readHeader>> }[] = [];
+  const tables: { spec: TableSpec; source: TabularSource; header: Awaited<ReturnType<typeof readHeader>> }[] =
+    [];
   const errors: IngestError[] = [];
   for (const source of sources) {
     const header = await readHeader(duck, source);
@@ -54,9 +61,19 @@ export async function loadTables(
       );
     }
     if (!spec) {
-      errors.push({ table: source.hint, row: 0, column: "", reason: `${source.origin} is not a table of the contract` });
+      errors.push({
+        table: source.hint,
+        row: 0,
+        column: "",
+        reason: `${source.origin} is not a table of the contract`,
+      });
     } else if (tables.some((table) => table.spec.name === spec.name)) {
-      errors.push({ table: spec.name, row: 0, column: "", reason: `${source.origin}: the table is given twice` });
+      errors.push({
+        table: spec.name,
+        row: 0,
+        column: "",
+        reason: `${source.origin}: the table is given twice`,
+      });
     } else {
       tables.push({ spec, source, header });
     }
@@ -67,6 +84,7 @@ export async function loadTables(
   }
   if (errors.length > 0) return { stages: [], errors };
   const stages: Stage[] = [];
-  for (const table of tables) stages.push(await loadStage(duck, table.source, table.header, table.spec, table.spec.name));
+  for (const table of tables)
+    stages.push(await loadStage(duck, table.source, table.header, table.spec, table.spec.name));
   return { stages, errors };
 }

@@ -24,7 +24,12 @@ for (const backend of backends) {
       return [{ path, originalName: name }];
     };
     const yearRow = async () =>
-      (await t.context.database.db.select().from(organisationYears).where(eq(organisationYears.organisationId, organisationId)))[0]!;
+      (
+        await t.context.database.db
+          .select()
+          .from(organisationYears)
+          .where(eq(organisationYears.organisationId, organisationId))
+      )[0]!;
 
     beforeAll(async () => {
       t = await startTestApp(backend);
@@ -58,7 +63,10 @@ for (const backend of backends) {
       expect(result.status).toBe("rejected");
       expect(readFileSync(finalPath).equals(before)).toBe(true);
       expect(await yearRow()).toMatchObject({ fileState: "uploaded", dataVersion: 1, rows: 2 });
-      const uploads = await t.context.database.db.select().from(practiceUploads).where(eq(practiceUploads.state, "rejected"));
+      const uploads = await t.context.database.db
+        .select()
+        .from(practiceUploads)
+        .where(eq(practiceUploads.state, "rejected"));
       expect(uploads.some((upload) => (upload.errorReport as { total: number }).total === 1)).toBe(true);
     });
 
@@ -66,7 +74,11 @@ for (const backend of backends) {
       const before = readFileSync(finalPath);
       const result = await ingestPracticeUpload(
         t.context,
-        { organisationId, years: [2024], files: write("v2.csv", toCsv([professionalLine({ cpt: "29881" })])) },
+        {
+          organisationId,
+          years: [2024],
+          files: write("v2.csv", toCsv([professionalLine({ cpt: "29881" })])),
+        },
         { testCrash: "mid-write" },
       );
       expect(result.status).toBe("rejected");
@@ -87,7 +99,8 @@ for (const backend of backends) {
         { limits: { ...defaultLimits, workerTimeoutMs: 1 } },
       );
       expect(result.status).toBe("rejected");
-      if (result.status === "rejected") expect(result.report.errors[0]!.reason).toContain("could not be processed within");
+      if (result.status === "rejected")
+        expect(result.report.errors[0]!.reason).toContain("could not be processed within");
       expect((await yearRow()).dataVersion).toBe(1);
     });
 
@@ -100,8 +113,15 @@ for (const backend of backends) {
       expect(result).toEqual({ status: "accepted", years: [2024], rows: 1 });
       expect(await yearRow()).toMatchObject({ dataVersion: 2, rows: 1 });
       const lines = await readParquet(t.dataDir, finalPath);
-      expect(lines.map((line) => [line.cpt, line.category, line.setting])).toEqual([["63030", "spine", "IP"]]);
-      const states = (await t.context.database.db.select().from(practiceUploads).where(eq(practiceUploads.organisationId, organisationId)))
+      expect(lines.map((line) => [line.cpt, line.category, line.setting])).toEqual([
+        ["63030", "spine", "IP"],
+      ]);
+      const states = (
+        await t.context.database.db
+          .select()
+          .from(practiceUploads)
+          .where(eq(practiceUploads.organisationId, organisationId))
+      )
         .map((upload) => [upload.originalName, upload.state])
         .sort();
       expect(states).toEqual([
@@ -115,7 +135,11 @@ for (const backend of backends) {
 
     test("market kinds of a year are stored side by side", async () => {
       for (const kind of ["IP", "OP"] as const) {
-        const result = await ingestMarketUpload(t.context, { kind, year: 2024, files: write(`${kind}.csv`, toCsv([marketRow()])) });
+        const result = await ingestMarketUpload(t.context, {
+          kind,
+          year: 2024,
+          files: write(`${kind}.csv`, toCsv([marketRow()])),
+        });
         expect(result).toMatchObject({ status: "accepted", dataVersion: 1 });
       }
       expect(existsSync(warehousePaths.marketCases(t.dataDir, 2024, "IP"))).toBe(true);

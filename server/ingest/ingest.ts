@@ -5,7 +5,13 @@ import type { AppContext } from "../context.ts";
 import type { MarketKind } from "./contract.ts";
 import { withLock } from "./keyedLock.ts";
 import { defaultLimits, type IngestLimits } from "./limits.ts";
-import { type IngestJob, type IngestOutcome, type IngestTarget, type ProgressListener, sha256File } from "./pipeline.ts";
+import {
+  type IngestJob,
+  type IngestOutcome,
+  type IngestTarget,
+  type ProgressListener,
+  sha256File,
+} from "./pipeline.ts";
 import {
   acceptMarketUpload,
   acceptPracticeUploads,
@@ -43,10 +49,23 @@ async function storeFiles(dataDir: string, area: string, files: UploadedFile[], 
   for (const file of files) {
     const bytes = statSync(file.path).size;
     if (bytes > limits.maxFileBytes) {
-      return { refused: singleError({ table: "", row: 0, column: "files", reason: `${file.originalName} is larger than ${limits.maxFileBytes} bytes` }) };
+      return {
+        refused: singleError({
+          table: "",
+          row: 0,
+          column: "files",
+          reason: `${file.originalName} is larger than ${limits.maxFileBytes} bytes`,
+        }),
+      };
     }
     const { storageName, path } = storeUpload(dataDir, area, file.path, detectContainer(file.path));
-    stored.push({ originalName: file.originalName, storageName, path, bytes, checksum: await sha256File(path) });
+    stored.push({
+      originalName: file.originalName,
+      storageName,
+      path,
+      bytes,
+      checksum: await sha256File(path),
+    });
   }
   return { stored };
 }
@@ -94,7 +113,13 @@ export async function dryRunIngest(
  */
 export async function ingestPracticeUpload(
   context: AppContext,
-  input: { organisationId: string; years: number[]; files: UploadedFile[]; uploadedBy?: string; uploadedByStaff?: string },
+  input: {
+    organisationId: string;
+    years: number[];
+    files: UploadedFile[];
+    uploadedBy?: string;
+    uploadedByStaff?: string;
+  },
   options: IngestOptions = {},
 ): Promise<IngestResult> {
   const limits = options.limits ?? defaultLimits;
@@ -121,7 +146,12 @@ export async function ingestPracticeUpload(
       );
       if (!outcome.accepted || outcome.outputs.length === 0) {
         const report = outcome.accepted
-          ? singleError({ table: "", row: 0, column: "years", reason: `the file has no lines in ${input.years.join(", ")}` })
+          ? singleError({
+              table: "",
+              row: 0,
+              column: "years",
+              reason: `the file has no lines in ${input.years.join(", ")}`,
+            })
           : outcome.report;
         await rejectPracticeUploads(db, input.organisationId, uploadIds, input.years, report);
         return { status: "rejected", report };
@@ -156,8 +186,17 @@ export async function ingestMarketUpload(
   if (storage.refused) return { status: "rejected", report: storage.refused };
   // One row per upload: several files of one market upload are stored, the first names the row.
   const [first] = storage.stored;
-  if (!first) return { status: "rejected", report: singleError({ table: "", row: 0, column: "files", reason: "no file was sent" }) };
-  const uploadId = await startMarketUpload(db, { kind: input.kind, year: input.year, uploadedBy: input.uploadedBy, file: first });
+  if (!first)
+    return {
+      status: "rejected",
+      report: singleError({ table: "", row: 0, column: "files", reason: "no file was sent" }),
+    };
+  const uploadId = await startMarketUpload(db, {
+    kind: input.kind,
+    year: input.year,
+    uploadedBy: input.uploadedBy,
+    file: first,
+  });
 
   return withLock(`market:${input.kind}:${input.year}`, async () => {
     const workDir = newWorkDir(dataDir);
@@ -186,7 +225,12 @@ export async function ingestMarketUpload(
           ? warehousePaths.demographics(dataDir, input.year)
           : warehousePaths.marketCases(dataDir, input.year, input.kind);
       switchIn(output.path, finalPath);
-      const dataVersion = await acceptMarketUpload(db, { uploadId, kind: input.kind, year: input.year, rows: output.rows });
+      const dataVersion = await acceptMarketUpload(db, {
+        uploadId,
+        kind: input.kind,
+        year: input.year,
+        rows: output.rows,
+      });
       return { status: "accepted", years: [input.year], rows: output.rows, dataVersion };
     } finally {
       removeDir(workDir);

@@ -14,7 +14,13 @@ describe("practice_lines derivation", async () => {
       professionalLine({ claim_id: "C1", line: 2, cpt: "20610", place_of_service: "22", units: "" }),
       professionalLine({ claim_id: "C1", line: 3, cpt: "27447", place_of_service: "21", paid_amount: "" }),
       // Claim C2: arthroscopy listed before a hip replacement; the case is LE joint (earlier in the table).
-      professionalLine({ claim_id: "C2", line: 1, cpt: "29881", place_of_service: "24", patient_zip: "02134-1234" }),
+      professionalLine({
+        claim_id: "C2",
+        line: 1,
+        cpt: "29881",
+        place_of_service: "24",
+        patient_zip: "02134-1234",
+      }),
       professionalLine({ claim_id: "C2", line: 2, cpt: "27130", place_of_service: "24" }),
       // Claim C3: casting only (29xxx inside the surgical range): no case.
       professionalLine({ claim_id: "C3", line: 1, cpt: "29125", units: 3, payer: "unknown payer" }),
@@ -36,11 +42,16 @@ describe("practice_lines derivation", async () => {
       { payer: "Medicare", payer_class: "medicare" },
     ]),
   );
-  const outcome = await runJob(dir.dataDir, practice, [2024], [
-    { path: professional, originalName: "professional_fees.csv" },
-    { path: facility, originalName: "facility_fees.csv" },
-    { path: payers, originalName: "payor_classification.csv" },
-  ]);
+  const outcome = await runJob(
+    dir.dataDir,
+    practice,
+    [2024],
+    [
+      { path: professional, originalName: "professional_fees.csv" },
+      { path: facility, originalName: "facility_fees.csv" },
+      { path: payers, originalName: "payor_classification.csv" },
+    ],
+  );
   if (!outcome.accepted) throw new Error(JSON.stringify(outcome.report));
   const lines = await readParquet(dir.dataDir, outcome.outputs[0]!.path, "source, claim_id, line");
   const line = (source: string, claim: string, number: number) =>
@@ -54,15 +65,54 @@ describe("practice_lines derivation", async () => {
   });
 
   test("setting, category, service line and surgical flag per line", () => {
-    expect(line("professional", "C1", 1)).toMatchObject({ setting: "OFFICE", category: "new_patient_em", service_line: null, is_surgical: false });
-    expect(line("professional", "C1", 2)).toMatchObject({ setting: "OP", category: "aspiration_injection", is_surgical: false });
-    expect(line("professional", "C1", 3)).toMatchObject({ setting: "IP", category: "le_joint_replacement", service_line: "le_joint_replacement", is_surgical: true });
-    expect(line("professional", "C2", 1)).toMatchObject({ setting: "ASC", category: "sports_medicine", is_surgical: true });
-    expect(line("professional", "C3", 1)).toMatchObject({ category: "casting_splinting", is_surgical: false });
-    expect(line("professional", "C4", 1)).toMatchObject({ cpt: "J3301", setting: null, category: "aspiration_injection" });
-    expect(line("facility", "F1", 1)).toMatchObject({ bill_type: "831", setting: "ASC", category: "sports_medicine" });
-    expect(line("facility", "F2", 1)).toMatchObject({ drg: "470", setting: "IP", category: "le_joint_replacement", service_line: "le_joint_replacement" });
-    expect(line("facility", "F3", 1)).toMatchObject({ bill_type: "131", setting: "ASC", category: null, is_surgical: false });
+    expect(line("professional", "C1", 1)).toMatchObject({
+      setting: "OFFICE",
+      category: "new_patient_em",
+      service_line: null,
+      is_surgical: false,
+    });
+    expect(line("professional", "C1", 2)).toMatchObject({
+      setting: "OP",
+      category: "aspiration_injection",
+      is_surgical: false,
+    });
+    expect(line("professional", "C1", 3)).toMatchObject({
+      setting: "IP",
+      category: "le_joint_replacement",
+      service_line: "le_joint_replacement",
+      is_surgical: true,
+    });
+    expect(line("professional", "C2", 1)).toMatchObject({
+      setting: "ASC",
+      category: "sports_medicine",
+      is_surgical: true,
+    });
+    expect(line("professional", "C3", 1)).toMatchObject({
+      category: "casting_splinting",
+      is_surgical: false,
+    });
+    expect(line("professional", "C4", 1)).toMatchObject({
+      cpt: "J3301",
+      setting: null,
+      category: "aspiration_injection",
+    });
+    expect(line("facility", "F1", 1)).toMatchObject({
+      bill_type: "831",
+      setting: "ASC",
+      category: "sports_medicine",
+    });
+    expect(line("facility", "F2", 1)).toMatchObject({
+      drg: "470",
+      setting: "IP",
+      category: "le_joint_replacement",
+      service_line: "le_joint_replacement",
+    });
+    expect(line("facility", "F3", 1)).toMatchObject({
+      bill_type: "131",
+      setting: "ASC",
+      category: null,
+      is_surgical: false,
+    });
   });
 
   test("ZIP+4 cut to 5, units default 1, missing paid_amount is 0, surgeon of a UB-04 line", () => {
@@ -81,12 +131,16 @@ describe("practice_lines derivation", async () => {
   });
 
   test("a surgical case is a claim; its category is its surgical line earliest in the table", () => {
-    expect(lines.filter((row) => row.source === "professional" && row.claim_id === "C1").map((row) => row.case_category)).toEqual([
-      "le_joint_replacement",
-      "le_joint_replacement",
-      "le_joint_replacement",
-    ]);
-    expect(lines.filter((row) => row.is_case_primary).map((row) => `${row.source}:${row.claim_id}:${row.line}:${row.case_category}`)).toEqual([
+    expect(
+      lines
+        .filter((row) => row.source === "professional" && row.claim_id === "C1")
+        .map((row) => row.case_category),
+    ).toEqual(["le_joint_replacement", "le_joint_replacement", "le_joint_replacement"]);
+    expect(
+      lines
+        .filter((row) => row.is_case_primary)
+        .map((row) => `${row.source}:${row.claim_id}:${row.line}:${row.case_category}`),
+    ).toEqual([
       "facility:F1:1:sports_medicine",
       "facility:F2:1:le_joint_replacement",
       "professional:C1:3:le_joint_replacement",
@@ -102,15 +156,45 @@ describe("rejection reasons", () => {
     ["missing claim_id", { claim_id: "" }, "claim_id", "is required"],
     ["line 0", { line: 0 }, "line", "must be a whole number >= 1"],
     ["line not a number", { line: "one" }, "line", "must be a whole number >= 1"],
-    ["date in another year", { service_date: "2023-12-31" }, "service_date", "must fall in the upload's year (2024)"],
-    ["date in another format", { service_date: "03/01/2024" }, "service_date", "must be a date written YYYY-MM-DD"],
+    [
+      "date in another year",
+      { service_date: "2023-12-31" },
+      "service_date",
+      "must fall in the upload's year (2024)",
+    ],
+    [
+      "date in another format",
+      { service_date: "03/01/2024" },
+      "service_date",
+      "must be a date written YYYY-MM-DD",
+    ],
     ["impossible date", { service_date: "2024-02-30" }, "service_date", "must be a date written YYYY-MM-DD"],
-    ["patient name", { patient_id: "John Smith" }, "patient_id", "must be a de-identified token without spaces, never a name"],
+    [
+      "patient name",
+      { patient_id: "John Smith" },
+      "patient_id",
+      "must be a de-identified token without spaces, never a name",
+    ],
     ["4-digit zip", { patient_zip: "2134" }, "patient_zip", "must be a 5-digit zip code (or a ZIP+4)"],
     ["9-digit NPI", { rendering_npi: "123456789" }, "rendering_npi", "must be a 10-digit NPI"],
-    ["NPI check digit", { rendering_npi: `${npiA.slice(0, 9)}${(Number(npiA[9]) + 1) % 10}` }, "rendering_npi", "is not a valid NPI (check digit)"],
-    ["bad referring NPI", { referring_npi: "1234567890" }, "referring_npi", "is not a valid NPI (check digit)"],
-    ["POS of 1 digit", { place_of_service: "1" }, "place_of_service", "must be a 2-digit place-of-service code"],
+    [
+      "NPI check digit",
+      { rendering_npi: `${npiA.slice(0, 9)}${(Number(npiA[9]) + 1) % 10}` },
+      "rendering_npi",
+      "is not a valid NPI (check digit)",
+    ],
+    [
+      "bad referring NPI",
+      { referring_npi: "1234567890" },
+      "referring_npi",
+      "is not a valid NPI (check digit)",
+    ],
+    [
+      "POS of 1 digit",
+      { place_of_service: "1" },
+      "place_of_service",
+      "must be a 2-digit place-of-service code",
+    ],
     ["CPT of 4 characters", { cpt: "2744" }, "cpt", "must be a 5-character CPT/HCPCS code"],
     ["units 0", { units: 0 }, "units", "must be a whole number >= 1"],
     ["negative charge", { charge_amount: "-1" }, "charge_amount", "must be >= 0"],
@@ -119,38 +203,79 @@ describe("rejection reasons", () => {
     ["negative paid", { paid_amount: "-0.01" }, "paid_amount", "must be >= 0"],
   ];
   test.each(cases)("professional_fees: %s", async (_name, override, column, reason) => {
-    const path = dir.write("professional_fees.csv", toCsv([professionalLine(), professionalLine({ line: 2, ...override })]));
-    const outcome = await runJob(dir.dataDir, practice, [2024], [{ path, originalName: "professional_fees.csv" }]);
+    const path = dir.write(
+      "professional_fees.csv",
+      toCsv([professionalLine(), professionalLine({ line: 2, ...override })]),
+    );
+    const outcome = await runJob(
+      dir.dataDir,
+      practice,
+      [2024],
+      [{ path, originalName: "professional_fees.csv" }],
+    );
     expect(outcome.accepted).toBe(false);
     if (outcome.accepted) return;
-    expect(outcome.report).toEqual({ errors: [{ table: "professional_fees", row: 2, column, reason }], total: 1 });
+    expect(outcome.report).toEqual({
+      errors: [{ table: "professional_fees", row: 2, column, reason }],
+      total: 1,
+    });
   });
 
   const facilityCases: [string, Record<string, string>, string, string][] = [
     ["bill type of 2 digits", { bill_type: "13" }, "bill_type", "must be 3 or 4 digits"],
-    ["4-digit bill type without leading 0", { bill_type: "1131" }, "bill_type", "a 4-digit bill type must start with 0"],
+    [
+      "4-digit bill type without leading 0",
+      { bill_type: "1131" },
+      "bill_type",
+      "a 4-digit bill type must start with 0",
+    ],
     ["revenue code of 3 digits", { revenue_code: "360" }, "revenue_code", "must be a 4-digit revenue code"],
     ["DRG with letters", { drg: "47A" }, "drg", "must be a 3-digit MS-DRG"],
     ["missing facility NPI", { facility_npi: "" }, "facility_npi", "is required"],
   ];
   test.each(facilityCases)("facility_fees: %s", async (_name, override, column, reason) => {
     const path = dir.write("facility_fees.csv", toCsv([facilityLine(override)]));
-    const outcome = await runJob(dir.dataDir, practice, [2024], [{ path, originalName: "facility_fees.csv" }]);
-    expect(outcome.accepted ? [] : outcome.report.errors).toEqual([{ table: "facility_fees", row: 1, column, reason }]);
+    const outcome = await runJob(
+      dir.dataDir,
+      practice,
+      [2024],
+      [{ path, originalName: "facility_fees.csv" }],
+    );
+    expect(outcome.accepted ? [] : outcome.report.errors).toEqual([
+      { table: "facility_fees", row: 1, column, reason },
+    ]);
   });
 
   test("duplicate (claim_id, line) names the first row", async () => {
-    const path = dir.write("professional_fees.csv", toCsv([professionalLine(), professionalLine({ cpt: "99214" })]));
-    const outcome = await runJob(dir.dataDir, practice, [2024], [{ path, originalName: "professional_fees.csv" }]);
+    const path = dir.write(
+      "professional_fees.csv",
+      toCsv([professionalLine(), professionalLine({ cpt: "99214" })]),
+    );
+    const outcome = await runJob(
+      dir.dataDir,
+      practice,
+      [2024],
+      [{ path, originalName: "professional_fees.csv" }],
+    );
     expect(outcome.accepted ? [] : outcome.report.errors).toEqual([
-      { table: "professional_fees", row: 2, column: "claim_id, line", reason: "duplicate (claim_id, line): first given on row 1" },
+      {
+        table: "professional_fees",
+        row: 2,
+        column: "claim_id, line",
+        reason: "duplicate (claim_id, line): first given on row 1",
+      },
     ]);
   });
 
   test("a missing required column is reported on row 0", async () => {
     const { cpt: _cpt, ...withoutCpt } = professionalLine();
     const path = dir.write("professional_fees.csv", toCsv([withoutCpt]));
-    const outcome = await runJob(dir.dataDir, practice, [2024], [{ path, originalName: "professional_fees.csv" }]);
+    const outcome = await runJob(
+      dir.dataDir,
+      practice,
+      [2024],
+      [{ path, originalName: "professional_fees.csv" }],
+    );
     expect(outcome.accepted ? [] : outcome.report.errors).toEqual([
       { table: "professional_fees", row: 0, column: "cpt", reason: "required column is missing" },
     ]);
@@ -166,11 +291,20 @@ describe("rejection reasons", () => {
         { payer: "Other", payer_class: "private" },
       ]),
     );
-    const outcome = await runJob(dir.dataDir, practice, [2024], [
-      { path: professional, originalName: "professional_fees.csv" },
-      { path: payers, originalName: "payor_classification.csv" },
-    ]);
-    expect(outcome.accepted ? [] : outcome.report.errors.map((error) => [error.row, error.column, error.reason.slice(0, 28)])).toEqual([
+    const outcome = await runJob(
+      dir.dataDir,
+      practice,
+      [2024],
+      [
+        { path: professional, originalName: "professional_fees.csv" },
+        { path: payers, originalName: "payor_classification.csv" },
+      ],
+    );
+    expect(
+      outcome.accepted
+        ? []
+        : outcome.report.errors.map((error) => [error.row, error.column, error.reason.slice(0, 28)]),
+    ).toEqual([
       [2, "payer", "duplicate (payer): first giv"],
       [3, "payer_class", "must be one of commercial, m"],
     ]);
@@ -179,17 +313,31 @@ describe("rejection reasons", () => {
   test("a file without practice tables is refused", async () => {
     const path = dir.write("notes.csv", toCsv([{ a: 1, b: 2 }]));
     const outcome = await runJob(dir.dataDir, practice, [2024], [{ path, originalName: "notes.csv" }]);
-    expect(outcome.accepted ? "" : outcome.report.errors[0]!.reason).toBe("notes.csv is not a table of the contract");
+    expect(outcome.accepted ? "" : outcome.report.errors[0]!.reason).toBe(
+      "notes.csv is not a table of the contract",
+    );
   });
 
   test("the report lists the first 100 errors and counts them all", async () => {
-    const rows = Array.from({ length: 150 }, (_, index) => professionalLine({ line: index + 1, patient_zip: "x" }));
+    const rows = Array.from({ length: 150 }, (_, index) =>
+      professionalLine({ line: index + 1, patient_zip: "x" }),
+    );
     const path = dir.write("professional_fees.csv", toCsv(rows));
-    const outcome = await runJob(dir.dataDir, practice, [2024], [{ path, originalName: "professional_fees.csv" }]);
+    const outcome = await runJob(
+      dir.dataDir,
+      practice,
+      [2024],
+      [{ path, originalName: "professional_fees.csv" }],
+    );
     if (outcome.accepted) throw new Error("accepted");
     expect(outcome.report.total).toBe(150);
     expect(outcome.report.errors).toHaveLength(100);
-    expect(outcome.report.errors[99]).toEqual({ table: "professional_fees", row: 100, column: "patient_zip", reason: "must be a 5-digit zip code (or a ZIP+4)" });
+    expect(outcome.report.errors[99]).toEqual({
+      table: "professional_fees",
+      row: 100,
+      column: "patient_zip",
+      reason: "must be a 5-digit zip code (or a ZIP+4)",
+    });
   });
 
   test("a year not listed in the upload is refused; several years are split", async () => {
@@ -197,7 +345,12 @@ describe("rejection reasons", () => {
       "professional_fees.csv",
       toCsv([professionalLine(), professionalLine({ line: 2, service_date: "2023-06-01" })]),
     );
-    const outcome = await runJob(dir.dataDir, practice, [2023, 2024], [{ path, originalName: "professional_fees.csv" }]);
+    const outcome = await runJob(
+      dir.dataDir,
+      practice,
+      [2023, 2024],
+      [{ path, originalName: "professional_fees.csv" }],
+    );
     if (!outcome.accepted) throw new Error(JSON.stringify(outcome.report));
     expect(outcome.outputs.map((output) => [output.year, output.rows])).toEqual([
       [2023, 1],
@@ -220,10 +373,17 @@ describe("market files", () => {
         marketRow({ claim_id: "M5", cpt: "99999", bill_type: "", patient_zip: "021341234" }),
       ]),
     );
-    const outcome = await runJob(dir.dataDir, { kind: "market", marketKind: "OP" }, [2024], [{ path, originalName: "market.csv" }]);
+    const outcome = await runJob(
+      dir.dataDir,
+      { kind: "market", marketKind: "OP" },
+      [2024],
+      [{ path, originalName: "market.csv" }],
+    );
     if (!outcome.accepted) throw new Error(JSON.stringify(outcome.report));
     const rows = await readParquet(dir.dataDir, outcome.outputs[0]!.path, "claim_id");
-    expect(rows.map((row) => [row.claim_id, row.kind, row.setting, row.category, row.service_line, row.cases])).toEqual([
+    expect(
+      rows.map((row) => [row.claim_id, row.kind, row.setting, row.category, row.service_line, row.cases]),
+    ).toEqual([
       ["M1", "OP", "OP", "le_joint_replacement", "le_joint_replacement", 2],
       ["M2", "OP", "IP", "le_joint_replacement", "le_joint_replacement", 1],
       ["M3", "OP", "ASC", "sports_medicine", "sports_medicine", 2],
@@ -237,10 +397,21 @@ describe("market files", () => {
   test("market: cpt is required unless drg is given; names and zips required", async () => {
     const path = dir.write(
       "market.csv",
-      toCsv([marketRow({ cpt: "", drg: "" }), marketRow({ facility_name: "", facility_zip: "1" }), marketRow({ cases: 0, setting: "HOME" })]),
+      toCsv([
+        marketRow({ cpt: "", drg: "" }),
+        marketRow({ facility_name: "", facility_zip: "1" }),
+        marketRow({ cases: 0, setting: "HOME" }),
+      ]),
     );
-    const outcome = await runJob(dir.dataDir, { kind: "market", marketKind: "IP" }, [2024], [{ path, originalName: "market.csv" }]);
-    expect(outcome.accepted ? [] : outcome.report.errors.map((error) => [error.row, error.column, error.reason])).toEqual([
+    const outcome = await runJob(
+      dir.dataDir,
+      { kind: "market", marketKind: "IP" },
+      [2024],
+      [{ path, originalName: "market.csv" }],
+    );
+    expect(
+      outcome.accepted ? [] : outcome.report.errors.map((error) => [error.row, error.column, error.reason]),
+    ).toEqual([
       [1, "cpt", "is required unless drg is given"],
       [2, "facility_name", "is required"],
       [2, "facility_zip", "must be a 5-digit zip code (or a ZIP+4)"],
@@ -257,14 +428,27 @@ describe("market files", () => {
         { zip: "02135", population: 500, population_65_plus: 50, projected_population_5y: "" },
       ]),
     );
-    const outcome = await runJob(dir.dataDir, { kind: "market", marketKind: "DEMO" }, [2024], [{ path: good, originalName: "d.csv" }]);
+    const outcome = await runJob(
+      dir.dataDir,
+      { kind: "market", marketKind: "DEMO" },
+      [2024],
+      [{ path: good, originalName: "d.csv" }],
+    );
     if (!outcome.accepted) throw new Error(JSON.stringify(outcome.report));
     expect(await readParquet(dir.dataDir, outcome.outputs[0]!.path, "zip")).toEqual([
       { year: 2024, zip: "02134", population: 1000, population_65_plus: 200, projected_population_5y: 1100 },
       { year: 2024, zip: "02135", population: 500, population_65_plus: 50, projected_population_5y: null },
     ]);
-    const bad = dir.write("demographics.csv", toCsv([{ zip: "02134", population: 10, population_65_plus: 20 }]));
-    const refused = await runJob(dir.dataDir, { kind: "market", marketKind: "DEMO" }, [2024], [{ path: bad, originalName: "d.csv" }]);
+    const bad = dir.write(
+      "demographics.csv",
+      toCsv([{ zip: "02134", population: 10, population_65_plus: 20 }]),
+    );
+    const refused = await runJob(
+      dir.dataDir,
+      { kind: "market", marketKind: "DEMO" },
+      [2024],
+      [{ path: bad, originalName: "d.csv" }],
+    );
     expect(refused.accepted ? [] : refused.report.errors).toEqual([
       { table: "demographics", row: 1, column: "population_65_plus", reason: "cannot exceed population" },
     ]);

@@ -65,7 +65,11 @@ export async function sha256File(path: string) {
   return hasher.digest("hex");
 }
 
-async function stageAll(duck: Awaited<ReturnType<typeof openDuckDb>>, job: IngestJob, progress: ProgressListener) {
+async function stageAll(
+  duck: Awaited<ReturnType<typeof openDuckDb>>,
+  job: IngestJob,
+  progress: ProgressListener,
+) {
   progress("unpacking");
   const sources = await collectSources(job.files, job.workDir, job.limits);
   progress("loading");
@@ -81,12 +85,25 @@ async function stageAll(duck: Awaited<ReturnType<typeof openDuckDb>>, job: Inges
     const tuvaReport = mergeReports(tuvaReports);
     if (tuvaReport.total > 0) return { stages: [], report: tuvaReport };
     const hasEligibility = stages.some((stage) => stage.spec.name === "eligibility");
-    return { stages: await stageTuva(duck, await numberedRows(duck, claim), hasEligibility), report: undefined };
+    return {
+      stages: await stageTuva(duck, await numberedRows(duck, claim), hasEligibility),
+      report: undefined,
+    };
   }
   if (stages.some((stage) => stage.spec.name === "eligibility")) {
-    return { stages, report: singleError({ table: "medical_claim", row: 0, column: "", reason: "eligibility was given without medical_claim" }) };
+    return {
+      stages,
+      report: singleError({
+        table: "medical_claim",
+        row: 0,
+        column: "",
+        reason: "eligibility was given without medical_claim",
+      }),
+    };
   }
-  if (!stages.some((stage) => stage.spec.name === "professional_fees" || stage.spec.name === "facility_fees")) {
+  if (
+    !stages.some((stage) => stage.spec.name === "professional_fees" || stage.spec.name === "facility_fees")
+  ) {
     const reason = "the file has neither a professional_fees nor a facility_fees table";
     return { stages, report: singleError({ table: "professional_fees", row: 0, column: "", reason }) };
   }
@@ -94,7 +111,10 @@ async function stageAll(duck: Awaited<ReturnType<typeof openDuckDb>>, job: Inges
 }
 
 /** Parses, validates and (unless a dry run) normalises an upload into Parquet files in workDir. */
-export async function runIngestJob(job: IngestJob, progress: ProgressListener = () => {}): Promise<IngestOutcome> {
+export async function runIngestJob(
+  job: IngestJob,
+  progress: ProgressListener = () => {},
+): Promise<IngestOutcome> {
   const duck = await openDuckDb({ dataDir: job.dataDir, memoryLimit: job.limits.duckMemoryLimit });
   try {
     await loadCodeTables(duck);
@@ -104,7 +124,10 @@ export async function runIngestJob(job: IngestJob, progress: ProgressListener = 
       staged = await stageAll(duck, job, progress);
     } catch (error) {
       if (error instanceof ContainerRefused || error instanceof UnreadableSource) {
-        return { accepted: false, report: singleError({ table: "", row: 0, column: "", reason: error.message }) };
+        return {
+          accepted: false,
+          report: singleError({ table: "", row: 0, column: "", reason: error.message }),
+        };
       }
       throw error;
     }
@@ -137,7 +160,8 @@ export async function runIngestJob(job: IngestJob, progress: ProgressListener = 
     if (job.target.kind === "practice") {
       const pathOfYear = (year: number) => join(job.workDir, `practice_lines-${year}.parquet`);
       const rowsByYear = await writePracticeLines(duck, stages, job.years, pathOfYear);
-      for (const year of job.years) await output(year, "practice_lines", pathOfYear(year), rowsByYear[year] ?? 0);
+      for (const year of job.years)
+        await output(year, "practice_lines", pathOfYear(year), rowsByYear[year] ?? 0);
     } else {
       const [year] = job.years as [number];
       const stage = stages[0]!;

@@ -14,7 +14,13 @@ export interface StoredFile {
 
 export async function startPracticeUploads(
   db: Db,
-  input: { organisationId: string; uploadedBy?: string; uploadedByStaff?: string; years: number[]; files: StoredFile[] },
+  input: {
+    organisationId: string;
+    uploadedBy?: string;
+    uploadedByStaff?: string;
+    years: number[];
+    files: StoredFile[];
+  },
 ) {
   const rows = await db
     .insert(practiceUploads)
@@ -33,16 +39,27 @@ export async function startPracticeUploads(
 }
 
 /** A refused practice file: its rows say why; a year that has data keeps its state. */
-export async function rejectPracticeUploads(db: Db, organisationId: string, uploadIds: string[], years: number[], report: ErrorReport) {
+export async function rejectPracticeUploads(
+  db: Db,
+  organisationId: string,
+  uploadIds: string[],
+  years: number[],
+  report: ErrorReport,
+) {
   await db.transaction(async (tx) => {
-    await tx.update(practiceUploads).set({ state: "rejected", errorReport: report }).where(inArray(practiceUploads.id, uploadIds));
+    await tx
+      .update(practiceUploads)
+      .set({ state: "rejected", errorReport: report })
+      .where(inArray(practiceUploads.id, uploadIds));
     for (const year of years) {
       await tx
         .insert(organisationYears)
         .values({ organisationId, year, fileState: "rejected" })
         .onConflictDoUpdate({
           target: [organisationYears.organisationId, organisationYears.year],
-          set: { fileState: sql`CASE WHEN ${organisationYears.fileState} = 'uploaded' THEN 'uploaded' ELSE 'rejected' END` },
+          set: {
+            fileState: sql`CASE WHEN ${organisationYears.fileState} = 'uploaded' THEN 'uploaded' ELSE 'rejected' END`,
+          },
         });
     }
   });
@@ -83,10 +100,17 @@ export async function acceptPracticeUploads(
     const earlier = await tx
       .select({ id: practiceUploads.id, years: practiceUploads.years })
       .from(practiceUploads)
-      .where(and(eq(practiceUploads.organisationId, input.organisationId), eq(practiceUploads.state, "accepted")));
-    const replaced = earlier.filter((upload) => upload.years.some((year) => years.includes(year))).map((upload) => upload.id);
+      .where(
+        and(eq(practiceUploads.organisationId, input.organisationId), eq(practiceUploads.state, "accepted")),
+      );
+    const replaced = earlier
+      .filter((upload) => upload.years.some((year) => years.includes(year)))
+      .map((upload) => upload.id);
     if (replaced.length > 0) {
-      await tx.update(practiceUploads).set({ state: "superseded" }).where(inArray(practiceUploads.id, replaced));
+      await tx
+        .update(practiceUploads)
+        .set({ state: "superseded" })
+        .where(inArray(practiceUploads.id, replaced));
     }
     await tx
       .update(practiceUploads)
@@ -101,7 +125,13 @@ export async function startMarketUpload(
 ) {
   const [row] = await db
     .insert(advisoryBoardUploads)
-    .values({ kind: input.kind, year: input.year, uploadedBy: input.uploadedBy, ...input.file, state: "processing" })
+    .values({
+      kind: input.kind,
+      year: input.year,
+      uploadedBy: input.uploadedBy,
+      ...input.file,
+      state: "processing",
+    })
     .returning({ id: advisoryBoardUploads.id });
   return row!.id;
 }
@@ -114,9 +144,15 @@ export async function rejectMarketUpload(db: Db, uploadId: string, report: Error
 }
 
 /** The new market version of (kind, year): previous accepted → superseded, version = last + 1. */
-export async function acceptMarketUpload(db: Db, input: { uploadId: string; kind: MarketKind; year: number; rows: number }) {
+export async function acceptMarketUpload(
+  db: Db,
+  input: { uploadId: string; kind: MarketKind; year: number; rows: number },
+) {
   return db.transaction(async (tx) => {
-    const sameKindYear = and(eq(advisoryBoardUploads.kind, input.kind), eq(advisoryBoardUploads.year, input.year));
+    const sameKindYear = and(
+      eq(advisoryBoardUploads.kind, input.kind),
+      eq(advisoryBoardUploads.year, input.year),
+    );
     const [last] = await tx
       .select({ version: sql<number>`coalesce(max(${advisoryBoardUploads.dataVersion}), 0)` })
       .from(advisoryBoardUploads)

@@ -29,7 +29,8 @@ export async function runWorker(
   ]);
   clearTimeout(timer);
   const outcomePath = join(job.workDir, "outcome.json");
-  if (exitCode === 0 && existsSync(outcomePath)) return JSON.parse(readFileSync(outcomePath, "utf8")) as IngestOutcome;
+  if (exitCode === 0 && existsSync(outcomePath))
+    return JSON.parse(readFileSync(outcomePath, "utf8")) as IngestOutcome;
   const reason = timedOut
     ? `the file could not be processed within ${Math.round(job.limits.workerTimeoutMs / 1000)} s`
     : `the file could not be processed (the parser stopped with exit code ${exitCode})`;

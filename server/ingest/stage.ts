@@ -109,7 +109,12 @@ export async function numberedRows(duck: DuckDb, stage: Stage): Promise<string> 
 }
 
 /** A stage view over a relation that already carries its row numbers in `_row` (the Tuva mapping). */
-export async function stageRelation(duck: DuckDb, relation: string, spec: TableSpec, label: string): Promise<Stage> {
+export async function stageRelation(
+  duck: DuckDb,
+  relation: string,
+  spec: TableSpec,
+  label: string,
+): Promise<Stage> {
   const columns = await duck.all<{ column_name: string; column_type: string }>(`DESCRIBE ${relation}`);
   const { select, missingColumns } = stageColumns(columns, spec);
   const view = `stage_${spec.name}`;

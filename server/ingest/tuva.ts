@@ -8,7 +8,11 @@ import { type Stage, stageRelation } from "./stage.ts";
  * facility_fees (`medicalClaim` is the claim stage with its row numbers); the patient zip comes from eligibility (the latest enrolment of the person), and
  * eligibility.payer_type, when present, classifies the payers. Row numbers stay medical_claim's.
  */
-export async function stageTuva(duck: DuckDb, medicalClaim: string, hasEligibility: boolean): Promise<Stage[]> {
+export async function stageTuva(
+  duck: DuckDb,
+  medicalClaim: string,
+  hasEligibility: boolean,
+): Promise<Stage[]> {
   const zipSource = hasEligibility
     ? `SELECT coalesce(person_id, patient_id) AS person, arg_max(zip_code, coalesce(enrollment_start_date, '')) AS zip_code
        FROM stage_eligibility GROUP BY 1`
@@ -34,10 +38,14 @@ export async function stageTuva(duck: DuckDb, medicalClaim: string, hasEligibili
   const [professional] = await duck.all<{ n: bigint }>("SELECT count(*) AS n FROM tuva_professional");
   const [institutional] = await duck.all<{ n: bigint }>("SELECT count(*) AS n FROM tuva_institutional");
   if (Number(professional?.n) > 0) {
-    stages.push(await stageRelation(duck, "tuva_professional", professionalFees, "medical_claim (professional)"));
+    stages.push(
+      await stageRelation(duck, "tuva_professional", professionalFees, "medical_claim (professional)"),
+    );
   }
   if (Number(institutional?.n) > 0) {
-    stages.push(await stageRelation(duck, "tuva_institutional", facilityFees, "medical_claim (institutional)"));
+    stages.push(
+      await stageRelation(duck, "tuva_institutional", facilityFees, "medical_claim (institutional)"),
+    );
   }
   if (hasEligibility) {
     const columns = await duck.all<{ column_name: string }>("DESCRIBE stage_eligibility");

@@ -93,7 +93,10 @@ async function countFailures(duck: DuckDb, stage: Stage, checks: CheckSql[]) {
   }
   let duplicates = 0;
   if (key.length > 0) {
-    const keyMask = key.reduce((mask, _, index) => mask - 2 ** (width - 1 - (byValueColumns.length + index)), all);
+    const keyMask = key.reduce(
+      (mask, _, index) => mask - 2 ** (width - 1 - (byValueColumns.length + index)),
+      all,
+    );
     const notNull = key.map((_, index) => `__key${index} IS NOT NULL`).join(" AND ");
     const [row] = await duck.all<{ n: bigint | null }>(
       `SELECT sum(n - 1) AS n FROM ${table} WHERE grouping_mask = ${keyMask} AND n > 1 AND ${notNull}`,
@@ -110,7 +113,12 @@ async function countFailures(duck: DuckDb, stage: Stage, checks: CheckSql[]) {
 export async function validateStage(duck: DuckDb, stage: Stage): Promise<ErrorReport> {
   const table = stage.label;
   if (stage.missingColumns.length > 0) {
-    const errors = stage.missingColumns.map((column) => ({ table, row: 0, column, reason: "required column is missing" }));
+    const errors = stage.missingColumns.map((column) => ({
+      table,
+      row: 0,
+      column,
+      reason: "required column is missing",
+    }));
     return { errors, total: errors.length };
   }
   const checks = checksOf(stage);

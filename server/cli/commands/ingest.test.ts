@@ -6,7 +6,11 @@ const main = join(import.meta.dir, "..", "main.ts");
 
 async function vitality(...args: string[]) {
   const child = Bun.spawn([process.execPath, main, ...args], { stdout: "pipe", stderr: "pipe" });
-  const [code, stdout, stderr] = await Promise.all([child.exited, new Response(child.stdout).text(), new Response(child.stderr).text()]);
+  const [code, stdout, stderr] = await Promise.all([
+    child.exited,
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+  ]);
   return { code, stdout, stderr };
 }
 
@@ -14,7 +18,10 @@ describe("vitality ingest --dry-run", () => {
   const dir = tempDataDir();
 
   test("a valid practice file: exit 0, rows counted, no database needed", async () => {
-    const path = dir.write("professional_fees.csv", toCsv([professionalLine(), professionalLine({ line: 2 })]));
+    const path = dir.write(
+      "professional_fees.csv",
+      toCsv([professionalLine(), professionalLine({ line: 2 })]),
+    );
     const result = await vitality("ingest", "practice", "--year", "2024", "--dry-run", path);
     expect(result.stdout).toContain("2 rows would be accepted for 2024.");
     expect(result.code).toBe(0);
@@ -23,7 +30,9 @@ describe("vitality ingest --dry-run", () => {
   test("a refused file: the report is printed and the exit code is 1", async () => {
     const path = dir.write("professional_fees.csv", toCsv([professionalLine({ rendering_npi: badNpi })]));
     const result = await vitality("ingest", "practice", "--year", "2024", "--dry-run", path);
-    expect(result.stderr).toContain("professional_fees row 1 rendering_npi: is not a valid NPI (check digit)");
+    expect(result.stderr).toContain(
+      "professional_fees row 1 rendering_npi: is not a valid NPI (check digit)",
+    );
     expect(result.stderr).toContain("1 error: the file would be refused.");
     expect(result.code).toBe(1);
   });

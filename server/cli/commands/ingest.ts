@@ -20,13 +20,20 @@ const kindOption = z.enum(["IP", "OP", "DEMO"], { message: "--kind must be IP, O
 /** Files of more than this show a progress bar (phases of the child process, with elapsed time). */
 const PROGRESS_BAR_BYTES = 5 * 1024 * 1024;
 
-function printReport(report: { errors: { table: string; row: number; column: string; reason: string }[]; total: number }) {
+function printReport(report: {
+  errors: { table: string; row: number; column: string; reason: string }[];
+  total: number;
+}) {
   for (const error of report.errors) {
-    const where = [error.table, error.row > 0 ? `row ${error.row}` : "header", error.column].filter(Boolean).join(" ");
+    const where = [error.table, error.row > 0 ? `row ${error.row}` : "header", error.column]
+      .filter(Boolean)
+      .join(" ");
     console.error(`  ${where}: ${error.reason}`);
   }
   const more = report.total - report.errors.length;
-  console.error(`${report.total} error${report.total === 1 ? "" : "s"}${more > 0 ? ` (${more} not listed)` : ""}: the file would be refused.`);
+  console.error(
+    `${report.total} error${report.total === 1 ? "" : "s"}${more > 0 ? ` (${more} not listed)` : ""}: the file would be refused.`,
+  );
 }
 
 async function progressFor(files: string[]) {
@@ -39,7 +46,8 @@ async function progressFor(files: string[]) {
   );
   bar.start(100, 0, { phase: "storing" });
   return {
-    onProgress: (phase: keyof typeof ingestPhases) => bar.update(Math.round(ingestPhases[phase] * 100), { phase }),
+    onProgress: (phase: keyof typeof ingestPhases) =>
+      bar.update(Math.round(ingestPhases[phase] * 100), { phase }),
     stop: () => {
       bar.update(100, { phase: "done" });
       bar.stop();
@@ -85,7 +93,11 @@ export const command: Command = {
       const context = await createContext(loadConfig());
       try {
         if (kind) {
-          result = await ingestMarketUpload(context, { kind, year: years[0]!, files: uploads }, { onProgress: progress.onProgress });
+          result = await ingestMarketUpload(
+            context,
+            { kind, year: years[0]!, files: uploads },
+            { onProgress: progress.onProgress },
+          );
         } else {
           const [organisation] = await context.database.db
             .select({ id: organisations.id })

@@ -1,8 +1,8 @@
-import { derivationJoins, prepareCategoryLookups, settingSql } from "../../reference/codes/derive.ts";
-import { distinctValuesSql } from "../validate.ts";
 import type { DuckDb } from "../../duckdb/open.ts";
+import { derivationJoins, prepareCategoryLookups, settingSql } from "../../reference/codes/derive.ts";
 import type { MarketKind } from "../contract.ts";
 import type { Stage } from "../stage.ts";
+import { distinctValuesSql } from "../validate.ts";
 import { billType3, copyToParquet, drg3, money, wholeNumber, zip5 } from "./common.ts";
 
 /**

@@ -1,5 +1,5 @@
-import { derivationJoins, derivedColumns, prepareDerivations } from "../../reference/codes/derive.ts";
 import type { DuckDb } from "../../duckdb/open.ts";
+import { derivationJoins, derivedColumns, prepareDerivations } from "../../reference/codes/derive.ts";
 import type { Stage } from "../stage.ts";
 import { billType3, copyToParquet, drg3, money, wholeNumber, zip5 } from "./common.ts";
 
@@ -41,7 +41,12 @@ async function createPracticeInput(duck: DuckDb, stages: Stage[]) {
  * category is that of its surgical line earliest in the category table; that line carries
  * is_case_primary, so counting cases is counting those lines.
  */
-export async function writePracticeLines(duck: DuckDb, stages: Stage[], years: number[], pathOfYear: (year: number) => string) {
+export async function writePracticeLines(
+  duck: DuckDb,
+  stages: Stage[],
+  years: number[],
+  pathOfYear: (year: number) => string,
+) {
   await createPracticeInput(duck, stages);
   await prepareDerivations(duck, "practice_input");
   await duck.run(`

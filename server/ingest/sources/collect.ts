@@ -27,7 +27,12 @@ export async function collectSources(files: UploadedFile[], workDir: string, lim
   for (const [index, file] of files.entries()) {
     const container: Container = detectContainer(file.path);
     if (container === "csv" || container === "parquet") {
-      sources.push({ hint: tableHint(file.originalName), path: file.path, format: container, origin: file.originalName });
+      sources.push({
+        hint: tableHint(file.originalName),
+        path: file.path,
+        format: container,
+        origin: file.originalName,
+      });
       continue;
     }
     const outDir = join(workDir, `container-${index + 1}`);
@@ -51,7 +56,9 @@ export async function collectSources(files: UploadedFile[], workDir: string, lim
       if (!entry.path || entry.name.startsWith(".") || entry.name === "") continue;
       const extension = parse(entry.name).ext.toLowerCase();
       if (extension !== ".csv" && extension !== ".parquet") {
-        throw new ContainerRefused(`${entry.name} in ${file.originalName}: only .csv and .parquet entries are read`);
+        throw new ContainerRefused(
+          `${entry.name} in ${file.originalName}: only .csv and .parquet entries are read`,
+        );
       }
       sources.push({
         hint: tableHint(entry.name),

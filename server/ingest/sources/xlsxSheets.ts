@@ -47,7 +47,9 @@ export async function xlsxToCsv(xlsxPath: string, outDir: string): Promise<Sheet
       const fields = Array.from({ length: width }, (_, index) => csvField(cellText(values[index] ?? null)));
       if (!out.write(`${fields.join(",")}\n`)) await new Promise((resolve) => out.once("drain", resolve));
     }
-    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
     const name = (worksheet as unknown as { name?: string }).name ?? `sheet${sheets.length + 1}`;
     sheets.push({ name, path });
   }

@@ -18,7 +18,10 @@ export interface ZipEntry {
   bytes: number;
 }
 
-type Caps = Pick<IngestLimits, "maxEntries" | "maxUncompressedBytes" | "maxCompressionRatio" | "ratioGraceBytes">;
+type Caps = Pick<
+  IngestLimits,
+  "maxEntries" | "maxUncompressedBytes" | "maxCompressionRatio" | "ratioGraceBytes"
+>;
 
 /**
  * Streams a ZIP through fflate's inflater, checking the caps on every chunk: a bomb is refused
@@ -57,7 +60,10 @@ export async function inflateZip(zipPath: string, caps: Caps, outDir?: string): 
       inflated += data.length;
       if (inflated > caps.maxUncompressedBytes) {
         refusal = `the archive inflates to more than ${caps.maxUncompressedBytes} bytes`;
-      } else if (inflated > caps.ratioGraceBytes && inflated / Math.max(1, compressed) > caps.maxCompressionRatio) {
+      } else if (
+        inflated > caps.ratioGraceBytes &&
+        inflated / Math.max(1, compressed) > caps.maxCompressionRatio
+      ) {
         refusal = `the archive inflates more than ${caps.maxCompressionRatio} times its size (a zip bomb?)`;
       }
       if (refusal) {

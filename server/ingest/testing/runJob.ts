@@ -28,7 +28,11 @@ export async function readParquet(dataDir: string, path: string, orderBy = "1") 
       Object.fromEntries(
         Object.entries(row).map(([key, value]) => [
           key,
-          typeof value === "bigint" ? Number(value) : value instanceof Date ? value.toISOString().slice(0, 10) : value,
+          typeof value === "bigint"
+            ? Number(value)
+            : value instanceof Date
+              ? value.toISOString().slice(0, 10)
+              : value,
         ]),
       ),
     );

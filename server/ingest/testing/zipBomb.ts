@@ -45,7 +45,14 @@ export function buildZipBomb(inflatedBytes = 1024 ** 3, entryName = "market_ip.c
   end.setUint16(10, 1, true);
   end.setUint32(12, 46 + name.length, true);
   end.setUint32(16, centralOffset, true);
-  const parts = [new Uint8Array(local.buffer), name, data, new Uint8Array(central.buffer), name, new Uint8Array(end.buffer)];
+  const parts = [
+    new Uint8Array(local.buffer),
+    name,
+    data,
+    new Uint8Array(central.buffer),
+    name,
+    new Uint8Array(end.buffer),
+  ];
   const zip = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {

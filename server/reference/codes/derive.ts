@@ -28,7 +28,11 @@ export async function prepareCategoryLookups(duck: DuckDb, cptValues: string, dr
  * 'professional'), cpt, drg, bill_type (3 digits), revenue_code, place_of_service.
  */
 export async function prepareDerivations(duck: DuckDb, relation: string) {
-  await prepareCategoryLookups(duck, `SELECT cpt AS value FROM ${relation}`, `SELECT drg AS value FROM ${relation}`);
+  await prepareCategoryLookups(
+    duck,
+    `SELECT cpt AS value FROM ${relation}`,
+    `SELECT drg AS value FROM ${relation}`,
+  );
 }
 
 /**
@@ -42,9 +46,12 @@ export function settingSql(alias: string) {
     .map((rule) => {
       const conditions = [`${alias}.line_kind = ${quoteLiteral(rule.lineKind)}`];
       if (rule.hasDrg !== undefined) conditions.push(`${alias}.drg IS ${rule.hasDrg ? "NOT NULL" : "NULL"}`);
-      if (rule.billTypePrefix) conditions.push(`left(${alias}.bill_type, 2) = ${quoteLiteral(rule.billTypePrefix)}`);
-      if (rule.revenuePrefix) conditions.push(`left(${alias}.revenue_code, 3) = ${quoteLiteral(rule.revenuePrefix)}`);
-      if (rule.placeOfService) conditions.push(`${alias}.place_of_service = ${quoteLiteral(rule.placeOfService)}`);
+      if (rule.billTypePrefix)
+        conditions.push(`left(${alias}.bill_type, 2) = ${quoteLiteral(rule.billTypePrefix)}`);
+      if (rule.revenuePrefix)
+        conditions.push(`left(${alias}.revenue_code, 3) = ${quoteLiteral(rule.revenuePrefix)}`);
+      if (rule.placeOfService)
+        conditions.push(`${alias}.place_of_service = ${quoteLiteral(rule.placeOfService)}`);
       return `WHEN ${conditions.join(" AND ")} THEN ${quoteLiteral(rule.setting)}`;
     });
   return `CASE ${branches.join(" ")} END`;

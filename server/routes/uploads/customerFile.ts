@@ -7,14 +7,27 @@ import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.
 import { dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
 import { ingestPracticeUpload } from "../../ingest/ingest.ts";
 import { removeDir } from "../../ingest/storage.ts";
-import { filesField, ingestResponse, parseForm, readForm, saveReceivedFiles, uploadBodyLimit } from "./multipart.ts";
+import {
+  filesField,
+  ingestResponse,
+  parseForm,
+  readForm,
+  saveReceivedFiles,
+  uploadBodyLimit,
+} from "./multipart.ts";
 
 const yearsField = z
   .union([z.string(), z.array(z.string())], { message: "years is required" })
   .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((entry) => entry.split(",")))
   .pipe(
     z
-      .array(z.string().trim().regex(/^\d{4}$/, "each year must be 4 digits").transform(Number))
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^\d{4}$/, "each year must be 4 digits")
+          .transform(Number),
+      )
       .min(1, "at least one year is required"),
   );
 
@@ -33,7 +46,8 @@ const practiceFormSchema = z.object({
 export const customerFile = new Hono<AppEnv>().post("/", uploadBodyLimit, async (c) => {
   const session = c.var.session;
   if (!session) throw invalidToken();
-  if (session.kind === "client" && !session.user.isStaff) throw forbidden("Only the organisation's admin can upload data.");
+  if (session.kind === "client" && !session.user.isStaff)
+    throw forbidden("Only the organisation's admin can upload data.");
   if (session.kind === "admin") {
     if (dummyOrganisationOf(c) !== undefined) {
       throw forbidden("Dummy mode is read-only: changes are not allowed while viewing as the customer.");
@@ -57,7 +71,10 @@ export const customerFile = new Hono<AppEnv>().post("/", uploadBodyLimit, async 
     uploadedByStaff = session.staff.id;
   }
   const { db } = c.var.app.database;
-  const [organisation] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, organisationId));
+  const [organisation] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
   if (!organisation) throw notFound("No such organisation.");
   if (form.user) {
     const [user] = await db

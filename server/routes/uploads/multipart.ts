@@ -19,15 +19,21 @@ export const uploadBodyLimit = bodyLimit({
 });
 
 export const filesField = z
-  .array(z.instanceof(File, { message: "must be a file" }), { message: "files: at least one file is required" })
+  .array(z.instanceof(File, { message: "must be a file" }), {
+    message: "files: at least one file is required",
+  })
   .min(1, "at least one file is required");
 
-export const yearField = z.string().regex(/^\d{4}$/, "must be a 4-digit year").transform(Number);
+export const yearField = z
+  .string()
+  .regex(/^\d{4}$/, "must be a 4-digit year")
+  .transform(Number);
 
 /** Reads a multipart form: repeated fields become arrays, single ones stay values. */
 export async function readForm(c: Context<AppEnv>) {
   const type = c.req.header("content-type") ?? "";
-  if (!type.includes("multipart/form-data")) throw new HttpError(415, "Content-Type must be multipart/form-data.");
+  if (!type.includes("multipart/form-data"))
+    throw new HttpError(415, "Content-Type must be multipart/form-data.");
   const body = await c.req.parseBody({ all: true });
   const files = body.files === undefined ? [] : Array.isArray(body.files) ? body.files : [body.files];
   return { ...body, files };
@@ -40,7 +46,10 @@ export function parseForm<Schema extends z.ZodType>(schema: Schema, form: unknow
 }
 
 /** Writes the received files to a scratch folder under DATA_DIR (generated names only). */
-export async function saveReceivedFiles(dataDir: string, files: File[]): Promise<{ files: UploadedFile[]; dir: string }> {
+export async function saveReceivedFiles(
+  dataDir: string,
+  files: File[],
+): Promise<{ files: UploadedFile[]; dir: string }> {
   const dir = join(dataDir, "tmp", "received", randomUUID());
   mkdirSync(dir, { recursive: true });
   const saved: UploadedFile[] = [];

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import { advisoryBoardUploads, organisationYears, practiceUploads } from "../../db/schema/index.ts";
-import { warehousePaths } from "../../ingest/storage.ts";
-import { badNpi, marketRow, professionalLine, toCsv } from "../../ingest/testing/builders.ts";
 import { backends } from "../../../tests/helpers/backends.ts";
 import {
   createCustomer,
@@ -14,11 +11,17 @@ import {
 } from "../../../tests/helpers/factories.ts";
 import type { HttpClient } from "../../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../../tests/helpers/testApp.ts";
+import { advisoryBoardUploads, organisationYears, practiceUploads } from "../../db/schema/index.ts";
+import { warehousePaths } from "../../ingest/storage.ts";
+import { badNpi, marketRow, professionalLine, toCsv } from "../../ingest/testing/builders.ts";
 
 const PRACTICE = "/api/management/customer/file/";
 const MARKET = "/api/services/advisory_board/file/";
 
-function practiceForm(fields: Record<string, string>, csv = toCsv([professionalLine(), professionalLine({ line: 2 })])) {
+function practiceForm(
+  fields: Record<string, string>,
+  csv = toCsv([professionalLine(), professionalLine({ line: 2 })]),
+) {
   const form = new FormData();
   form.append("files", new File([csv], "professional_fees.csv", { type: "text/csv" }));
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -61,10 +64,16 @@ for (const backend of backends) {
       const answer = await admin.post(PRACTICE, practiceForm({ years: "2024" }));
       expect(answer.status).toBe(200);
       expect(answer.json).toEqual({ status: "accepted", years: [2024], rows: 2 });
-      const [year] = await t.context.database.db.select().from(organisationYears).where(eq(organisationYears.organisationId, own.id));
+      const [year] = await t.context.database.db
+        .select()
+        .from(organisationYears)
+        .where(eq(organisationYears.organisationId, own.id));
       expect(year).toMatchObject({ year: 2024, fileState: "uploaded", dataVersion: 1, rows: 2 });
       expect(existsSync(warehousePaths.practiceLines(t.dataDir, own.id, 2024))).toBe(true);
-      const uploads = await t.context.database.db.select().from(practiceUploads).where(eq(practiceUploads.organisationId, own.id));
+      const uploads = await t.context.database.db
+        .select()
+        .from(practiceUploads)
+        .where(eq(practiceUploads.organisationId, own.id));
       expect(uploads[0]).toMatchObject({ originalName: "professional_fees.csv", state: "accepted", rows: 2 });
       expect(uploads[0]!.storageName).toMatch(/^[0-9a-f-]{36}\.csv$/);
     });
@@ -72,8 +81,14 @@ for (const backend of backends) {
     test("another organisation's id is refused with 403 and that organisation is not touched", async () => {
       const answer = await admin.post(PRACTICE, practiceForm({ years: "2024", organization: other.id }));
       expect(answer.status).toBe(403);
-      const years = await t.context.database.db.select().from(organisationYears).where(eq(organisationYears.organisationId, other.id));
-      const uploads = await t.context.database.db.select().from(practiceUploads).where(eq(practiceUploads.organisationId, other.id));
+      const years = await t.context.database.db
+        .select()
+        .from(organisationYears)
+        .where(eq(organisationYears.organisationId, other.id));
+      const uploads = await t.context.database.db
+        .select()
+        .from(practiceUploads)
+        .where(eq(practiceUploads.organisationId, other.id));
       expect(years).toHaveLength(0);
       expect(uploads).toHaveLength(0);
     });
@@ -88,7 +103,9 @@ for (const backend of backends) {
     });
 
     test("a staff site admin uploads for any organisation; an agent and dummy mode get 403", async () => {
-      expect((await agent.post(PRACTICE, practiceForm({ years: "2024", organization: other.id }))).status).toBe(403);
+      expect(
+        (await agent.post(PRACTICE, practiceForm({ years: "2024", organization: other.id }))).status,
+      ).toBe(403);
       const dummy = await siteAdmin.post(PRACTICE, practiceForm({ years: "2024", organization: other.id }), {
         "X-Dummy-Org": other.id,
       });
@@ -99,7 +116,10 @@ for (const backend of backends) {
     });
 
     test("a refused file answers 400 with the report, and the accepted year stays as it was", async () => {
-      const csv = toCsv([professionalLine({ rendering_npi: badNpi }), professionalLine({ line: 2, patient_zip: "ABCDE" })]);
+      const csv = toCsv([
+        professionalLine({ rendering_npi: badNpi }),
+        professionalLine({ line: 2, patient_zip: "ABCDE" }),
+      ]);
       const answer = await admin.post(PRACTICE, practiceForm({ years: "2024" }, csv));
       expect(answer.status).toBe(400);
       expect(answer.json.report.total).toBe(2);
@@ -109,7 +129,10 @@ for (const backend of backends) {
         column: "rendering_npi",
         reason: "is not a valid NPI (check digit)",
       });
-      const [year] = await t.context.database.db.select().from(organisationYears).where(eq(organisationYears.organisationId, own.id));
+      const [year] = await t.context.database.db
+        .select()
+        .from(organisationYears)
+        .where(eq(organisationYears.organisationId, own.id));
       expect(year).toMatchObject({ fileState: "uploaded", dataVersion: 1, rows: 2 });
     });
 
@@ -141,7 +164,10 @@ for (const backend of backends) {
       expect(existsSync(warehousePaths.marketCases(t.dataDir, 2024, "IP"))).toBe(true);
       const again = await siteAdmin.post(MARKET, marketForm({ kind: "IP", year: "2024" }));
       expect(again.status).toBe(200);
-      const uploads = await t.context.database.db.select().from(advisoryBoardUploads).where(eq(advisoryBoardUploads.kind, "IP"));
+      const uploads = await t.context.database.db
+        .select()
+        .from(advisoryBoardUploads)
+        .where(eq(advisoryBoardUploads.kind, "IP"));
       expect(uploads.map((upload) => [upload.state, upload.dataVersion]).sort()).toEqual([
         ["accepted", 2],
         ["superseded", 1],
@@ -151,9 +177,17 @@ for (const backend of backends) {
     });
 
     test("a market row of another year is refused", async () => {
-      const answer = await siteAdmin.post(MARKET, marketForm({ kind: "OP", year: "2024" }, toCsv([marketRow({ year: 2023 })])));
+      const answer = await siteAdmin.post(
+        MARKET,
+        marketForm({ kind: "OP", year: "2024" }, toCsv([marketRow({ year: 2023 })])),
+      );
       expect(answer.status).toBe(400);
-      expect(answer.json.report.errors[0]).toMatchObject({ table: "market_op", row: 1, column: "year", reason: "must equal the upload's year" });
+      expect(answer.json.report.errors[0]).toMatchObject({
+        table: "market_op",
+        row: 1,
+        column: "year",
+        reason: "must equal the upload's year",
+      });
     });
   });
 }
