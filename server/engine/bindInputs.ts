@@ -146,7 +146,9 @@ async function bindFilters(duck: DuckDb, filters: Filters) {
   );
 }
 
-const baseViewsSql = readFileSync(join(import.meta.dir, "sql", "base_views.sql"), "utf8");
+const sqlFile = (name: string) => readFileSync(join(import.meta.dir, "sql", name), "utf8");
+const baseViewsSql = sqlFile("base_views.sql");
+const providerZipMatchSql = sqlFile("provider_zip_match.sql");
 
 export async function bindInputs(duck: DuckDb, inputs: CanonicalInputs, filters: Filters) {
   await bindParquet(duck, "market_cases", inputs.files.marketCases, marketCaseColumns);
@@ -154,5 +156,10 @@ export async function bindInputs(duck: DuckDb, inputs: CanonicalInputs, filters:
   await bindParquet(duck, "practice_lines", inputs.files.practiceLines, practiceLineColumns);
   await bindDimensions(duck, inputs.dimensions);
   await bindFilters(duck, filters);
+  await duck.run(
+    filters.provider_zipcodes.length > 0
+      ? providerZipMatchSql
+      : "CREATE OR REPLACE TEMP TABLE provider_zip_match (npi VARCHAR)",
+  );
   await duck.run(baseViewsSql);
 }

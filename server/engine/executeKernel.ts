@@ -26,6 +26,11 @@ export async function executeKernel<Result extends PluginResult>(
   const duck: DuckDb = await openDuckDb({ dataDir: options.dataDir, threads: options.threads });
   try {
     await bindInputs(duck, inputs, filters);
+    for (const view of plugin.materialise ?? []) {
+      // The table is filled from the view first, then the view reads the table: same name, one scan.
+      await duck.run(`CREATE OR REPLACE TEMP TABLE ${view}_materialised AS SELECT * FROM ${view}`);
+      await duck.run(`CREATE OR REPLACE TEMP VIEW ${view} AS SELECT * FROM ${view}_materialised`);
+    }
     return await plugin.kernel({
       filters,
       sql: sqlRunner(duck, plugin.dir),

@@ -22,6 +22,9 @@ export const THEMES = [
 ] as const;
 export type Theme = (typeof THEMES)[number];
 
+export const MATERIALISABLE_VIEWS = ["market_base", "practice_base", "practice_cases"] as const;
+export type MaterialisableView = (typeof MATERIALISABLE_VIEWS)[number];
+
 /** A result: plain JSON, keyed as the spec's result keys. */
 export type PluginResult = Record<string, unknown>;
 
@@ -44,6 +47,11 @@ export interface PluginDefinition<Result extends PluginResult = PluginResult> {
   /** The plugin's folder (`import.meta.dir`): its .sql files are read from there. */
   dir: string;
   filters: FilterOptions;
+  /**
+   * Base views the kernel reads several times: computed once per run into a temp table (a view is
+   * re-evaluated by every statement that reads it).
+   */
+  materialise?: MaterialisableView[];
   kernel(context: KernelContext): Promise<Result>;
   view: ViewDescriptor;
 }
@@ -81,6 +89,10 @@ export function definePlugin<Result extends PluginResult>(
     throw new Error(`plugin ${definition.id}: unknown theme ${definition.theme}`);
   if (!definition.filters.fields.includes("year"))
     throw new Error(`plugin ${definition.id}: year is a required filter`);
+  for (const view of definition.materialise ?? []) {
+    if (!MATERIALISABLE_VIEWS.includes(view))
+      throw new Error(`plugin ${definition.id}: cannot materialise ${view}`);
+  }
   return {
     ...definition,
     filterSchema: (defaults = {}) => filterSchema(definition.filters, defaults),

@@ -19,20 +19,6 @@ SELECT m.*,
        coalesce(m.referring_npi IN (SELECT npi FROM customer_provider_npi), false) AS referred_by_customer
 FROM query_table(cases_relation) AS m;
 
--- A provider's zip is not in the market data: it is taken as the facility zip where the provider
--- performed most cases in the selected year (ties: the lowest zip). Only computed when the
--- provider_zipcodes filter is used.
-CREATE OR REPLACE TEMP TABLE provider_zip_match AS
-SELECT rendering_npi AS npi
-FROM (
-  SELECT rendering_npi, facility_zip,
-         row_number() OVER (PARTITION BY rendering_npi ORDER BY sum(cases) DESC, facility_zip) AS rank
-  FROM market_cases
-  WHERE (SELECT len(provider_zipcodes) > 0 FROM request_filter)
-  GROUP BY rendering_npi, facility_zip
-) AS main_zip
-WHERE rank = 1 AND list_contains((SELECT provider_zipcodes FROM request_filter), facility_zip);
-
 -- M: the year's market cases whose patient_zip is in the chosen service-area types, whose service
 -- line and setting are chosen, restricted by the facility/provider lists when they are not empty.
 -- All four facility types chosen means no restriction (cases without a setting stay in M; the
