@@ -30,13 +30,14 @@ export default definePlugin({
   materialise: ["market_base"],
   filters: marketShareFilters,
   view: marketShareView,
-  async kernel({ sql }) {
+  async kernel({ sql, filterLists }) {
     const [totals] = await sql.rows("market_total.sql", totalRow);
     const marketTotal = totals?.total ?? 0;
     const facilities = await sql.rows("competitor_facilities.sql", facilityRow);
     const providers = await sql.rows("competitor_providers.sql", providerRow);
     const customerClaims = totals?.customer ?? 0;
     return {
+      ...(await filterLists()),
       competitor_market_share_facilities: facilities.map((facility) => ({
         npi: facility.npi,
         name: facility.name,

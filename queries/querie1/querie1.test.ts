@@ -130,6 +130,24 @@ describe("querie1 Sx Market Share", () => {
     expect(zipB.market_total).toBe(3);
   });
 
+  test("the filter dialog's lists: the service area's facilities and providers, largest first", async () => {
+    const result = await harness.run(plugin, data);
+    // In the area (10001, 10002): Hospital A c+d+g+h+b = 3+1+5+4+1 = 14, Own ASC a+f = 3, Hospital B 2.
+    expect(result.facilities_name_list).toEqual([
+      { npi: "3000000001", name: "Hospital A", zipcode: "10001" },
+      { npi: "2222222222", name: "Own ASC", zipcode: "10001" },
+      { npi: "3000000002", name: "Hospital B", zipcode: "10005" },
+    ]);
+    // Dr Alpha c+g+h = 12; then 3 each, by name: Dr Beta (d+e) and 1111111111 (a+b, default name).
+    expect(result.providers_name_list.map((provider) => provider.name)).toEqual([
+      "Dr Alpha",
+      "Dr Beta",
+      "Provider 8000000001",
+      "Dr Gamma",
+    ]);
+    expect(result.service_list).toHaveLength(7);
+  });
+
   test("an empty market gives zero shares, not NaN", async () => {
     const result = await harness.run(plugin, { ...own, serviceArea, market: [] });
     expect(result.customer_market_share).toEqual({ claims: 0, market_share: 0 });

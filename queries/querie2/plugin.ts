@@ -28,13 +28,14 @@ export default definePlugin({
   dir: import.meta.dir,
   filters: referralFilters,
   view: referralView,
-  async kernel({ sql }) {
+  async kernel({ sql, filterLists }) {
     const rows = await sql.rows("referrers.sql", referrerRow);
     const referrers: Referrer[] = rows.map((row) => ({
       ...row,
       customer_share: share(row.customer, row.total),
     }));
     return {
+      ...(await filterLists()),
       referral_targets: referrers
         .filter((referrer) => referrer.competitors > 0)
         .sort(byDescending("competitors"))

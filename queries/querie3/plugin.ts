@@ -28,7 +28,7 @@ export default definePlugin({
   dir: import.meta.dir,
   filters: subspecialtyMixFilters,
   view: subspecialtyMixView,
-  async kernel({ sql, filters }) {
+  async kernel({ sql, filters, filterLists }) {
     const rows = await sql.rows("mix.sql", mixRow);
     const byLine = new Map(rows.map((row) => [row.service_line, row]));
     const customerTotal = sum(rows.map((row) => row.customer_cases));
@@ -52,6 +52,7 @@ export default definePlugin({
       };
     });
     return {
+      ...(await filterLists()),
       subspecialty_mix: mix,
       customer_surgical_cases: customerTotal,
       market_surgical_cases: marketTotal,

@@ -25,12 +25,13 @@ export default definePlugin({
   dir: import.meta.dir,
   filters: partnershipFilters,
   view: partnershipView,
-  async kernel({ sql }) {
+  async kernel({ sql, filterLists }) {
     const named = (rows: z.infer<typeof sliceRow>[]) =>
       rows.map((row) => ({ ...row, name: row.name ?? row.npi }));
     const facilities = topWithOther(named(await sql.rows("facilities.sql", sliceRow)), TOP_FACILITIES);
     const providers = topWithOther(named(await sql.rows("providers.sql", sliceRow)), TOP_PROVIDERS);
     return {
+      ...(await filterLists()),
       facilities_pie: facilities.pie,
       facilities_other: facilities.other,
       facilities_total: facilities.total,

@@ -1,5 +1,6 @@
 import { type DuckDb, openDuckDb } from "../duckdb/open.ts";
 import { bindInputs } from "./bindInputs.ts";
+import { filterLists } from "./filterLists.ts";
 import type { Filters } from "./filters.ts";
 import type { CanonicalInputs } from "./inputs.ts";
 import type { Plugin, PluginResult } from "./plugin.ts";
@@ -41,6 +42,7 @@ export async function executeKernel<Result extends PluginResult>(
         zipPolygon: inputs.zipPolygon,
       },
       settings: options.settings,
+      filterLists: () => filterLists(duck),
     });
   } finally {
     duck.close();

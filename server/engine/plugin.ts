@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
+import type { FilterLists } from "./filterLists.ts";
 import { type FilterDefaults, type FilterOptions, type Filters, filterSchema } from "./filters.ts";
 import type { KernelInputs } from "./inputs.ts";
 import type { EngineSettings } from "./settings.ts";
@@ -34,6 +35,8 @@ export interface KernelContext {
   sql: SqlRunner;
   inputs: KernelInputs;
   settings: EngineSettings;
+  /** The filter dialog's choices (service lines, the service area's facilities and providers). */
+  filterLists(): Promise<FilterLists>;
 }
 
 export interface PluginDefinition<Result extends PluginResult = PluginResult> {
