@@ -1,7 +1,7 @@
 /**
  * The queries routes behind the app's own middleware (context, CSRF, session, dummy read-only,
- * error shape), for API tests while server/routes/index.ts does not mount them yet. Sign in through
- * the real app, then `sameBrowser` carries the cookies over.
+ * error shape), for API tests while server/routes/index.ts does not mount them yet (the real app is
+ * used as soon as it does). Sign in through the real app, then `sameBrowser` carries the cookies.
  */
 import { Hono } from "hono";
 import { HttpClient } from "../../../tests/helpers/httpClient.ts";
@@ -18,7 +18,9 @@ import { marketCaseColumns, practiceLineColumns } from "../canonicalColumns.ts";
 import { queriesRoutes } from "../routes.ts";
 import { type Row, writeParquet } from "./golden.ts";
 
-export function queriesApp(t: TestApp) {
+export function queriesApp(t: TestApp): Hono<AppEnv> {
+  // Once server/routes/index.ts mounts the routes, the tests run against the real app.
+  if (t.app.routes.some((route) => route.path.startsWith("/api/management/queries/"))) return t.app;
   const app = new Hono<AppEnv>({ strict: false });
   app.use(requestContext(t.context));
   app.use(csrf());
