@@ -68,7 +68,7 @@ export async function writePracticeLines(
       `SELECT CAST(${Number(year)} AS INTEGER) AS year, d.source, d.claim_id, d.line, d.service_date, d.patient_id,
               d.patient_zip, d.rendering_npi, d.referring_npi, d.facility_npi, d.location, d.place_of_service,
               d.bill_type, d.revenue_code, d.drg, d.cpt, d.modifier, d.units, d.charge_amount, d.paid_amount,
-              d.payer, d.payer_class, d.setting, d.category, d.service_line, d.is_surgical,
+              d.payer, d.payer_class, d.setting, d.category, d.category_rank, d.service_line, d.is_surgical,
               c.case_category, case_line.service_line AS case_service_line,
               coalesce(d.line = c.case_line, false) AS is_case_primary
        FROM practice_derived AS d
