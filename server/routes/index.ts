@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
+import { queriesRoutes } from "../engine/routes.ts";
 import { agentRoutes } from "./admin/agents.ts";
 import { deleteOrganisationRoutes, organisationRoutes } from "./admin/organisations.ts";
 import { agreementRoutes } from "./customer/agreement.ts";
@@ -24,4 +25,5 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/management/admin/notification", staffNotificationRoutes)
   .route("/management/schemes/questionnaire", questionnaireRoutes)
   .route("/admin/logout", logout)
-  .route("/", uploadRoutes);
+  .route("/", uploadRoutes)
+  .route("/management/queries", queriesRoutes);

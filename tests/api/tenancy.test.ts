@@ -8,6 +8,7 @@ import {
   notifications,
   organisations,
   organisationYears,
+  queryUsageLog,
   questionnaires,
 } from "../../server/db/schema/index.ts";
 import { marketRow, professionalLine, toCsv } from "../../server/ingest/testing/builders.ts";
@@ -32,6 +33,24 @@ type Attempt = (world: World) => Promise<void>;
 const noOrganisationData = (reason: string) => reason;
 
 const attempts: Record<string, Attempt | string> = {
+  "GET /api/management/queries/manifest": noOrganisationData(
+    "analysis definitions; the defaults come from the caller's own organisation",
+  ),
+  "POST /api/management/queries/stats": async ({ t, a, orgB }) => {
+    await t.context.database.db.insert(queryUsageLog).values({ organisationId: orgB.id, querie: "querie1" });
+    const answer = await a.post(`/api/management/queries/stats/?org_id=${orgB.id}`);
+    expect(answer.status).toBe(200);
+    expect(answer.json.stats.querie1).toBe(0);
+  },
+  "POST /api/management/queries/:name{querie[0-9]+|[0-9a-fA-F-]{36}}": async ({ a, orgB }) => {
+    // A customer's org_id is ignored: its own organisation (without data) answers, never B's.
+    const answer = await a.post(`/api/management/queries/querie1/?org_id=${orgB.id}`, { org_id: orgB.id });
+    expect(answer.status).toBe(400);
+    expect(answer.json.errors[0].field).toBe("year");
+  },
+  "GET /api/management/queries/exports/:name": noOrganisationData(
+    "a random file name bound to the user who exported it; anyone else gets 404 (server/engine/routes.test.ts)",
+  ),
   "GET /api/health": noOrganisationData("service health only"),
   "POST /api/services/auth/signin": noOrganisationData("answers the same for every address"),
   "GET /api/services/auth/signin/:token": noOrganisationData("a token names its own user"),
