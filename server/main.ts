@@ -31,7 +31,7 @@ export async function startServer() {
   });
 
   logger.info(
-    `Vitality listening on ${config.publicUrl} (database: ${context.database.backend}, data: ${config.dataDir})`,
+    `Vitality listening on port ${server.port}, reached at ${config.publicUrl} (database: ${context.database.backend}, data: ${config.dataDir})`,
   );
   if (admin.password) {
     logger.info(
