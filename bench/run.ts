@@ -19,6 +19,9 @@ if (suites.length === 0) {
 }
 for (const suite of suites) {
   console.log(`\n=== bench/${suite} ===`);
-  const run = Bun.spawnSync([process.execPath, join(root, suite, "run.ts")], { stdout: "inherit", stderr: "inherit" });
+  const run = Bun.spawnSync([process.execPath, join(root, suite, "run.ts")], {
+    stdout: "inherit",
+    stderr: "inherit",
+  });
   if (run.exitCode !== 0) process.exit(run.exitCode ?? 1);
 }

@@ -35,8 +35,8 @@ export class LiveHub {
   }
 
   subscribe(channel: string, socket: LiveSocket) {
-    let set = this.sockets.get(channel);
-    if (!set) this.sockets.set(channel, (set = new Set()));
+    const set = this.sockets.get(channel) ?? new Set<LiveSocket>();
+    this.sockets.set(channel, set);
     set.add(socket);
   }
 

@@ -45,6 +45,7 @@ export class HttpClient {
       else this.cookies.set(name.trim(), value);
     }
     const text = await response.text();
+    // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely and assert on them
     let json: any;
     try {
       json = text ? JSON.parse(text) : undefined;

@@ -160,7 +160,9 @@ export const serviceAreas = pgTable(
     available: boolean("available").notNull().default(false),
     createdAt: createdAt(),
   },
-  (table) => [unique("service_areas_org_year_zip_unique").on(table.organisationId, table.year, table.zipcode)],
+  (table) => [
+    unique("service_areas_org_year_zip_unique").on(table.organisationId, table.year, table.zipcode),
+  ],
 );
 
 export const uploadStates = ["processing", "accepted", "rejected", "superseded"] as const;
