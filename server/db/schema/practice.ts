@@ -23,6 +23,20 @@ const organisationRef = () =>
 /** Review state of a facility or provider row in the year detail screen. */
 export const reviewStates = ["pending", "valid", "warning", "error"] as const;
 
+/** Where care is given: the columns a facility and each of its locations share (the same form fields). */
+const siteColumns = () => ({
+  physicalAddress: text("physical_address").notNull().default(""),
+  physicalLocale: text("physical_locale").notNull().default(""),
+  physicalLocaleZip: text("physical_locale_zip").notNull().default(""),
+  siteOfCareCodesBilled: jsonb("site_of_care_codes_billed").$type<string[]>().notNull().default([]),
+  servicesProvided: jsonb("services_provided").$type<string[]>().notNull().default([]),
+  servicesProvidedTextbox: text("services_provided_textbox").notNull().default(""),
+  openedOn: date("opened_on"),
+  closedOn: date("closed_on"),
+  lat: doublePrecision("lat"),
+  lon: doublePrecision("lon"),
+});
+
 export const facilities = pgTable(
   "facilities",
   {
@@ -30,19 +44,10 @@ export const facilities = pgTable(
     organisationId: organisationRef(),
     npi: text("npi").notNull(),
     name: text("name").notNull(),
-    physicalAddress: text("physical_address").notNull().default(""),
-    physicalLocale: text("physical_locale").notNull().default(""),
-    physicalLocaleZip: text("physical_locale_zip").notNull().default(""),
+    ...siteColumns(),
     billingAddress: text("billing_address").notNull().default(""),
     billingLocale: text("billing_locale").notNull().default(""),
     billingLocaleZip: text("billing_locale_zip").notNull().default(""),
-    siteOfCareCodesBilled: jsonb("site_of_care_codes_billed").$type<string[]>().notNull().default([]),
-    servicesProvided: jsonb("services_provided").$type<string[]>().notNull().default([]),
-    servicesProvidedTextbox: text("services_provided_textbox").notNull().default(""),
-    openedOn: date("opened_on"),
-    closedOn: date("closed_on"),
-    lat: doublePrecision("lat"),
-    lon: doublePrecision("lon"),
     note: text("note").notNull().default(""),
     state: text("state", { enum: reviewStates }).notNull().default("pending"),
     createdAt: createdAt(),
@@ -63,16 +68,7 @@ export const facilityLocations = pgTable(
       .references(() => facilities.id, { onDelete: "cascade" }),
     organisationId: organisationRef(),
     name: text("name").notNull(),
-    physicalAddress: text("physical_address").notNull().default(""),
-    physicalLocale: text("physical_locale").notNull().default(""),
-    physicalLocaleZip: text("physical_locale_zip").notNull().default(""),
-    siteOfCareCodesBilled: jsonb("site_of_care_codes_billed").$type<string[]>().notNull().default([]),
-    servicesProvided: jsonb("services_provided").$type<string[]>().notNull().default([]),
-    servicesProvidedTextbox: text("services_provided_textbox").notNull().default(""),
-    openedOn: date("opened_on"),
-    closedOn: date("closed_on"),
-    lat: doublePrecision("lat"),
-    lon: doublePrecision("lon"),
+    ...siteColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -24,6 +24,19 @@ const updateOrganisation = z.strictObject({
 });
 const deleteOrganisation = z.strictObject({ organization: z.uuid() });
 
+type OrganisationFields = Partial<z.infer<typeof organisationFields>>;
+
+/** The request's snake_case fields as table columns (absent fields stay undefined: left unchanged). */
+const toColumns = (fields: OrganisationFields) => ({
+  name: fields.name,
+  address: fields.address,
+  locale: fields.locale,
+  localeZip: fields.locale_zip,
+  phone1: fields.phone_1,
+  phone2: fields.phone_2,
+  fax: fields.fax,
+});
+
 const slugify = (name: string) =>
   `${
     name
@@ -40,16 +53,7 @@ export const organisationRoutes = new Hono<AppEnv>()
     const { db } = c.var.app.database;
     const [row] = await db
       .insert(organisations)
-      .values({
-        slug: slugify(organization.name),
-        name: organization.name,
-        address: organization.address,
-        locale: organization.locale,
-        localeZip: organization.locale_zip,
-        phone1: organization.phone_1,
-        phone2: organization.phone_2,
-        fax: organization.fax,
-      })
+      .values({ slug: slugify(organization.name), ...toColumns(organization), name: organization.name })
       .returning();
     return c.json({ status: 200, organization: await organisationView(db, row!) });
   })
@@ -58,15 +62,7 @@ export const organisationRoutes = new Hono<AppEnv>()
     const { db } = c.var.app.database;
     const [row] = await db
       .update(organisations)
-      .set({
-        name: organization.name,
-        address: organization.address,
-        locale: organization.locale,
-        localeZip: organization.locale_zip,
-        phone1: organization.phone_1,
-        phone2: organization.phone_2,
-        fax: organization.fax,
-      })
+      .set(toColumns(organization))
       .where(eq(organisations.id, organization.id))
       .returning();
     if (!row) throw notFound("Organisation not found.");
