@@ -4,7 +4,7 @@
  * the same interface with `GET https://npiregistry.cms.hhs.gov/api/?version=2.1&number=<npi>` for
  * lookups and `&first_name=&last_name=` / `&organization_name=` (trailing `*` wildcards, `limit`
  * up to 200) for searches, returning the API's JSON unchanged: its answers already have the
- * NppesAnswer shape. Deliberately not implemented here: the product runs without network access.
+ * NppesAnswer shape. This build ships only the local registry: the product runs without network access.
  */
 import type { NppesAnswer } from "./nppesShape.ts";
 
