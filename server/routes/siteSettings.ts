@@ -43,16 +43,20 @@ async function writeSetting(db: Db, key: "contents" | "queries", value: Record<s
     .onConflictDoUpdate({ target: siteSettings.key, set: { value } });
 }
 
+async function siteSettingsAnswer(db: Db) {
+  return {
+    status: 200,
+    contents: await readSetting(db, "contents", defaultContents),
+    queries: await readSetting(db, "queries", defaultQueryTexts),
+  };
+}
+
 /** GET (any signed-in user) and POST (staff site admins) /api/management/admin/sitesettings/. */
 export const siteSettingsRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     if (!c.var.session) throw invalidToken();
     const { db } = c.var.app.database;
-    return c.json({
-      status: 200,
-      contents: await readSetting(db, "contents", defaultContents),
-      queries: await readSetting(db, "queries", defaultQueryTexts),
-    });
+    return c.json(await siteSettingsAnswer(db));
   })
   .post("/", async (c) => {
     const session = c.var.session;
@@ -68,9 +72,5 @@ export const siteSettingsRoutes = new Hono<AppEnv>()
       const queries = await readSetting(db, "queries", defaultQueryTexts);
       await writeSetting(db, "queries", { ...queries, ...update.queries });
     }
-    return c.json({
-      status: 200,
-      contents: await readSetting(db, "contents", defaultContents),
-      queries: await readSetting(db, "queries", defaultQueryTexts),
-    });
+    return c.json(await siteSettingsAnswer(db));
   });

@@ -1,5 +1,5 @@
-import { and, asc, count, eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { asc, count, eq } from "drizzle-orm";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { revokeUserSessions } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
@@ -33,6 +33,25 @@ const updateUser = z.strictObject({
 });
 
 const removeUser = z.strictObject({ user_id: z.uuid() });
+
+type CustomerUser = typeof customerUsers.$inferSelect;
+
+/**
+ * The user a PATCH or DELETE names, if the caller may manage it. A user of another organisation is
+ * "not found" to a customer, so ids cannot be probed across tenants.
+ */
+async function managedUser(c: Context<AppEnv>, id: string): Promise<CustomerUser> {
+  const [target] = await c.var.app.database.db.select().from(customerUsers).where(eq(customerUsers.id, id));
+  const session = c.var.session;
+  if (!target || (session?.kind === "client" && target.organisationId !== session.organisation.id)) {
+    throw notFound("User not found.");
+  }
+  organisationManagedBy(c, target.organisationId);
+  return target;
+}
+
+const isSelf = (c: Context<AppEnv>, user: CustomerUser) =>
+  c.var.session?.kind === "client" && c.var.session.user.id === user.id;
 
 /** POST, PATCH, DELETE /api/management/customer/detail/: the Users table of an organisation. */
 export const customerUsersRoutes = new Hono<AppEnv>()
@@ -76,18 +95,8 @@ export const customerUsersRoutes = new Hono<AppEnv>()
   .patch("/", async (c) => {
     const { user_data } = await readJson(c, updateUser);
     const { db } = c.var.app.database;
-    const [target] = await db.select().from(customerUsers).where(eq(customerUsers.id, user_data.id));
-    // A user of another organisation is reported as not found to a customer: no cross-tenant probing.
-    if (!target) throw notFound("User not found.");
-    const session = c.var.session;
-    if (session?.kind === "client" && target.organisationId !== session.organisation.id)
-      throw notFound("User not found.");
-    organisationManagedBy(c, target.organisationId);
-    if (
-      session?.kind === "client" &&
-      target.id === session.user.id &&
-      (user_data.blocked || user_data.status === "assistant")
-    ) {
+    const target = await managedUser(c, user_data.id);
+    if (isSelf(c, target) && (user_data.blocked || user_data.status === "assistant")) {
       throw forbidden("You cannot block or demote yourself.");
     }
     const [user] = await db
@@ -105,15 +114,9 @@ export const customerUsersRoutes = new Hono<AppEnv>()
   .delete("/", async (c) => {
     const { user_id } = await readJson(c, removeUser);
     const { db } = c.var.app.database;
-    const [target] = await db.select().from(customerUsers).where(eq(customerUsers.id, user_id));
-    const session = c.var.session;
-    if (!target || (session?.kind === "client" && target.organisationId !== session.organisation.id)) {
-      throw notFound("User not found.");
-    }
-    organisationManagedBy(c, target.organisationId);
-    if (session?.kind === "client" && target.id === session.user.id)
-      throw forbidden("You cannot delete yourself.");
-    await db.delete(customerUsers).where(and(eq(customerUsers.id, target.id)));
+    const target = await managedUser(c, user_id);
+    if (isSelf(c, target)) throw forbidden("You cannot delete yourself.");
+    await db.delete(customerUsers).where(eq(customerUsers.id, target.id));
     const rest = await db
       .select()
       .from(customerUsers)
