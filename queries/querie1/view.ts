@@ -1,4 +1,4 @@
-import type { ViewDescriptor } from "../../server/engine/index.ts";
+import { column, rankedBy, type TableDescriptor, type ViewDescriptor } from "../../server/engine/index.ts";
 
 const TOP_IN_CHART = 15;
 
@@ -22,6 +22,27 @@ const shareBar = (source: string, title: string) => ({
   },
 });
 
+/** A competitor ranking: facilities with their providers, or providers with their facilities. */
+const competitorTable = (
+  side: "facilities" | "providers",
+  title: string,
+  nameLabel: string,
+  partnersKey: "providers" | "facilities",
+  partnersLabel: string,
+): TableDescriptor => ({
+  id: side,
+  title,
+  rowsKey: `competitor_market_share_${side}`,
+  columns: [
+    column.text("name", nameLabel),
+    column.text("zipcode", "Zip code"),
+    column.integer("claims", "Claims"),
+    column.percent("market_share", "Market share"),
+    column.list(partnersKey, partnersLabel),
+  ],
+  ...rankedBy("claims"),
+});
+
 export const marketShareView: ViewDescriptor = {
   layout: "standard",
   charts: [
@@ -37,34 +58,8 @@ export const marketShareView: ViewDescriptor = {
     },
   ],
   tables: [
-    {
-      id: "facilities",
-      title: "Competitor facilities",
-      rowsKey: "competitor_market_share_facilities",
-      columns: [
-        { key: "name", label: "Facility", format: "text" },
-        { key: "zipcode", label: "Zip code", format: "text" },
-        { key: "claims", label: "Claims", format: "integer" },
-        { key: "market_share", label: "Market share", format: "percent", missing: 0 },
-        { key: "providers", label: "Providers", format: "list" },
-      ],
-      sort: { key: "claims", direction: "desc" },
-      sortable: true,
-    },
-    {
-      id: "providers",
-      title: "Competitor providers",
-      rowsKey: "competitor_market_share_providers",
-      columns: [
-        { key: "name", label: "Provider", format: "text" },
-        { key: "zipcode", label: "Zip code", format: "text" },
-        { key: "claims", label: "Claims", format: "integer" },
-        { key: "market_share", label: "Market share", format: "percent", missing: 0 },
-        { key: "facilities", label: "Facilities", format: "list" },
-      ],
-      sort: { key: "claims", direction: "desc" },
-      sortable: true,
-    },
+    competitorTable("facilities", "Competitor facilities", "Facility", "providers", "Providers"),
+    competitorTable("providers", "Competitor providers", "Provider", "facilities", "Facilities"),
   ],
   maps: [],
 };

@@ -1,4 +1,4 @@
-import type { ViewDescriptor } from "../../server/engine/index.ts";
+import { column, type ViewDescriptor } from "../../server/engine/index.ts";
 
 /** customer-area.md section 9: the maturity chart uses six colours (one per line; `other` is excluded). */
 export const MATURITY_COLORS = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02"];
@@ -32,8 +32,8 @@ export const maturityView: ViewDescriptor = {
       rowsKey: "maturity_table",
       childrenKey: "components",
       columns: [
-        { key: "name", label: "Service / Component", format: "text" },
-        { key: "maturity", label: "Maturity increase (%)", format: "percent", missing: 0 },
+        column.text("name", "Service / Component"),
+        column.percent("maturity", "Maturity increase (%)"),
       ],
     },
   ],

@@ -1,16 +1,16 @@
-import type { TableDescriptor, ViewDescriptor } from "../../server/engine/index.ts";
+import { column, type TableDescriptor, type ViewDescriptor } from "../../server/engine/index.ts";
 
 const referrerTable = (id: string, title: string, rowsKey: string, sortKey: string): TableDescriptor => ({
   id,
   title,
   rowsKey,
   columns: [
-    { key: "name", label: "Referring provider", format: "text", missing: "Unknown" },
-    { key: "npi", label: "NPI", format: "text" },
-    { key: "total", label: "Referred cases", format: "integer" },
-    { key: "customer", label: "To the practice", format: "integer" },
-    { key: "competitors", label: "To competitors", format: "integer" },
-    { key: "customer_share", label: "Share to the practice", format: "percent", missing: 0 },
+    column.text("name", "Referring provider", "Unknown"),
+    column.text("npi", "NPI"),
+    column.integer("total", "Referred cases"),
+    column.integer("customer", "To the practice"),
+    column.integer("competitors", "To competitors"),
+    column.percent("customer_share", "Share to the practice"),
   ],
   sort: { key: sortKey, direction: "desc" },
   sortable: true,

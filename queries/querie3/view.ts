@@ -1,4 +1,4 @@
-import type { ViewDescriptor } from "../../server/engine/index.ts";
+import { column, type ViewDescriptor } from "../../server/engine/index.ts";
 
 export const subspecialtyMixView: ViewDescriptor = {
   layout: "standard",
@@ -39,12 +39,12 @@ export const subspecialtyMixView: ViewDescriptor = {
       title: "Subspecialty mix",
       rowsKey: "subspecialty_mix",
       columns: [
-        { key: "service", label: "Service", format: "text" },
-        { key: "customer_cases", label: "Practice cases", format: "integer" },
-        { key: "customer_mix", label: "Practice mix", format: "percent", missing: 0 },
-        { key: "market_cases", label: "Market cases", format: "integer" },
-        { key: "market_mix", label: "Market mix", format: "percent", missing: 0 },
-        { key: "differential", label: "Differential (points)", format: "number", missing: 0 },
+        column.text("service", "Service"),
+        column.integer("customer_cases", "Practice cases"),
+        column.percent("customer_mix", "Practice mix"),
+        column.integer("market_cases", "Market cases"),
+        column.percent("market_mix", "Market mix"),
+        column.number("differential", "Differential (points)"),
       ],
       highlights: [
         { key: "differential", above: 10, color: "orange" },

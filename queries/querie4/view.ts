@@ -1,4 +1,4 @@
-import type { TableDescriptor, ViewDescriptor } from "../../server/engine/index.ts";
+import { column, rankedBy, type TableDescriptor, type ViewDescriptor } from "../../server/engine/index.ts";
 
 const pie = (source: string, title: string) => ({
   $schema: "https://vega.github.io/schema/vega-lite/v6.json",
@@ -21,12 +21,11 @@ const sliceTable = (id: string, title: string, rowsKey: string, nameLabel: strin
   title,
   rowsKey,
   columns: [
-    { key: "name", label: nameLabel, format: "text" },
-    { key: "cases", label: "Cases", format: "integer" },
-    { key: "percentage", label: "Share", format: "percent", missing: 0 },
+    column.text("name", nameLabel),
+    column.integer("cases", "Cases"),
+    column.percent("percentage", "Share"),
   ],
-  sort: { key: "cases", direction: "desc" },
-  sortable: true,
+  ...rankedBy("cases"),
 });
 
 export const partnershipView: ViewDescriptor = {

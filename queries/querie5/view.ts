@@ -1,4 +1,4 @@
-import type { ViewDescriptor } from "../../server/engine/index.ts";
+import { column, rankedBy, type ViewDescriptor } from "../../server/engine/index.ts";
 
 /** customer-area.md section 9: volume polygon colour bands by share of cases, cut-offs 5, 10, 20, 30. */
 export const VOLUME_WEIGHT_THRESHOLDS = [5, 10, 20, 30] as const;
@@ -26,44 +26,32 @@ export const footprintView: ViewDescriptor = {
       id: "volume_table",
       title: "Volume inside and outside the 15-minute drive areas",
       rowsKey: "volume_table_rows",
-      columns: [
-        { key: "area", label: "Area", format: "text" },
-        { key: "volume", label: "Volume", format: "integer" },
-      ],
+      columns: [column.text("area", "Area"), column.integer("volume", "Volume")],
     },
     {
       id: "non_op_by_location",
       title: "Non-operative MSK volume by location",
       rowsKey: "non_op_msk_by_location",
-      columns: [
-        { key: "location", label: "Location", format: "text" },
-        { key: "volume", label: "Volume", format: "integer" },
-      ],
-      sort: { key: "volume", direction: "desc" },
-      sortable: true,
+      columns: [column.text("location", "Location"), column.integer("volume", "Volume")],
+      ...rankedBy("volume"),
     },
     {
       id: "non_op_by_provider",
       title: "Non-operative MSK volume by provider",
       rowsKey: "non_op_msk_by_provider",
-      columns: [
-        { key: "name", label: "Provider", format: "text" },
-        { key: "volume", label: "Volume", format: "integer" },
-      ],
-      sort: { key: "volume", direction: "desc" },
-      sortable: true,
+      columns: [column.text("name", "Provider"), column.integer("volume", "Volume")],
+      ...rankedBy("volume"),
     },
     {
       id: "volume_by_zipcode",
       title: "Practice volume by zip code",
       rowsKey: "volume_by_zipcode",
       columns: [
-        { key: "zipcode", label: "Zip code", format: "text" },
-        { key: "volume", label: "Volume", format: "integer" },
-        { key: "weight", label: "Share", format: "percent", missing: 0 },
+        column.text("zipcode", "Zip code"),
+        column.integer("volume", "Volume"),
+        column.percent("weight", "Share"),
       ],
-      sort: { key: "volume", direction: "desc" },
-      sortable: true,
+      ...rankedBy("volume"),
     },
   ],
   maps: [

@@ -1,11 +1,4 @@
-import type { ViewDescriptor } from "../../server/engine/index.ts";
-
-const percentColumn = (key: string, label: string) => ({
-  key,
-  label,
-  format: "percent" as const,
-  missing: 0,
-});
+import { column, type ViewDescriptor } from "../../server/engine/index.ts";
 
 export const siteOfCareView: ViewDescriptor = {
   layout: "shared-6-10",
@@ -45,15 +38,15 @@ export const siteOfCareView: ViewDescriptor = {
       title: "Site of care",
       rowsKey: "site_of_care_table",
       columns: [
-        { key: "service", label: "Service", format: "text" },
-        percentColumn("market_ip", "Market IP"),
-        percentColumn("market_op", "Market OP"),
-        percentColumn("market_asc", "Market ASC"),
-        percentColumn("market_office", "Market Office"),
-        percentColumn("practice_ip", "Practice IP"),
-        percentColumn("practice_op", "Practice OP"),
-        percentColumn("practice_asc", "Practice ASC"),
-        percentColumn("practice_office", "Practice Office"),
+        column.text("service", "Service"),
+        column.percent("market_ip", "Market IP"),
+        column.percent("market_op", "Market OP"),
+        column.percent("market_asc", "Market ASC"),
+        column.percent("market_office", "Market Office"),
+        column.percent("practice_ip", "Practice IP"),
+        column.percent("practice_op", "Practice OP"),
+        column.percent("practice_asc", "Practice ASC"),
+        column.percent("practice_office", "Practice Office"),
       ],
     },
   ],

@@ -1,4 +1,4 @@
-import type { ViewDescriptor } from "../../server/engine/index.ts";
+import { column, type ViewDescriptor } from "../../server/engine/index.ts";
 
 const pie = (source: string, title: string, extra: Record<string, unknown> = {}) => ({
   $schema: "https://vega.github.io/schema/vega-lite/v6.json",
@@ -39,9 +39,9 @@ export const revenueView: ViewDescriptor = {
       rowsKey: "financial_impact_table",
       childrenKey: "services",
       columns: [
-        { key: "name", label: "Service / Subservice", format: "text" },
-        { key: "revenue", label: "Revenue", format: "currency", missing: 0 },
-        { key: "percentage", label: "Percentage", format: "percent", missing: 0 },
+        column.text("name", "Service / Subservice"),
+        column.currency("revenue", "Revenue"),
+        column.percent("percentage", "Percentage"),
       ],
       sortable: true,
     },

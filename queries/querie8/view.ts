@@ -1,4 +1,4 @@
-import type { ViewDescriptor } from "../../server/engine/index.ts";
+import { column, type ViewDescriptor } from "../../server/engine/index.ts";
 
 export const leakageView: ViewDescriptor = {
   layout: "shared-6-10",
@@ -29,10 +29,10 @@ export const leakageView: ViewDescriptor = {
       title: "Leakage",
       rowsKey: "leakage_table",
       columns: [
-        { key: "service", label: "Service", format: "text" },
-        { key: "cases_leeked", label: "Cases leaked", format: "integer" },
-        { key: "total", label: "Total cases", format: "integer" },
-        { key: "percentage", label: "Leakage", format: "percent", missing: 0 },
+        column.text("service", "Service"),
+        column.integer("cases_leeked", "Cases leaked"),
+        column.integer("total", "Total cases"),
+        column.percent("percentage", "Leakage"),
       ],
     },
     {
@@ -40,10 +40,7 @@ export const leakageView: ViewDescriptor = {
       title: "Leakage by competitor",
       rowsKey: "leakage_provider_table",
       childrenKey: "competitors",
-      columns: [
-        { key: "name", label: "Service / Competitor", format: "text" },
-        { key: "volume", label: "Cases", format: "integer", missing: "N/A" },
-      ],
+      columns: [column.text("name", "Service / Competitor"), column.integer("volume", "Cases", "N/A")],
     },
   ],
   maps: [],

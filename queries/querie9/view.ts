@@ -1,4 +1,4 @@
-import type { ViewDescriptor } from "../../server/engine/index.ts";
+import { column, type ViewDescriptor } from "../../server/engine/index.ts";
 
 /** customer-area.md section 9: outmigration colour thresholds, in percent. */
 export const OUTMIGRATION_THRESHOLDS = [1, 5, 30, 55] as const;
@@ -14,12 +14,12 @@ export const outmigrationView: ViewDescriptor = {
       title: "Outmigration by speciality",
       rowsKey: "outmigration_table",
       columns: [
-        { key: "service", label: "Service", format: "text" },
-        { key: "PSA", label: "PSA", format: "integer" },
-        { key: "SSA", label: "SSA", format: "integer" },
-        { key: "TSA", label: "TSA", format: "integer" },
-        { key: "OUTSIDE", label: "Outside SA", format: "integer" },
-        { key: "percentage", label: "Outmigration %", format: "percent", missing: 0 },
+        column.text("service", "Service"),
+        column.integer("PSA", "PSA"),
+        column.integer("SSA", "SSA"),
+        column.integer("TSA", "TSA"),
+        column.integer("OUTSIDE", "Outside SA"),
+        column.percent("percentage", "Outmigration %"),
       ],
     },
   ],

@@ -23,3 +23,4 @@ export {
 export { band, percentChange, share, sum } from "./shares.ts";
 export { sqlNumber, sqlNumberOrZero, sqlText, sqlTextList, sqlTextOrNull } from "./sqlRunner.ts";
 export type { ChartDescriptor, MapDescriptor, TableDescriptor, ViewDescriptor } from "./view.ts";
+export { column, rankedBy } from "./view.ts";

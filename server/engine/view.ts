@@ -16,6 +16,27 @@ export interface TableColumn {
   missing?: string | number;
 }
 
+/**
+ * Column builders with the screens' rules built in (customer-area.md section 9): percentages,
+ * amounts and plain numbers show 0 when missing; a per-column `missing` overrides that.
+ */
+const columnOf =
+  (format: ValueFormat, defaultMissing?: string | number) =>
+  (key: string, label: string, missing: string | number | undefined = defaultMissing): TableColumn =>
+    missing === undefined ? { key, label, format } : { key, label, format, missing };
+
+export const column = {
+  text: columnOf("text"),
+  list: columnOf("list"),
+  integer: columnOf("integer"),
+  number: columnOf("number", 0),
+  percent: columnOf("percent", 0),
+  currency: columnOf("currency", 0),
+};
+
+/** Initial order of a ranking table (largest first), which the user may re-sort. */
+export const rankedBy = (key: string) => ({ sort: { key, direction: "desc" as const }, sortable: true });
+
 export interface TableDescriptor {
   id: string;
   title: string;
