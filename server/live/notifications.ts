@@ -1,8 +1,13 @@
 import { and, eq } from "drizzle-orm";
+import type { Session } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { customerUsers, notifications, staffAccounts } from "../db/schema/index.ts";
 
 export type Recipient = { customerUserId: string } | { staffAccountId: string };
+
+/** Whom a session's own notifications belong to. */
+export const recipientOf = (session: Session): Recipient =>
+  session.kind === "client" ? { customerUserId: session.user.id } : { staffAccountId: session.staff.id };
 
 export interface TaskUpdate {
   /** Stable id: the same task upserts one notification row and one toast/progress bar. */

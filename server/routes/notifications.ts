@@ -2,19 +2,17 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { readJson } from "../http/body.ts";
-import { invalidToken, notFound } from "../http/errors.ts";
-import { deleteOwnNotification, type Recipient } from "../live/notifications.ts";
+import { notFound } from "../http/errors.ts";
+import { requireKind } from "../http/middleware/guards.ts";
+import { deleteOwnNotification, recipientOf } from "../live/notifications.ts";
 
 const deleteNotification = z.strictObject({ id: z.uuid({ message: "must be a notification id" }) });
 
 /** DELETE of one's own notification or task; another user's id answers 404 (nothing to probe). */
 function deleteRoute(kind: "client" | "admin") {
-  return new Hono<AppEnv>().delete("/", async (c) => {
-    const session = c.var.session;
-    if (session?.kind !== kind) throw invalidToken();
+  return new Hono<AppEnv>().delete("/", requireKind(kind), async (c) => {
     const { id } = await readJson(c, deleteNotification);
-    const recipient: Recipient =
-      session.kind === "client" ? { customerUserId: session.user.id } : { staffAccountId: session.staff.id };
+    const recipient = recipientOf(c.var.session!);
     if (!(await deleteOwnNotification(c.var.app, recipient, id))) throw notFound("Notification not found.");
     return c.json({ status: 200, deleted: id });
   });

@@ -6,7 +6,8 @@ import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { siteSettings } from "../db/schema/index.ts";
 import { readJson } from "../http/body.ts";
-import { forbidden, invalidToken } from "../http/errors.ts";
+import { invalidToken } from "../http/errors.ts";
+import { requireStaff } from "../http/middleware/guards.ts";
 
 const richText = z.string().max(200_000, "must be at most 200,000 characters");
 
@@ -58,10 +59,7 @@ export const siteSettingsRoutes = new Hono<AppEnv>()
     const { db } = c.var.app.database;
     return c.json(await siteSettingsAnswer(db));
   })
-  .post("/", async (c) => {
-    const session = c.var.session;
-    if (session?.kind !== "admin") throw invalidToken();
-    if (session.staff.role !== "site_admin") throw forbidden("Agents cannot edit site contents.");
+  .post("/", requireStaff({ siteAdmin: true }), async (c) => {
     const update = await readJson(c, updateSettings);
     const { db } = c.var.app.database;
     if ("contents" in update) {
