@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 /** Same staleness rule as `npm start` (server/cli/start.ts): rebuild when a web source is newer. */
@@ -28,13 +28,23 @@ export function webBuildIsStale(): boolean {
   return WEB_INPUTS.some((input) => newestMtime(join(ROOT, input)) > built);
 }
 
+/**
+ * Builds beside web/dist and swaps the folders, so a test run reading web/dist while another process
+ * rebuilds never sees a half-written (or emptied) folder.
+ */
 export function ensureWebBuild() {
   if (!webBuildIsStale()) return;
   console.log("[e2e] building web/dist (missing or older than web/src)...");
+  const staging = `dist-build-${process.pid}`;
   const build = spawnSync(
     join(ROOT, "node_modules", ".bin", "vite"),
-    ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"],
+    ["build", "--config", "web/vite.config.ts", "--logLevel", "warn", "--outDir", staging],
     { cwd: ROOT, stdio: "inherit" },
   );
   if (build.status !== 0) throw new Error(`vite build failed with status ${build.status}`);
+  const dist = join(ROOT, "web", "dist");
+  const retired = join(ROOT, "web", `dist-old-${process.pid}`);
+  if (existsSync(dist)) renameSync(dist, retired);
+  renameSync(join(ROOT, "web", staging), dist);
+  rmSync(retired, { recursive: true, force: true });
 }
