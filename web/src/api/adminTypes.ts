@@ -1,0 +1,166 @@
+import type { CustomerUser } from "./types.ts";
+
+/**
+ * Shapes of the back office's organisation answers (admin-area.md sections 3 and 7). Fields the
+ * screens do not read are left out; optional ones may be absent from older answers.
+ */
+
+export type ServiceAreaType = "PSA" | "SSA" | "TSA";
+
+/** One zip of a year's service area; `checked` false reads 'to check'. */
+export interface ServiceAreaItem {
+  zipcode: string;
+  type: ServiceAreaType | string;
+  year: number;
+  checked: boolean;
+  available: boolean;
+}
+
+/** One row of the year's Facilities or Providers analysis tables. */
+export interface AnalysisRow {
+  id?: string;
+  npi: string;
+  name?: string;
+  full_name?: string;
+  note?: string | null;
+  /** Row style: ok / warning / error (or the validation's own words). */
+  state?: string | null;
+}
+
+export interface SpecialityNote {
+  service: string;
+  note: string | null;
+}
+export interface MixCapacityNote {
+  subspeciality: string;
+  volume: number | string | null;
+  service_capacity: number | string | null;
+}
+export interface LnVolumeNote {
+  provider_name: string;
+  ln: number | null;
+  upload: number | null;
+}
+
+/** What the global validation found (admin-area.md section 3, "Validation"). */
+export interface GlobalNote {
+  speciality?: SpecialityNote[];
+  mix_capacity?: MixCapacityNote[];
+  ln_volumes?: LnVolumeNote[];
+  new_patient_em?: string | null;
+  mri?: string | null;
+  initial_eval?: string | null;
+  other_pt_ot?: string | null;
+  casting_spliting?: string | null;
+  aspiration_injection?: string | null;
+}
+
+export interface ValidationResult {
+  valid: boolean;
+  done: boolean;
+  running_on?: string | null;
+  note?: GlobalNote | null;
+}
+
+/**
+ * A generator's state as the year answer carries it: true done, false running, absent todo. Some
+ * answers carry the stored row instead ({status}); the helpers in admin/yearState.ts read both.
+ */
+export type SchemeFlag = boolean | null | undefined | { status?: string | null; done?: boolean | null };
+
+export type QuestionnaireState = "waiting" | "under_analysis" | "valid";
+
+export interface YearFile {
+  uploaded: boolean;
+  state?: string | null;
+  url?: string | null;
+  need_update?: boolean;
+}
+
+/** The per-year data of one organisation (datas[year]). */
+export interface YearData {
+  service_area: ServiceAreaItem[];
+  facilities: AnalysisRow[];
+  providers: AnalysisRow[];
+  validations: {
+    facility?: ValidationResult | null;
+    provider?: ValidationResult | null;
+    global?: ValidationResult | null;
+  };
+  service_capabilities?: SchemeFlag;
+  macro_capabilities?: SchemeFlag;
+  market_profile?: SchemeFlag;
+  scoring?: SchemeFlag;
+  questionnaire?: { state: QuestionnaireState | string } | null;
+  file?: YearFile | null;
+  /** 0..100, when the server computes it; else computed by admin/yearState.ts. */
+  progress?: number;
+}
+
+export interface AdminFacility {
+  id: string;
+  npi: string;
+  name: string;
+  physical_full_address?: string;
+  billing_full_address?: string;
+}
+
+export interface AdminProvider {
+  id: string;
+  npi: string;
+  full_name: string;
+  category?: string | null;
+  ptype?: string | null;
+}
+
+/** One customer as the back office reads it (the organisation answer of POST .../organization/). */
+export interface AdminOrganization {
+  id: string;
+  name: string;
+  address?: string;
+  locale?: string;
+  locale_zip?: string;
+  full_address: string;
+  phone_1: string;
+  phone_2: string;
+  fax: string;
+  logo: string | null;
+  initialized: boolean;
+  agreement_accepted: boolean;
+  users: CustomerUser[];
+  facilities: AdminFacility[];
+  providers: AdminProvider[];
+  years: number[];
+  available_years: number[];
+  pending_years?: number[];
+  accessible_years?: number[];
+  has_file?: boolean;
+  /** Per-year data keyed by year, when the answer includes it. */
+  datas?: Record<string, YearData>;
+  /** Progress (0..100) per year, when the answer includes it. */
+  progress?: Record<string, number>;
+  /** Queries usage for the overview chart, when the answer includes it. */
+  queries_usage?: QueryUsagePoint[];
+}
+
+/** One point of the queries usage chart: how many runs of one analysis on one date. */
+export interface QueryUsagePoint {
+  date: string;
+  querie: string;
+  count: number;
+}
+
+/** One row of the customers list (a short organisation). */
+export interface CustomerListItem {
+  id: string;
+  name: string;
+  full_address: string;
+  users: CustomerUser[] | number;
+  initialized: boolean;
+  years?: number[];
+  available_years?: number[];
+  pending_years?: number[];
+  /** Progress per year (0..100), the 'Main Tasks' column. */
+  progress?: Record<string, number>;
+  datas?: Record<string, YearData>;
+}
