@@ -41,7 +41,7 @@ function derivedReplacements(columns: CanonicalColumn[]) {
   return `* REPLACE (${replaced.join(", ")})`;
 }
 
-async function bindParquet(duck: DuckDb, relation: string, files: string[], columns: CanonicalColumn[]) {
+export async function bindParquet(duck: DuckDb, relation: string, files: string[], columns: CanonicalColumn[]) {
   if (files.length === 0) {
     // No data for that year: an empty relation with the same columns keeps every kernel valid.
     const empty = columns.map((column) => `CAST(NULL AS ${column.type}) AS ${quoteIdent(column.name)}`);

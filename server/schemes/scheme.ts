@@ -8,6 +8,7 @@ import type { z } from "zod";
 import type { facilities, facilityLocations, providers } from "../db/schema/index.ts";
 import type { KernelInputs } from "../engine/inputs.ts";
 import type { SqlRunner } from "../engine/sqlRunner.ts";
+import type { NpiRegistry } from "../registry/npiRegistry.ts";
 
 /** What the year detail stores per scheme (admin-area.md section 3, "Per-year data"). */
 export const SCHEME_KINDS = ["validation", "SC", "MC", "MP", "SCORING"] as const;
@@ -42,10 +43,13 @@ export interface SchemeContext {
    * Runs the scheme's .sql files over the relations analyses read (market_cases, practice_lines,
    * service_area, org_providers, org_facilities, and the base views of server/engine/sql/
    * base_views.sql) bound with all service lines, all settings and all three service-area types.
+   * `market_cases_previous` holds the market cases of previousYear (empty when there is none).
    */
   sql: SqlRunner;
   inputs: KernelInputs;
   profile: SchemeProfile;
+  /** The provider registry (NPPES-shaped, local table): validations look NPIs up in it. */
+  registry: NpiRegistry;
   /** 0-100, shown in the staff task toast. */
   progress(percent: number, message?: string): Promise<void>;
 }
