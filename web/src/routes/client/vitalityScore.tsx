@@ -1,5 +1,5 @@
 import { createRoute } from "@tanstack/react-router";
-import { ScreenTitle } from "../../components/ScreenTitle.tsx";
+import { VitalityScoreScreen } from "../../score/VitalityScoreScreen.tsx";
 import { clientLayoutRoute } from "./clientLayout.tsx";
 
 export const vitalityScoreRoute = createRoute({
@@ -8,7 +8,4 @@ export const vitalityScoreRoute = createRoute({
   component: VitalityScoreScreen,
 });
 
-/** The Strategic Vitality Score (also in dummy mode). */
-export function VitalityScoreScreen() {
-  return <ScreenTitle title="Strategic Vitality Score" />;
-}
+export { VitalityScoreScreen };
