@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Box, Group, Menu, Popover, Text, Tooltip } from "@mantine/core";
-import { IconListCheck, IconLogout, IconUser } from "@tabler/icons-react";
+import { Badge, Box, Group, Menu } from "@mantine/core";
+import { IconLogout, IconUser } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import type { AdminDetail } from "../api/types.ts";
 import { ButtonLink, MenuItemLink } from "../components/links.tsx";
@@ -8,6 +8,7 @@ import { BrandMark } from "./BrandMark.tsx";
 import classes from "./Header.module.css";
 import { NotificationBell } from "./NotificationBell.tsx";
 import navClasses from "./nav.module.css";
+import { TasksPopover } from "./TasksPopover.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
 /** The back office bar. Agents see only Customers and Helpcenter, and no tasks or bell (admin spec §6). */
@@ -33,8 +34,8 @@ export function AdminHeader({ detail }: { detail: AdminDetail }) {
         </Group>
         <Group gap="xs" wrap="nowrap">
           {isAgent ? <Badge variant="light">Agent</Badge> : null}
-          {isAgent ? null : <TasksButton />}
-          {isAgent ? null : <NotificationBell count={0} />}
+          {isAgent ? null : <TasksPopover />}
+          {isAgent ? null : <NotificationBell />}
           <UserMenu name={profile.username} email={profile.email} picture={profile.picture}>
             <MenuItemLink to="/administration/profile" leftSection={<IconUser size={16} />}>
               Profile
@@ -63,25 +64,5 @@ function AdminNavLink({ to, label }: { to: AdminPath; label: string }) {
     <ButtonLink to={to} variant="subtle" className={navClasses.navButton} activeOptions={{ exact: false }}>
       {label}
     </ButtonLink>
-  );
-}
-
-/** Background tasks (generation, validations) are pushed by the live channel, a later piece of work. */
-function TasksButton() {
-  return (
-    <Popover position="bottom-end" shadow="md" width={280}>
-      <Popover.Target>
-        <Tooltip label="Tasks">
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Tasks">
-            <IconListCheck size={20} />
-          </ActionIcon>
-        </Tooltip>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Text size="sm" c="dimmed">
-          No running tasks.
-        </Text>
-      </Popover.Dropdown>
-    </Popover>
   );
 }

@@ -1,5 +1,6 @@
 import { AppShell, Container } from "@mantine/core";
 import { Outlet } from "@tanstack/react-router";
+import { LiveChannel } from "../live/LiveChannel.tsx";
 import { useAdminDetail } from "../session/useSessions.ts";
 import { AdminHeader } from "./AdminHeader.tsx";
 
@@ -8,15 +9,17 @@ export function AdminShell() {
   // Only during a sign-out: the guard redirects right after.
   if (!detail) return null;
   return (
-    <AppShell header={{ height: 57 }} padding={0}>
-      <AppShell.Header withBorder={false}>
-        <AdminHeader detail={detail} />
-      </AppShell.Header>
-      <AppShell.Main bg="gray.0">
-        <Container size="xl" py="xl">
-          <Outlet />
-        </Container>
-      </AppShell.Main>
-    </AppShell>
+    <LiveChannel channelId={detail.profile.channel_id} kind="admin">
+      <AppShell header={{ height: 57 }} padding={0}>
+        <AppShell.Header withBorder={false}>
+          <AdminHeader detail={detail} />
+        </AppShell.Header>
+        <AppShell.Main bg="gray.0">
+          <Container size="xl" py="xl">
+            <Outlet />
+          </Container>
+        </AppShell.Main>
+      </AppShell>
+    </LiveChannel>
   );
 }

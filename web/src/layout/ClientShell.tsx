@@ -1,5 +1,6 @@
 import { AppShell, Container } from "@mantine/core";
 import { Outlet } from "@tanstack/react-router";
+import { LiveChannel } from "../live/LiveChannel.tsx";
 import { useCustomerDetail } from "../session/useSessions.ts";
 import { ClientHeader } from "./ClientHeader.tsx";
 
@@ -12,15 +13,17 @@ export function ClientShell() {
   // Only during a sign-out: the guard redirects right after.
   if (!detail) return null;
   return (
-    <AppShell header={{ height: CLIENT_HEADER_HEIGHT }} padding={0}>
-      <AppShell.Header withBorder={false}>
-        <ClientHeader detail={detail} />
-      </AppShell.Header>
-      <AppShell.Main bg="gray.0">
-        <Container size="xl" py="xl">
-          <Outlet />
-        </Container>
-      </AppShell.Main>
-    </AppShell>
+    <LiveChannel channelId={detail.profile.channel_id} kind="client">
+      <AppShell header={{ height: CLIENT_HEADER_HEIGHT }} padding={0}>
+        <AppShell.Header withBorder={false}>
+          <ClientHeader detail={detail} />
+        </AppShell.Header>
+        <AppShell.Main bg="gray.0">
+          <Container size="xl" py="xl">
+            <Outlet />
+          </Container>
+        </AppShell.Main>
+      </AppShell>
+    </LiveChannel>
   );
 }

@@ -1,24 +1,78 @@
-import { ActionIcon, Indicator, Popover, Text } from "@mantine/core";
+import { ActionIcon, CloseButton, Group, Indicator, Popover, ScrollArea, Stack, Text } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
+import { useState } from "react";
+import { errorMessage } from "../api/errors.ts";
+import { deleteNotification } from "../api/notifications.ts";
+import { useLiveKind } from "../live/LiveChannel.tsx";
+import { liveStore, useLiveItems } from "../live/liveStore.ts";
+import { statusColor } from "../live/toastStyle.ts";
 
 /**
- * The bell. Notifications arrive with the session detail now and by the live channel later; the
- * list itself belongs to that later work, so the popover shows only the count it knows.
+ * The bell: notifications pushed on the live channel this session. Each can be dismissed, which
+ * deletes it on the server (DELETE /api/management/{customer|admin}/notification/ {id}). `count` is
+ * what the session detail knew before the channel opened.
  */
-export function NotificationBell({ count }: { count: number }) {
+export function NotificationBell({ count = 0 }: { count?: number }) {
+  const kind = useLiveKind();
+  const items = useLiveItems("notification");
+  const [failure, setFailure] = useState<string>();
+  const total = Math.max(count, items.length);
+
+  const dismiss = async (id: string) => {
+    if (!kind) return;
+    setFailure(undefined);
+    try {
+      await deleteNotification(kind, id);
+      liveStore.remove(id);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+
   return (
-    <Popover position="bottom-end" shadow="md" width={280}>
+    <Popover position="bottom-end" shadow="md" width={320}>
       <Popover.Target>
-        <Indicator disabled={count === 0} label={count} size={16} offset={4}>
+        <Indicator disabled={total === 0} label={total} size={16} offset={4}>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notifications">
             <IconBell size={20} />
           </ActionIcon>
         </Indicator>
       </Popover.Target>
       <Popover.Dropdown>
-        <Text size="sm" c="dimmed">
-          {count === 0 ? "No notifications." : `${count} notification${count === 1 ? "" : "s"}.`}
-        </Text>
+        {items.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {total === 0 ? "No notifications." : `${total} notification${total === 1 ? "" : "s"}.`}
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah={360}>
+            <Stack gap="xs">
+              {items.map((item) => (
+                <Group key={item.id} justify="space-between" wrap="nowrap" align="flex-start">
+                  <Stack gap={2}>
+                    <Text size="sm" c={statusColor(item.status) === "red" ? "red" : undefined}>
+                      {item.message}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {new Date(item.emit_on).toLocaleString()}
+                    </Text>
+                  </Stack>
+                  {kind ? (
+                    <CloseButton
+                      size="sm"
+                      aria-label={`Dismiss ${item.message}`}
+                      onClick={() => void dismiss(item.id)}
+                    />
+                  ) : null}
+                </Group>
+              ))}
+              {failure ? (
+                <Text size="xs" c="red">
+                  {failure}
+                </Text>
+              ) : null}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
       </Popover.Dropdown>
     </Popover>
   );

@@ -1,0 +1,137 @@
+import type { AdminOrganization, CustomerListItem, ServiceAreaItem, YearData } from "./adminTypes.ts";
+import { apiRequest } from "./client.ts";
+import type { StatusDetail } from "./types.ts";
+
+/** The back office's organisation calls (admin-area.md section 7). */
+
+const ORGANIZATION = "/api/management/admin/organization/";
+
+/** POST {}: every customer, for the customers list. */
+export async function listCustomers(): Promise<CustomerListItem[]> {
+  const answer = await apiRequest<{ organizations: CustomerListItem[] }>(ORGANIZATION, {
+    method: "POST",
+    body: {},
+  });
+  return answer.organizations;
+}
+
+/** POST {id}: one customer, for its overview. */
+export async function getOrganization(id: string): Promise<AdminOrganization> {
+  const answer = await apiRequest<{ organization: AdminOrganization }>(ORGANIZATION, {
+    method: "POST",
+    body: { id },
+  });
+  return answer.organization;
+}
+
+export interface OrganizationYear {
+  organization: AdminOrganization;
+  year: number;
+  data: YearData;
+}
+
+/** POST {full: true, id, year}: the organisation and everything staff review for that year. */
+export async function getOrganizationYear(id: string, year: number): Promise<OrganizationYear> {
+  const answer = await apiRequest<{ organization: AdminOrganization; data?: YearData }>(ORGANIZATION, {
+    method: "POST",
+    body: { full: true, id, year },
+  });
+  const data = answer.data ?? answer.organization.datas?.[String(year)];
+  if (!data) throw new Error(`${answer.organization.name} has no data for ${year}.`);
+  return { organization: answer.organization, year, data };
+}
+
+/** POST /admin/valid/: initialise (enable) the year for the customer ('Active', 'Allow user'). */
+export function initialiseYear(organizationId: string, year: number) {
+  return apiRequest<StatusDetail>("/api/management/admin/valid/", {
+    method: "POST",
+    body: { organization_uuid: organizationId, year },
+  });
+}
+
+/** PATCH /admin/valid/: ask the customer for a year's data. */
+export function requestYear(organizationId: string, year: number) {
+  return apiRequest<StatusDetail>("/api/management/admin/valid/", {
+    method: "PATCH",
+    body: { organization_uuid: organizationId, year },
+  });
+}
+
+export function prelaunchYear(organizationId: string, year: number) {
+  return apiRequest<StatusDetail>("/api/management/admin/prelaunch/", {
+    method: "POST",
+    body: { org_id: organizationId, year },
+  });
+}
+
+/**
+ * DELETE /admin/customer/remove-year/: action 'delete' removes the year; null removes its file and
+ * data so the customer uploads again.
+ */
+export function removeYear(organizationId: string, year: number, action: "delete" | null) {
+  return apiRequest<StatusDetail>("/api/management/admin/customer/remove-year/", {
+    method: "DELETE",
+    body: { organization: organizationId, year, action },
+  });
+}
+
+export type ServiceAreaEntry = Pick<ServiceAreaItem, "zipcode" | "type">;
+
+function serviceAreaCall(
+  method: "POST" | "PATCH" | "DELETE",
+  organizationId: string,
+  year: number,
+  items: ServiceAreaEntry[],
+) {
+  return apiRequest<StatusDetail>("/api/management/admin/customer/service_area/", {
+    method,
+    body: {
+      organization_uuid: organizationId,
+      year,
+      service_area: items.map((item) => ({ zipcode: item.zipcode, type: item.type, year })),
+    },
+  });
+}
+
+/** POST: add zips to the year's service area. */
+export const addServiceArea = (organizationId: string, year: number, items: ServiceAreaEntry[]) =>
+  serviceAreaCall("POST", organizationId, year, items);
+
+/** PATCH: re-check the year's service area against the market data (reload). */
+export const checkServiceArea = (organizationId: string, year: number) =>
+  serviceAreaCall("PATCH", organizationId, year, []);
+
+export const deleteServiceArea = (organizationId: string, year: number, items: ServiceAreaEntry[]) =>
+  serviceAreaCall("DELETE", organizationId, year, items);
+
+/** DELETE /admin/delete-organization/: removes a customer and all it owns. */
+export function deleteOrganization(organizationId: string) {
+  return apiRequest<StatusDetail>("/api/management/admin/delete-organization/", {
+    method: "DELETE",
+    body: { organization: organizationId },
+  });
+}
+
+export interface OrganizationFields {
+  name: string;
+  address: string;
+  locale: string;
+  locale_zip: string;
+  phone_1: string;
+  phone_2: string;
+  fax: string;
+}
+
+export function createOrganization(organization: OrganizationFields) {
+  return apiRequest<{ organization: AdminOrganization }>("/api/management/customer/organization/", {
+    method: "POST",
+    body: { organization },
+  });
+}
+
+export function updateOrganization(id: string, organization: Partial<OrganizationFields>) {
+  return apiRequest<{ organization: AdminOrganization }>("/api/management/customer/organization/", {
+    method: "PATCH",
+    body: { organization: { ...organization, id } },
+  });
+}
