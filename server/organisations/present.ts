@@ -26,7 +26,7 @@ export function userView(user: CustomerUser) {
   };
 }
 
-const fullAddress = (address: string, locale: string, zip: string) =>
+export const fullAddress = (address: string, locale: string, zip: string) =>
   [address, locale, zip].filter((part) => part.trim() !== "").join(", ");
 
 /** Which years an organisation has, in the three senses the screens use. */

@@ -32,7 +32,8 @@ describe("parseServiceAreaPaste: 'zipcode<TAB>type' lines from a spreadsheet", (
     expect(result.errors).toEqual([
       {
         line: 2,
-        message: "Line 2: zipcode must be 5 digits, got '4620' (a spreadsheet may have dropped a leading zero)",
+        message:
+          "Line 2: zipcode must be 5 digits, got '4620' (a spreadsheet may have dropped a leading zero)",
       },
       { line: 3, message: "Line 3: type must be PSA, SSA or TSA, got 'XSA'" },
       { line: 4, message: "Line 4: zipcode 46201 is already on line 1" },

@@ -1,0 +1,116 @@
+/**
+ * The full data of one organisation year (admin-area.md section 3, "Per-year data"), as the year
+ * detail screen reads it (POST .../admin/organization/ {full: true, id, year}).
+ */
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import {
+  facilities,
+  providers,
+  type schemeResults,
+  serviceAreas,
+  type validations,
+} from "../db/schema/index.ts";
+import { progressView, type YearRow } from "./adminYears.ts";
+import { fileView, serviceAreaView, uploadsOf } from "./organisationDetail.ts";
+import { yearGates } from "./yearGates.ts";
+import { emptySnapshot, yearProgress } from "./yearProgress.ts";
+import { loadYearRows, snapshotsOf, yearKey } from "./yearState.ts";
+
+type ValidationRow = typeof validations.$inferSelect;
+type SchemeRow = typeof schemeResults.$inferSelect;
+
+/** null = Todo; otherwise valid / done / running_on, and what the run found in `note`. */
+export const validationView = (row: ValidationRow | undefined) =>
+  row
+    ? {
+        valid: row.valid,
+        done: row.done,
+        running_on: row.runningOn,
+        note: row.result ?? null,
+        updated_at: row.updatedAt.toISOString(),
+      }
+    : null;
+
+/**
+ * A generated scheme: null = Todo (never generated); false = Generation (running); done = the stored
+ * result with its status; a failed run = {status: 'failed', error} (generate again).
+ */
+export function schemeView(row: SchemeRow | undefined) {
+  if (!row) return null;
+  if (row.status === "running") return false as const;
+  if (row.status === "failed") return { status: "failed" as const, error: row.error };
+  return {
+    status: "done" as const,
+    done: true,
+    plugin_version: row.pluginVersion,
+    updated_at: row.updatedAt.toISOString(),
+    result: row.result,
+  };
+}
+
+export async function yearDetail(db: Db, organisationId: string, yearRow: YearRow) {
+  const year = yearRow.year;
+  const [facilityRows, providerRows, areaRows, stateRows, uploads] = await Promise.all([
+    db
+      .select()
+      .from(facilities)
+      .where(eq(facilities.organisationId, organisationId))
+      .orderBy(asc(facilities.name)),
+    db
+      .select()
+      .from(providers)
+      .where(eq(providers.organisationId, organisationId))
+      .orderBy(asc(providers.fullName)),
+    db
+      .select()
+      .from(serviceAreas)
+      .where(and(eq(serviceAreas.organisationId, organisationId), eq(serviceAreas.year, year)))
+      .orderBy(asc(serviceAreas.zipcode)),
+    loadYearRows(db, { organisationIds: [organisationId], year }),
+    uploadsOf(db, organisationId),
+  ]);
+  const snapshot = snapshotsOf(stateRows).get(yearKey(organisationId, year)) ?? emptySnapshot();
+  const progress = yearProgress(snapshot);
+  const validationOf = (type: ValidationRow["type"]) =>
+    validationView(stateRows.validations.find((row) => row.type === type));
+  const schemeOf = (kind: SchemeRow["kind"]) =>
+    schemeView(stateRows.schemes.find((row) => row.kind === kind));
+  const questionnaire = stateRows.questionnaires[0];
+  return {
+    year,
+    enabled: yearRow.enabled,
+    requested: yearRow.requested,
+    prelaunched: yearRow.prelaunched,
+    service_area: areaRows.map(serviceAreaView),
+    facilities: facilityRows.map((row) => ({
+      id: row.id,
+      npi: row.npi,
+      name: row.name,
+      note: row.note,
+      state: row.state,
+    })),
+    providers: providerRows.map((row) => ({
+      id: row.id,
+      npi: row.npi,
+      full_name: row.fullName,
+      name: row.fullName,
+      note: row.note,
+      state: row.state,
+    })),
+    validations: {
+      facility: validationOf("facility"),
+      provider: validationOf("provider"),
+      global: validationOf("global"),
+    },
+    gates: yearGates({ snapshot, serviceAreaCount: areaRows.length }),
+    service_capabilities: schemeOf("SC"),
+    macro_capabilities: schemeOf("MC"),
+    market_profile: schemeOf("MP"),
+    scoring: schemeOf("SCORING"),
+    questionnaire: questionnaire ? { state: questionnaire.state } : null,
+    file: fileView(yearRow, uploads),
+    progress: progress.percent,
+    progress_detail: { ...progressView(progress), items: progress.items },
+  };
+}
