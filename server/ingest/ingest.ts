@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AppContext } from "../context.ts";
 import type { MarketKind } from "./contract.ts";
-import { withLock } from "./keyedLock.ts";
 import { defaultLimits, type IngestLimits } from "./limits.ts";
 import {
   type IngestJob,
@@ -130,46 +129,46 @@ export async function ingestPracticeUpload(
   if (storage.refused) return { status: "rejected", report: storage.refused };
   const uploadIds = await startPracticeUploads(db, { ...input, files: storage.stored });
 
-  return withLock(`practice:${input.organisationId}`, async () => {
-    const workDir = newWorkDir(dataDir);
-    try {
-      const outcome = await runJob(
-        {
-          target: { kind: "practice" },
-          years: input.years,
-          files: storage.stored.map((file) => ({ path: file.path, originalName: file.originalName })),
-          dataDir,
-          workDir,
-          limits,
-        },
-        options,
-      );
-      if (!outcome.accepted || outcome.outputs.length === 0) {
-        const report = outcome.accepted
-          ? singleError({
-              table: "",
-              row: 0,
-              column: "years",
-              reason: `the file has no lines in ${input.years.join(", ")}`,
-            })
-          : outcome.report;
-        await rejectPracticeUploads(db, input.organisationId, uploadIds, input.years, report);
-        return { status: "rejected", report };
-      }
-      for (const output of outcome.outputs) {
-        switchIn(output.path, warehousePaths.practiceLines(dataDir, input.organisationId, output.year));
-      }
-      await acceptPracticeUploads(db, {
-        organisationId: input.organisationId,
-        uploadIds,
-        outputs: outcome.outputs,
-        now: context.clock.now(),
-      });
-      return { status: "accepted", years: outcome.years, rows: outcome.rows };
-    } finally {
-      removeDir(workDir);
+  const workDir = newWorkDir(dataDir);
+  try {
+    const outcome = await runJob(
+      {
+        target: { kind: "practice" },
+        years: input.years,
+        files: storage.stored.map((file) => ({ path: file.path, originalName: file.originalName })),
+        dataDir,
+        workDir,
+        limits,
+      },
+      options,
+    );
+    if (!outcome.accepted || outcome.outputs.length === 0) {
+      const report = outcome.accepted
+        ? singleError({
+            table: "",
+            row: 0,
+            column: "years",
+            reason: `the file has no lines in ${input.years.join(", ")}`,
+          })
+        : outcome.report;
+      await rejectPracticeUploads(db, input.organisationId, uploadIds, input.years, report);
+      return { status: "rejected", report };
     }
-  });
+    await acceptPracticeUploads(db, {
+      organisationId: input.organisationId,
+      uploadIds,
+      outputs: outcome.outputs,
+      now: context.clock.now(),
+      switchIn: () => {
+        for (const output of outcome.outputs) {
+          switchIn(output.path, warehousePaths.practiceLines(dataDir, input.organisationId, output.year));
+        }
+      },
+    });
+    return { status: "accepted", years: outcome.years, rows: outcome.rows };
+  } finally {
+    removeDir(workDir);
+  }
 }
 
 /** A market file of one kind and year (advisory board): validated, normalised, switched in. */
@@ -198,42 +197,40 @@ export async function ingestMarketUpload(
     file: first,
   });
 
-  return withLock(`market:${input.kind}:${input.year}`, async () => {
-    const workDir = newWorkDir(dataDir);
-    try {
-      const outcome = await runJob(
-        {
-          target: { kind: "market", marketKind: input.kind },
-          years: [input.year],
-          files: storage.stored.map((file) => ({ path: file.path, originalName: file.originalName })),
-          dataDir,
-          workDir,
-          limits,
-        },
-        options,
-      );
-      const output = outcome.accepted ? outcome.outputs[0] : undefined;
-      if (!outcome.accepted || !output) {
-        const report = outcome.accepted
-          ? singleError({ table: "", row: 0, column: "files", reason: "the file has no rows" })
-          : outcome.report;
-        await rejectMarketUpload(db, uploadId, report);
-        return { status: "rejected", report };
-      }
-      const finalPath =
-        input.kind === "DEMO"
-          ? warehousePaths.demographics(dataDir, input.year)
-          : warehousePaths.marketCases(dataDir, input.year, input.kind);
-      switchIn(output.path, finalPath);
-      const dataVersion = await acceptMarketUpload(db, {
-        uploadId,
-        kind: input.kind,
-        year: input.year,
-        rows: output.rows,
-      });
-      return { status: "accepted", years: [input.year], rows: output.rows, dataVersion };
-    } finally {
-      removeDir(workDir);
+  const workDir = newWorkDir(dataDir);
+  try {
+    const outcome = await runJob(
+      {
+        target: { kind: "market", marketKind: input.kind },
+        years: [input.year],
+        files: storage.stored.map((file) => ({ path: file.path, originalName: file.originalName })),
+        dataDir,
+        workDir,
+        limits,
+      },
+      options,
+    );
+    const output = outcome.accepted ? outcome.outputs[0] : undefined;
+    if (!outcome.accepted || !output) {
+      const report = outcome.accepted
+        ? singleError({ table: "", row: 0, column: "files", reason: "the file has no rows" })
+        : outcome.report;
+      await rejectMarketUpload(db, uploadId, report);
+      return { status: "rejected", report };
     }
-  });
+    const finalPath =
+      input.kind === "DEMO"
+        ? warehousePaths.demographics(dataDir, input.year)
+        : warehousePaths.marketCases(dataDir, input.year, input.kind);
+    const dataVersion = await acceptMarketUpload(db, {
+      uploadId,
+      kind: input.kind,
+      year: input.year,
+      rows: output.rows,
+      switchIn: () => switchIn(output.path, finalPath),
+    });
+    return { status: "accepted", years: [input.year], rows: output.rows, dataVersion };
+  } finally {
+    removeDir(workDir);
+  }
 }

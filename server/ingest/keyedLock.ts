@@ -1,6 +1,9 @@
 /**
- * Serialises uploads of the same target (an organisation, a market kind and year) inside this
- * process, so two uploads of one year cannot interleave their switch-in and version bump.
+ * Serialises work on one key inside this process only. Uploads no longer use it: their switch-in
+ * and version bump are serialised across processes by a PostgreSQL advisory lock taken inside the
+ * recording transaction (targetLock.ts: lockUploadTargets with lockTargets.practiceYear /
+ * lockTargets.market). Other writers of a practice year that must not interleave with an upload
+ * take that same advisory lock in their transaction.
  */
 const tails = new Map<string, Promise<unknown>>();
 

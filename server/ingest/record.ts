@@ -4,6 +4,7 @@ import { advisoryBoardUploads, organisationYears, practiceUploads } from "../db/
 import type { MarketKind } from "./contract.ts";
 import type { IngestOutput } from "./pipeline.ts";
 import type { ErrorReport } from "./report.ts";
+import { lockTargets, lockUploadTargets } from "./targetLock.ts";
 
 export interface StoredFile {
   originalName: string;
@@ -47,6 +48,10 @@ export async function rejectPracticeUploads(
   report: ErrorReport,
 ) {
   await db.transaction(async (tx) => {
+    await lockUploadTargets(
+      tx,
+      years.map((year) => lockTargets.practiceYear(organisationId, year)),
+    );
     await tx
       .update(practiceUploads)
       .set({ state: "rejected", errorReport: report })
@@ -65,13 +70,28 @@ export async function rejectPracticeUploads(
   });
 }
 
-/** Records accepted years after their files were switched in: version bump, rows, checksum. */
+/**
+ * Switches the accepted years' files in and records them (version bump, rows, checksum), under
+ * the years' advisory locks: another process's upload of the same years waits, so the file on disk
+ * and its metadata always belong to the same upload.
+ */
 export async function acceptPracticeUploads(
   db: Db,
-  input: { organisationId: string; uploadIds: string[]; outputs: IngestOutput[]; now: Date },
+  input: {
+    organisationId: string;
+    uploadIds: string[];
+    outputs: IngestOutput[];
+    now: Date;
+    switchIn: () => void;
+  },
 ) {
   const years = input.outputs.map((output) => output.year);
   await db.transaction(async (tx) => {
+    await lockUploadTargets(
+      tx,
+      years.map((year) => lockTargets.practiceYear(input.organisationId, year)),
+    );
+    input.switchIn();
     for (const output of input.outputs) {
       await tx
         .insert(organisationYears)
@@ -143,12 +163,18 @@ export async function rejectMarketUpload(db: Db, uploadId: string, report: Error
     .where(eq(advisoryBoardUploads.id, uploadId));
 }
 
-/** The new market version of (kind, year): previous accepted → superseded, version = last + 1. */
+/**
+ * Switches the new market version of (kind, year) in and records it: previous accepted ->
+ * superseded, version = last + 1, under the (kind, year) advisory lock so two processes never
+ * read the same "last" version.
+ */
 export async function acceptMarketUpload(
   db: Db,
-  input: { uploadId: string; kind: MarketKind; year: number; rows: number },
+  input: { uploadId: string; kind: MarketKind; year: number; rows: number; switchIn: () => void },
 ) {
   return db.transaction(async (tx) => {
+    await lockUploadTargets(tx, [lockTargets.market(input.kind, input.year)]);
+    input.switchIn();
     const sameKindYear = and(
       eq(advisoryBoardUploads.kind, input.kind),
       eq(advisoryBoardUploads.year, input.year),
