@@ -154,15 +154,16 @@ export function canAllowQuestionnaire(year: YearData): boolean {
 export const PROGRESS_UNITS = 8;
 
 /**
- * Facility, provider and global validation, SC, MC, MP and scoring count 1 each when done; the
+ * Facility, provider and global validation count 1 each once valid ('Validate anyway' does not, as
+ * on the server: server/organisations/yearProgress.ts), SC, MC, MP and scoring once done; the
  * questionnaire 0.5 if it exists plus 0.5 if valid. Percent = units x 100 / 8.
  */
 export function yearProgress(year: YearData): number {
   const { facility, provider, global } = year.validations;
   const presence = [
-    validationState(facility) === "done",
-    validationState(provider) === "done",
-    validationState(global) === "done",
+    facility?.valid,
+    provider?.valid,
+    global?.valid,
     schemeDone(year.service_capabilities),
     schemeDone(year.macro_capabilities),
     schemeDone(year.market_profile),

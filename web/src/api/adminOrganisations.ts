@@ -36,9 +36,8 @@ export async function getOrganizationYear(id: string, year: number): Promise<Org
     method: "POST",
     body: { full: true, id, year },
   });
-  const data = answer.data ?? answer.organization.datas?.[String(year)];
-  if (!data) throw new Error(`${answer.organization.name} has no data for ${year}.`);
-  return { organization: answer.organization, year, data };
+  if (!answer.data) throw new Error(`${answer.organization.name} has no data for ${year}.`);
+  return { organization: answer.organization, year, data: answer.data };
 }
 
 /** POST /admin/valid/: initialise (enable) the year for the customer ('Active', 'Allow user'). */
@@ -93,9 +92,16 @@ function serviceAreaCall(
   });
 }
 
-/** POST: add zips to the year's service area. */
-export const addServiceArea = (organizationId: string, year: number, items: ServiceAreaEntry[]) =>
-  serviceAreaCall("POST", organizationId, year, items);
+/**
+ * POST: add the pasted 'zipcode<TAB>type' lines to the year's service area. The server parses the
+ * text with the same parser the modal uses (server/organisations/serviceAreaPaste.ts).
+ */
+export function addServiceAreaText(organizationId: string, year: number, text: string) {
+  return apiRequest<StatusDetail>("/api/management/admin/customer/service_area/", {
+    method: "POST",
+    body: { organization_uuid: organizationId, year, text },
+  });
+}
 
 /** PATCH: re-check the year's service area against the market data (reload). */
 export const checkServiceArea = (organizationId: string, year: number) =>

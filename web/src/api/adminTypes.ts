@@ -95,6 +95,26 @@ export interface YearData {
   file?: YearFile | null;
   /** 0..100, when the server computes it; else computed by admin/yearState.ts. */
   progress?: number;
+  enabled?: boolean;
+  requested?: boolean;
+  prelaunched?: boolean;
+  /** The server's gates (server/organisations/yearGates.ts); the web computes the same when absent. */
+  gates?: Partial<Record<GateName, Gate>>;
+}
+
+export type GateName =
+  | "facility_validation"
+  | "provider_validation"
+  | "global_validation"
+  | "service_capabilities"
+  | "macro_capabilities"
+  | "market_profile"
+  | "scoring"
+  | "questionnaire_allow";
+
+export interface Gate {
+  allowed: boolean;
+  message: string | null;
 }
 
 export interface AdminFacility {
@@ -135,12 +155,20 @@ export interface AdminOrganization {
   pending_years?: number[];
   accessible_years?: number[];
   has_file?: boolean;
-  /** Per-year data keyed by year, when the answer includes it. */
-  datas?: Record<string, YearData>;
+  status?: "ACTIVE" | "INITIALIZATION";
+  /** Per-year summary keyed by year (progress, file, service area, questionnaire). */
+  datas?: Record<string, YearSummary>;
   /** Progress (0..100) per year, when the answer includes it. */
   progress?: Record<string, number>;
   /** Queries usage for the overview chart, when the answer includes it. */
   queries_usage?: QueryUsagePoint[];
+}
+
+/** What the overview knows of each year: its task, file and service area. */
+export interface YearSummary extends YearTask {
+  questionnaire: { state: string } | null;
+  file: YearFile | null;
+  service_area: ServiceAreaItem[];
 }
 
 /** One point of the queries usage chart: how many runs of one analysis on one date. */
@@ -150,17 +178,28 @@ export interface QueryUsagePoint {
   count: number;
 }
 
+/** One 'Main Tasks' entry: a year of the organisation and where it stands. */
+export interface YearTask {
+  year: number;
+  progress: number;
+  enabled: boolean;
+  requested: boolean;
+  prelaunched: boolean;
+  file_state: string;
+}
+
 /** One row of the customers list (a short organisation). */
 export interface CustomerListItem {
   id: string;
   name: string;
   full_address: string;
   users: CustomerUser[] | number;
+  status?: "ACTIVE" | "INITIALIZATION";
   initialized: boolean;
+  main_tasks?: YearTask[];
   years?: number[];
   available_years?: number[];
   pending_years?: number[];
   /** Progress per year (0..100), the 'Main Tasks' column. */
   progress?: Record<string, number>;
-  datas?: Record<string, YearData>;
 }

@@ -1,9 +1,12 @@
 import { createRoute } from "@tanstack/react-router";
-import { ScreenTitle } from "../../components/ScreenTitle.tsx";
+import { CustomerOverviewScreen } from "../../admin/customer/CustomerOverviewScreen.tsx";
 import { adminLayoutRoute } from "./adminLayout.tsx";
 
 export const customerRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: "customers/$id",
-  component: () => <ScreenTitle title="Customer overview" />,
+  component: function CustomerRouteScreen() {
+    const { id } = customerRoute.useParams();
+    return <CustomerOverviewScreen id={id} />;
+  },
 });

@@ -1,0 +1,50 @@
+import { Badge, Group, SimpleGrid, Stack } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { ScreenTitle } from "../../components/ScreenTitle.tsx";
+import { PendingScreen } from "../../components/StatusScreens.tsx";
+import { useAdminDetail } from "../../session/useSessions.ts";
+import { organizationQuery } from "../queries.ts";
+import { QueryErrorAlert } from "../shared/QueryErrorAlert.tsx";
+import { CustomerInfoPanel } from "./CustomerInfoPanel.tsx";
+import { FacilitiesTable, ProvidersTable, UsersTable } from "./PeopleTables.tsx";
+import { QueriesUsageChart } from "./QueriesUsageChart.tsx";
+import { YearPanel } from "./YearPanel.tsx";
+import { YearsOverview } from "./YearsOverview.tsx";
+
+/** The customer overview (admin-area.md section 2): /administration/customers/{id}. */
+export function CustomerOverviewScreen({ id }: { id: string }) {
+  const canEdit = useAdminDetail()?.profile.is_admin ?? false;
+  const organization = useQuery(organizationQuery(id));
+  const [pickedYear, setPickedYear] = useState<number>();
+
+  if (organization.isPending) return <PendingScreen />;
+  if (organization.isError) return <QueryErrorAlert error={organization.error} />;
+  const customer = organization.data;
+  const years = Object.keys(customer.datas ?? {}).map(Number);
+  const year = pickedYear ?? (years.length > 0 ? Math.max(...years) : undefined);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <ScreenTitle title={customer.name} subtitle={customer.full_address || undefined} />
+        <Badge size="lg" variant="light" color={customer.initialized ? "green" : "orange"}>
+          {customer.initialized ? "ACTIVE" : "INITIALIZATION"}
+        </Badge>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <YearsOverview organization={customer} canEdit={canEdit} />
+        <CustomerInfoPanel organization={customer} canEdit={canEdit} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <UsersTable organization={customer} />
+        <YearPanel organization={customer} year={year} onYearChange={setPickedYear} canEdit={canEdit} />
+      </SimpleGrid>
+      {customer.initialized && customer.queries_usage ? (
+        <QueriesUsageChart usage={customer.queries_usage} />
+      ) : null}
+      <FacilitiesTable organization={customer} />
+      <ProvidersTable organization={customer} />
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { Paper, Text, Title } from "@mantine/core";
+import { VegaEmbed } from "react-vega";
+import type { QueryUsagePoint } from "../../api/adminTypes.ts";
+
+/** Twelve distinct colours, one per analysis (admin-area.md section 9: palette of 12 colours). */
+export const USAGE_PALETTE = [
+  "#166f95",
+  "#e8833a",
+  "#3f9b5b",
+  "#c8443b",
+  "#8d6cc0",
+  "#8c564b",
+  "#d66fb7",
+  "#7f7f7f",
+  "#b5b33a",
+  "#2bb3c0",
+  "#f2c14e",
+  "#5a6fd6",
+];
+
+/** Runs per day and analysis, one line per analysis: y 'Number of queries', x 'Date'. */
+export function QueriesUsageChart({ usage }: { usage: QueryUsagePoint[] }) {
+  return (
+    <Paper p="md">
+      <Title order={4} mb="sm">
+        Queries usage
+      </Title>
+      {usage.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No analysis has been run yet.
+        </Text>
+      ) : (
+        <VegaEmbed
+          aria-label="Queries usage chart"
+          options={{ actions: false, renderer: "svg" }}
+          spec={{
+            $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+            width: "container",
+            height: 220,
+            data: { values: usage },
+            mark: { type: "line", point: true },
+            encoding: {
+              x: { field: "date", type: "temporal", title: "Date" },
+              y: { field: "count", type: "quantitative", title: "Number of queries" },
+              color: { field: "querie", type: "nominal", title: "Analysis", scale: { range: USAGE_PALETTE } },
+            },
+          }}
+          style={{ width: "100%" }}
+        />
+      )}
+    </Paper>
+  );
+}

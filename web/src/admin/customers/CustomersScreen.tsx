@@ -1,0 +1,198 @@
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { IconEye, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { createOrganization, deleteOrganization } from "../../api/adminOrganisations.ts";
+import type { CustomerListItem } from "../../api/adminTypes.ts";
+import { ScreenTitle } from "../../components/ScreenTitle.tsx";
+import { PendingScreen } from "../../components/StatusScreens.tsx";
+import { useAdminDetail } from "../../session/useSessions.ts";
+import { adminKeys, customersQuery } from "../queries.ts";
+import { ConfirmModal } from "../shared/ConfirmModal.tsx";
+import { OrganizationFormModal } from "../shared/OrganizationFormModal.tsx";
+import { QueryErrorAlert } from "../shared/QueryErrorAlert.tsx";
+import { YearProgressBar } from "../shared/YearProgress.tsx";
+
+/**
+ * The customers list (admin-area.md section 2): Name, Address, Users, Status, Main Tasks, Actions.
+ * Agents cannot add or delete; a row opens the customer only for site admins; the eye opens the
+ * dummy view of an initialized customer.
+ */
+export function CustomersScreen() {
+  const profile = useAdminDetail()?.profile;
+  const isAgent = profile?.is_agent ?? true;
+  const isSiteAdmin = profile?.is_admin ?? false;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const customers = useQuery(customersQuery());
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<CustomerListItem>();
+
+  const create = useMutation({
+    mutationFn: createOrganization,
+    onSuccess: async () => {
+      setAdding(false);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.customers });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (customer: CustomerListItem) => deleteOrganization(customer.id),
+    onSuccess: async () => {
+      setDeleting(undefined);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.customers });
+    },
+  });
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start">
+        <ScreenTitle title="Customers" subtitle="Organisations, their users and the progress of each year." />
+        {isAgent ? null : (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+            Add customer
+          </Button>
+        )}
+      </Group>
+      {customers.isPending ? <PendingScreen /> : null}
+      {customers.isError ? <QueryErrorAlert error={customers.error} /> : null}
+      {customers.data ? (
+        <Paper p={0}>
+          <Table.ScrollContainer minWidth={900}>
+            <Table highlightOnHover={isSiteAdmin} verticalSpacing="sm" horizontalSpacing="md">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Address</Table.Th>
+                  <Table.Th>Users</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Main Tasks</Table.Th>
+                  <Table.Th ta="right">Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {customers.data.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={6}>
+                      <Text c="dimmed" size="sm" ta="center" py="md">
+                        No customer yet.
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : null}
+                {customers.data.map((customer) => (
+                  <Table.Tr
+                    key={customer.id}
+                    style={isSiteAdmin ? { cursor: "pointer" } : undefined}
+                    onClick={
+                      isSiteAdmin
+                        ? () =>
+                            void navigate({
+                              to: "/administration/customers/$id",
+                              params: { id: customer.id },
+                            })
+                        : undefined
+                    }
+                  >
+                    <Table.Td fw={600}>{customer.name}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{customer.full_address || "—"}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {Array.isArray(customer.users) ? customer.users.length : customer.users}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={customer.initialized ? "green" : "orange"} variant="light">
+                        {customer.status ?? (customer.initialized ? "ACTIVE" : "INITIALIZATION")}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <MainTasks customer={customer} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        {customer.initialized ? (
+                          <Tooltip label="Open the customer's view">
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={`View ${customer.name} as the customer`}
+                              onClick={(event) => {
+                                event.stopPropagation();
+                                void navigate({ to: "/dummy/$orgId", params: { orgId: customer.id } });
+                              }}
+                            >
+                              <IconEye size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                        ) : null}
+                        {isAgent ? null : (
+                          <Tooltip label="Delete">
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={`Delete ${customer.name}`}
+                              onClick={(event) => {
+                                event.stopPropagation();
+                                remove.reset();
+                                setDeleting(customer);
+                              }}
+                            >
+                              <IconTrash size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      ) : null}
+
+      <OrganizationFormModal
+        opened={adding}
+        title="New customer"
+        pending={create.isPending}
+        error={create.error}
+        onSubmit={(fields) => create.mutate(fields)}
+        onClose={() => {
+          create.reset();
+          setAdding(false);
+        }}
+      />
+      <ConfirmModal
+        opened={deleting !== undefined}
+        title="Delete customer"
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(undefined)}
+      >
+        {`Validate the deletion of ${deleting?.name ?? ""}`}
+      </ConfirmModal>
+    </>
+  );
+}
+
+function MainTasks({ customer }: { customer: CustomerListItem }) {
+  const tasks =
+    customer.main_tasks ??
+    Object.entries(customer.progress ?? {}).map(([year, progress]) => ({ year: Number(year), progress }));
+  if (tasks.length === 0) {
+    return (
+      <Text size="xs" c="dimmed">
+        No year yet
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={4}>
+      {tasks.map((task) => (
+        <YearProgressBar key={task.year} year={task.year} percent={task.progress} width={110} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import { Alert, Badge, Button, FileButton, Group, Stack, Text } from "@mantine/core";
+import { IconFileCheck, IconHourglass, IconUpload } from "@tabler/icons-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { YearFile } from "../../api/adminTypes.ts";
+import { uploadPracticeFile } from "../../api/adminUploads.ts";
+import { errorMessage } from "../../api/errors.ts";
+import { adminKeys } from "../queries.ts";
+import { FILE_LABELS, fileDisplay } from "../yearState.ts";
+
+/**
+ * A year's data file (admin-area.md section 4, "File for a year"): need_update lets staff choose a file
+ * and Send it; otherwise 'Waiting for user' or 'File is uploaded'.
+ */
+export function FileArea({
+  organizationId,
+  year,
+  file,
+  canUpload,
+}: {
+  organizationId: string;
+  year: number;
+  file: YearFile | null | undefined;
+  canUpload: boolean;
+}) {
+  const display = fileDisplay(file);
+  const queryClient = useQueryClient();
+  const [chosen, setChosen] = useState<File | null>(null);
+  const send = useMutation({
+    mutationFn: (picked: File) => uploadPracticeFile(organizationId, year, picked),
+    onSuccess: async () => {
+      setChosen(null);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.organization(organizationId) });
+    },
+  });
+
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        {display === "uploaded" ? <IconFileCheck size={18} color="var(--mantine-color-green-7)" /> : null}
+        {display === "waiting" ? <IconHourglass size={18} color="var(--mantine-color-gray-6)" /> : null}
+        <Badge
+          color={display === "uploaded" ? "green" : display === "need_update" ? "orange" : "gray"}
+          variant="light"
+        >
+          {FILE_LABELS[display]}
+        </Badge>
+        {file && "name" in file && typeof file.name === "string" ? (
+          <Text size="xs" c="dimmed">
+            {file.name}
+          </Text>
+        ) : null}
+      </Group>
+      {display === "need_update" && canUpload ? (
+        <Group gap="xs">
+          <FileButton onChange={setChosen} accept=".csv,.parquet,.xlsx,.zip">
+            {(props) => (
+              <Button {...props} size="xs" variant="light" leftSection={<IconUpload size={14} />}>
+                {chosen ? chosen.name : "Choose a file"}
+              </Button>
+            )}
+          </FileButton>
+          {chosen ? (
+            <>
+              <Button size="xs" variant="default" onClick={() => setChosen(null)}>
+                Cancel
+              </Button>
+              <Button size="xs" loading={send.isPending} onClick={() => send.mutate(chosen)}>
+                Send
+              </Button>
+            </>
+          ) : null}
+        </Group>
+      ) : null}
+      {send.error ? (
+        <Alert color="red" variant="light">
+          {errorMessage(send.error)}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
