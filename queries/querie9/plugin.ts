@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type MapPolygon, mapPolygon } from "../../server/engine/geo.ts";
+import { cachedServiceAreaPolygons, type MapPolygon, mapPolygon } from "../../server/engine/geo.ts";
 import {
   band,
   definePlugin,
@@ -8,7 +8,6 @@ import {
   sqlNumber,
   sqlText,
 } from "../../server/engine/index.ts";
-import { serviceAreaPolygons } from "../../server/geo/serviceAreaPolygon.ts";
 import { outmigrationFilters } from "./filters.ts";
 import { OUTMIGRATION_THRESHOLDS, outmigrationView } from "./view.ts";
 
@@ -61,18 +60,15 @@ export default definePlugin({
     const lines = filters.servicelines;
 
     // Element 0: per destination (and in total), each service line -> cases; and the line's %.
+    // One pass over the flows, adding in their order (the same sums as filtering per cell).
+    const cells = new Map<string, number>();
+    const add = (key: string, cases: number) => cells.set(key, (cells.get(key) ?? 0) + cases);
+    for (const flow of flows) {
+      add(`total|${flow.service_line}`, flow.cases);
+      add(`${flow.destination}|${flow.service_line}`, flow.cases);
+    }
     const byDestination = (destination: Destination | "total") =>
-      Object.fromEntries(
-        lines.map((line) => [
-          line,
-          total(
-            flows.filter(
-              (flow) =>
-                flow.service_line === line && (destination === "total" || flow.destination === destination),
-            ),
-          ),
-        ]),
-      );
+      Object.fromEntries(lines.map((line) => [line, cells.get(`${destination}|${line}`) ?? 0]));
     const summary = {
       total: byDestination("total"),
       PSA: byDestination("PSA"),
@@ -84,10 +80,16 @@ export default definePlugin({
     for (const line of lines) summary.percentage[line] = share(summary.OUTSIDE[line]!, summary.total[line]!);
 
     // Element 1: per patient zip of S.
-    const zips = [...new Set(flows.map((flow) => flow.patient_zip))].sort();
+    const flowsOfZip = new Map<string, Flow[]>();
+    for (const flow of flows) {
+      const ofZip = flowsOfZip.get(flow.patient_zip);
+      if (ofZip) ofZip.push(flow);
+      else flowsOfZip.set(flow.patient_zip, [flow]);
+    }
+    const zips = [...flowsOfZip.keys()].sort();
     const byZip: Record<string, ZipOutmigration> = {};
     for (const zip of zips) {
-      const ofZip = flows.filter((flow) => flow.patient_zip === zip);
+      const ofZip = flowsOfZip.get(zip)!;
       const outside = ofZip.filter((flow) => flow.destination === "OUTSIDE");
       const percentage = share(total(outside), total(ofZip));
       byZip[zip] = {
@@ -104,7 +106,7 @@ export default definePlugin({
       };
     }
 
-    const areas = serviceAreaPolygons(inputs.dimensions.serviceArea, inputs.zipPolygon);
+    const areas = cachedServiceAreaPolygons(inputs.dimensions.serviceArea, inputs.zipPolygon);
     // An area drawn from any fallback circle is itself an approximation.
     const approximate = (type: string) =>
       inputs.dimensions.serviceArea.some(

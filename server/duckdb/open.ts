@@ -30,7 +30,32 @@ export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
  */
 export const quoteLiteral = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
-export async function openDuckDb(options: DuckDbOptions): Promise<DuckDb> {
+/** A DuckDB connection wrapped as a DuckDb; `onClose` closes what else the wrapper owns. */
+function wrapConnection(connection: DuckDBConnection, onClose: () => void): DuckDb {
+  return {
+    connection,
+    async run(sql, values) {
+      await connection.run(sql, values);
+    },
+    async all<Row>(sql: string, values?: SqlValue[]) {
+      const reader = await connection.runAndReadAll(sql, values);
+      return reader.getRowObjectsJS() as Row[];
+    },
+    close() {
+      connection.closeSync();
+      onClose();
+    },
+  };
+}
+
+/** A sandboxed instance that hands out several connections (temp views and tables are per connection). */
+export interface SandboxedInstance {
+  /** A new connection on the instance; its close() closes that connection only. */
+  connect(): Promise<DuckDb>;
+  close(): void;
+}
+
+export async function openSandboxedInstance(options: DuckDbOptions): Promise<SandboxedInstance> {
   mkdirSync(options.dataDir, { recursive: true });
   // DuckDB compares real paths: a symlinked temp folder (macOS /tmp) would otherwise be refused.
   const dataDir = realpathSync(options.dataDir);
@@ -40,7 +65,8 @@ export async function openDuckDb(options: DuckDbOptions): Promise<DuckDb> {
   const connection = await instance.connect();
   const threads = options.threads ?? Math.max(1, Math.min(8, availableParallelism()));
   // Order matters: the folder list is set while access is still open, then access is closed and the
-  // configuration locked, so no later statement (or injected SQL) can widen it again.
+  // configuration locked, so no later statement (or injected SQL) can widen it again. The settings
+  // are the instance's: every later connection inherits them and cannot change them either.
   for (const statement of [
     `SET memory_limit = ${quoteLiteral(options.memoryLimit ?? "1GB")}`,
     `SET threads = ${Number(threads)}`,
@@ -53,18 +79,19 @@ export async function openDuckDb(options: DuckDbOptions): Promise<DuckDb> {
   ]) {
     await connection.run(statement);
   }
+  connection.closeSync();
   return {
-    connection,
-    async run(sql, values) {
-      await connection.run(sql, values);
-    },
-    async all<Row>(sql: string, values?: SqlValue[]) {
-      const reader = await connection.runAndReadAll(sql, values);
-      return reader.getRowObjectsJS() as Row[];
+    async connect() {
+      return wrapConnection(await instance.connect(), () => {});
     },
     close() {
-      connection.closeSync();
       instance.closeSync();
     },
   };
+}
+
+export async function openDuckDb(options: DuckDbOptions): Promise<DuckDb> {
+  const sandboxed = await openSandboxedInstance(options);
+  const duck = await sandboxed.connect();
+  return wrapConnection(duck.connection, () => sandboxed.close());
 }

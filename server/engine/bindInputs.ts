@@ -3,11 +3,19 @@
  * views projected onto the canonical columns; the organisation's dimensions and the request's
  * filters become small temp tables filled with bound values; then the base views are created.
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { LIST, listValue, VARCHAR } from "@duckdb/node-api";
 import { type DuckDb, quoteIdent, type SqlValue } from "../duckdb/open.ts";
 import { type CanonicalColumn, marketCaseColumns, practiceLineColumns } from "./canonicalColumns.ts";
+import {
+  DERIVED_RELATIONS,
+  type DerivedRelation,
+  derivedRelationsSql,
+  ensureDerivedFile,
+  fileStamps,
+} from "./derived/derivedFiles.ts";
 import { FACILITY_TYPES, type Filters } from "./filters.ts";
 import type { CanonicalInputs, OrganisationDimensions } from "./inputs.ts";
 
@@ -41,7 +49,27 @@ function derivedReplacements(columns: CanonicalColumn[]) {
   return `* REPLACE (${replaced.join(", ")})`;
 }
 
-export async function bindParquet(duck: DuckDb, relation: string, files: string[], columns: CanonicalColumn[]) {
+/** The columns of a set of files, remembered per file version (a DESCRIBE costs a file open). */
+const describedColumns = new Map<string, Set<string>>();
+
+async function columnsOf(duck: DuckDb, files: string[], source: string) {
+  const key = fileStamps(files);
+  let columns = describedColumns.get(key);
+  if (!columns) {
+    const described = await duck.all<{ column_name: string }>(`DESCRIBE SELECT * FROM ${source}`);
+    columns = new Set(described.map((column) => column.column_name));
+    if (describedColumns.size > 1000) describedColumns.clear();
+    describedColumns.set(key, columns);
+  }
+  return columns;
+}
+
+export async function bindParquet(
+  duck: DuckDb,
+  relation: string,
+  files: string[],
+  columns: CanonicalColumn[],
+) {
   if (files.length === 0) {
     // No data for that year: an empty relation with the same columns keeps every kernel valid.
     const empty = columns.map((column) => `CAST(NULL AS ${column.type}) AS ${quoteIdent(column.name)}`);
@@ -49,8 +77,7 @@ export async function bindParquet(duck: DuckDb, relation: string, files: string[
     return;
   }
   const source = `read_parquet([${files.map(pathLiteral).join(", ")}], union_by_name = true)`;
-  const described = await duck.all<{ column_name: string }>(`DESCRIBE SELECT * FROM ${source}`);
-  const available = new Set(described.map((column) => column.column_name));
+  const available = await columnsOf(duck, files, source);
   await duck.run(`
     CREATE OR REPLACE TEMP VIEW ${relation} AS
     SELECT ${derivedReplacements(columns)}
@@ -150,16 +177,74 @@ const sqlFile = (name: string) => readFileSync(join(import.meta.dir, "sql", name
 const baseViewsSql = sqlFile("base_views.sql");
 const providerZipMatchSql = sqlFile("provider_zip_match.sql");
 
-export async function bindInputs(duck: DuckDb, inputs: CanonicalInputs, filters: Filters) {
-  await bindParquet(duck, "market_cases", inputs.files.marketCases, marketCaseColumns);
-  await bindParquet(duck, "market_cases_reference", inputs.files.marketCasesReference, marketCaseColumns);
-  await bindParquet(duck, "practice_lines", inputs.files.practiceLines, practiceLineColumns);
-  await bindDimensions(duck, inputs.dimensions);
+/**
+ * The derived relations (sql/derived_relations.sql): views over their files when the run has them
+ * (each file is written from the live relation the first time it is needed), else live views.
+ */
+async function bindDerived(duck: DuckDb, inputs: CanonicalInputs, once: BindOnce) {
+  await once("derived_macros", "1", () => duck.run(derivedRelationsSql));
+  for (const relation of Object.keys(DERIVED_RELATIONS) as DerivedRelation[]) {
+    const path = inputs.files.derived?.[relation];
+    if (path) {
+      await once(relation, path, async () => {
+        await ensureDerivedFile(duck, relation, path);
+        await duck.run(
+          `CREATE OR REPLACE TEMP VIEW ${relation} AS SELECT * FROM read_parquet(${pathLiteral(path)})`,
+        );
+      });
+    } else {
+      await once(relation, "live", () =>
+        duck.run(
+          `CREATE OR REPLACE TEMP VIEW ${relation} AS SELECT * FROM ${DERIVED_RELATIONS[relation].live}`,
+        ),
+      );
+    }
+  }
+}
+
+/** Runs a binding step unless the memo says the connection already has it with that signature. */
+type BindOnce = (step: string, signature: string, bind: () => Promise<void>) => Promise<void>;
+
+function bindOnce(memo: Map<string, string> | undefined): BindOnce {
+  return async (step, signature, bind) => {
+    if (memo?.get(step) === signature) return;
+    memo?.delete(step);
+    await bind();
+    memo?.set(step, signature);
+  };
+}
+
+const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
+
+/**
+ * Binds a run's inputs. `memo` is a long-lived connection's record of what it already has bound
+ * (server/engine/duckPool.ts): unchanged files, dimensions and views are not created again; the
+ * request's filters always are.
+ */
+export async function bindInputs(
+  duck: DuckDb,
+  inputs: CanonicalInputs,
+  filters: Filters,
+  memo?: Map<string, string>,
+) {
+  const once = bindOnce(memo);
+  const { files } = inputs;
+  await once("market_cases", fileStamps(files.marketCases), () =>
+    bindParquet(duck, "market_cases", files.marketCases, marketCaseColumns),
+  );
+  await once("market_cases_reference", fileStamps(files.marketCasesReference), () =>
+    bindParquet(duck, "market_cases_reference", files.marketCasesReference, marketCaseColumns),
+  );
+  await once("practice_lines", fileStamps(files.practiceLines), () =>
+    bindParquet(duck, "practice_lines", files.practiceLines, practiceLineColumns),
+  );
+  await once("dimensions", hashOf(inputs.dimensions), () => bindDimensions(duck, inputs.dimensions));
+  await bindDerived(duck, inputs, once);
   await bindFilters(duck, filters);
   await duck.run(
     filters.provider_zipcodes.length > 0
       ? providerZipMatchSql
       : "CREATE OR REPLACE TEMP TABLE provider_zip_match (npi VARCHAR)",
   );
-  await duck.run(baseViewsSql);
+  await once("base_views", "1", () => duck.run(baseViewsSql));
 }

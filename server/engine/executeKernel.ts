@@ -1,5 +1,5 @@
-import { type DuckDb, openDuckDb } from "../duckdb/open.ts";
 import { bindInputs } from "./bindInputs.ts";
+import { leaseDuck } from "./duckPool.ts";
 import { filterLists } from "./filterLists.ts";
 import type { Filters } from "./filters.ts";
 import type { CanonicalInputs } from "./inputs.ts";
@@ -15,8 +15,10 @@ export interface KernelRunOptions {
 }
 
 /**
- * One kernel run on a fresh sandboxed DuckDB: bind the inputs and filters, run the plugin, close.
- * A connection per run keeps runs independent (temp views and tables are per connection).
+ * One kernel run on a leased connection of the data folder's sandboxed DuckDB pool
+ * (duckPool.ts): bind the inputs and filters, run the plugin, hand the connection back. Temp views
+ * and tables are per connection, so concurrent runs stay independent; what this run materialised
+ * is dropped before the connection is handed back.
  */
 export async function executeKernel<Result extends PluginResult>(
   plugin: Plugin<Result>,
@@ -24,11 +26,16 @@ export async function executeKernel<Result extends PluginResult>(
   filters: Filters,
   options: KernelRunOptions,
 ): Promise<Result> {
-  const duck: DuckDb = await openDuckDb({ dataDir: options.dataDir, threads: options.threads });
+  const lease = await leaseDuck({ dataDir: options.dataDir, threads: options.threads });
+  const duck = lease.duck;
+  const materialised: string[] = [];
+  let failed = false;
   try {
-    await bindInputs(duck, inputs, filters);
+    await bindInputs(duck, inputs, filters, duck.bound);
     for (const view of plugin.materialise ?? []) {
       // The table is filled from the view first, then the view reads the table: same name, one scan.
+      duck.bound.delete("base_views");
+      materialised.push(`${view}_materialised`);
       await duck.run(`CREATE OR REPLACE TEMP TABLE ${view}_materialised AS SELECT * FROM ${view}`);
       await duck.run(`CREATE OR REPLACE TEMP VIEW ${view} AS SELECT * FROM ${view}_materialised`);
     }
@@ -44,7 +51,17 @@ export async function executeKernel<Result extends PluginResult>(
       settings: options.settings,
       filterLists: () => filterLists(duck),
     });
+  } catch (error) {
+    failed = true;
+    throw error;
   } finally {
-    duck.close();
+    try {
+      for (const table of materialised) await duck.run(`DROP TABLE IF EXISTS ${table}`);
+    } catch {
+      failed = true;
+    }
+    // After a failure nothing the connection has bound is trusted: the next run binds it all again.
+    if (failed) duck.bound.clear();
+    lease.release();
   }
 }

@@ -4,6 +4,7 @@
  */
 import { booleanPointInPolygon, circle, point } from "@turf/turf";
 import type { Feature, MultiPolygon, Polygon } from "geojson";
+import { serviceAreaPolygons } from "../geo/serviceAreaPolygon.ts";
 import { zipCentroid } from "../geo/zipCentroids.ts";
 import type { ZipPolygonLookup } from "../geo/zipPolygon.ts";
 
@@ -50,4 +51,31 @@ export function placeCoordinates(lat: number | null, lon: number | null, zip: st
   if (lat !== null && lon !== null) return { lat, lon, approximate: false };
   const centroid = zipCentroid(zip);
   return centroid ? { lat: centroid.lat, lon: centroid.lon, approximate: true } : null;
+}
+
+type AreaPolygons = ReturnType<typeof serviceAreaPolygons>;
+const areaPolygonMemo = new WeakMap<ZipPolygonLookup, Map<string, AreaPolygons>>();
+
+/**
+ * serviceAreaPolygons, remembered per polygon source and service-area list: the union of a
+ * hundred zip polygons takes a few hundred milliseconds, and a service area changes rarely.
+ * Callers must not modify the result (it is shared between runs).
+ */
+export function cachedServiceAreaPolygons(
+  serviceArea: Array<{ zipcode: string; type: "PSA" | "SSA" | "TSA" }>,
+  lookup: ZipPolygonLookup,
+): AreaPolygons {
+  let memo = areaPolygonMemo.get(lookup);
+  if (!memo) {
+    memo = new Map();
+    areaPolygonMemo.set(lookup, memo);
+  }
+  const key = JSON.stringify(serviceArea.map((zip) => [zip.zipcode, zip.type]));
+  let polygons = memo.get(key);
+  if (!polygons) {
+    polygons = serviceAreaPolygons(serviceArea, lookup);
+    if (memo.size >= 100) memo.delete(memo.keys().next().value as string);
+    memo.set(key, polygons);
+  }
+  return polygons;
 }

@@ -20,6 +20,7 @@ import {
 } from "../db/schema/index.ts";
 import { ZIP_POLYGONS_PATH } from "../geo/zipPolygonsFile.ts";
 import { warehousePaths } from "../ingest/storage.ts";
+import { derivedFilesOf } from "./derived/derivedFiles.ts";
 import type { CanonicalFiles, CanonicalInputs, OrganisationDimensions, ServiceAreaZip } from "./inputs.ts";
 import { lazyZipPolygonLookup } from "./zipPolygons.ts";
 
@@ -203,6 +204,17 @@ export async function resolveInputs(
     `dimensions:${dimensionHash}`,
     `files:${createHash("sha256").update(fileStamps(files)).digest("hex").slice(0, 16)}`,
   ].join("|");
+  // The physical design: the service-area slice and market lookups kept as small derived files.
+  files.derived = derivedFilesOf({
+    dataDir,
+    organisationId,
+    year,
+    referenceYear,
+    marketCases: files.marketCases,
+    marketCasesReference: files.marketCasesReference,
+    serviceArea: dimensions.serviceArea,
+    serviceAreaReference: dimensions.serviceAreaReference,
+  });
   return {
     inputs: {
       year,

@@ -11,14 +11,18 @@ type GeoModule = typeof import("../geo/zipPolygon.ts");
 type PolygonFileModule = typeof import("../geo/zipPolygonsFile.ts");
 
 const lookups = new Map<string, ZipPolygonLookup>();
+const lazyLookups = new Map<string, ZipPolygonLookup>();
 
 /**
  * Polygons from `<folder>/geo/zip_polygons.geojson` when the folder has one (a fixture folder or the
  * data folder after a ZCTA import), else approximate circles around the shipped centroids.
  */
 export function lazyZipPolygonLookup(polygonFolder?: string): ZipPolygonLookup {
-  return (zip) => {
-    const key = polygonFolder ?? "";
+  const key = polygonFolder ?? "";
+  // One function per source, so what is derived from it (service-area unions) can be remembered.
+  let lazy = lazyLookups.get(key);
+  if (lazy) return lazy;
+  lazy = (zip) => {
     let lookup = lookups.get(key);
     if (!lookup) {
       const geo = require("../geo/zipPolygon.ts") as GeoModule;
@@ -28,4 +32,6 @@ export function lazyZipPolygonLookup(polygonFolder?: string): ZipPolygonLookup {
     }
     return lookup(zip);
   };
+  lazyLookups.set(key, lazy);
+  return lazy;
 }

@@ -22,13 +22,13 @@ FROM query_table(cases_relation) AS m;
 -- M: the year's market cases whose patient_zip is in the chosen service-area types, whose service
 -- line and setting are chosen, restricted by the facility/provider lists when they are not empty.
 -- All four facility types chosen means no restriction (cases without a setting stay in M; the
--- site-of-care figures leave them out themselves).
-CREATE OR REPLACE TEMP MACRO market_base_of(cases_relation, area_relation) AS TABLE
+-- site-of-care figures leave them out themselves). It reads the service-area slice (area_cases,
+-- sql/derived_relations.sql): rows rolled up with the service-area types of their patient zip, so
+-- "patient_zip in the chosen types" is "area_types has one of the chosen types".
+CREATE OR REPLACE TEMP MACRO market_base_of(area_cases_relation) AS TABLE
 SELECT m.*
-FROM marked_cases(cases_relation) AS m, request_filter AS f
-WHERE m.patient_zip IN (
-        SELECT area.zipcode FROM query_table(area_relation) AS area
-        WHERE list_contains((SELECT service_area FROM request_filter), area.type))
+FROM marked_cases(area_cases_relation) AS m, request_filter AS f
+WHERE list_has_any(m.area_types, f.service_area)
   AND list_contains(f.servicelines, m.service_line)
   AND (f.all_facility_types OR list_contains(f.facility_type, m.setting))
   AND (len(f.facility_zipcodes) = 0 OR list_contains(f.facility_zipcodes, m.facility_zip))
@@ -37,11 +37,11 @@ WHERE m.patient_zip IN (
   AND (len(f.provider_zipcodes) = 0 OR m.rendering_npi IN (SELECT npi FROM provider_zip_match));
 
 CREATE OR REPLACE TEMP VIEW market_base AS
-SELECT * FROM market_base_of('market_cases', 'service_area');
+SELECT * FROM market_base_of('area_cases');
 
 -- querie10's reference year, with that year's service area (the current one when none is listed).
 CREATE OR REPLACE TEMP VIEW market_base_reference AS
-SELECT * FROM market_base_of('market_cases_reference', 'service_area_reference');
+SELECT * FROM market_base_of('area_cases_reference');
 
 -- Practice lines with the place they were performed at: the profile location named on the line,
 -- else the organisation's facility of its facility_npi, else (a partner hospital) the facility's
@@ -57,9 +57,7 @@ LEFT JOIN (
 LEFT JOIN (
   SELECT npi, min(name) AS name, min(zip) AS zip FROM org_facilities WHERE kind = 'facility' GROUP BY npi
 ) AS facility ON facility.npi = p.facility_npi
-LEFT JOIN (
-  SELECT facility_npi, min(facility_name) AS name, min(facility_zip) AS zip FROM market_cases GROUP BY facility_npi
-) AS market_facility ON market_facility.facility_npi = p.facility_npi;
+LEFT JOIN market_facilities AS market_facility ON market_facility.facility_npi = p.facility_npi;
 
 -- The P filters that apply to the practice's own lines, as a macro over any relation of lines
 -- with place_zip. The service area is a market notion and does not restrict P; service lines

@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { type DuckDb, openDuckDb, quoteIdent, type SqlValue } from "../../duckdb/open.ts";
 import { categories } from "../../reference/codes/categories.ts";
 import { type CanonicalColumn, marketCaseColumns, practiceLineColumns } from "../canonicalColumns.ts";
+import { closeDuckPools } from "../duckPool.ts";
 import { executeKernel } from "../executeKernel.ts";
 import { parseFilters } from "../filters.ts";
 import type { OrgFacility, OrgProvider, ServiceAreaZip } from "../inputs.ts";
@@ -178,6 +179,7 @@ export function goldenHarness(): GoldenHarness {
     },
     async close() {
       if (writer) (await writer).close();
+      closeDuckPools(dataDir);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

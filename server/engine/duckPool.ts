@@ -1,0 +1,120 @@
+/**
+ * Long-lived sandboxed DuckDB connections for analysis runs, one pool per data folder. Opening an
+ * instance and re-applying the sandbox costs milliseconds on every run; a pooled connection is
+ * leased, used and handed back. The sandbox (allowed_directories, no external access, locked
+ * configuration) is the instance's, so every connection has it. Temp views and tables are per
+ * connection, so two runs never see each other's bindings; a run rebinds what it reads (and
+ * executeKernel drops what it materialised) before the connection is leased again.
+ * A pool closes itself after a while without runs (tests make many data folders).
+ */
+import { existsSync, mkdirSync, realpathSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { type DuckDb, openSandboxedInstance, type SandboxedInstance } from "../duckdb/open.ts";
+
+/** Per-connection memo of what is already bound (bindInputs skips re-creating identical relations). */
+export interface PooledDuck extends DuckDb {
+  bound: Map<string, string>;
+}
+
+interface Pool {
+  instance: Promise<SandboxedInstance>;
+  idle: PooledDuck[];
+  all: PooledDuck[];
+  waiting: Array<(duck: PooledDuck) => void>;
+  size: number;
+  active: number;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+const pools = new Map<string, Pool>();
+const IDLE_CLOSE_MS = 60_000;
+
+export interface PoolOptions {
+  dataDir: string;
+  threads?: number;
+  /** Connections of the pool: runs beyond it wait for one to be handed back. */
+  size?: number;
+}
+
+/** The folder's real path (the sandbox compares real paths); a folder not made yet is taken as named. */
+function realDir(dataDir: string) {
+  mkdirSync(dataDir, { recursive: true });
+  return realpathSync(dataDir);
+}
+
+const poolKey = (options: PoolOptions) => `${realDir(options.dataDir)}|${options.threads ?? ""}`;
+
+function poolOf(options: PoolOptions): Pool {
+  const key = poolKey(options);
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = {
+      instance: openSandboxedInstance({ dataDir: options.dataDir, threads: options.threads }),
+      idle: [],
+      all: [],
+      waiting: [],
+      // As many concurrent runs as cores: each DuckDB query is parallel already.
+      size: options.size ?? Math.max(2, Math.min(4, availableParallelism())),
+      active: 0,
+    };
+    pools.set(key, pool);
+  }
+  return pool;
+}
+
+function scheduleIdleClose(key: string, pool: Pool) {
+  clearTimeout(pool.timer);
+  pool.timer = setTimeout(() => {
+    if (pool.active === 0 && pools.get(key) === pool) closePool(key, pool);
+  }, IDLE_CLOSE_MS);
+  pool.timer.unref?.();
+}
+
+function closePool(key: string, pool: Pool) {
+  pools.delete(key);
+  clearTimeout(pool.timer);
+  for (const duck of pool.all) duck.close();
+  void pool.instance.then((instance) => instance.close()).catch(() => {});
+}
+
+export interface Lease {
+  duck: PooledDuck;
+  release(): void;
+}
+
+/** A connection of the data folder's pool; release() hands it back (call it in a finally). */
+export async function leaseDuck(options: PoolOptions): Promise<Lease> {
+  const key = poolKey(options);
+  const pool = poolOf(options);
+  clearTimeout(pool.timer);
+  pool.active += 1;
+  let duck = pool.idle.pop();
+  if (!duck && pool.all.length < pool.size) {
+    const connection = await (await pool.instance).connect();
+    duck = Object.assign(connection, { bound: new Map<string, string>() });
+    pool.all.push(duck);
+  }
+  duck ??= await new Promise<PooledDuck>((resolve) => pool.waiting.push(resolve));
+  let released = false;
+  const leased = duck;
+  return {
+    duck: leased,
+    release() {
+      if (released) return;
+      released = true;
+      pool.active -= 1;
+      const next = pool.waiting.shift();
+      if (next) next(leased);
+      else pool.idle.push(leased);
+      if (pool.active === 0) scheduleIdleClose(key, pool);
+    },
+  };
+}
+
+/** Closes the pool of a data folder (a test harness removing its folder), or every pool. */
+export function closeDuckPools(dataDir?: string) {
+  for (const [key, pool] of [...pools]) {
+    const dir = dataDir === undefined ? undefined : existsSync(dataDir) ? realpathSync(dataDir) : dataDir;
+    if (dir === undefined || key.startsWith(`${dir}|`)) closePool(key, pool);
+  }
+}
