@@ -18,6 +18,7 @@ import { buildManifest } from "./manifest.ts";
 import { organisationExists, organisationYearsOf } from "./organisationInputs.ts";
 import { pluginRegistry } from "./registry.ts";
 import { runPlugin } from "./runPlugin.ts";
+import { savedQueryForRun } from "./savedQueries.ts";
 import { logQueryUsage, queryUsageCounts } from "./usage.ts";
 
 const ORGANISATION_ID = z.uuid();
@@ -113,10 +114,13 @@ export const queriesRoutes = new Hono<AppEnv>()
       "Cache-Control": "private, no-store",
     });
   })
-  // querie1..querie10, or a saved query's id (saved queries come later: unknown ids are 404).
+  // querie1..querie10, or a saved query's id (its analysis and filters; savedQueries.ts).
   .post("/:name{querie[0-9]+|[0-9a-fA-F-]{36}}", customerScope(), async (c) => {
-    const name = c.req.param("name");
-    if (!name.startsWith("querie")) throw notFound("Saved query not found.");
+    const param = c.req.param("name");
+    const saved = param.startsWith("querie")
+      ? undefined
+      : await savedQueryForRun(c.var.app.database.db, c.var.scope, param);
+    const name = saved?.pluginId ?? param;
     const body = await optionalJsonBody(c);
     const request = parseWith(runRequest, { ...c.req.query(), ...body });
     const { organisationId, session } = c.var.scope;
@@ -124,7 +128,8 @@ export const queriesRoutes = new Hono<AppEnv>()
       context: c.var.app,
       organisationId,
       pluginId: name,
-      filters: request.filters,
+      // A saved query's filters win over any sent with the run.
+      filters: saved ? { ...request.filters, ...saved.filters } : request.filters,
     });
     await logQueryUsage(c.var.app.database.db, {
       organisationId,
@@ -134,7 +139,8 @@ export const queriesRoutes = new Hono<AppEnv>()
       cached: outcome.cached,
     });
     c.header("X-Cache", outcome.cached ? "hit" : "miss");
-    if (!request.export) return c.json(outcome.response);
+    if (!request.export)
+      return c.json(saved ? { ...outcome.response, saved_query: saved.view } : outcome.response);
 
     const plugin = (await pluginRegistry()).get(name)!;
     const tables = plugin.view.tables;

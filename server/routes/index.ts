@@ -1,8 +1,12 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { queriesRoutes } from "../engine/routes.ts";
+import { savedQueriesRoutes } from "../engine/savedQueries.ts";
 import { agentRoutes } from "./admin/agents.ts";
+import { adminOrganisationRoutes } from "./admin/organisationDetail.ts";
 import { deleteOrganisationRoutes, organisationRoutes } from "./admin/organisations.ts";
+import { serviceAreaRoutes } from "./admin/serviceAreas.ts";
+import { prelaunchRoutes, removeYearRoutes, validYearRoutes } from "./admin/yearLifecycle.ts";
 import { agreementRoutes } from "./customer/agreement.ts";
 import { customerUsersRoutes } from "./customer/users.ts";
 import { customerNotificationRoutes, staffNotificationRoutes } from "./notifications.ts";
@@ -26,4 +30,10 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/management/schemes/questionnaire", questionnaireRoutes)
   .route("/admin/logout", logout)
   .route("/", uploadRoutes)
-  .route("/management/queries", queriesRoutes);
+  .route("/management/queries", queriesRoutes)
+  .route("/management/queries", savedQueriesRoutes)
+  .route("/management/admin/organization", adminOrganisationRoutes)
+  .route("/management/admin/valid", validYearRoutes)
+  .route("/management/admin/prelaunch", prelaunchRoutes)
+  .route("/management/admin/customer/remove-year", removeYearRoutes)
+  .route("/management/admin/customer/service_area", serviceAreaRoutes);

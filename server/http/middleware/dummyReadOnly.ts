@@ -15,6 +15,14 @@ const READ_ONLY_POSTS: RegExp[] = [
   /^\/api\/management\/schemes\/[a-z_]+\/detail\/?$/,
 ];
 
+/**
+ * The one write dummy mode allows (customer-area.md section 4: in dummy mode queries are "saved
+ * (from is set to the provider's own value)"): staff save, share and delete custom queries for the
+ * organisation they view, as the provider; the route (server/engine/savedQueries.ts) refuses agents
+ * and non-owners.
+ */
+const DUMMY_WRITES: RegExp[] = [/^\/api\/management\/queries\/save\/?$/];
+
 /** The organisation a staff request impersonates, if any (header, or org_id as the spec's calls add it). */
 export function dummyOrganisationOf(c: Context<AppEnv>): string | undefined {
   if (c.var.session?.kind !== "admin") return undefined;
@@ -27,7 +35,8 @@ export function dummyReadOnly(): MiddlewareHandler<AppEnv> {
     if (
       !SAFE_METHODS.has(c.req.method) &&
       dummyOrganisationOf(c) !== undefined &&
-      !READ_ONLY_POSTS.some((pattern) => pattern.test(c.req.path))
+      !READ_ONLY_POSTS.some((pattern) => pattern.test(c.req.path)) &&
+      !DUMMY_WRITES.some((pattern) => pattern.test(c.req.path))
     ) {
       throw forbidden("Dummy mode is read-only: changes are not allowed while viewing as the customer.");
     }

@@ -1,0 +1,301 @@
+/**
+ * Saved custom queries (customer-area.md sections 3, 4, 5, 6 and 7): a filtered view of an analysis
+ * saved by a user under a title, shared with the organisation (accessible) or private, and run later
+ * by its id (POST /api/management/queries/{id}, server/engine/routes.ts). Mount with
+ * `.route("/management/queries", savedQueriesRoutes)`.
+ *
+ * Who: any customer user saves for its own organisation; staff save for the organisation they view
+ * in dummy mode (or name by organization_id), as the provider ('AHI'); agents cannot save. Only the
+ * owner (same e-mail, same kind of account) or a staff super user may share/unshare or delete.
+ * Tenancy: a query is reached only within its organisation, and another user's private query is
+ * answered as not found. The whole answer shapes are in server/routes/admin/README.md.
+ */
+import { and, asc, eq, or } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import type { OrganisationScope, Session } from "../auth/sessions.ts";
+import type { AppEnv } from "../context.ts";
+import type { Db } from "../db/client.ts";
+import { savedQueries } from "../db/schema/index.ts";
+import { parseParam, parseWith, readJson } from "../http/body.ts";
+import { forbidden, HttpError, invalidToken, notFound, validationError } from "../http/errors.ts";
+import { dummyOrganisationOf } from "../http/middleware/dummyReadOnly.ts";
+import { customerScope, requireStaff } from "../http/middleware/guards.ts";
+import { findOrganisation } from "../organisations/present.ts";
+import { parseFilters } from "./filters.ts";
+import { organisationYearsOf } from "./organisationInputs.ts";
+import { pluginRegistry } from "./registry.ts";
+
+/** The provider's own value: the username of queries staff save (a building icon in the menu). */
+export const PROVIDER_USERNAME = "AHI";
+export const TITLE_MAX = 21;
+
+type SavedQueryRow = typeof savedQueries.$inferSelect;
+
+const organisationId = z.uuid("must be an organisation id (UUID)");
+const queryId = z.uuid("must be a saved query id (UUID)");
+
+/** 1 to 10, or the analysis name ('querie3'). */
+const querieNumber = z.preprocess(
+  (value) => {
+    if (typeof value !== "string") return value;
+    const match = /^(?:querie)?(\d{1,2})$/.exec(value.trim());
+    return match ? Number(match[1]) : value;
+  },
+  z
+    .number({ error: "must be an analysis number from 1 to 10" })
+    .int("must be an analysis number from 1 to 10")
+    .min(1, "must be an analysis number from 1 to 10")
+    .max(10, "must be an analysis number from 1 to 10"),
+);
+
+/** Yes/No as the save dialog offers it, or a boolean. */
+const yesNo = z.preprocess(
+  (value) => (value === "Yes" ? true : value === "No" ? false : value),
+  z.boolean({ error: "must be true or false (Yes or No)" }),
+);
+
+/** Filters come as an object, or as its JSON text (the original client sent them as text). */
+const filtersObject = z.preprocess(
+  (value) => {
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  },
+  z.record(z.string(), z.unknown(), { error: "must be an object of filters (or its JSON text)" }),
+);
+
+const saveBody = z.strictObject({
+  title: z
+    .string({ error: "Please fill out this field" })
+    .trim()
+    .min(1, "Please fill out this field")
+    .max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`),
+  description: z.string().trim().max(1000, "must be at most 1000 characters").default(""),
+  accessible: yesNo.default(true),
+  filters: filtersObject.default({}),
+  querie: querieNumber,
+  organization_id: organisationId.optional(),
+  /** Dummy mode sends the provider's own value; the server sets it for staff and ignores it otherwise. */
+  from: z.string().max(100).optional(),
+});
+
+const actionBody = z.strictObject({
+  action: z.enum(["SHARE", "DELETE"], { error: "must be SHARE or DELETE" }),
+  querie: queryId,
+  organization_id: organisationId.optional(),
+  /** SHARE sets this value when given; without it SHARE toggles. */
+  accessible: yesNo.optional(),
+});
+
+/** Who is asking, as saved queries record their owner. */
+interface Caller {
+  session: Session;
+  email: string;
+  isSuperUser: boolean;
+}
+
+const callerOf = (session: Session): Caller =>
+  session.kind === "client"
+    ? { session, email: session.user.email, isSuperUser: false }
+    : { session, email: session.staff.email, isSuperUser: session.staff.isSuperUser };
+
+/** The owner is the account with the same e-mail and of the same kind (customer user or staff). */
+function isOwner(row: SavedQueryRow, caller: Caller) {
+  const sameKind = caller.session.kind === "client" ? row.ownerUserId !== null : row.ownerStaffId !== null;
+  return sameKind && row.ownerEmail.toLowerCase() === caller.email.toLowerCase();
+}
+
+export function savedQueryView(row: SavedQueryRow, caller?: Caller) {
+  const owner = caller ? isOwner(row, caller) : false;
+  return {
+    id: row.id,
+    name: row.name,
+    querie: row.querie,
+    title: row.title,
+    description: row.description,
+    accessible: row.accessible,
+    username: row.username,
+    email: row.ownerEmail,
+    /** Saved by the provider's staff (the building icon); the username then reads 'AHI'. */
+    from_provider: row.ownerStaffId !== null,
+    filters: row.filters,
+    organization_id: row.organisationId,
+    created_at: row.createdAt.toISOString(),
+    is_owner: owner,
+    can_delete: owner || (caller?.isSuperUser ?? false),
+  };
+}
+
+/** The caller's own queries and the colleagues' shared ones, oldest first. */
+export async function queriesOf(db: Db, organisation: string, caller: Caller) {
+  const ownColumn =
+    caller.session.kind === "client"
+      ? eq(savedQueries.ownerUserId, caller.session.user.id)
+      : eq(savedQueries.ownerStaffId, caller.session.staff.id);
+  const rows = await db
+    .select()
+    .from(savedQueries)
+    .where(
+      and(eq(savedQueries.organisationId, organisation), or(ownColumn, eq(savedQueries.accessible, true))),
+    )
+    .orderBy(asc(savedQueries.createdAt));
+  const own = rows.filter((row) => isOwner(row, caller));
+  return {
+    user_queries: own.map((row) => savedQueryView(row, caller)),
+    colab_queries: rows.filter((row) => !isOwner(row, caller)).map((row) => savedQueryView(row, caller)),
+  };
+}
+
+/**
+ * The organisation a save or an action acts on. A customer: its own (naming another is refused).
+ * Staff: the organisation viewed in dummy mode, or named by organization_id (both must agree).
+ */
+async function organisationFor(c: Context<AppEnv>, named: string | undefined): Promise<string> {
+  const session = c.var.session;
+  if (!session) throw invalidToken();
+  if (session.kind === "client") {
+    if (named && named !== session.organisation.id) {
+      throw forbidden("You can only manage your own organisation's queries.");
+    }
+    return session.organisation.id;
+  }
+  const viewed = dummyOrganisationOf(c);
+  const dummy = viewed === undefined ? undefined : parseParam(organisationId, viewed, "org_id");
+  if (dummy && named && dummy !== named) {
+    throw new HttpError(400, "organization_id: must be the organisation viewed in dummy mode");
+  }
+  const id = dummy ?? named;
+  if (!id)
+    throw new HttpError(400, "organization_id: is required for staff", [
+      { field: "organization_id", message: "is required for staff" },
+    ]);
+  if (!(await findOrganisation(c.var.app.database.db, id))) throw notFound("Organisation not found.");
+  return id;
+}
+
+/** Validates the filters with the analysis' own schema, the organisation's last year as default. */
+async function savedFilters(c: Context<AppEnv>, organisation: string, pluginId: string, raw: unknown) {
+  const plugin = (await pluginRegistry()).get(pluginId);
+  if (!plugin) throw new HttpError(400, `querie: there is no analysis ${pluginId}`);
+  const years = await organisationYearsOf(c.var.app.database.db, c.var.app.config.dataDir, organisation);
+  const parsed = parseFilters(plugin.filters, { year: years.availableYears.at(-1) }, raw);
+  if (!parsed.success) {
+    // Field errors name filters.<field>, as the save body carries them.
+    const error = validationError(parsed.error);
+    const errors = (error.errors ?? []).map((entry) => ({ ...entry, field: `filters.${entry.field}` }));
+    throw new HttpError(400, errors.map((entry) => `${entry.field}: ${entry.message}`).join("; "), errors);
+  }
+  if (!years.availableYears.includes(parsed.data.year)) {
+    const message = `no data for ${parsed.data.year} (available years: ${years.availableYears.join(", ") || "none"})`;
+    throw new HttpError(400, `filters.year: ${message}`, [{ field: "filters.year", message }]);
+  }
+  return parsed.data;
+}
+
+async function save(c: Context<AppEnv>, raw: unknown) {
+  const body = parseWith(saveBody, raw);
+  const session = c.var.session!;
+  if (session.kind === "admin" && session.staff.role === "agent") {
+    throw forbidden("Agents cannot save custom queries.");
+  }
+  const organisation = await organisationFor(c, body.organization_id);
+  const pluginId = `querie${body.querie}`;
+  const filters = await savedFilters(c, organisation, pluginId, body.filters);
+  const [row] = await c.var.app.database.db
+    .insert(savedQueries)
+    .values({
+      organisationId: organisation,
+      ownerUserId: session.kind === "client" ? session.user.id : null,
+      ownerStaffId: session.kind === "admin" ? session.staff.id : null,
+      username: session.kind === "client" ? session.user.username : PROVIDER_USERNAME,
+      ownerEmail: session.kind === "client" ? session.user.email : session.staff.email,
+      name: pluginId,
+      querie: body.querie,
+      title: body.title,
+      description: body.description,
+      accessible: body.accessible,
+      filters: { ...filters },
+    })
+    .returning();
+  return { status: 200, res: savedQueryView(row!, callerOf(session)) };
+}
+
+async function act(c: Context<AppEnv>, raw: unknown) {
+  const body = parseWith(actionBody, raw);
+  const caller = callerOf(c.var.session!);
+  const organisation = await organisationFor(c, body.organization_id);
+  const { db } = c.var.app.database;
+  const [row] = await db
+    .select()
+    .from(savedQueries)
+    .where(and(eq(savedQueries.id, body.querie), eq(savedQueries.organisationId, organisation)));
+  // Another organisation's query, or a colleague's private one, does not exist for the caller (a
+  // super user, who may delete any query, reaches private ones too).
+  if (!row || (!row.accessible && !isOwner(row, caller) && !caller.isSuperUser)) {
+    throw notFound("Saved query not found.");
+  }
+  if (!isOwner(row, caller) && !caller.isSuperUser) {
+    throw forbidden(
+      body.action === "DELETE"
+        ? "Only the query's owner or a super user can delete it."
+        : "Only the query's owner or a super user can share or unshare it.",
+    );
+  }
+  if (body.action === "DELETE") {
+    await db.delete(savedQueries).where(eq(savedQueries.id, row.id));
+    return { status: 200, deleted: row.id, ...(await queriesOf(db, organisation, caller)) };
+  }
+  const [updated] = await db
+    .update(savedQueries)
+    .set({ accessible: body.accessible ?? !row.accessible })
+    .where(eq(savedQueries.id, row.id))
+    .returning();
+  return {
+    status: 200,
+    res: savedQueryView(updated!, caller),
+    ...(await queriesOf(db, organisation, caller)),
+  };
+}
+
+export const savedQueriesRoutes = new Hono<AppEnv>()
+  // The caller's queries and the shared ones of its organisation (staff: of the dummy organisation).
+  .get("/save", customerScope(), async (c) => {
+    const { organisationId: organisation, session } = c.var.scope;
+    return c.json({
+      status: 200,
+      ...(await queriesOf(c.var.app.database.db, organisation, callerOf(session))),
+    });
+  })
+  // Save a view; or, with action, share/unshare or delete one.
+  .post("/save", async (c) => {
+    if (!c.var.session) throw invalidToken();
+    const raw = await readJson(c, z.record(z.string(), z.unknown(), { error: "must be a JSON object" }));
+    return c.json(await ("action" in raw ? act(c, raw) : save(c, raw)));
+  })
+  // Staff: an organisation's queries as staff see them (their own for it, and its shared ones).
+  .get("/adminsave/:orgid", requireStaff(), async (c) => {
+    const organisation = parseParam(organisationId, c.req.param("orgid"), "orgid");
+    const { db } = c.var.app.database;
+    if (!(await findOrganisation(db, organisation))) throw notFound("Organisation not found.");
+    return c.json({ status: 200, ...(await queriesOf(db, organisation, callerOf(c.var.session!))) });
+  });
+
+/**
+ * The saved query a run names (POST /api/management/queries/{id}): only within the scope's
+ * organisation, and only the caller's own or a shared one; anything else is 404.
+ */
+export async function savedQueryForRun(db: Db, scope: OrganisationScope, id: string) {
+  const parsed = queryId.safeParse(id);
+  if (!parsed.success) throw notFound("Saved query not found.");
+  const [row] = await db
+    .select()
+    .from(savedQueries)
+    .where(and(eq(savedQueries.id, parsed.data), eq(savedQueries.organisationId, scope.organisationId)));
+  const caller = callerOf(scope.session);
+  if (!row || (!row.accessible && !isOwner(row, caller))) throw notFound("Saved query not found.");
+  return { pluginId: row.name, filters: row.filters, view: savedQueryView(row, caller) };
+}

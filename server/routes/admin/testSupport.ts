@@ -1,0 +1,50 @@
+/**
+ * Test support for the back-office year calls: a year in a chosen state, built from the rows the
+ * screens read (no scheme is run), and signed-in clients each from their own address.
+ */
+import { and, eq } from "drizzle-orm";
+import type { QuestionnaireState } from "../../../schemes/questionnaire/states.ts";
+import { completeCoreItems } from "../../../schemes/questionnaire/testSupport.ts";
+import { signInCustomer } from "../../../tests/helpers/factories.ts";
+import type { TestApp } from "../../../tests/helpers/testApp.ts";
+import { organisationYears, questionnaires, schemeResults } from "../../db/schema/index.ts";
+
+export interface YearSetup {
+  /** Default 'uploaded' (accepted practice data). */
+  fileState?: (typeof organisationYears.$inferInsert)["fileState"];
+  questionnaire?: QuestionnaireState | null;
+  scoring?: boolean;
+  /** Leave core items out, as completeCoreItems takes them. */
+  except?: Parameters<typeof completeCoreItems>[3];
+}
+
+/**
+ * A year whose six core items are complete; with the defaults also a valid questionnaire and a
+ * scoring: 8 units, 100%.
+ */
+export async function yearAt(t: TestApp, organisationId: string, year: number, setup: YearSetup = {}) {
+  const { db } = t.context.database;
+  await completeCoreItems(db, organisationId, year, setup.except);
+  await db
+    .update(organisationYears)
+    .set({ fileState: setup.fileState ?? "uploaded", dataVersion: 1, rows: 10 })
+    .where(and(eq(organisationYears.organisationId, organisationId), eq(organisationYears.year, year)));
+  const questionnaire = setup.questionnaire === undefined ? "valid" : setup.questionnaire;
+  if (questionnaire) await db.insert(questionnaires).values({ organisationId, year, state: questionnaire });
+  if (setup.scoring ?? true) {
+    await db
+      .insert(schemeResults)
+      .values({ organisationId, year, kind: "SCORING", status: "done", result: { total: 12.5 } });
+  }
+}
+
+let addresses = 0;
+
+/** Each customer signs in from its own address, so the per-address sign-in limit stays out of the way. */
+export async function signInFromOwnAddress(t: TestApp, email: string) {
+  addresses++;
+  const browser = await t
+    .client({ ip: `10.88.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}` })
+    .prime();
+  return signInCustomer(t, email, browser);
+}

@@ -1,0 +1,189 @@
+/**
+ * A customer year's life on the staff side (admin-area.md sections 2, 4 and 7): request it from the
+ * customer, initialise it (enable it for the customer), prelaunch it, delete its file or the whole
+ * year. Every call here changes data: site admins only (agents are refused with 403), customers get
+ * 401 (staff calls). README.md beside this file lists the bodies and answers.
+ */
+import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { organisations, organisationYears } from "../../db/schema/index.ts";
+import { readJson } from "../../http/body.ts";
+import { HttpError, notFound } from "../../http/errors.ts";
+import { requireStaff } from "../../http/middleware/guards.ts";
+import { adminYearLists } from "../../organisations/adminYears.ts";
+import { yearRowsOf } from "../../organisations/organisationDetail.ts";
+import { findOrganisation } from "../../organisations/present.ts";
+import { removeYear } from "../../organisations/removeYear.ts";
+import { fourDigitYear } from "../../organisations/yearField.ts";
+import { yearProgress } from "../../organisations/yearProgress.ts";
+import { loadYearSnapshot } from "../../organisations/yearState.ts";
+
+const organisationId = z.uuid("must be an organisation id (UUID)");
+const validBody = z.strictObject({ organization_uuid: organisationId, year: fourDigitYear });
+const prelaunchBody = z.strictObject({ org_id: organisationId, year: fourDigitYear });
+const removeBody = z.strictObject({
+  organization: organisationId,
+  year: fourDigitYear,
+  action: z
+    .literal(["delete", null], { error: "must be null (delete the file) or 'delete' (the year)" })
+    .default(null),
+});
+
+export const NO_YEAR_TO_INITIALIZE = "No year to initialize";
+
+async function organisationOr404(db: Db, id: string) {
+  const organisation = await findOrganisation(db, id);
+  if (!organisation) throw notFound("Organisation not found.");
+  return organisation;
+}
+
+async function yearRow(db: Db, organisationId: string, year: number) {
+  const [row] = await db
+    .select()
+    .from(organisationYears)
+    .where(and(eq(organisationYears.organisationId, organisationId), eq(organisationYears.year, year)));
+  return row;
+}
+
+/**
+ * The year must have accepted data ('No year to initialize' otherwise) and be at 100% progress
+ * (the Active / Enabled / Prelaunch buttons unlock only then).
+ */
+async function completeYear(db: Db, organisation: { id: string; name: string }, year: number) {
+  const row = await yearRow(db, organisation.id, year);
+  if (!row) throw new HttpError(400, `${NO_YEAR_TO_INITIALIZE}: ${organisation.name} has no year ${year}.`);
+  if (row.fileState !== "uploaded") {
+    throw new HttpError(
+      400,
+      `${NO_YEAR_TO_INITIALIZE}: ${year} has no accepted data file (file state ${row.fileState}).`,
+    );
+  }
+  const progress = yearProgress(await loadYearSnapshot(db, organisation.id, year));
+  if (!progress.complete) {
+    throw new HttpError(
+      400,
+      `${year} is at ${progress.percent}% progress; it can be initialised at 100% (missing: ${progress.missing.join(", ")}).`,
+    );
+  }
+  return row;
+}
+
+const yearsAnswer = async (db: Db, organisationId: string) =>
+  adminYearLists(await yearRowsOf(db, organisationId));
+
+/** POST and PATCH /api/management/admin/valid/. */
+export const validYearRoutes = new Hono<AppEnv>()
+  // Initialise: the year becomes enabled for the customer and the organisation initialized
+  // (INITIALIZATION -> ACTIVE). Again on an enabled year re-initialises it (idempotent).
+  .post("/", requireStaff({ siteAdmin: true }), async (c) => {
+    const body = await readJson(c, validBody);
+    const { db } = c.var.app.database;
+    const organisation = await organisationOr404(db, body.organization_uuid);
+    const row = await completeYear(db, organisation, body.year);
+    const now = c.var.app.clock.now();
+    await db.transaction(async (tx) => {
+      await tx
+        .update(organisationYears)
+        .set({ enabled: true, updatedAt: now })
+        .where(eq(organisationYears.id, row.id));
+      await tx
+        .update(organisations)
+        .set({ initialized: true, updatedAt: now })
+        .where(eq(organisations.id, organisation.id));
+    });
+    return c.json({
+      status: 200,
+      detail: `${body.year} is enabled for ${organisation.name}.`,
+      year: body.year,
+      enabled: true,
+      initialized: true,
+      ...(await yearsAnswer(db, organisation.id)),
+    });
+  })
+  // Request: staff ask the customer for a year's data; the year appears in its pending_years.
+  .patch("/", requireStaff({ siteAdmin: true }), async (c) => {
+    const body = await readJson(c, validBody);
+    const { db } = c.var.app.database;
+    const organisation = await organisationOr404(db, body.organization_uuid);
+    const existing = await yearRow(db, organisation.id, body.year);
+    if (existing?.fileState === "uploaded") {
+      throw new HttpError(
+        400,
+        `${body.year} already has accepted data: delete its file first to ask the customer for a new one.`,
+      );
+    }
+    await db
+      .insert(organisationYears)
+      .values({ organisationId: organisation.id, year: body.year, requested: true })
+      .onConflictDoUpdate({
+        target: [organisationYears.organisationId, organisationYears.year],
+        set: { requested: true, updatedAt: c.var.app.clock.now() },
+      });
+    return c.json({
+      status: 200,
+      detail: `${body.year} is requested from ${organisation.name}.`,
+      year: body.year,
+      requested: true,
+      ...(await yearsAnswer(db, organisation.id)),
+    });
+  });
+
+/**
+ * POST /api/management/admin/prelaunch/: a complete year (100%) not yet enabled is opened to staff
+ * before the customer sees it: it joins accessible_years, the years the dummy view offers. The
+ * customer's years (enabled ones) do not change.
+ */
+export const prelaunchRoutes = new Hono<AppEnv>().post("/", requireStaff({ siteAdmin: true }), async (c) => {
+  const body = await readJson(c, prelaunchBody);
+  const { db } = c.var.app.database;
+  const organisation = await organisationOr404(db, body.org_id);
+  const row = await completeYear(db, organisation, body.year);
+  if (row.enabled) {
+    throw new HttpError(
+      400,
+      `${body.year} is already enabled for ${organisation.name}: there is nothing to prelaunch.`,
+    );
+  }
+  await db
+    .update(organisationYears)
+    .set({ prelaunched: true, updatedAt: c.var.app.clock.now() })
+    .where(eq(organisationYears.id, row.id));
+  return c.json({
+    status: 200,
+    detail: `${body.year} is prelaunched: staff can open it in the dummy view.`,
+    year: body.year,
+    prelaunched: true,
+    ...(await yearsAnswer(db, organisation.id)),
+  });
+});
+
+/** DELETE /api/management/admin/customer/remove-year/: action 'delete' the year, null its file. */
+export const removeYearRoutes = new Hono<AppEnv>().delete(
+  "/",
+  requireStaff({ siteAdmin: true }),
+  async (c) => {
+    const body = await readJson(c, removeBody);
+    const { db } = c.var.app.database;
+    const organisation = await organisationOr404(db, body.organization);
+    if (!(await yearRow(db, organisation.id, body.year))) {
+      throw notFound(`${organisation.name} has no year ${body.year}.`);
+    }
+    const removed = await removeYear(c.var.app, {
+      organisationId: organisation.id,
+      year: body.year,
+      action: body.action,
+    });
+    return c.json({
+      status: 200,
+      detail:
+        body.action === "delete"
+          ? `${body.year} and all its data are deleted.`
+          : `The data of ${body.year} is deleted; a new file is expected.`,
+      ...removed,
+      ...(await yearsAnswer(db, organisation.id)),
+    });
+  },
+);
