@@ -1,53 +1,24 @@
-import "ol/ol.css";
-import { Box, LoadingOverlay } from "@mantine/core";
-import type OlMap from "ol/Map.js";
-import { useEffect, useRef, useState } from "react";
-import { createMap } from "./createMap.ts";
-import { MAP_TILE_URL } from "./mapConfig.ts";
-import classes from "./QueryMap.module.css";
-import { useMapReady } from "./useMapReady.ts";
-import { MAX_ZOOM } from "./viewRules.ts";
+import { lazy, Suspense } from "react";
+import { MapSkeleton } from "./MapSkeleton.tsx";
 
 /** admin-area.md "Advisory board page": centred near latitude 40, longitude -86, zoom 7, max 18. */
-export const ADVISORY_BOARD_VIEW = { centerLonLat: [-86, 40] as const, zoom: 7, maxZoom: MAX_ZOOM };
+export const ADVISORY_BOARD_VIEW = { centerLonLat: [-86, 40] as const, zoom: 7, maxZoom: 18 };
 
-/**
- * The advisory-board page's map panel: the market region on the base map (state and county
- * outlines offline; the configured street-map tiles under them when VITE_MAP_TILE_URL is set).
- */
-export function AdvisoryBoardMap({
-  height = 420,
-  tileUrl = MAP_TILE_URL,
-}: {
+export interface AdvisoryBoardMapProps {
   height?: number;
+  /** XYZ tile URL of the street-map layer; defaults to the build's VITE_MAP_TILE_URL (none). */
   tileUrl?: string;
-}) {
-  const targetRef = useRef<HTMLDivElement>(null);
-  const [map, setMap] = useState<OlMap | null>(null);
-  const ready = useMapReady(map);
+}
 
-  useEffect(() => {
-    const target = targetRef.current;
-    if (!target) return;
-    const created = createMap(target, { ...ADVISORY_BOARD_VIEW, tileUrl });
-    setMap(created);
-    return () => {
-      created.setTarget(undefined);
-      setMap(null);
-    };
-  }, [tileUrl]);
+const AdvisoryBoardMapView = lazy(() =>
+  import("./AdvisoryBoardMapView.tsx").then((module) => ({ default: module.AdvisoryBoardMapView })),
+);
 
+/** The advisory-board page's map panel (see AdvisoryBoardMapView). */
+export function AdvisoryBoardMap(props: AdvisoryBoardMapProps) {
   return (
-    <Box
-      className={classes.frame}
-      style={{ height }}
-      data-map-id="advisory-board"
-      data-ready={ready ? "true" : "false"}
-      role="figure"
-      aria-label="Market map"
-    >
-      <div ref={targetRef} className={classes.target} />
-      <LoadingOverlay visible={!ready} zIndex={5} overlayProps={{ blur: 1 }} />
-    </Box>
+    <Suspense fallback={<MapSkeleton height={props.height ?? 420} />}>
+      <AdvisoryBoardMapView {...props} />
+    </Suspense>
   );
 }

@@ -1,11 +1,12 @@
 import { Box, Group, Stack, Text } from "@mantine/core";
 import type { MapDescriptor } from "../../../../server/engine/view.ts";
 import { legendRows, publishedCaseBounds, rangeLabel } from "./legendBounds.ts";
+import type { LayerAccent } from "./palette.ts";
 import classes from "./QueryMap.module.css";
 
 /**
- * The key of a map: the colour bands of each band-coloured layer (with case-count ranges when the
- * analysis publishes them, as querie9 does), then a swatch per outlined area and marker layer.
+ * The key under a map: the colour bands of each band-coloured layer (with case-count ranges when
+ * the analysis publishes them, as querie9 does), then a swatch per outlined area and marker layer.
  * The coloured fields of the current analyses are percentages, hence the "%" unit.
  */
 export function Legend({
@@ -16,19 +17,28 @@ export function Legend({
 }: {
   descriptor: MapDescriptor;
   results: Record<string, unknown>;
-  accents: ReadonlyMap<string, string>;
+  accents: ReadonlyMap<string, LayerAccent>;
   /** Explain the dashed outlines when some drawn shape is an approximation. */
   showApproximation: boolean;
 }) {
   const banded = descriptor.layers.filter((layer) => layer.color);
-  const accented = descriptor.layers.filter((layer) => accents.has(layer.id));
+  const accented = descriptor.layers.flatMap((layer) => {
+    const accent = accents.get(layer.id);
+    return accent ? [{ layer, accent }] : [];
+  });
   return (
-    <Stack gap={6} className={classes.legend} aria-label={`${descriptor.title} legend`} role="group">
+    <Group
+      className={classes.legend}
+      align="flex-start"
+      gap="xl"
+      role="group"
+      aria-label={`${descriptor.title} legend`}
+    >
       {banded.map((layer) => {
         const color = layer.color!;
         const caseBounds = publishedCaseBounds(results, descriptor.id, color.thresholds);
         return (
-          <Stack key={layer.id} gap={2}>
+          <Stack key={layer.id} gap={3}>
             <Text size="xs" fw={600}>
               {layer.title}
             </Text>
@@ -48,24 +58,23 @@ export function Legend({
           </Stack>
         );
       })}
-      {accented.map((layer) => (
-        <Group key={layer.id} gap={6} wrap="nowrap">
-          <Box
-            className={layer.kind === "markers" ? classes.markerSwatch : classes.outlineSwatch}
-            style={{
-              borderColor: accents.get(layer.id),
-              background: layer.kind === "markers" ? accents.get(layer.id) : undefined,
-            }}
-          />
-          <Text size="xs">{layer.title}</Text>
-        </Group>
-      ))}
-      {showApproximation ? (
-        <Group gap={6} wrap="nowrap">
-          <Box className={classes.dashedSwatch} />
-          <Text size="xs">Dashed outline: approximate shape</Text>
-        </Group>
-      ) : null}
-    </Stack>
+      <Stack gap={3}>
+        {accented.map(({ layer, accent }) => (
+          <Group key={layer.id} gap={6} wrap="nowrap">
+            <Box
+              className={accent.marker ? classes[`marker-${accent.marker}`] : classes.outlineSwatch}
+              style={accent.marker ? { background: accent.color } : { borderColor: accent.color }}
+            />
+            <Text size="xs">{layer.title}</Text>
+          </Group>
+        ))}
+        {showApproximation ? (
+          <Group gap={6} wrap="nowrap">
+            <Box className={classes.dashedSwatch} />
+            <Text size="xs">Dashed outline: approximate shape</Text>
+          </Group>
+        ) : null}
+      </Stack>
+    </Group>
   );
 }

@@ -1,21 +1,8 @@
-import "ol/ol.css";
-import { Box, LoadingOverlay } from "@mantine/core";
-import type OlMap from "ol/Map.js";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense } from "react";
 import type { MapDescriptor } from "../../../../server/engine/view.ts";
-import { createMap } from "./createMap.ts";
-import { dataLayers } from "./dataLayers.ts";
-import { hoverText } from "./hoverText.ts";
-import { Legend } from "./Legend.tsx";
-import { featureInfo, layerFeatures, type MapFeature } from "./layerFeatures.ts";
-import { MAP_TILE_URL } from "./mapConfig.ts";
-import { layerAccents } from "./palette.ts";
-import classes from "./QueryMap.module.css";
-import { useFeatureEvents } from "./useFeatureEvents.ts";
-import { useMapReady } from "./useMapReady.ts";
-import { applyViewTarget, US_CENTER_LON_LAT, viewTarget } from "./viewRules.ts";
-import { ZipDetail } from "./ZipDetail.tsx";
-import { type ZipDetailData, zipDetailOf } from "./zipDetail.ts";
+import { MapSkeleton } from "./MapSkeleton.tsx";
+
+export const DEFAULT_MAP_HEIGHT = 480;
 
 export interface QueryMapProps {
   /** The map of an analysis' view descriptor (manifest.queries[i].view.maps[j]). */
@@ -30,101 +17,16 @@ export interface QueryMapProps {
   tileUrl?: string;
 }
 
-/**
- * Any analysis map from its descriptor: the offline US base, the descriptor's polygons, outlines
- * and markers, a legend, a hover tip, and the zip panel a click on a zip opens (querie9).
- */
-export function QueryMap({
-  descriptor,
-  results,
-  onFeatureClick,
-  height = 480,
-  tileUrl = MAP_TILE_URL,
-}: QueryMapProps) {
-  const targetRef = useRef<HTMLDivElement>(null);
-  const [map, setMap] = useState<OlMap | null>(null);
-  const ready = useMapReady(map);
-  const [selected, setSelected] = useState<ZipDetailData | null>(null);
-  const [tip, setTip] = useState<{ text: string; x: number; y: number } | null>(null);
+// OpenLayers is loaded with the first map shown, not with the app.
+const QueryMapView = lazy(() =>
+  import("./QueryMapView.tsx").then((module) => ({ default: module.QueryMapView })),
+);
 
-  const accents = useMemo(() => layerAccents(descriptor), [descriptor]);
-  const featuresByLayer = useMemo(
-    () =>
-      new Map<string, MapFeature[]>(
-        descriptor.layers.map((layer) => [layer.id, layerFeatures(layer, results)]),
-      ),
-    [descriptor, results],
-  );
-  const featureCount = [...featuresByLayer.values()].reduce((sum, features) => sum + features.length, 0);
-  const approximate = [...featuresByLayer.values()].some((features) =>
-    features.some((feature) => featureInfo(feature)?.approximate),
-  );
-
-  const { grayscale } = descriptor;
-  const { initial, minimum } = descriptor.zoom;
-  useEffect(() => {
-    const target = targetRef.current;
-    if (!target) return;
-    const created = createMap(target, {
-      centerLonLat: US_CENTER_LON_LAT,
-      zoom: initial,
-      minZoom: minimum,
-      grayscale,
-      tileUrl,
-    });
-    setMap(created);
-    return () => {
-      created.setTarget(undefined);
-      setMap(null);
-    };
-  }, [initial, minimum, grayscale, tileUrl]);
-
-  // New results (other filters): redraw the layers, re-apply the view rule, close the zip panel.
-  useEffect(() => {
-    if (!map) return;
-    const layers = dataLayers(descriptor, featuresByLayer, accents);
-    for (const layer of layers) map.addLayer(layer);
-    applyViewTarget(map, viewTarget(descriptor, featuresByLayer));
-    setSelected(null);
-    return () => {
-      for (const layer of layers) map.removeLayer(layer);
-    };
-  }, [map, descriptor, featuresByLayer, accents]);
-
-  const layerById = useMemo(() => new Map(descriptor.layers.map((layer) => [layer.id, layer])), [descriptor]);
-  useFeatureEvents(map, {
-    onClick({ layerId, info }) {
-      onFeatureClick?.(layerId, info.item);
-      const detail = zipDetailOf(info.item);
-      if (detail) setSelected(detail);
-    },
-    onHover(hit, [x = 0, y = 0]) {
-      const layer = hit ? layerById.get(hit.layerId) : undefined;
-      setTip(hit && layer ? { text: hoverText(layer, hit.info), x, y } : null);
-    },
-  });
-
+/** An analysis map from its descriptor (see QueryMapView). */
+export function QueryMap(props: QueryMapProps) {
   return (
-    <Box>
-      <Box
-        className={`${classes.frame} ${grayscale ? classes.grayscale : ""}`}
-        style={{ height }}
-        data-map-id={descriptor.id}
-        data-ready={ready ? "true" : "false"}
-        data-features={featureCount}
-        role="figure"
-        aria-label={descriptor.title}
-      >
-        <div ref={targetRef} className={classes.target} />
-        <Legend descriptor={descriptor} results={results} accents={accents} showApproximation={approximate} />
-        {tip ? (
-          <div className={classes.tip} style={{ left: tip.x, top: tip.y }}>
-            {tip.text}
-          </div>
-        ) : null}
-        <LoadingOverlay visible={!ready} zIndex={5} overlayProps={{ blur: 1 }} />
-      </Box>
-      {selected ? <ZipDetail detail={selected} onClose={() => setSelected(null)} /> : null}
-    </Box>
+    <Suspense fallback={<MapSkeleton height={props.height ?? DEFAULT_MAP_HEIGHT} />}>
+      <QueryMapView {...props} />
+    </Suspense>
   );
 }

@@ -7,6 +7,7 @@ import VectorLayer from "ol/layer/Vector.js";
 import VectorSource from "ol/source/Vector.js";
 import type { MapDescriptor, MapLayer } from "../../../../server/engine/view.ts";
 import type { MapFeature } from "./layerFeatures.ts";
+import type { LayerAccent } from "./palette.ts";
 import { markerStyle, polygonStyle } from "./styles.ts";
 
 /** The layer property naming which descriptor layer an OpenLayers layer draws. */
@@ -17,7 +18,7 @@ const drawingOrder = (layer: MapLayer) => (layer.kind === "markers" ? 30 : layer
 export function dataLayers(
   descriptor: MapDescriptor,
   featuresByLayer: ReadonlyMap<string, MapFeature[]>,
-  accents: ReadonlyMap<string, string>,
+  accents: ReadonlyMap<string, LayerAccent>,
 ): VectorLayer[] {
   return descriptor.layers.map((layer, index) => {
     const accent = accents.get(layer.id);

@@ -8,13 +8,14 @@ import MultiPolygon from "ol/geom/MultiPolygon.js";
 import Polygon from "ol/geom/Polygon.js";
 import CircleStyle from "ol/style/Circle.js";
 import Fill from "ol/style/Fill.js";
+import RegularShape from "ol/style/RegularShape.js";
 import Stroke from "ol/style/Stroke.js";
 import Style from "ol/style/Style.js";
 import Text from "ol/style/Text.js";
 import type { MapLayer } from "../../../../server/engine/view.ts";
 import { labelPoint } from "./geometry.ts";
 import { featureInfo } from "./layerFeatures.ts";
-import { withAlpha } from "./palette.ts";
+import { type LayerAccent, type MarkerShape, withAlpha } from "./palette.ts";
 
 const DASH = [8, 6];
 const HALO = new Stroke({ color: "rgba(255, 255, 255, 0.95)", width: 3 });
@@ -36,7 +37,7 @@ function areaLabel(feature: FeatureLike, text: string, color: string) {
   });
 }
 
-export function polygonStyle(layer: MapLayer, accent: string | undefined) {
+export function polygonStyle(layer: MapLayer, accent: LayerAccent | undefined) {
   return (feature: FeatureLike): Style[] => {
     const info = featureInfo(feature);
     if (!info) return [];
@@ -52,7 +53,7 @@ export function polygonStyle(layer: MapLayer, accent: string | undefined) {
         }),
       ];
     }
-    const color = accent ?? "#1c3f94";
+    const color = accent?.color ?? "#1c3f94";
     // Outlined areas only get a faint fill, so the coloured zips under them stay readable; areas
     // with a label (service areas) get none, so a click inside them reaches the zip underneath.
     const styles = [
@@ -66,20 +67,26 @@ export function polygonStyle(layer: MapLayer, accent: string | undefined) {
   };
 }
 
-export function markerStyle(accent: string | undefined) {
+/** Markers are never hidden by decluttering; only their labels give way to each other. */
+function markerImage(shape: MarkerShape, color: string) {
+  const fill = new Fill({ color });
+  const stroke = new Stroke({ color: "#ffffff", width: 2 });
+  if (shape === "circle") return new CircleStyle({ radius: 6.5, fill, stroke, declutterMode: "none" });
+  return shape === "square"
+    ? new RegularShape({ points: 4, radius: 14, angle: Math.PI / 4, fill, stroke, declutterMode: "none" })
+    : new RegularShape({ points: 3, radius: 9, fill, stroke, declutterMode: "none" });
+}
+
+export function markerStyle(accent: LayerAccent | undefined) {
+  const image = markerImage(accent?.marker ?? "circle", accent?.color ?? "#c92a2a");
   return (feature: FeatureLike): Style[] => {
     const info = featureInfo(feature);
     if (!info) return [];
-    const color = accent ?? "#c92a2a";
     return [
       new Style({
-        image: new CircleStyle({
-          radius: 7,
-          fill: new Fill({ color }),
-          stroke: new Stroke({ color: "#ffffff", width: 2 }),
-        }),
+        image,
         text: info.label
-          ? labelStyle(info.label, "#212529", "600 12px system-ui, sans-serif", -16)
+          ? labelStyle(info.label, "#212529", "600 12px system-ui, sans-serif", -18)
           : undefined,
       }),
     ];

@@ -1,0 +1,44 @@
+import "ol/ol.css";
+import { Box, LoadingOverlay } from "@mantine/core";
+import type OlMap from "ol/Map.js";
+import { useEffect, useRef, useState } from "react";
+import { ADVISORY_BOARD_VIEW, type AdvisoryBoardMapProps } from "./AdvisoryBoardMap.tsx";
+import { createMap } from "./createMap.ts";
+import { MAP_TILE_URL } from "./mapConfig.ts";
+import classes from "./QueryMap.module.css";
+import { useMapReady } from "./useMapReady.ts";
+
+/**
+ * The advisory-board page's map panel: the market region on the base map (state and county
+ * outlines offline; the configured street-map tiles under them when VITE_MAP_TILE_URL is set).
+ */
+export function AdvisoryBoardMapView({ height = 420, tileUrl = MAP_TILE_URL }: AdvisoryBoardMapProps) {
+  const targetRef = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<OlMap | null>(null);
+  const ready = useMapReady(map);
+
+  useEffect(() => {
+    const target = targetRef.current;
+    if (!target) return;
+    const created = createMap(target, { ...ADVISORY_BOARD_VIEW, tileUrl });
+    setMap(created);
+    return () => {
+      created.setTarget(undefined);
+      setMap(null);
+    };
+  }, [tileUrl]);
+
+  return (
+    <Box
+      className={classes.frame}
+      style={{ height }}
+      data-map-id="advisory-board"
+      data-ready={ready ? "true" : "false"}
+      role="figure"
+      aria-label="Market map"
+    >
+      <div ref={targetRef} className={classes.target} />
+      <LoadingOverlay visible={!ready} zIndex={5} overlayProps={{ blur: 1 }} />
+    </Box>
+  );
+}
