@@ -37,13 +37,23 @@ export const partnershipView: ViewDescriptor = {
       title: "Facilities of the practice's providers",
       spec: pie("facilities_pie", "By facility"),
     },
-    { id: "facilities_other", title: "OTHER facilities", spec: pie("facilities_other", "OTHER facilities") },
+    {
+      id: "facilities_other",
+      title: "OTHER facilities",
+      spec: pie("facilities_other", "OTHER facilities"),
+      breakdownOf: { chart: "facilities", field: "npi", equals: null },
+    },
     {
       id: "providers",
       title: "Providers at the practice's facilities",
       spec: pie("providers_pie", "By provider"),
     },
-    { id: "providers_other", title: "OTHER providers", spec: pie("providers_other", "OTHER providers") },
+    {
+      id: "providers_other",
+      title: "OTHER providers",
+      spec: pie("providers_other", "OTHER providers"),
+      breakdownOf: { chart: "providers", field: "npi", equals: null },
+    },
   ],
   tables: [
     sliceTable("facilities", "Facilities of the practice's providers", "facilities_pie", "Facility"),

@@ -30,6 +30,7 @@ export const revenueView: ViewDescriptor = {
         params: [{ name: "group", value: "Surgery" }],
         transform: [{ filter: "datum.group === group" }],
       }),
+      selectedBy: { chart: "groups", field: "name", param: "group" },
     },
   ],
   tables: [

@@ -60,6 +60,18 @@ export interface ChartDescriptor {
    * (an array of objects) as the named dataset.
    */
   spec: Record<string, unknown>;
+  /**
+   * Drill-down: this chart draws the item picked in another chart. A click on a mark of chart
+   * `chart` sets this spec's Vega-Lite param `param` to the clicked datum's `field`; until a click,
+   * the first row of that chart's data is picked (querie7: the services of the first group).
+   */
+  selectedBy?: { chart: string; field: string; param: string };
+  /**
+   * A breakdown drawn in place of chart `chart` (and the table of that id by the table of this
+   * chart's id) once the mark whose datum has `field` equal to `equals` is clicked, with a Back
+   * button (querie4: the OTHER slice, npi null, opens the rest of the pie).
+   */
+  breakdownOf?: { chart: string; field: string; equals: string | number | boolean | null };
 }
 
 export interface MapLayer {

@@ -1,5 +1,5 @@
 import { createRoute } from "@tanstack/react-router";
-import { ScreenTitle } from "../../components/ScreenTitle.tsx";
+import { CustomQueryScreen } from "../../query/CustomQueryScreen.tsx";
 import { clientLayoutRoute } from "./clientLayout.tsx";
 
 export const customQueryRoute = createRoute({
@@ -7,11 +7,6 @@ export const customQueryRoute = createRoute({
   path: "queries/custom/$id",
   component: function CustomQueryRouteScreen() {
     const { id } = customQueryRoute.useParams();
-    return <CustomQueryScreen id={id} />;
+    return <CustomQueryScreen key={id} id={id} />;
   },
 });
-
-/** A saved view of one analysis, with its filters (also in dummy mode). */
-export function CustomQueryScreen(_props: { id: string }) {
-  return <ScreenTitle title="Custom query" />;
-}

@@ -1,6 +1,7 @@
 import { createRoute } from "@tanstack/react-router";
-import { ANALYSIS_TITLES, isQueryName, type QueryName } from "../../analyses/catalogue.ts";
-import { ScreenTitle } from "../../components/ScreenTitle.tsx";
+import { isQueryName, type QueryName } from "../../analyses/catalogue.ts";
+import { FixedQueryScreen } from "../../query/FixedQueryScreen.tsx";
+import { validateQuerySearch } from "../../query/searchParams.ts";
 import { clientLayoutRoute } from "./clientLayout.tsx";
 
 /** Only querie1..querie10 match; any other name falls through to "page not found". */
@@ -13,13 +14,17 @@ export const queryRoute = createRoute({
   getParentRoute: () => clientLayoutRoute,
   path: "queries/$queryName",
   params: queryNameParams,
+  validateSearch: validateQuerySearch,
   component: function QueryRouteScreen() {
     const { queryName } = queryRoute.useParams();
-    return <QueryScreen queryName={queryName} />;
+    const search = queryRoute.useSearch();
+    const navigate = queryRoute.useNavigate();
+    return (
+      <FixedQueryScreen
+        name={queryName}
+        search={search}
+        onSearch={(next) => void navigate({ search: next })}
+      />
+    );
   },
 });
-
-/** One of the ten fixed analyses (also in dummy mode). */
-export function QueryScreen({ queryName }: { queryName: QueryName }) {
-  return <ScreenTitle title={ANALYSIS_TITLES[queryName]} />;
-}

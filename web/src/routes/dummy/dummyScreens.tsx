@@ -1,8 +1,10 @@
 import { createRoute } from "@tanstack/react-router";
-import { CustomQueryScreen } from "../client/customQuery.tsx";
+import { CustomQueryScreen } from "../../query/CustomQueryScreen.tsx";
+import { FixedQueryScreen } from "../../query/FixedQueryScreen.tsx";
+import { validateQuerySearch } from "../../query/searchParams.ts";
 import { HomeScreen } from "../client/home.tsx";
 import { ProfileScreen } from "../client/profile.tsx";
-import { QueryScreen, queryNameParams } from "../client/query.tsx";
+import { queryNameParams } from "../client/query.tsx";
 import { VitalityScoreScreen } from "../client/vitalityScore.tsx";
 import { dummyLayoutRoute } from "./dummyLayout.tsx";
 
@@ -33,9 +35,18 @@ export const dummyQueryRoute = createRoute({
   getParentRoute: () => dummyLayoutRoute,
   path: "queries/$queryName",
   params: queryNameParams,
+  validateSearch: validateQuerySearch,
   component: function DummyQueryScreen() {
     const { queryName } = dummyQueryRoute.useParams();
-    return <QueryScreen queryName={queryName} />;
+    const search = dummyQueryRoute.useSearch();
+    const navigate = dummyQueryRoute.useNavigate();
+    return (
+      <FixedQueryScreen
+        name={queryName}
+        search={search}
+        onSearch={(next) => void navigate({ search: next })}
+      />
+    );
   },
 });
 
@@ -44,6 +55,6 @@ export const dummyCustomQueryRoute = createRoute({
   path: "queries/custom/$id",
   component: function DummyCustomQueryScreen() {
     const { id } = dummyCustomQueryRoute.useParams();
-    return <CustomQueryScreen id={id} />;
+    return <CustomQueryScreen key={id} id={id} />;
   },
 });

@@ -1,0 +1,108 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { FilterValues, Manifest, RunResponse } from "../query/types.ts";
+import { apiRequest } from "./client.ts";
+
+/**
+ * The analyses API: the manifest the query screens are drawn from, a run with filters, a table
+ * export, and saved (custom) queries. Every call takes the dummy organisation, if any.
+ */
+
+const BASE = "/api/management/queries";
+
+export const queryKeys = {
+  manifest: (dummyOrgId?: string) => ["queries", "manifest", dummyOrgId ?? "self"] as const,
+  run: (name: string, filters: FilterValues, dummyOrgId?: string) =>
+    ["queries", "run", dummyOrgId ?? "self", name, filters] as const,
+  saved: (id: string, dummyOrgId?: string) => ["queries", "saved", dummyOrgId ?? "self", id] as const,
+  savedLists: ["queries", "saved-lists"] as const,
+};
+
+export const manifestQuery = (dummyOrgId?: string) =>
+  queryOptions({
+    queryKey: queryKeys.manifest(dummyOrgId),
+    queryFn: ({ signal }) => apiRequest<Manifest>(`${BASE}/manifest`, { dummyOrgId, signal }),
+    // The manifest changes with a deployment or a new data year, not while a screen is open.
+    staleTime: 5 * 60_000,
+  });
+
+/** Runs an analysis; `name` is querie1..querie10. */
+export const runQuery = (name: string, filters: FilterValues, dummyOrgId?: string) =>
+  queryOptions({
+    queryKey: queryKeys.run(name, filters, dummyOrgId),
+    queryFn: ({ signal }) =>
+      apiRequest<RunResponse>(`${BASE}/${name}`, { method: "POST", body: { filters }, dummyOrgId, signal }),
+    // The server caches by data version; a result stays valid while the screen is open.
+    staleTime: 5 * 60_000,
+  });
+
+export interface ExportRequest {
+  name: string;
+  filters: FilterValues;
+  format: "csv" | "xlsx";
+  /** The table (index in the view descriptor); a workbook without it holds every table. */
+  tableIndex?: number;
+  dummyOrgId?: string;
+}
+
+/** Writes the export on the server and answers the path it is downloaded from. */
+export async function exportQuery(request: ExportRequest): Promise<string> {
+  const body: Record<string, unknown> = { filters: request.filters, export: request.format };
+  if (request.tableIndex !== undefined) body.export_nb = request.tableIndex;
+  const answer = await apiRequest<{ status: number; path: string }>(`${BASE}/${request.name}`, {
+    method: "POST",
+    body,
+    dummyOrgId: request.dummyOrgId,
+  });
+  return answer.path;
+}
+
+export interface SaveQueryRequest {
+  title: string;
+  description: string;
+  accessible: boolean;
+  filters: FilterValues;
+  organization_id: string;
+  /** The analysis number, 1-10 (customer-area.md section 3: querie is a number). */
+  querie: number;
+}
+
+/** POST /api/management/queries/save/: a new custom query of the current filters. */
+export const saveQuery = (request: SaveQueryRequest, dummyOrgId?: string) =>
+  apiRequest<unknown>(`${BASE}/save/`, { method: "POST", body: request, dummyOrgId });
+
+/** The same call with action DELETE removes a saved query. */
+export const deleteSavedQuery = (id: string, organisationId: string, dummyOrgId?: string) =>
+  apiRequest<unknown>(`${BASE}/save/`, {
+    method: "POST",
+    body: { action: "DELETE", querie: id, organization_id: organisationId },
+    dummyOrgId,
+  });
+
+/** A saved query as the server describes it (server/engine/savedQueries.ts, savedQueryView). */
+export interface SavedQuery {
+  id: string;
+  /** querie1..querie10 */
+  name: string;
+  querie: number;
+  title: string;
+  description: string;
+  accessible: boolean;
+  username: string;
+  filters: FilterValues;
+  organization_id: string;
+  is_owner: boolean;
+  can_delete: boolean;
+}
+
+/** POST /api/management/queries/{id}: the saved query's run, with the saved query itself. */
+export const savedQueryRun = (id: string, dummyOrgId?: string) =>
+  queryOptions({
+    queryKey: queryKeys.saved(id, dummyOrgId),
+    queryFn: ({ signal }) =>
+      apiRequest<RunResponse & { saved_query: SavedQuery }>(`${BASE}/${id}`, {
+        method: "POST",
+        body: {},
+        dummyOrgId,
+        signal,
+      }),
+  });

@@ -1,0 +1,68 @@
+import { Button, Center, Group, Loader, Paper, Text, Title } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { lazy, Suspense, useMemo } from "react";
+import { chartSource, chartSpec } from "./chartSpec.ts";
+import { useChartViews } from "./chartViews.ts";
+import { rowsAt } from "./resultPath.ts";
+import type { ChartDescriptor } from "./types.ts";
+
+const VegaChart = lazy(() => import("./VegaChart.tsx"));
+
+export interface ChartPanelProps {
+  chart: ChartDescriptor;
+  title: string;
+  results: Record<string, unknown>;
+  /** Vega-Lite param values the screen sets (a drill-down's picked item). */
+  params?: Record<string, unknown>;
+  onMarkClick?: (datum: Record<string, unknown>) => void;
+  /** Shown on a breakdown: goes back to the chart it breaks down. */
+  onBack?: () => void;
+}
+
+/** A titled card drawing one chart of the view descriptor from the result. */
+export function ChartPanel({ chart, title, results, params, onMarkClick, onBack }: ChartPanelProps) {
+  const views = useChartViews();
+  // Params arrive as a fresh object each render; their text decides when the chart is redrawn.
+  const paramsKey = JSON.stringify(params ?? {});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: paramsKey stands for params.
+  const spec = useMemo(() => chartSpec(chart, results, params), [chart, results, paramsKey]);
+  const source = chartSource(chart);
+  const empty = source !== undefined && rowsAt(results, source).length === 0;
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title} data-chart={chart.id}>
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        {onBack ? (
+          <Button size="xs" variant="light" leftSection={<IconArrowLeft size={14} />} onClick={onBack}>
+            Back
+          </Button>
+        ) : null}
+      </Group>
+      {empty ? (
+        <Center mih={120}>
+          <Text c="dimmed" size="sm">
+            No data for these filters.
+          </Text>
+        </Center>
+      ) : (
+        <Suspense
+          fallback={
+            <Center mih={200}>
+              <Loader size="sm" aria-label="Loading chart" />
+            </Center>
+          }
+        >
+          <VegaChart
+            spec={spec}
+            label={title}
+            onMarkClick={onMarkClick}
+            onDrawn={(toImageURL) => views?.set(chart.id, toImageURL ? { title, toImageURL } : undefined)}
+          />
+        </Suspense>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,89 @@
+import { FILTER_LABELS } from "./filterFields.ts";
+import { type SchemaProblem, schemaProblems } from "./jsonSchema.ts";
+import type { FilterValues, QueryManifest } from "./types.ts";
+
+/**
+ * Filters live in the address (`?year=2024&servicelines=["spine","trauma"]`), so a filtered
+ * screen can be bookmarked and shared. Only filters that differ from the analysis' defaults are
+ * written. The route keeps the known keys in a plain shape; the screen then checks them against
+ * the manifest's schema and falls back to the defaults, with a notice, when they do not fit.
+ */
+export type QuerySearch = Record<string, string | number | string[]>;
+
+const FILTER_KEYS = new Set(Object.keys(FILTER_LABELS));
+
+/** The route's validateSearch: known filter keys only; a list may also come as "a,b,c". */
+export function validateQuerySearch(raw: Record<string, unknown>): QuerySearch {
+  const search: QuerySearch = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (!FILTER_KEYS.has(key) || value === undefined || value === null) continue;
+    if (key === "year") {
+      const year = typeof value === "number" ? value : Number(value);
+      search.year = Number.isFinite(year) ? year : String(value);
+    } else if (Array.isArray(value)) {
+      search[key] = value.map(String);
+    } else if (typeof value === "string") {
+      search[key] = value === "" ? [] : value.split(",").map((part) => part.trim());
+    } else {
+      search[key] = String(value);
+    }
+  }
+  return search;
+}
+
+/** Lists in one order, so equal selections compare (and cache) equal. */
+export function normaliseFilters(filters: FilterValues): FilterValues {
+  return Object.fromEntries(
+    Object.entries(filters)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, value]) => [key, Array.isArray(value) ? [...value].map(String).sort() : value]),
+  );
+}
+
+export function sameFilters(a: FilterValues, b: FilterValues): boolean {
+  return JSON.stringify(normaliseFilters(a)) === JSON.stringify(normaliseFilters(b));
+}
+
+/** The address form of filters: the fields that differ from the defaults. */
+export function filtersToSearch(filters: FilterValues, defaults: FilterValues): QuerySearch {
+  const search: QuerySearch = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (sameFilters({ [key]: value }, { [key]: defaults[key] })) continue;
+    search[key] = Array.isArray(value) ? value.map(String) : (value as number);
+  }
+  return search;
+}
+
+/** Why filters do not fit the analysis, or [] when they do (the year must also have data). */
+export function filterProblems(
+  filters: FilterValues,
+  query: QueryManifest,
+  availableYears: number[],
+): SchemaProblem[] {
+  const problems = schemaProblems(query.filters, filters);
+  if (problems.length > 0) return problems;
+  const year = filters.year;
+  if (typeof year === "number" && availableYears.length > 0 && !availableYears.includes(year)) {
+    return [{ field: "year", message: `${year} has no data (available: ${availableYears.join(", ")})` }];
+  }
+  return [];
+}
+
+export interface ResolvedFilters {
+  filters: FilterValues;
+  /** Set when the address held filters that do not fit: the defaults are used instead. */
+  problems: SchemaProblem[];
+}
+
+/** The filters a screen runs with: the defaults overlaid by the address, if those fit. */
+export function resolveFilters(
+  search: FilterValues,
+  query: QueryManifest,
+  availableYears: number[],
+): ResolvedFilters {
+  const requested = { ...query.defaults, ...search };
+  const problems = filterProblems(requested, query, availableYears);
+  return problems.length > 0
+    ? { filters: normaliseFilters(query.defaults), problems }
+    : { filters: normaliseFilters(requested), problems: [] };
+}
