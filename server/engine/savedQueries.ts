@@ -186,7 +186,10 @@ async function savedFilters(c: Context<AppEnv>, organisation: string, pluginId: 
   if (!parsed.success) {
     // Field errors name filters.<field>, as the save body carries them.
     const error = validationError(parsed.error);
-    const errors = (error.errors ?? []).map((entry) => ({ ...entry, field: `filters.${entry.field}` }));
+    const errors = (error.errors ?? []).map((entry) => ({
+      ...entry,
+      field: entry.field === "body" ? "filters" : `filters.${entry.field}`,
+    }));
     throw new HttpError(400, errors.map((entry) => `${entry.field}: ${entry.message}`).join("; "), errors);
   }
   if (!years.availableYears.includes(parsed.data.year)) {
