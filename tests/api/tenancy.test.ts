@@ -241,6 +241,88 @@ const attempts: Record<string, Attempt | string> = {
     expect(answer.status).toBe(403);
     expect(answer.json.questionnaire).toBeUndefined();
   },
+  // Back-office year calls and saved queries (server/routes/admin/README.md).
+  "POST /api/management/admin/organization": async ({ a, orgB }) => {
+    for (const body of [{}, { id: orgB.id }, { full: true, id: orgB.id, year: 2030 }, { year: 2030 }]) {
+      const answer = await a.post("/api/management/admin/organization/", body);
+      expect(answer.status).toBe(401);
+      expect(answer.json.organization ?? answer.json.organizations).toBeUndefined();
+    }
+  },
+  "POST /api/management/admin/valid": async (world) => {
+    const before = await yearOfB(world);
+    const answer = await world.a.post("/api/management/admin/valid/", {
+      organization_uuid: world.orgB.id,
+      year: before.year,
+    });
+    expect(answer.status).toBe(401);
+    expect(await yearOfB(world)).toEqual(before);
+  },
+  "PATCH /api/management/admin/valid": async (world) => {
+    const answer = await world.a.patch("/api/management/admin/valid/", {
+      organization_uuid: world.orgB.id,
+      year: 2031,
+    });
+    expect(answer.status).toBe(401);
+    expect((await yearsOfB(world)).map((row) => row.year)).not.toContain(2031);
+  },
+  "POST /api/management/admin/prelaunch": async (world) => {
+    const before = await yearOfB(world);
+    const answer = await world.a.post("/api/management/admin/prelaunch/", {
+      org_id: world.orgB.id,
+      year: before.year,
+    });
+    expect(answer.status).toBe(401);
+    expect(await yearOfB(world)).toEqual(before);
+  },
+  "DELETE /api/management/admin/customer/remove-year": async (world) => {
+    const before = await yearOfB(world);
+    for (const action of [null, "delete"]) {
+      const body = { organization: world.orgB.id, year: before.year, action };
+      expect((await world.a.delete("/api/management/admin/customer/remove-year/", body)).status).toBe(401);
+    }
+    expect(await yearOfB(world)).toEqual(before);
+  },
+  "POST /api/management/admin/customer/service_area": async (world) => {
+    await serviceAreaCall(world, "POST", "46209");
+  },
+  "PATCH /api/management/admin/customer/service_area": async (world) => {
+    await serviceAreaCall(world, "PATCH", "46201");
+  },
+  "DELETE /api/management/admin/customer/service_area": async (world) => {
+    await serviceAreaCall(world, "DELETE", "46201");
+  },
+  "GET /api/management/queries/save": async (world) => {
+    const queryOfB = await savedQueryOfB(world);
+    // Naming B by header or query is ignored for a customer: A's own (empty) lists answer.
+    for (const headers of [{ "x-dummy-org": world.orgB.id }, undefined]) {
+      const answer = await world.a.get(`/api/management/queries/save/?org_id=${world.orgB.id}`, headers);
+      expect(answer.status).toBe(200);
+      expect(JSON.stringify(answer.json)).not.toContain(queryOfB.id);
+    }
+  },
+  "POST /api/management/queries/save": async (world) => {
+    const queryOfB = await savedQueryOfB(world);
+    const save = { title: "Into B", querie: 1, filters: {}, organization_id: world.orgB.id };
+    expect((await world.a.post("/api/management/queries/save/", save)).status).toBe(403);
+    for (const action of ["SHARE", "DELETE"]) {
+      const body = { action, querie: queryOfB.id, organization_id: world.orgB.id };
+      expect((await world.a.post("/api/management/queries/save/", body)).status).toBe(403);
+      const withoutOrganisation = { action, querie: queryOfB.id };
+      expect((await world.a.post("/api/management/queries/save/", withoutOrganisation)).status).toBe(404);
+    }
+    // Running B's saved query by its id is not found for A, by path or with org_id.
+    const run = await world.a.post(`/api/management/queries/${queryOfB.id}/?org_id=${world.orgB.id}`);
+    expect(run.status).toBe(404);
+    const rowsOfB = await savedQueriesOfB(world);
+    expect(rowsOfB).toEqual([queryOfB]);
+  },
+  "GET /api/management/queries/adminsave/:orgid": async (world) => {
+    await savedQueryOfB(world);
+    const answer = await world.a.get(`/api/management/queries/adminsave/${world.orgB.id}/`);
+    expect(answer.status).toBe(401);
+    expect(answer.json.colab_queries).toBeUndefined();
+  },
 };
 
 const QUESTIONNAIRE = "/api/management/schemes/questionnaire/";
@@ -253,6 +335,63 @@ async function questionnaireOfB({ t, orgB }: World) {
     .values({ organisationId: orgB.id, year: 2030, state: "waiting" })
     .onConflictDoNothing();
   const [row] = await db.select().from(questionnaires).where(eq(questionnaires.organisationId, orgB.id));
+  return row!;
+}
+
+/** Organisation B's year 2030 (data accepted, complete or not): A must neither read nor change it. */
+async function yearsOfB({ t, orgB }: World) {
+  const { organisationYears: years } = await import("../../server/db/schema/index.ts");
+  return t.context.database.db.select().from(years).where(eq(years.organisationId, orgB.id));
+}
+async function yearOfB(world: World) {
+  const { organisationYears: years } = await import("../../server/db/schema/index.ts");
+  await world.t.context.database.db
+    .insert(years)
+    .values({ organisationId: world.orgB.id, year: 2030, fileState: "uploaded" })
+    .onConflictDoNothing();
+  return (await yearsOfB(world)).find((row) => row.year === 2030)!;
+}
+
+/** A customer of A calls a service-area call on B's 2030 (which has 46201): refused, nothing changes. */
+async function serviceAreaCall(world: World, method: string, zipcode: string) {
+  const { serviceAreas } = await import("../../server/db/schema/index.ts");
+  const { db } = world.t.context.database;
+  const year = (await yearOfB(world)).year;
+  await db
+    .insert(serviceAreas)
+    .values({ organisationId: world.orgB.id, year, zipcode: "46201", type: "PSA" })
+    .onConflictDoNothing();
+  const areaOfB = () => db.select().from(serviceAreas).where(eq(serviceAreas.organisationId, world.orgB.id));
+  const before = await areaOfB();
+  const body = { organization_uuid: world.orgB.id, year, service_area: [{ zipcode, type: "PSA", year }] };
+  const answer = await world.a.request(method, "/api/management/admin/customer/service_area/", body);
+  expect(answer.status).toBe(401);
+  expect(await areaOfB()).toEqual(before);
+}
+
+/** A shared saved query of B's user: A must not list, run, share or delete it. */
+async function savedQueriesOfB({ t, orgB }: World) {
+  const { savedQueries } = await import("../../server/db/schema/index.ts");
+  return t.context.database.db.select().from(savedQueries).where(eq(savedQueries.organisationId, orgB.id));
+}
+async function savedQueryOfB(world: World) {
+  const { savedQueries } = await import("../../server/db/schema/index.ts");
+  const existing = await savedQueriesOfB(world);
+  if (existing[0]) return existing[0];
+  const [row] = await world.t.context.database.db
+    .insert(savedQueries)
+    .values({
+      organisationId: world.orgB.id,
+      ownerUserId: world.userB.id,
+      username: "B user",
+      ownerEmail: world.userB.email,
+      name: "querie1",
+      querie: 1,
+      title: "B's view",
+      accessible: true,
+      filters: { year: 2030 },
+    })
+    .returning();
   return row!;
 }
 
