@@ -1,6 +1,7 @@
 import type { OrganisationScope, Session } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import type { JobQueue } from "./jobs/queue.ts";
 import type { LiveHub } from "./live/hub.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
@@ -20,6 +21,8 @@ export interface AppContext {
   logger: Logger;
   /** Live channel fan-out (LISTEN/NOTIFY across processes). */
   live: LiveHub;
+  /** Background jobs (pg-boss); started by the server process, not by one-shot CLI commands. */
+  jobs: JobQueue;
 }
 
 /** Hono's environment: what middleware puts on `c.var`. */

@@ -22,6 +22,7 @@ export async function startServer() {
   const { logger } = context;
   const admin = await ensureFirstAdmin(context);
   if (config.seedDemo) await seedDemoOrganisation(context);
+  await context.jobs.start();
 
   const app = createApp(context, { webDist: join(import.meta.dir, "..", "web", "dist") });
   const server = Bun.serve({
@@ -54,6 +55,7 @@ export async function startServer() {
     stopping = true;
     logger.info(`${signal}: finishing open requests and stopping`);
     await server.stop(false);
+    await context.jobs.stop();
     await context.live.stop();
     await context.database.close();
     process.exit(0);

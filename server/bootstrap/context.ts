@@ -2,9 +2,12 @@ import { join } from "node:path";
 import type { Config } from "../config.ts";
 import { type AppContext, type Clock, systemClock } from "../context.ts";
 import { openDatabase } from "../db/client.ts";
+import { JobQueue } from "../jobs/queue.ts";
 import { LiveHub } from "../live/hub.ts";
 import { createLogger, type Logger } from "../logger.ts";
 import { createMailer } from "../mail/mailer.ts";
+import { reconcileSchemeRuns } from "../schemes/reconcile.ts";
+import { schemeRunJob } from "../schemes/schemeJob.ts";
 
 /** Opens storage and builds the shared context from a parsed configuration. */
 export async function createContext(
@@ -22,5 +25,15 @@ export async function createContext(
   });
   const live = new LiveHub(database, logger);
   await live.start();
-  return { config, database, mailer, clock: overrides.clock ?? systemClock, logger, live };
+  const context = {
+    config,
+    database,
+    mailer,
+    clock: overrides.clock ?? systemClock,
+    logger,
+    live,
+  } as AppContext;
+  // The queue is defined here and started by whoever works jobs (the server, the test app).
+  context.jobs = new JobQueue(context).define(schemeRunJob).onReconcile(reconcileSchemeRuns);
+  return context;
 }

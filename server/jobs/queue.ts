@@ -53,6 +53,8 @@ export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition<never>>();
   private reconcileTimer?: ReturnType<typeof setInterval>;
   private reconciling: Promise<void> = Promise.resolve();
+  /** Run after each task reconciliation: owners of other "busy" records make them tell the truth too. */
+  private readonly reconcilers: Array<(context: AppContext) => Promise<void>> = [];
 
   constructor(
     private readonly context: AppContext,
@@ -74,6 +76,12 @@ export class JobQueue {
 
   define<Data extends JobData>(definition: JobDefinition<Data>) {
     this.definitions.set(definition.name, definition as unknown as JobDefinition<never>);
+    return this;
+  }
+
+  /** Adds a check run with every reconciliation (at start, then every maintenance interval). */
+  onReconcile(reconciler: (context: AppContext) => Promise<void>) {
+    this.reconcilers.push(reconciler);
     return this;
   }
 
@@ -231,5 +239,6 @@ export class JobQueue {
         if (task.status !== "queued") await update(0, "queued", task.message);
       }
     }
+    for (const reconciler of this.reconcilers) await reconciler(this.context);
   }
 }

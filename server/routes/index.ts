@@ -5,12 +5,16 @@ import { savedQueriesRoutes } from "../engine/savedQueries.ts";
 import { agentRoutes } from "./admin/agents.ts";
 import { adminOrganisationRoutes } from "./admin/organisationDetail.ts";
 import { deleteOrganisationRoutes, organisationRoutes } from "./admin/organisations.ts";
+import { adminScoringRoutes } from "./admin/scoring.ts";
 import { serviceAreaRoutes } from "./admin/serviceAreas.ts";
+import { validationRoutes } from "./admin/validation.ts";
 import { prelaunchRoutes, removeYearRoutes, validYearRoutes } from "./admin/yearLifecycle.ts";
 import { agreementRoutes } from "./customer/agreement.ts";
 import { customerUsersRoutes } from "./customer/users.ts";
 import { customerNotificationRoutes, staffNotificationRoutes } from "./notifications.ts";
+import { generatorSchemeRoutes } from "./schemes/generators.ts";
 import { questionnaireRoutes } from "./schemes/questionnaire.ts";
+import { scoringRoutes } from "./schemes/scoring.ts";
 import { customerDetail, logout, staffDetail } from "./session.ts";
 import { siteSettingsRoutes } from "./siteSettings.ts";
 import { uploadRoutes } from "./uploads/index.ts";
@@ -28,6 +32,10 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/management/customer/notification", customerNotificationRoutes)
   .route("/management/admin/notification", staffNotificationRoutes)
   .route("/management/schemes/questionnaire", questionnaireRoutes)
+  .route("/management/schemes", generatorSchemeRoutes)
+  .route("/management/admin/validation", validationRoutes)
+  .route("/management/admin/scoring", adminScoringRoutes)
+  .route("/management/scoring", scoringRoutes)
   .route("/admin/logout", logout)
   .route("/", uploadRoutes)
   .route("/management/queries", queriesRoutes)

@@ -10,6 +10,8 @@ import {
   organisationYears,
   queryUsageLog,
   questionnaires,
+  schemeResults,
+  validations,
 } from "../../server/db/schema/index.ts";
 import { marketRow, professionalLine, toCsv } from "../../server/ingest/testing/builders.ts";
 import { backends } from "../helpers/backends.ts";
@@ -241,6 +243,8 @@ const attempts: Record<string, Attempt | string> = {
     expect(answer.status).toBe(403);
     expect(answer.json.questionnaire).toBeUndefined();
   },
+  // Scheme runs and results (server/schemes/): staff-only runs refuse customers; reads stay in-organisation.
+  ...schemeAttempts(),
   // Back-office year calls and saved queries (server/routes/admin/README.md).
   "POST /api/management/admin/organization": async ({ a, orgB }) => {
     for (const body of [{}, { id: orgB.id }, { full: true, id: orgB.id, year: 2030 }, { year: 2030 }]) {
@@ -326,6 +330,110 @@ const attempts: Record<string, Attempt | string> = {
 };
 
 const QUESTIONNAIRE = "/api/management/schemes/questionnaire/";
+
+/** B's stored scheme rows for an enabled 2037 (a scoring and service capabilities) that A must not reach. */
+async function schemeRowsOfB({ t, orgB }: World) {
+  const { db } = t.context.database;
+  await db
+    .insert(organisationYears)
+    .values({ organisationId: orgB.id, year: 2037, enabled: true })
+    .onConflictDoNothing();
+  const scores = {
+    market_alignement: 10,
+    centricity: 10,
+    competitive_comparison: 10,
+    partnerships: 10,
+    service_mix_and_strength: 10,
+    total: 10,
+  };
+  await db
+    .insert(schemeResults)
+    .values({ organisationId: orgB.id, year: 2037, kind: "SCORING", status: "done", result: scores })
+    .onConflictDoNothing();
+  await db
+    .insert(schemeResults)
+    .values({ organisationId: orgB.id, year: 2037, kind: "SC", status: "done", result: { secret: 1 } })
+    .onConflictDoNothing();
+  const rows = async () => ({
+    validations: await db.select().from(validations).where(eq(validations.organisationId, orgB.id)),
+    results: await db.select().from(schemeResults).where(eq(schemeResults.organisationId, orgB.id)),
+  });
+  return rows;
+}
+
+function schemeAttempts(): Record<string, Attempt> {
+  const staffOnly =
+    (method: "post" | "patch", path: string, body: (orgB: string) => Record<string, unknown>): Attempt =>
+    async (world) => {
+      const rows = await schemeRowsOfB(world);
+      const before = await rows();
+      expect((await world.a[method](path, body(world.orgB.id))).status).toBe(401);
+      expect(await rows()).toEqual(before);
+    };
+  const readOwnOnly =
+    (path: string): Attempt =>
+    async (world) => {
+      await schemeRowsOfB(world);
+      const answer = await world.a.post(path, { organization_id: world.orgB.id, year: 2037 });
+      expect(answer.status).toBe(403);
+      expect(JSON.stringify(answer.json)).not.toContain("secret");
+    };
+  const validation = (orgB: string) => ({ year: 2037, type: "facility", organization_uuid: orgB });
+  const generate = (kind: string) => (orgB: string) => ({ kind, organization: orgB, year: 2037 });
+  return {
+    "POST /api/management/admin/validation": staffOnly(
+      "post",
+      "/api/management/admin/validation/",
+      validation,
+    ),
+    "PATCH /api/management/admin/validation": staffOnly(
+      "patch",
+      "/api/management/admin/validation/",
+      validation,
+    ),
+    "POST /api/management/admin/scoring": staffOnly("post", "/api/management/admin/scoring/", (orgB) => ({
+      organization_uuid: orgB,
+      year: 2037,
+    })),
+    "POST /api/management/schemes/service_capabilities/generate": staffOnly(
+      "post",
+      "/api/management/schemes/service_capabilities/generate/",
+      generate("SC"),
+    ),
+    "POST /api/management/schemes/macro_capabilities/generate": staffOnly(
+      "post",
+      "/api/management/schemes/macro_capabilities/generate/",
+      generate("MC"),
+    ),
+    "POST /api/management/schemes/market_capabilities/generate": staffOnly(
+      "post",
+      "/api/management/schemes/market_capabilities/generate/",
+      generate("MP"),
+    ),
+    "POST /api/management/schemes/service_capabilities/detail": readOwnOnly(
+      "/api/management/schemes/service_capabilities/detail/",
+    ),
+    "POST /api/management/schemes/macro_capabilities/detail": readOwnOnly(
+      "/api/management/schemes/macro_capabilities/detail/",
+    ),
+    "POST /api/management/schemes/market_capabilities/detail": readOwnOnly(
+      "/api/management/schemes/market_capabilities/detail/",
+    ),
+    "POST /api/management/scoring/detail": readOwnOnly("/api/management/scoring/detail/"),
+    "POST /api/management/scoring/result": async (world) => {
+      await schemeRowsOfB(world);
+      // A's org_id (body, query or header) is ignored: A's own organisation answers, and it has no scoring.
+      for (const answer of [
+        await world.a.post("/api/management/scoring/result/", { org_id: world.orgB.id }),
+        await world.a.post(`/api/management/scoring/result/?org_id=${world.orgB.id}`, {}),
+        await world.a.post("/api/management/scoring/result/", {}, { "x-dummy-org": world.orgB.id }),
+      ]) {
+        expect(answer.status).toBe(200);
+        expect(answer.json.data).toBeNull();
+      }
+    },
+  };
+}
 
 /** Organisation B's questionnaire for 2030, opened by staff: A must neither read nor change it. */
 async function questionnaireOfB({ t, orgB }: World) {

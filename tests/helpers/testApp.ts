@@ -56,6 +56,8 @@ export async function startTestApp(
   });
   const clock = new ManualClock();
   const context = await createContext(config, { clock, logger: createLogger("text", true) });
+  // Jobs work in the test app as in the server: a queued scheme run really runs.
+  await context.jobs.start();
   const app = createApp(context);
   let server: ReturnType<typeof Bun.serve> | undefined;
   return {
@@ -75,6 +77,7 @@ export async function startTestApp(
     },
     async close() {
       await server?.stop(true);
+      await context.jobs.stop({ graceful: false });
       await context.live.stop();
       await context.database.close();
       await postgresDb?.drop();

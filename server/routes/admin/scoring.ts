@@ -1,0 +1,27 @@
+/**
+ * /api/management/admin/scoring/: staff generate a year's scoring, once its questionnaire is valid
+ * and no scoring exists yet (admin-area.md section 4).
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../context.ts";
+import { readJson } from "../../http/body.ts";
+import { HttpError } from "../../http/errors.ts";
+import { requireStaff } from "../../http/middleware/guards.ts";
+import { recipientOf } from "../../live/notifications.ts";
+import { loadYearSnapshot } from "../../schemes/gateSnapshot.ts";
+import { yearGates } from "../../schemes/gates.ts";
+import { enqueueScheme, schemeEntry } from "../../schemes/schemeJob.ts";
+import { findOrganisationYear, organisationIdField, yearField } from "../schemes/schemeBodies.ts";
+
+const scoringBody = z.strictObject({ organization_uuid: organisationIdField, year: yearField });
+
+export const adminScoringRoutes = new Hono<AppEnv>().post("/", requireStaff(), async (c) => {
+  const body = await readJson(c, scoringBody);
+  const { organisation } = await findOrganisationYear(c, body.organization_uuid, body.year);
+  const gate = yearGates(await loadYearSnapshot(c.var.app.database.db, organisation.id, body.year)).scoring;
+  if (!gate.allowed) throw new HttpError(400, gate.message);
+  const data = { organisationId: organisation.id, year: body.year, schemeId: "scoring" as const };
+  const job = await enqueueScheme(c.var.app, data, recipientOf(c.var.session!));
+  return c.json({ status: 200, data: await schemeEntry(c.var.app, data), job });
+});

@@ -1,0 +1,58 @@
+/**
+ * /api/management/admin/validation/: staff run a year's facility, provider or global validation
+ * (POST, a background job) or accept one that found problems (PATCH, 'Validate anyway').
+ * Both answer the validation as the year detail shows it.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../context.ts";
+import { validationTypes } from "../../db/schema/index.ts";
+import { readJson } from "../../http/body.ts";
+import { HttpError } from "../../http/errors.ts";
+import { requireStaff } from "../../http/middleware/guards.ts";
+import { recipientOf } from "../../live/notifications.ts";
+import { validationSchemeId } from "../../schemes/catalogue.ts";
+import { loadYearSnapshot } from "../../schemes/gateSnapshot.ts";
+import { yearGates } from "../../schemes/gates.ts";
+import { validationView } from "../../schemes/present.ts";
+import { enqueueScheme, publishSchemeEvent, schemeEntry } from "../../schemes/schemeJob.ts";
+import { findValidation, validateAnyway } from "../../schemes/store.ts";
+import { findOrganisationYear, organisationIdField, yearField } from "../schemes/schemeBodies.ts";
+
+const validationBody = z.strictObject({
+  year: yearField,
+  type: z.enum(validationTypes, { error: "must be facility, provider or global" }),
+  organization_uuid: organisationIdField,
+});
+
+export const validationRoutes = new Hono<AppEnv>()
+  .post("/", requireStaff(), async (c) => {
+    const body = await readJson(c, validationBody);
+    const { organisation } = await findOrganisationYear(c, body.organization_uuid, body.year);
+    const { db } = c.var.app.database;
+    const gate = yearGates(await loadYearSnapshot(db, organisation.id, body.year)).validation[body.type];
+    if (!gate.allowed) throw new HttpError(400, gate.message);
+    const data = {
+      organisationId: organisation.id,
+      year: body.year,
+      schemeId: validationSchemeId(body.type),
+    };
+    const job = await enqueueScheme(c.var.app, data, recipientOf(c.var.session!));
+    return c.json({ status: 200, data: await schemeEntry(c.var.app, data), job });
+  })
+  .patch("/", requireStaff(), async (c) => {
+    const body = await readJson(c, validationBody);
+    const { organisation } = await findOrganisationYear(c, body.organization_uuid, body.year);
+    const { db } = c.var.app.database;
+    const gate = yearGates(await loadYearSnapshot(db, organisation.id, body.year)).validateAnyway[body.type];
+    if (!gate.allowed) throw new HttpError(400, gate.message);
+    const row =
+      (await validateAnyway(db, organisation.id, body.year, body.type)) ??
+      (await findValidation(db, organisation.id, body.year, body.type));
+    await publishSchemeEvent(c.var.app, {
+      organisationId: organisation.id,
+      year: body.year,
+      schemeId: validationSchemeId(body.type),
+    });
+    return c.json({ status: 200, data: validationView(row) });
+  });

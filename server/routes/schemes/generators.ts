@@ -1,0 +1,76 @@
+/**
+ * /api/management/schemes/{service_capabilities,macro_capabilities,market_capabilities}/: staff
+ * generate a year's service capabilities (SC), macro capabilities (MC) and market profile (MP)
+ * behind the gates of admin-area.md section 4, and read the stored result (detail).
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../context.ts";
+import type { schemeKinds } from "../../db/schema/index.ts";
+import { readJson } from "../../http/body.ts";
+import { HttpError } from "../../http/errors.ts";
+import { requireStaff } from "../../http/middleware/guards.ts";
+import { recipientOf } from "../../live/notifications.ts";
+import type { SchemeId } from "../../schemes/catalogue.ts";
+import { loadYearSnapshot } from "../../schemes/gateSnapshot.ts";
+import { yearGates } from "../../schemes/gates.ts";
+import { enqueueScheme, schemeEntry } from "../../schemes/schemeJob.ts";
+import { findSchemeResult } from "../../schemes/store.ts";
+import {
+  checkReadable,
+  detailBody,
+  findOrganisationYear,
+  organisationIdField,
+  yearField,
+} from "./schemeBodies.ts";
+
+type GeneratorKind = Exclude<(typeof schemeKinds)[number], "SCORING">;
+
+interface Generator {
+  kind: GeneratorKind;
+  schemeId: SchemeId;
+  gate: "service_capabilities" | "macro_capabilities" | "market_profile";
+}
+
+/** The path segment of each call (market_capabilities runs the market_profile scheme). */
+export const GENERATORS: Record<string, Generator> = {
+  service_capabilities: { kind: "SC", schemeId: "service_capabilities", gate: "service_capabilities" },
+  macro_capabilities: { kind: "MC", schemeId: "macro_capabilities", gate: "macro_capabilities" },
+  market_capabilities: { kind: "MP", schemeId: "market_profile", gate: "market_profile" },
+};
+
+function generatorRoutes(generator: Generator) {
+  const generateBody = z.strictObject({
+    kind: z.literal(generator.kind, { error: `must be '${generator.kind}'` }),
+    organization: organisationIdField,
+    year: yearField,
+  });
+  return new Hono<AppEnv>()
+    .post("/generate", requireStaff(), async (c) => {
+      const session = c.var.session!;
+      const body = await readJson(c, generateBody);
+      const { organisation } = await findOrganisationYear(c, body.organization, body.year);
+      const { db } = c.var.app.database;
+      const gate = yearGates(await loadYearSnapshot(db, organisation.id, body.year))[generator.gate];
+      if (!gate.allowed) throw new HttpError(400, gate.message);
+      const data = { organisationId: organisation.id, year: body.year, schemeId: generator.schemeId };
+      const job = await enqueueScheme(c.var.app, data, recipientOf(session));
+      return c.json({ status: 200, data: await schemeEntry(c.var.app, data), job });
+    })
+    .post("/detail", async (c) => {
+      const body = await readJson(c, detailBody);
+      await checkReadable(c, body.organization_id);
+      const row = await findSchemeResult(
+        c.var.app.database.db,
+        body.organization_id,
+        body.year,
+        generator.kind,
+      );
+      return c.json({ status: 200, schema: row?.result ?? null });
+    });
+}
+
+export const generatorSchemeRoutes = new Hono<AppEnv>()
+  .route("/service_capabilities", generatorRoutes(GENERATORS.service_capabilities!))
+  .route("/macro_capabilities", generatorRoutes(GENERATORS.macro_capabilities!))
+  .route("/market_capabilities", generatorRoutes(GENERATORS.market_capabilities!));

@@ -1,0 +1,91 @@
+/**
+ * The job `scheme.run`: one scheme for one organisation and year, in the background. A double
+ * click is one job (singleton key org:year:scheme); progress goes to the requester's task toast;
+ * when the run ends, staff get a live `event` so an open year detail updates its entry.
+ */
+import type { AppContext } from "../context.ts";
+import { staffAccounts } from "../db/schema/index.ts";
+import type { JobDefinition } from "../jobs/queue.ts";
+import type { Recipient } from "../live/notifications.ts";
+import { SCHEME_TARGETS, type SchemeId, YEAR_DETAIL_PATHS } from "./catalogue.ts";
+import { schemeView, validationView } from "./present.ts";
+import { runSchemeNow } from "./runScheme.ts";
+import { findSchemeResult, findValidation, markRunning } from "./store.ts";
+
+export const SCHEME_RUN_JOB = "scheme.run";
+
+export type SchemeJobData = { organisationId: string; year: number; schemeId: SchemeId };
+
+const TITLES: Record<SchemeId, string> = {
+  validation_facility: "Facility validation",
+  validation_provider: "Provider validation",
+  validation_global: "Global validation",
+  service_capabilities: "Service capabilities",
+  macro_capabilities: "Macro capabilities",
+  market_profile: "Market profile",
+  scoring: "Scoring",
+};
+
+/** The year-detail entry of a scheme as stored now (what the live event carries). */
+export async function schemeEntry(context: Pick<AppContext, "database">, data: SchemeJobData) {
+  const { db } = context.database;
+  const target = SCHEME_TARGETS[data.schemeId];
+  return target.table === "validations"
+    ? validationView(await findValidation(db, data.organisationId, data.year, target.type))
+    : schemeView(await findSchemeResult(db, data.organisationId, data.year, target.kind));
+}
+
+/**
+ * event message (admin-area.md section 7): a screen whose organisation answer has `test_path` (its id) equal to
+ * `test_value` (the open organisation) sets `path` (its year's entry) to `value`.
+ */
+export async function publishSchemeEvent(context: AppContext, data: SchemeJobData) {
+  const value = await schemeEntry(context, data);
+  const staff = await context.database.db.select({ channel: staffAccounts.channelId }).from(staffAccounts);
+  for (const { channel } of staff) {
+    await context.live.publish(channel, {
+      type: "event",
+      test_path: "id",
+      test_value: data.organisationId,
+      path: `datas.${data.year}.${YEAR_DETAIL_PATHS[data.schemeId]}`,
+      value,
+    });
+  }
+}
+
+export const schemeRunJob: JobDefinition<SchemeJobData> = {
+  name: SCHEME_RUN_JOB,
+  title: (data) => `${TITLES[data.schemeId] ?? data.schemeId} (${data.year})`,
+  singletonKey: (data) => `${data.organisationId}:${data.year}:${data.schemeId}`,
+  async run(context, job) {
+    try {
+      const outcome = await runSchemeNow({
+        context,
+        organisationId: job.data.organisationId,
+        year: job.data.year,
+        schemeId: job.data.schemeId,
+        progress: job.progress,
+      });
+      return { schemeId: outcome.scheme.id, durationMs: Math.round(outcome.durationMs) };
+    } finally {
+      await publishSchemeEvent(context, job.data).catch((error) =>
+        context.logger.warn("scheme event not published", { error: String(error) }),
+      );
+    }
+  },
+};
+
+/**
+ * Queues a scheme run: the row shows 'Queued' at once (unless a run is already under way, which
+ * this send joins), then the job runs it. Answers the job id.
+ */
+export async function enqueueScheme(context: AppContext, data: SchemeJobData, requester?: Recipient) {
+  const { db } = context.database;
+  const target = SCHEME_TARGETS[data.schemeId];
+  const busy =
+    target.table === "validations"
+      ? (await findValidation(db, data.organisationId, data.year, target.type))?.done === false
+      : (await findSchemeResult(db, data.organisationId, data.year, target.kind))?.status === "running";
+  if (!busy) await markRunning(db, data.organisationId, data.year, data.schemeId);
+  return context.jobs.send(SCHEME_RUN_JOB, data, requester);
+}
