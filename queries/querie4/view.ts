@@ -7,7 +7,15 @@ const pie = (source: string, title: string) => ({
   mark: { type: "arc", tooltip: true },
   encoding: {
     theta: { field: "cases", type: "quantitative", stack: true },
-    color: { field: "name", type: "nominal", title: null, sort: { field: "cases", order: "descending" } },
+    // Slices largest first, clockwise; 20 colours so the top 30 providers rarely share one.
+    order: { field: "cases", type: "quantitative", sort: "descending" },
+    color: {
+      field: "name",
+      type: "nominal",
+      title: null,
+      sort: { field: "cases", order: "descending" },
+      scale: { scheme: "tableau20" },
+    },
     tooltip: [
       { field: "name", type: "nominal" },
       { field: "cases", type: "quantitative", format: ",.0f" },

@@ -9,11 +9,16 @@ export const siteOfCareView: ViewDescriptor = {
       spec: {
         $schema: "https://vega.github.io/schema/vega-lite/v6.json",
         data: { name: "overall_surgical_market_site_of_care_datasets" },
-        transform: [{ calculate: "datum.side === 'customer' ? 'Practice' : 'Market'", as: "who" }],
+        // One bar per service and side ("Spine · Market", "Spine · Practice"), stacked IP, OP, ASC, Office.
+        transform: [
+          { calculate: "datum.side === 'customer' ? 'Practice' : 'Market'", as: "who" },
+          { calculate: "datum.service + ' · ' + datum.who", as: "bar" },
+          { calculate: "indexof(['IP', 'OP', 'ASC', 'OFFICE'], datum.setting)", as: "setting_order" },
+        ],
         mark: { type: "bar", tooltip: true },
         encoding: {
-          y: { field: "service", type: "nominal", title: null },
-          yOffset: { field: "who" },
+          y: { field: "bar", type: "nominal", title: null },
+          order: { field: "setting_order", type: "quantitative" },
           x: {
             field: "market_share",
             type: "quantitative",

@@ -8,7 +8,9 @@ const pie = (source: string, title: string, extra: Record<string, unknown> = {})
   mark: { type: "arc", tooltip: true },
   encoding: {
     theta: { field: "revenue", type: "quantitative", stack: true },
-    color: { field: "name", type: "nominal", title: null },
+    // Slices largest first, clockwise, and the legend in the same order.
+    order: { field: "revenue", type: "quantitative", sort: "descending" },
+    color: { field: "name", type: "nominal", title: null, sort: { field: "revenue", order: "descending" } },
     tooltip: [
       { field: "name", type: "nominal" },
       { field: "revenue", type: "quantitative", format: "$,.2f" },

@@ -1,10 +1,15 @@
-import { Center, Paper, Text, Title } from "@mantine/core";
+import { Paper, Title } from "@mantine/core";
+import { QueryMap } from "./map/QueryMap.tsx";
 import type { MapDescriptor } from "./types.ts";
 
-/** A titled card holding one map of the view descriptor. */
+/**
+ * A titled card holding one map of the view descriptor. The map draws its own legend and, for
+ * querie9, the panel of a clicked zip code (services with cases, and providers).
+ */
 export function MapPanel({
   map,
   title,
+  results,
 }: {
   map: MapDescriptor;
   title: string;
@@ -15,9 +20,7 @@ export function MapPanel({
       <Title order={3} size="h5" mb="sm">
         {title}
       </Title>
-      <Center h={420} bg="gray.1">
-        <Text c="dimmed">Map</Text>
-      </Center>
+      <QueryMap descriptor={map} results={results} />
     </Paper>
   );
 }

@@ -25,14 +25,20 @@ export function ResultView({ view, results, texts }: ResultViewProps) {
   const tableById = new Map(view.tables.map((table) => [table.id, table]));
 
   const chartPanel = (chart: ChartDescriptor) => (
-    <VisibleChart key={chart.id} chart={chart} results={results} texts={texts} interactions={interactions} />
+    <VisibleChart
+      key={`chart-${chart.id}`}
+      chart={chart}
+      results={results}
+      texts={texts}
+      interactions={interactions}
+    />
   );
   /** The table of a chart's subject: a breakdown's own table while that breakdown is open. */
   const tableFor = (table: TableDescriptor) => {
     const shown = tableById.get(interactions.breakdownOf(table.id)?.id ?? "") ?? table;
     return (
       <TablePanel
-        key={shown.id}
+        key={`table-${shown.id}`}
         table={shown}
         title={texts.tables[shown.id] ?? shown.title}
         results={results}

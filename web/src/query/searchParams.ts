@@ -75,13 +75,18 @@ export interface ResolvedFilters {
   problems: SchemaProblem[];
 }
 
-/** The filters a screen runs with: the defaults overlaid by the address, if those fit. */
+/** The filters a screen runs with: the defaults overlaid by the requested ones, if those fit. */
 export function resolveFilters(
   search: FilterValues,
   query: QueryManifest,
   availableYears: number[],
 ): ResolvedFilters {
-  const requested = { ...query.defaults, ...search };
+  // Filters this analysis does not offer are left out (a saved query stores the full set).
+  const offered = new Set(Object.keys(query.filters.properties ?? {}));
+  const requested = {
+    ...query.defaults,
+    ...Object.fromEntries(Object.entries(search).filter(([key]) => offered.has(key))),
+  };
   const problems = filterProblems(requested, query, availableYears);
   return problems.length > 0
     ? { filters: normaliseFilters(query.defaults), problems }

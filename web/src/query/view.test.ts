@@ -1,0 +1,127 @@
+import { describe, expect, test } from "bun:test";
+import { chartSpec, opensBreakdown } from "./chartSpec.ts";
+import { screenTexts } from "./siteTexts.ts";
+import { cellText, compareValues, highlightOf } from "./tableModel.ts";
+import { testQuery } from "./testManifest.ts";
+import type { ChartDescriptor, TableDescriptor } from "./types.ts";
+
+describe("table cells (customer-area.md section 9)", () => {
+  test("percentages with 2 decimals, $ with separators, integers with separators", () => {
+    expect(cellText({ key: "p", label: "P", format: "percent" }, 7.6923076923)).toBe("7.69%");
+    expect(cellText({ key: "r", label: "R", format: "currency" }, 1140960.26)).toBe("$1,140,960.26");
+    expect(cellText({ key: "n", label: "N", format: "integer" }, 2538)).toBe("2,538");
+  });
+
+  test("a missing value shows the column's stand-in: N/A, or 0 in the column's format", () => {
+    expect(cellText({ key: "v", label: "V", format: "integer", missing: "N/A" }, null)).toBe("N/A");
+    expect(cellText({ key: "p", label: "P", format: "percent", missing: 0 }, undefined)).toBe("0.00%");
+    expect(cellText({ key: "t", label: "T", format: "text" }, undefined)).toBe("");
+  });
+
+  const mix: TableDescriptor = {
+    id: "mix",
+    title: "Mix",
+    rowsKey: "subspecialty_mix",
+    columns: [],
+    highlights: [
+      { key: "differential", above: 10, color: "orange" },
+      { key: "differential", below: -10, color: "yellow" },
+    ],
+  };
+
+  test("querie3: above +10 points orange, below -10 yellow, else none", () => {
+    expect(highlightOf(mix, "differential", 10.5)).toBe("var(--mantine-color-orange-2)");
+    expect(highlightOf(mix, "differential", -12)).toBe("var(--mantine-color-yellow-2)");
+    expect(highlightOf(mix, "differential", 10)).toBeUndefined();
+    expect(highlightOf(mix, "differential", -10)).toBeUndefined();
+    expect(highlightOf(mix, "market_mix", 50)).toBeUndefined();
+  });
+
+  test("sorting: numbers by value, text naturally, missing below everything", () => {
+    expect([3, null, 20, 1].sort(compareValues)).toEqual([null, 1, 3, 20]);
+    expect(["b10", "b9", "A"].sort(compareValues)).toEqual(["A", "b9", "b10"]);
+  });
+});
+
+describe("chart specs", () => {
+  const pie: ChartDescriptor = {
+    id: "services",
+    title: "Services",
+    spec: {
+      title: "From the plugin",
+      data: { name: "financial_impact_services" },
+      params: [{ name: "group", value: "Surgery" }],
+      mark: { type: "arc" },
+    },
+    selectedBy: { chart: "groups", field: "name", param: "group" },
+  };
+  const rows = [{ group: "Imaging", name: "Ultrasound", revenue: 10 }];
+
+  test("the named dataset comes from the result key, params from the screen, width from the card", () => {
+    const spec = chartSpec(pie, { financial_impact_services: rows }, { group: "Imaging" });
+    expect(spec.datasets).toEqual({ financial_impact_services: rows });
+    expect(spec.params).toEqual([{ name: "group", value: "Imaging" }]);
+    expect(spec.width).toBe("container");
+    expect(spec.height).toBe(280);
+    expect(spec.title).toBeUndefined();
+    // The descriptor itself is left untouched (it is shared by every render).
+    expect(pie.spec.params).toEqual([{ name: "group", value: "Surgery" }]);
+  });
+
+  test("a missing result key draws an empty dataset", () => {
+    expect(chartSpec(pie, {}).datasets).toEqual({ financial_impact_services: [] });
+  });
+
+  test("querie4: only the OTHER slice (npi null) opens the breakdown", () => {
+    const breakdown = { chart: "facilities", field: "npi", equals: null };
+    expect(opensBreakdown(breakdown, { name: "OTHER", npi: null })).toBe(true);
+    expect(opensBreakdown(breakdown, { name: "Hamilton", npi: "1087635276" })).toBe(false);
+  });
+});
+
+describe("site texts", () => {
+  const query = {
+    ...testQuery,
+    view: {
+      layout: "standard" as const,
+      charts: [
+        { id: "facilities", title: "By facility", spec: {} },
+        {
+          id: "facilities_other",
+          title: "OTHER facilities",
+          spec: {},
+          breakdownOf: { chart: "facilities", field: "npi", equals: null },
+        },
+        { id: "providers", title: "By provider", spec: {} },
+      ],
+      tables: [{ id: "facilities", title: "Facilities table", rowsKey: "x", columns: [] }],
+      maps: [],
+    },
+  };
+
+  test("numbered titles go to the main charts in order; breakdowns keep the manifest's", () => {
+    const texts = screenTexts(query, {
+      contents: {},
+      queries: {
+        querie3: {
+          title: "Mix",
+          chart_title1: "Facilities used",
+          chart_title2: "Surgeons",
+          table_title: "T",
+        },
+      },
+    });
+    expect(texts.title).toBe("Mix");
+    expect(texts.description).toBe("Mix against the market.");
+    expect(texts.charts).toEqual({
+      facilities: "Facilities used",
+      facilities_other: "OTHER facilities",
+      providers: "Surgeons",
+    });
+    expect(texts.tables).toEqual({ facilities: "T" });
+  });
+
+  test("without site texts the manifest's titles stay", () => {
+    expect(screenTexts(query).charts.providers).toBe("By provider");
+  });
+});
