@@ -5,6 +5,7 @@ import Polygon from "ol/geom/Polygon.js";
 import type { MapDescriptor, MapLayer } from "../../../../server/engine/view.ts";
 import { bandColor, bandIndex, NO_VALUE_COLOR } from "./bands.ts";
 import { labelPoint, markerGeometry, polygonGeometry } from "./geometry.ts";
+import { hoverText } from "./hoverText.ts";
 import { featureInfo, layerFeatures } from "./layerFeatures.ts";
 import { legendRows, publishedCaseBounds, rangeLabel } from "./legendBounds.ts";
 import { layerItems, valueAt } from "./resultPath.ts";
@@ -322,5 +323,33 @@ describe("zip detail", () => {
   test("features without services and providers have no panel", () => {
     expect(zipDetailOf({ zipcode: "46037", weight: 3 })).toBeNull();
     expect(zipDetailOf({ services: {}, providers: [] })).toBeNull();
+  });
+});
+
+describe("hover text", () => {
+  const zips: MapLayer = {
+    id: "zips",
+    title: "Outmigrated cases by zip code",
+    kind: "polygons",
+    source: "z",
+    shape: "object",
+    color: { field: "percentage", thresholds: [1], colors: ["a", "b"] },
+  };
+
+  test("a zip shows its code and its value to 2 decimals, and says when its shape is approximate", () => {
+    // 2 of 7 cases outmigrated: 28.571428...% shown as 28.57%.
+    const info = {
+      layerId: "zips",
+      item: { zipcode: "46055", percentage: (2 / 7) * 100 },
+      approximate: true,
+    };
+    expect(hoverText(zips, info)).toBe("Outmigrated cases by zip code: 46055 · 28.57% · (approximate shape)");
+  });
+
+  test("a marker shows its label", () => {
+    const markers: MapLayer = { id: "f", title: "Facilities", kind: "markers", source: "f", label: "name" };
+    expect(hoverText(markers, { layerId: "f", item: {}, label: "Clinic", approximate: false })).toBe(
+      "Clinic",
+    );
   });
 });

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import {
+  CHROMIUM_PATH,
+  chromiumAvailable,
+  e2eRequired,
+  launchBrowser,
+  screenshot,
+} from "./support/browser.ts";
+import { waitForSigninLink } from "./support/outbox.ts";
+import { DEMO_EMAIL, type RunningServer, startServer } from "./support/server.ts";
+
+/**
+ * The analysis maps in the real app for the demo customer: querie9 (Outmigration) and querie5
+ * (Location Footprint) draw their MapDescriptor over the offline state and county outlines.
+ * Screenshots: tests/e2e/screenshots/map-querie9.png, map-querie5.png.
+ */
+
+if (!chromiumAvailable) {
+  const message = `[e2e] ${CHROMIUM_PATH} is missing: install it with \`apt-get install -y chromium\`.`;
+  if (e2eRequired) {
+    test("Chromium is installed (required by CI=true / REQUIRE_E2E=1)", () => {
+      throw new Error(message);
+    });
+  } else {
+    console.warn(`${message} The map E2E tests are SKIPPED.`);
+  }
+}
+
+/** A first run of an analysis on the demo data plus the map's loader (500 ms) fits well inside. */
+const TEST_TIMEOUT_MS = 45_000;
+
+/**
+ * The colour of the map's pixel at a fraction of its width and height, read from the canvases
+ * OpenLayers draws into (topmost opaque one wins), as [r, g, b, a].
+ */
+function pixelAt(map: Locator, fx: number, fy: number) {
+  return map.evaluate(
+    (element, [x, y]) => {
+      const canvases = [...element.querySelectorAll("canvas")].reverse();
+      for (const canvas of canvases) {
+        const context = canvas.getContext("2d");
+        if (!context || canvas.width === 0) continue;
+        const data = context.getImageData(
+          Math.floor(canvas.width * x!),
+          Math.floor(canvas.height * y!),
+          1,
+          1,
+        ).data;
+        if (data[3]! > 0) return [data[0]!, data[1]!, data[2]!, data[3]!];
+      }
+      return [0, 0, 0, 0];
+    },
+    [fx, fy],
+  );
+}
+
+describe.skipIf(!chromiumAvailable)("analysis maps", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(
+    async () => {
+      [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+      context = await browser.newContext({
+        baseURL: server.baseUrl,
+        viewport: { width: 1280, height: 900 },
+        reducedMotion: "reduce",
+      });
+      context.setDefaultTimeout(20_000);
+      page = await context.newPage();
+      page.on("pageerror", (error) => console.error(`[e2e] page error: ${error.message}`));
+      // Sign in as the demo customer through the e-mailed link.
+      await page.goto("/signin");
+      const requestedAt = Date.now() - 1000;
+      await page.getByLabel("Email").fill(DEMO_EMAIL);
+      await page.getByRole("button", { name: "Email my login link" }).click();
+      await page.getByText("Check your inbox").waitFor();
+      await page.goto(await waitForSigninLink(server.dataDir, requestedAt));
+      await page.waitForURL(`${server.baseUrl}/`);
+    },
+    { timeout: 90_000 },
+  );
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** The map figure once its first frame is drawn and the loader is gone. */
+  async function readyMap(mapId: string): Promise<Locator> {
+    const map = page.locator(`[data-map-id="${mapId}"]`);
+    await map.and(page.locator('[data-ready="true"]')).waitFor();
+    return map;
+  }
+
+  /** Land outside the data layers: the offline base's fills (grey or warm) and the background. */
+  const isBaseColour = ([r, g, b]: number[]) =>
+    [
+      [0xf1, 0xf1, 0xf1],
+      [0xf7, 0xf5, 0xef],
+      [0xe4, 0xe4, 0xe4],
+      [0xe6, 0xeb, 0xef],
+    ].some(([br, bg, bb]) => Math.abs(r! - br!) + Math.abs(g! - bg!) + Math.abs(b! - bb!) < 12);
+
+  test(
+    "querie9 centres on the PSA with coloured zips, a case-count legend and a zip table on click",
+    async () => {
+      await page.goto("/queries/querie9");
+      const map = await readyMap("outmigration");
+      expect(Number(await map.getAttribute("data-features"))).toBeGreaterThan(3);
+      // The legend: five bands with their case-count ranges (1, 5, 30 and 55 % of the total).
+      const legend = page.getByRole("group", { name: /legend/ });
+      await legend.getByText("under 1%").waitFor();
+      await legend.getByText("55% or more").waitFor();
+      await expect(legend.getByText(/cases or more/).count()).resolves.toBe(1);
+      for (const area of ["Primary service area", "Secondary service area", "Tertiary service area"]) {
+        await legend.getByText(area).waitFor();
+      }
+      // Centred on the PSA at zoom 9: the middle of the map is a coloured zip, not bare land.
+      const middle = await pixelAt(map, 0.5, 0.5);
+      expect(isBaseColour(middle)).toBe(false);
+      await screenshot(page, "map-querie9");
+
+      // A click on the zip in the middle opens its services and providers.
+      const box = (await map.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      const panel = page.getByRole("region", { name: /^Zip code \d{5}$/ });
+      await panel.waitFor();
+      await panel
+        .getByRole("table", { name: "Services" })
+        .or(panel.getByText("None").first())
+        .first()
+        .waitFor();
+      await panel.getByRole("columnheader", { name: "# cases" }).first().waitFor();
+      await screenshot(page, "map-querie9-zip");
+      await panel.getByRole("button", { name: "Close zip code details" }).click();
+      await panel.waitFor({ state: "hidden" });
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "querie5 fits the facilities and locations, with volume bands and dashed drive areas",
+    async () => {
+      await page.goto("/queries/querie5");
+      const map = await readyMap("footprint");
+      expect(Number(await map.getAttribute("data-features"))).toBeGreaterThan(5);
+      const legend = page.getByRole("group", { name: /legend/ });
+      for (const text of ["under 5%", "5% to under 10%", "30% or more", "Facilities", "Locations"]) {
+        await legend.getByText(text, { exact: true }).waitFor();
+      }
+      // The drive polygons are circles, marked as approximations.
+      await legend.getByText("Dashed outline: approximate shape").waitFor();
+      // Fitted on the markers, inside the drive areas: the middle is drawn over, not bare land.
+      expect(isBaseColour(await pixelAt(map, 0.5, 0.5))).toBe(false);
+      await screenshot(page, "map-querie5");
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
