@@ -7,7 +7,10 @@
  * form would refuse is refused here too, naming the organisation and the field.
  */
 import { readFileSync } from "node:fs";
-import { type QuestionnaireAnswers, questionnaireAnswersSchema } from "../../../../schemes/questionnaire/schema.ts";
+import {
+  type QuestionnaireAnswers,
+  questionnaireAnswersSchema,
+} from "../../../../schemes/questionnaire/schema.ts";
 
 export type AnswersBySlug = (slug: string) => QuestionnaireAnswers | undefined;
 
@@ -28,7 +31,9 @@ export function readQuestionnaireFile(path: string): AnswersBySlug {
   try {
     content = JSON.parse(readFileSync(path, "utf8"));
   } catch (error) {
-    throw new Error(`--questionnaire: cannot read ${path}: ${error instanceof Error ? error.message : error}`);
+    throw new Error(
+      `--questionnaire: cannot read ${path}: ${error instanceof Error ? error.message : error}`,
+    );
   }
   if (!isObject(content)) throw new Error("--questionnaire: the file must hold a JSON object");
   if ("answers" in content) {

@@ -15,8 +15,8 @@ import { loadYearSnapshot } from "../../../schemes/gateSnapshot.ts";
 import { type Gate, yearGates } from "../../../schemes/gates.ts";
 import { runSchemeNow } from "../../../schemes/runScheme.ts";
 import { validateAnyway } from "../../../schemes/store.ts";
-import type { AnswersBySlug } from "./questionnaireFile.ts";
 import type { Step } from "./options.ts";
+import type { AnswersBySlug } from "./questionnaireFile.ts";
 
 export interface OrgYear {
   slug: string;
@@ -38,7 +38,11 @@ export function phasesOf(steps: readonly Step[]): Phase[] {
   const phases: Phase[] = [];
   const wants = (step: Step) => steps.includes(step);
   if (wants("validations"))
-    phases.push({ step: "validations", label: "validations", schemes: ["validation_facility", "validation_provider"] });
+    phases.push({
+      step: "validations",
+      label: "validations",
+      schemes: ["validation_facility", "validation_provider"],
+    });
   if (wants("sc")) phases.push({ step: "sc", label: "sc", schemes: ["service_capabilities"] });
   if (wants("validations"))
     phases.push({ step: "validations", label: "validations (global)", schemes: ["validation_global"] });
@@ -157,7 +161,10 @@ export async function runGenerate(request: GenerateRequest): Promise<GenerateSum
           continue;
         }
         const record = { organisation: orgYear.slug, year: orgYear.year, step: phase.step, scheme: schemeId };
-        const gate = gateOf(yearGates(await loadYearSnapshot(db, orgYear.organisationId, orgYear.year)), schemeId);
+        const gate = gateOf(
+          yearGates(await loadYearSnapshot(db, orgYear.organisationId, orgYear.year)),
+          schemeId,
+        );
         if (!gate.allowed) {
           blocked.add(orgYear);
           runs.push({ ...record, status: "refused", ms: 0, message: gate.message });
@@ -203,7 +210,12 @@ export async function runGenerate(request: GenerateRequest): Promise<GenerateSum
         reporter.progress(Math.max(0, 100 - reported), where);
       }
       if (phase.step === "validations")
-        writeJson(request.outDir, orgYear, "validations", await validationsFile(context, orgYear, anyway.get(orgYear)!));
+        writeJson(
+          request.outDir,
+          orgYear,
+          "validations",
+          await validationsFile(context, orgYear, anyway.get(orgYear)!),
+        );
     }
     reporter.phaseEnd();
     stepMs[phase.step] = (stepMs[phase.step] ?? 0) + Math.round(performance.now() - started);
