@@ -175,6 +175,7 @@ async function bindFilters(duck: DuckDb, filters: Filters) {
 
 const sqlFile = (name: string) => readFileSync(join(import.meta.dir, "sql", name), "utf8");
 const baseViewsSql = sqlFile("base_views.sql");
+const organisationTablesSql = sqlFile("organisation_tables.sql");
 const providerZipMatchSql = sqlFile("provider_zip_match.sql");
 
 /**
@@ -216,6 +217,17 @@ function bindOnce(memo: Map<string, string> | undefined): BindOnce {
 
 const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
 
+/** The dimensions' hash, computed once per inputs object (it is part of two signatures). */
+const dimensionHashes = new WeakMap<CanonicalInputs, string>();
+function dimensionsHash(inputs: CanonicalInputs) {
+  let hash = dimensionHashes.get(inputs);
+  if (!hash) {
+    hash = hashOf(inputs.dimensions);
+    dimensionHashes.set(inputs, hash);
+  }
+  return hash;
+}
+
 /**
  * Binds a run's inputs. `memo` is a long-lived connection's record of what it already has bound
  * (server/engine/duckPool.ts): unchanged files, dimensions and views are not created again; the
@@ -238,8 +250,16 @@ export async function bindInputs(
   await once("practice_lines", fileStamps(files.practiceLines), () =>
     bindParquet(duck, "practice_lines", files.practiceLines, practiceLineColumns),
   );
-  await once("dimensions", hashOf(inputs.dimensions), () => bindDimensions(duck, inputs.dimensions));
+  await once("dimensions", dimensionsHash(inputs), () => bindDimensions(duck, inputs.dimensions));
   await bindDerived(duck, inputs, once);
+  // Tables of the organisation-year: redone when the practice file, the dimensions or the market
+  // lookups they join change.
+  const organisationTables = hashOf([
+    fileStamps(files.practiceLines),
+    dimensionsHash(inputs),
+    files.derived?.market_facilities ?? fileStamps(files.marketCases),
+  ]);
+  await once("organisation_tables", organisationTables, () => duck.run(organisationTablesSql));
   await bindFilters(duck, filters);
   await duck.run(
     filters.provider_zipcodes.length > 0

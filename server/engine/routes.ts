@@ -139,8 +139,11 @@ export const queriesRoutes = new Hono<AppEnv>()
       cached: outcome.cached,
     });
     c.header("X-Cache", outcome.cached ? "hit" : "miss");
-    if (!request.export)
-      return c.json(saved ? { ...outcome.response, saved_query: saved.view } : outcome.response);
+    if (!request.export) {
+      if (saved) return c.json({ ...outcome.response, saved_query: saved.view });
+      // The answer's JSON text is kept with the cached result: not serialised again per request.
+      return c.body(outcome.json, 200, { "Content-Type": "application/json" });
+    }
 
     const plugin = (await pluginRegistry()).get(name)!;
     const tables = plugin.view.tables;

@@ -7,7 +7,7 @@ import { HttpError, notFound, validationError } from "../http/errors.ts";
 import { ResultCache } from "./cache.ts";
 import { executeKernel } from "./executeKernel.ts";
 import { type Filters, filtersKey, parseFilters } from "./filters.ts";
-import { organisationExists, organisationYearsOf, resolveInputs } from "./organisationInputs.ts";
+import { organisationSnapshot } from "./organisationSnapshot.ts";
 import type { PluginResult } from "./plugin.ts";
 import { pluginRegistry, type Registry } from "./registry.ts";
 import { type EngineSettings, engineSettings } from "./settings.ts";
@@ -24,6 +24,8 @@ export interface RunResponse {
 
 export interface RunOutcome {
   response: RunResponse;
+  /** The response as JSON text (kept with the cached result). */
+  json: string;
   cached: boolean;
   durationMs: number;
 }
@@ -39,13 +41,18 @@ export interface RunRequest {
 }
 
 let settings: EngineSettings | undefined;
-let cache: ResultCache<RunResponse> | undefined;
+let cache: ResultCache<CachedAnswer> | undefined;
 /** Identical runs asked for at the same time share one computation. */
-const inFlight = new Map<string, Promise<RunResponse>>();
+const inFlight = new Map<string, Promise<CachedAnswer>>();
+
+interface CachedAnswer {
+  response: RunResponse;
+  json: string;
+}
 
 function engineState() {
   settings ??= engineSettings();
-  cache ??= new ResultCache<RunResponse>(settings.cacheEntries);
+  cache ??= new ResultCache<CachedAnswer>(settings.cacheEntries);
   return { settings, cache };
 }
 
@@ -53,7 +60,7 @@ function engineState() {
 export function clearRunCache(organisationId?: string) {
   const state = engineState();
   if (organisationId) state.cache.dropOrganisation(organisationId);
-  else cache = new ResultCache<RunResponse>(state.settings.cacheEntries);
+  else cache = new ResultCache<CachedAnswer>(state.settings.cacheEntries);
 }
 
 const yearError = (message: string) => new HttpError(400, `year: ${message}`, [{ field: "year", message }]);
@@ -64,11 +71,11 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
   const registry = request.registry ?? (await pluginRegistry());
   const plugin = registry.get(request.pluginId);
   if (!plugin) throw notFound(`Unknown query '${request.pluginId}'.`);
-  const { db } = request.context.database;
   const { dataDir } = request.context.config;
-  if (!(await organisationExists(db, request.organisationId))) throw notFound("Organisation not found.");
-
-  const years = await organisationYearsOf(db, dataDir, request.organisationId);
+  // One query when nothing changed since the last run (organisationSnapshot.ts).
+  const snapshot = await organisationSnapshot(request.context.database, dataDir, request.organisationId);
+  if (!snapshot) throw notFound("Organisation not found.");
+  const years = snapshot.years;
   const parsed = parseFilters(plugin.filters, { year: years.availableYears.at(-1) }, request.filters);
   if (!parsed.success) {
     if (years.availableYears.length === 0) throw yearError("the organisation has no data yet");
@@ -80,10 +87,10 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
     throw yearError(`no data for ${filters.year} (available years: ${available})`);
   }
 
-  const resolved = await resolveInputs(db, dataDir, request.organisationId, filters.year, years);
+  const resolved = await snapshot.resolve(filters.year);
   const key = [resolved.dataKey, plugin.id, plugin.fingerprint, filtersKey(filters)].join("|");
   const hit = cache.get(key);
-  if (hit) return { response: hit, cached: true, durationMs: performance.now() - started };
+  if (hit) return { ...hit, cached: true, durationMs: performance.now() - started };
 
   let running = inFlight.get(key);
   if (!running) {
@@ -97,11 +104,13 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
           filters,
           results,
         };
-        cache.set(key, response);
-        return response;
+        // Serialised once: a cached answer is sent as this text, not serialised again.
+        const answer = { response, json: JSON.stringify(response) };
+        cache.set(key, answer);
+        return answer;
       })
       .finally(() => inFlight.delete(key));
     inFlight.set(key, running);
   }
-  return { response: await running, cached: false, durationMs: performance.now() - started };
+  return { ...(await running), cached: false, durationMs: performance.now() - started };
 }

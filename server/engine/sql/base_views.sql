@@ -1,14 +1,8 @@
 -- The base sets of analyses.md ("Filters and the base set"), shared by every kernel.
--- Reads only the bound relations (market_cases, market_cases_reference, practice_lines,
--- service_area, service_area_reference, org_providers, org_facilities) and the one-row
--- request_filter table; no values are spliced into this text.
-
--- The organisation's NPIs. Locations carry their facility's NPI, so they are covered by it.
-CREATE OR REPLACE TEMP VIEW customer_provider_npi AS
-SELECT DISTINCT npi FROM org_providers WHERE npi IS NOT NULL;
-
-CREATE OR REPLACE TEMP VIEW customer_facility_npi AS
-SELECT DISTINCT npi FROM org_facilities WHERE npi IS NOT NULL;
+-- Reads only the bound relations (area_cases, area_cases_reference, service_area, the tables of
+-- organisation_tables.sql) and the one-row request_filter table; no values are spliced into this
+-- text. Views and macros only: they do not depend on the data, so a pooled connection creates
+-- them once.
 
 -- Customer or competitor (data-contract.md section 5): the customer's when its rendering provider
 -- is one of the organisation's providers or its facility one of its facilities.
@@ -43,22 +37,6 @@ SELECT * FROM market_base_of('area_cases');
 CREATE OR REPLACE TEMP VIEW market_base_reference AS
 SELECT * FROM market_base_of('area_cases_reference');
 
--- Practice lines with the place they were performed at: the profile location named on the line,
--- else the organisation's facility of its facility_npi, else (a partner hospital) the facility's
--- name and zip in the year's market data.
-CREATE OR REPLACE TEMP VIEW practice_lines_placed AS
-SELECT p.*,
-       coalesce(location.name, facility.name, market_facility.name, p.location) AS place_name,
-       coalesce(location.zip, facility.zip, market_facility.zip) AS place_zip
-FROM practice_lines AS p
-LEFT JOIN (
-  SELECT name, min(zip) AS zip FROM org_facilities WHERE kind = 'location' GROUP BY name
-) AS location ON location.name = p.location
-LEFT JOIN (
-  SELECT npi, min(name) AS name, min(zip) AS zip FROM org_facilities WHERE kind = 'facility' GROUP BY npi
-) AS facility ON facility.npi = p.facility_npi
-LEFT JOIN market_facilities AS market_facility ON market_facility.facility_npi = p.facility_npi;
-
 -- The P filters that apply to the practice's own lines, as a macro over any relation of lines
 -- with place_zip. The service area is a market notion and does not restrict P; service lines
 -- restrict surgical cases (practice_cases), not the non-surgical lines.
@@ -77,24 +55,12 @@ SELECT p.*
 FROM practice_lines_placed AS p
 WHERE practice_filter(p.setting, p.place_zip, p.facility_npi, p.rendering_npi);
 
--- Practice volumes (data-contract.md section 5 "Case"). A surgical case is a claim with at least
--- one surgical line, described by its first surgical line in the category table's order (then by
--- line number), chosen among all the claim's lines before any filter, as ingestion does; claims
--- are counted per table (a professional and a facility claim are two claims). The filters then
--- apply to that line. Non-surgical categories count lines weighted by units.
+-- Practice volumes (data-contract.md section 5 "Case"): the surgical claims
+-- (practice_surgical_claims, organisation_tables.sql) with the filters applied to the line that
+-- describes each, and the non-surgical lines weighted by units.
 CREATE OR REPLACE TEMP VIEW practice_cases AS
-WITH surgical AS (
-  SELECT unnest(arg_min(
-           {'category': category, 'service_line': service_line, 'patient_zip': patient_zip,
-            'rendering_npi': rendering_npi, 'referring_npi': referring_npi, 'facility_npi': facility_npi,
-            'place_name': place_name, 'place_zip': place_zip, 'setting': setting},
-           {'rank': category_rank, 'line': line}))
-  FROM practice_lines_placed
-  WHERE is_surgical
-  GROUP BY source, claim_id
-)
 SELECT true AS is_surgical, surgical.*, 1.0::DOUBLE AS volume
-FROM surgical
+FROM practice_surgical_claims AS surgical
 WHERE list_contains((SELECT servicelines FROM request_filter), surgical.service_line)
   AND practice_filter(surgical.setting, surgical.place_zip, surgical.facility_npi, surgical.rendering_npi)
 UNION ALL BY NAME

@@ -1,0 +1,131 @@
+/**
+ * What a run of an organisation needs before its cache key is known (its years, versions,
+ * dimensions, files), remembered between runs. A cached answer then costs one database query: a
+ * fingerprint of every row resolveInputs reads (organisation_years, market upload versions,
+ * providers, facilities, locations, service areas) computed in SQL, plus a stat of the files.
+ * While the fingerprint and the file stamps are unchanged, the resolved inputs are reused; any
+ * change (an upload, a service-area edit, a new provider) changes the fingerprint, so the next run
+ * resolves again, in this process or any other sharing the database.
+ */
+import type { Database } from "../db/client.ts";
+import { fileStamps } from "./derived/derivedFiles.ts";
+import {
+  marketFiles,
+  type OrganisationYears,
+  organisationYearsOf,
+  type ResolvedInputs,
+  resolveInputs,
+} from "./organisationInputs.ts";
+
+/** Keep in step with organisationDimensions / organisationYearsOf / marketVersions: every column they read. */
+const FINGERPRINT_SQL = `
+SELECT
+  (SELECT count(*) FROM organisations WHERE id = $1)::int AS found,
+  (SELECT string_agg(year || ':' || file_state || ':' || data_version, ',' ORDER BY year)
+     FROM organisation_years WHERE organisation_id = $1) AS years,
+  (SELECT string_agg(year || ':' || kind || ':' || data_version, ',' ORDER BY year, kind, data_version)
+     FROM advisory_board_uploads WHERE state = 'accepted') AS market,
+  (SELECT md5(string_agg(npi || ':' || full_name, ',' ORDER BY npi, full_name))
+     FROM providers WHERE organisation_id = $1) AS providers,
+  (SELECT md5(string_agg(id || ':' || npi || ':' || name || ':' || physical_locale_zip || ':'
+       || coalesce(lat::text, '') || ':' || coalesce(lon::text, ''), ',' ORDER BY id))
+     FROM facilities WHERE organisation_id = $1) AS facilities,
+  (SELECT md5(string_agg(facility_id || ':' || name || ':' || physical_locale_zip || ':'
+       || coalesce(lat::text, '') || ':' || coalesce(lon::text, ''), ',' ORDER BY id))
+     FROM facility_locations WHERE organisation_id = $1) AS locations,
+  (SELECT md5(string_agg(year || ':' || zipcode || ':' || type, ',' ORDER BY year, zipcode, type))
+     FROM service_areas WHERE organisation_id = $1) AS areas`;
+
+interface Snapshot {
+  fingerprint: string;
+  years: OrganisationYears;
+  /** Market files present per year when the years were read (availability depends on them). */
+  marketStamp: string;
+  resolved: Map<number, { inputs: ResolvedInputs; stamp: string }>;
+}
+
+const snapshots = new Map<string, Snapshot>();
+const MAX_ORGANISATIONS = 1000;
+
+/** One indexed query: the organisation's fingerprint, or null when it does not exist. */
+async function fingerprintOf(database: Pick<Database, "execute">, organisationId: string) {
+  const [row] = await database.execute<Record<string, unknown>>(FINGERPRINT_SQL, [organisationId]);
+  if (!row || Number(row.found) === 0) return null;
+  return JSON.stringify([row.years, row.market, row.providers, row.facilities, row.locations, row.areas]);
+}
+
+const stampOf = (resolved: ResolvedInputs) => {
+  const { files } = resolved.inputs;
+  return fileStamps([...files.marketCases, ...files.marketCasesReference, ...files.practiceLines]);
+};
+
+export interface OrganisationSnapshot {
+  years: OrganisationYears;
+  /** The inputs of a year (resolved once per fingerprint and file version). */
+  resolve(year: number): Promise<ResolvedInputs>;
+}
+
+/** The organisation's snapshot, or null when it does not exist. */
+export async function organisationSnapshot(
+  database: Pick<Database, "db" | "execute">,
+  dataDir: string,
+  organisationId: string,
+): Promise<OrganisationSnapshot | null> {
+  const fingerprint = await fingerprintOf(database, organisationId);
+  if (fingerprint === null) {
+    snapshots.delete(organisationId);
+    return null;
+  }
+  const key = `${dataDir}|${organisationId}`;
+  let snapshot = snapshots.get(key);
+  // Which years are available also depends on market files present in the warehouse.
+  const marketStamp = marketPresence(dataDir, snapshot);
+  if (!snapshot || snapshot.fingerprint !== fingerprint || snapshot.marketStamp !== marketStamp) {
+    const years = await organisationYearsOf(database.db, dataDir, organisationId);
+    snapshot = {
+      fingerprint,
+      years,
+      marketStamp: marketPresence(dataDir, undefined, years),
+      resolved: new Map(),
+    };
+    if (snapshots.size >= MAX_ORGANISATIONS) snapshots.delete(snapshots.keys().next().value as string);
+    snapshots.set(key, snapshot);
+  }
+  const current = snapshot;
+  return {
+    years: current.years,
+    async resolve(year) {
+      const known = current.resolved.get(year);
+      // Files written outside an upload (CLI, fixtures) change the stamps, not the fingerprint.
+      if (known && safeStamp(known.inputs) === known.stamp) return known.inputs;
+      const inputs = await resolveInputs(database.db, dataDir, organisationId, year, current.years);
+      current.resolved.set(year, { inputs, stamp: stampOf(inputs) });
+      return inputs;
+    },
+  };
+}
+
+function safeStamp(resolved: ResolvedInputs) {
+  try {
+    return stampOf(resolved);
+  } catch {
+    return "";
+  }
+}
+
+/** Which of the organisation's years have market files (checked with one existsSync per year). */
+function marketPresence(dataDir: string, snapshot?: Snapshot, years?: OrganisationYears) {
+  const known = years ?? snapshot?.years;
+  if (!known) return "";
+  return [...known.practiceVersion.keys()]
+    .sort()
+    .map((year) => `${year}:${marketYearPresent(dataDir, year)}`)
+    .join(",");
+}
+
+const marketYearPresent = (dataDir: string, year: number) => marketFiles(dataDir, year).length;
+
+/** Forgets every snapshot (tests). */
+export function clearOrganisationSnapshots() {
+  snapshots.clear();
+}
