@@ -24,11 +24,20 @@ export async function getOrganization(id: string): Promise<AdminOrganization> {
   return answer.organization;
 }
 
+/**
+ * The year detail's cached answer. It keeps the organisation's id at `id` and the year's data at
+ * `datas.{year}` on purpose: the live channel's events address an open organisation answer that way
+ * (test_path 'id', path 'datas.{year}.validations.facility', ...), so they patch this cache as is.
+ */
 export interface OrganizationYear {
+  id: string;
   organization: AdminOrganization;
   year: number;
-  data: YearData;
+  datas: Record<string, YearData>;
 }
+
+/** The year's data of a cached year-detail answer. */
+export const yearDataOf = (answer: OrganizationYear): YearData => answer.datas[String(answer.year)]!;
 
 /** POST {full: true, id, year}: the organisation and everything staff review for that year. */
 export async function getOrganizationYear(id: string, year: number): Promise<OrganizationYear> {
@@ -37,7 +46,12 @@ export async function getOrganizationYear(id: string, year: number): Promise<Org
     body: { full: true, id, year },
   });
   if (!answer.data) throw new Error(`${answer.organization.name} has no data for ${year}.`);
-  return { organization: answer.organization, year, data: answer.data };
+  return {
+    id: answer.organization.id,
+    organization: answer.organization,
+    year,
+    datas: { [String(year)]: answer.data },
+  };
 }
 
 /** POST /admin/valid/: initialise (enable) the year for the customer ('Active', 'Allow user'). */

@@ -40,6 +40,7 @@ export interface LnVolumeNote {
   provider_name: string;
   ln: number | null;
   upload: number | null;
+  note?: string | null;
 }
 
 /** What the global validation found (admin-area.md section 3, "Validation"). */

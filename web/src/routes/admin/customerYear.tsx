@@ -1,5 +1,5 @@
 import { createRoute } from "@tanstack/react-router";
-import { ScreenTitle } from "../../components/ScreenTitle.tsx";
+import { YearDetailScreen } from "../../admin/year/YearDetailScreen.tsx";
 import { adminLayoutRoute } from "./adminLayout.tsx";
 
 const YEAR_PATTERN = /^\d{4}$/;
@@ -14,7 +14,7 @@ export const customerYearRoute = createRoute({
     stringify: ({ id, year }: { id: string; year: number }) => ({ id, year: String(year) }),
   },
   component: function CustomerYearScreen() {
-    const { year } = customerYearRoute.useParams();
-    return <ScreenTitle title={`[${year}] Data analysis`} />;
+    const { id, year } = customerYearRoute.useParams();
+    return <YearDetailScreen id={id} year={year} />;
   },
 });

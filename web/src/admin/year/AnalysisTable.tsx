@@ -1,0 +1,55 @@
+import { Paper, Table, Text, Title } from "@mantine/core";
+import type { AnalysisRow } from "../../api/adminTypes.ts";
+
+/** Row colours by the validation's verdict on the row (valid / warning / error). */
+const ROW_BACKGROUND: Record<string, string> = {
+  valid: "var(--mantine-color-green-0)",
+  warning: "var(--mantine-color-orange-0)",
+  error: "var(--mantine-color-red-0)",
+};
+
+/** The year's Facilities or Providers review: NPI, Name, Note; empty reads 'Waiting for the customer'. */
+export function AnalysisTable({ title, rows }: { title: string; rows: AnalysisRow[] }) {
+  return (
+    <Paper p="md">
+      <Title order={4} mb="sm">
+        {title}
+      </Title>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Waiting for the customer
+        </Text>
+      ) : (
+        <Table verticalSpacing={4} aria-label={title}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={120}>NPI</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Note</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr
+                key={row.id ?? row.npi}
+                data-state={row.state ?? undefined}
+                style={{ background: row.state ? ROW_BACKGROUND[row.state] : undefined }}
+              >
+                <Table.Td>{row.npi}</Table.Td>
+                <Table.Td>{row.full_name ?? row.name}</Table.Td>
+                <Table.Td>
+                  <Text
+                    size="xs"
+                    c={row.state === "error" ? "red.8" : row.state === "warning" ? "orange.8" : "dimmed"}
+                  >
+                    {row.note?.trim() ? row.note : row.state === "valid" ? "OK" : ""}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,116 @@
+import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconPlus, IconRefresh, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import { checkServiceArea, deleteServiceArea, removeYear } from "../../api/adminOrganisations.ts";
+import type { AdminOrganization, YearData } from "../../api/adminTypes.ts";
+import { errorMessage } from "../../api/errors.ts";
+import { AddServiceAreaModal } from "../modals/AddServiceAreaModal.tsx";
+import { ConfirmModal } from "../shared/ConfirmModal.tsx";
+import { FileArea } from "../shared/FileArea.tsx";
+import { ServiceAreaTable } from "../shared/ServiceAreaTable.tsx";
+import { fileDisplay } from "../yearState.ts";
+import { DeleteWarning } from "./DeleteWarning.tsx";
+import { useYearAction } from "./useYearAction.ts";
+
+/** Data upload: the year's file (with delete), and its service area (add by paste, reload, remove). */
+export function DataUploadPanel({
+  organization,
+  year,
+  data,
+  canEdit,
+}: {
+  organization: AdminOrganization;
+  year: number;
+  data: YearData;
+  canEdit: boolean;
+}) {
+  const [adding, setAdding] = useState(false);
+  const [deletingFile, setDeletingFile] = useState(false);
+  const reload = useYearAction(() => checkServiceArea(organization.id, year));
+  const removeZip = useYearAction((zip: { zipcode: string; type: string }) =>
+    deleteServiceArea(organization.id, year, [zip]),
+  );
+  const deleteFile = useYearAction(
+    () => removeYear(organization.id, year, null),
+    () => setDeletingFile(false),
+  );
+  const failure = reload.error ?? removeZip.error;
+  return (
+    <Paper p="md">
+      <Title order={4} mb="sm">
+        Data upload
+      </Title>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <FileArea organizationId={organization.id} year={year} file={data.file} canUpload={canEdit} />
+          {canEdit && fileDisplay(data.file) === "uploaded" ? (
+            <Button
+              size="xs"
+              color="red"
+              variant="subtle"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => {
+                deleteFile.reset();
+                setDeletingFile(true);
+              }}
+            >
+              Delete file
+            </Button>
+          ) : null}
+        </Group>
+        <Stack gap={6}>
+          <Group justify="space-between">
+            <Text size="sm" fw={600}>
+              Service area ({data.service_area.length} zips)
+            </Text>
+            {canEdit ? (
+              <Group gap={6}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconRefresh size={14} />}
+                  disabled={data.service_area.length === 0}
+                  loading={reload.isPending}
+                  onClick={() => reload.mutate()}
+                >
+                  Reload service area
+                </Button>
+                <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
+                  Add service area
+                </Button>
+              </Group>
+            ) : null}
+          </Group>
+          <ServiceAreaTable
+            items={data.service_area}
+            onDelete={
+              canEdit ? (item) => removeZip.mutate({ zipcode: item.zipcode, type: item.type }) : undefined
+            }
+          />
+          {failure ? (
+            <Alert color="red" variant="light">
+              {errorMessage(failure)}
+            </Alert>
+          ) : null}
+        </Stack>
+      </Stack>
+      <AddServiceAreaModal
+        organizationId={organization.id}
+        year={year}
+        opened={adding}
+        onClose={() => setAdding(false)}
+      />
+      <ConfirmModal
+        opened={deletingFile}
+        title={`Delete the ${year} file of ${organization.name}`}
+        confirmLabel="Delete it, update data upload by myself"
+        pending={deleteFile.isPending}
+        error={deleteFile.error}
+        onConfirm={() => deleteFile.mutate()}
+        onClose={() => setDeletingFile(false)}
+      >
+        <DeleteWarning year={year} />
+      </ConfirmModal>
+    </Paper>
+  );
+}

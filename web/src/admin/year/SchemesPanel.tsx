@@ -1,0 +1,183 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconEye, IconPlayerPlay } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import {
+  allowQuestionnaire,
+  type GeneratorKind,
+  generateScheme,
+  generateScoring,
+} from "../../api/adminSchemes.ts";
+import type { GateName, YearData } from "../../api/adminTypes.ts";
+import { errorMessage } from "../../api/errors.ts";
+import type { DetailKind } from "../modals/SchemeDetailModal.tsx";
+import {
+  generatorLabel,
+  type QuestionnaireDisplay,
+  questionnaireDisplay,
+  questionnaireLabel,
+  type StateLabel,
+  schemeState,
+} from "../yearState.ts";
+import { useYearAction } from "./useYearAction.ts";
+import { gateOf } from "./yearGate.ts";
+
+const GENERATORS: {
+  kind: GeneratorKind;
+  title: string;
+  field: "service_capabilities" | "macro_capabilities" | "market_profile";
+  gate: GateName;
+}[] = [
+  { kind: "SC", title: "Service capabilities", field: "service_capabilities", gate: "service_capabilities" },
+  { kind: "MC", title: "Macro capabilities", field: "macro_capabilities", gate: "macro_capabilities" },
+  { kind: "MP", title: "Market profile", field: "market_profile", gate: "market_profile" },
+];
+
+function SchemeRow({ title, state, children }: { title: string; state: StateLabel; children?: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" py={4}>
+      <Group gap="sm" wrap="nowrap">
+        <Text size="sm" fw={600} w={150}>
+          {title}
+        </Text>
+        <Badge color={state.color} variant="light" aria-label={`${title}: ${state.label}`}>
+          {state.label}
+        </Badge>
+      </Group>
+      <Group gap={6} wrap="nowrap">
+        {children}
+      </Group>
+    </Group>
+  );
+}
+
+/**
+ * The schemes panel: Service capabilities, Macro capabilities, Market profile, Questionnaire and
+ * Scoring with their state labels, and Generate / Show buttons behind the gates of section 4.
+ */
+export function SchemesPanel({
+  organizationId,
+  year,
+  data,
+  onShowDetail,
+  onOpenQuestionnaire,
+}: {
+  organizationId: string;
+  year: number;
+  data: YearData;
+  onShowDetail: (kind: DetailKind) => void;
+  onOpenQuestionnaire: () => void;
+}) {
+  const generate = useYearAction((kind: GeneratorKind) => generateScheme(kind, organizationId, year));
+  const scoring = useYearAction(() => generateScoring(organizationId, year));
+  const allow = useYearAction(() => allowQuestionnaire(organizationId, year));
+  const questionnaire: QuestionnaireDisplay = questionnaireDisplay(data.questionnaire);
+  const scoringState = schemeState(data.scoring);
+  const failure = generate.error ?? scoring.error ?? allow.error;
+
+  return (
+    <Paper p="md">
+      <Title order={4} mb="sm">
+        Schemes
+      </Title>
+      <Stack gap={2}>
+        {GENERATORS.map((generator) => {
+          const state = schemeState(data[generator.field]);
+          const gate = gateOf(data, generator.gate);
+          return (
+            <SchemeRow key={generator.kind} title={generator.title} state={generatorLabel(state)}>
+              {state === "running" ? (
+                <Button size="xs" color="orange" disabled>
+                  Generation
+                </Button>
+              ) : null}
+              {state === "todo" ? (
+                <Button
+                  size="xs"
+                  leftSection={<IconPlayerPlay size={14} />}
+                  disabled={!gate.allowed}
+                  title={gate.allowed ? undefined : (gate.message ?? undefined)}
+                  loading={generate.isPending && generate.variables === generator.kind}
+                  onClick={() => generate.mutate(generator.kind)}
+                >
+                  Generate
+                </Button>
+              ) : null}
+              {state === "done" ? (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconEye size={14} />}
+                  onClick={() => onShowDetail(generator.kind)}
+                >
+                  Show
+                </Button>
+              ) : null}
+            </SchemeRow>
+          );
+        })}
+        <SchemeRow title="Questionnaire" state={questionnaireLabel(questionnaire)}>
+          {questionnaire === "todo" && gateOf(data, "questionnaire_allow").allowed ? (
+            <Button size="xs" loading={allow.isPending} onClick={() => allow.mutate()}>
+              Allow user
+            </Button>
+          ) : null}
+          {questionnaire === "waiting" ? (
+            <>
+              <Text size="xs" c="dimmed">
+                Waiting for the customer
+              </Text>
+              <Button size="xs" color="orange" disabled>
+                Waiting
+              </Button>
+            </>
+          ) : null}
+          {questionnaire === "validation" ? (
+            <Button size="xs" onClick={onOpenQuestionnaire}>
+              Review
+            </Button>
+          ) : null}
+          {questionnaire === "done" ? (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconEye size={14} />}
+              onClick={onOpenQuestionnaire}
+            >
+              Show
+            </Button>
+          ) : null}
+        </SchemeRow>
+        <SchemeRow
+          title="Scoring"
+          state={generatorLabel(scoringState === "running" ? "running" : scoringState)}
+        >
+          {scoringState === "todo" && gateOf(data, "scoring").allowed ? (
+            <Button
+              size="xs"
+              leftSection={<IconPlayerPlay size={14} />}
+              loading={scoring.isPending}
+              onClick={() => scoring.mutate()}
+            >
+              Generate
+            </Button>
+          ) : null}
+          {scoringState === "done" ? (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconEye size={14} />}
+              onClick={() => onShowDetail("SCORING")}
+            >
+              Show
+            </Button>
+          ) : null}
+        </SchemeRow>
+        {failure ? (
+          <Alert color="red" variant="light" mt="xs">
+            {errorMessage(failure)}
+          </Alert>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
