@@ -5,6 +5,7 @@ import type { AppContext } from "../context.ts";
 import { customerUsers, organisations } from "../db/schema/index.ts";
 import { importOrganisation } from "../fixtures/importOrganisation.ts";
 import { organisationFileSchema } from "../fixtures/organisationFile.ts";
+import { installZipPolygons } from "../geo/zipPolygonsFile.ts";
 import { ingestFixtureFolder } from "../ingest/fixtureFolder.ts";
 
 export const DEMO_SLUG = "demo";
@@ -18,6 +19,7 @@ export const DEMO_FIXTURE = join(import.meta.dir, "..", "..", "fixtures", "small
  */
 export async function seedDemoOrganisation(context: AppContext, fixtureDir = DEMO_FIXTURE) {
   const { db } = context.database;
+  installZipPolygons(fixtureDir, context.config.dataDir);
   const [existing] = await db.select().from(organisations).where(eq(organisations.slug, DEMO_SLUG));
   if (existing) {
     // A start interrupted during ingestion resumes here; loaded years and market files are skipped.

@@ -3,14 +3,14 @@
  * database, the organisation imported from organization.json, the folder ingested by the
  * ingestion pipeline, the plugin run exactly as the API runs it. Used by `vitality run`.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createContext } from "../bootstrap/context.ts";
 import { loadConfig } from "../config.ts";
 import { importOrganisation } from "../fixtures/importOrganisation.ts";
 import { organisationFileSchema } from "../fixtures/organisationFile.ts";
-import { ZIP_POLYGONS_PATH } from "../geo/zipPolygonsFile.ts";
+import { installZipPolygons } from "../geo/zipPolygonsFile.ts";
 import { toHttpError } from "../http/errors.ts";
 import { ingestFixtureFolder } from "../ingest/fixtureFolder.ts";
 import { createLogger } from "../logger.ts";
@@ -38,12 +38,7 @@ export async function openFixture(fixtureDirArgument: string, orgSlug: string): 
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    // The fixture's zip polygons are the ones its maps draw (else the shipped reference geography).
-    const polygons = join(fixtureDir, ZIP_POLYGONS_PATH);
-    if (existsSync(polygons)) {
-      mkdirSync(join(dataDir, "geo"), { recursive: true });
-      copyFileSync(polygons, join(dataDir, ZIP_POLYGONS_PATH));
-    }
+    installZipPolygons(fixtureDir, dataDir);
     const organisation = await importOrganisation(context.database.db, orgSlug, definition);
     await ingestFixtureFolder(context, fixtureDir, { orgSlug });
     return {

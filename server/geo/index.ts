@@ -6,4 +6,9 @@ export { distinctCentroids, voronoiZipPolygons } from "./voronoiPolygons.ts";
 export { importZcta } from "./zctaImport.ts";
 export { allZipCentroids, type ZipCentroid, zipCentroid, zipsWithinKm } from "./zipCentroids.ts";
 export { FALLBACK_RADIUS_KM, zipPolygonFor, zipPolygonLookup } from "./zipPolygon.ts";
-export { readZipPolygons, serialiseZipPolygons, ZIP_POLYGONS_PATH } from "./zipPolygonsFile.ts";
+export {
+  installZipPolygons,
+  readZipPolygons,
+  serialiseZipPolygons,
+  ZIP_POLYGONS_PATH,
+} from "./zipPolygonsFile.ts";

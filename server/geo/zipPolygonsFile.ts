@@ -2,7 +2,7 @@
  * The zip polygon file of a fixture folder: `geo/zip_polygons.geojson`, a FeatureCollection whose
  * features carry `properties.zipcode` (data-contract.md section 8).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from "geojson";
 
@@ -44,4 +44,16 @@ export function readZipPolygons(fixtureDir: string): Map<string, ZipPolygon> {
     if (/^\d{5}$/.test(zip)) polygons.set(zip, polygon);
   }
   return polygons;
+}
+
+/**
+ * Makes a fixture folder's zip polygons the ones the data directory's maps draw (else the shipped
+ * reference geography's approximations). True when the folder had a polygon file.
+ */
+export function installZipPolygons(fixtureDir: string, dataDir: string): boolean {
+  const source = join(fixtureDir, ZIP_POLYGONS_PATH);
+  if (!existsSync(source)) return false;
+  mkdirSync(join(dataDir, "geo"), { recursive: true });
+  copyFileSync(source, join(dataDir, ZIP_POLYGONS_PATH));
+  return true;
 }

@@ -46,7 +46,7 @@ async function collect(stream: ReadableStream<Uint8Array> | null | undefined, si
  * data folder, the demo organisation seeded and a known staff password. Builds web/dist first if it
  * is missing or stale.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: { startTimeoutMs?: number } = {}): Promise<RunningServer> {
   ensureWebBuild();
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
@@ -83,7 +83,8 @@ export async function startServer(): Promise<RunningServer> {
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 30_000;
+  // Start-up ingests the demo data; on a busy machine it can take well over 30 s.
+  const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
