@@ -5,6 +5,7 @@ import { seedDemoOrganisation } from "./bootstrap/demoOrganisation.ts";
 import { ensureFirstAdmin } from "./bootstrap/firstAdmin.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { liveWebsocketHandler } from "./live/channelRoute.ts";
+import { uploadLimits } from "./routes/uploads/multipart.ts";
 
 /** Starts one stateless server process: everything shared lives in the database and the data folder. */
 export async function startServer() {
@@ -29,6 +30,8 @@ export async function startServer() {
     port: config.port,
     fetch: (request, srv) => app.fetch(request, srv),
     websocket: liveWebsocketHandler,
+    // Bun refuses bodies over 128 MB by default; uploads stream to disk up to their own cap.
+    maxRequestBodySize: uploadLimits.maxBodyBytes,
   });
 
   logger.info(

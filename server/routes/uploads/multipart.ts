@@ -2,24 +2,26 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { HttpError, validationError } from "../../http/errors.ts";
 import type { IngestResult } from "../../ingest/ingest.ts";
 import { defaultLimits } from "../../ingest/limits.ts";
-import type { UploadedFile } from "../../ingest/sources/collect.ts";
+import { removeDir } from "../../ingest/storage.ts";
+import { boundaryOf, type MultipartLimits, type ReceivedFile, receiveMultipart } from "./multipartStream.ts";
 
 /** Upload bodies may be as large as the largest accepted file, plus the form's other fields. */
-export const uploadBodyLimit = bodyLimit({
-  maxSize: defaultLimits.maxFileBytes + 1024 * 1024,
-  onError: () => {
-    throw new HttpError(413, `Upload too large: the limit is ${defaultLimits.maxFileBytes / 1024 ** 2} MB.`);
-  },
-});
+export const uploadLimits: MultipartLimits = {
+  maxBodyBytes: defaultLimits.maxFileBytes + 1024 * 1024,
+  maxFileBytes: defaultLimits.maxFileBytes,
+  maxFiles: defaultLimits.maxEntries,
+  maxFields: 32,
+  maxFieldBytes: 64 * 1024,
+  maxHeaderBytes: 16 * 1024,
+};
 
 export const filesField = z
-  .array(z.instanceof(File, { message: "must be a file" }), {
+  .array(z.object({ path: z.string(), originalName: z.string(), bytes: z.number() }), {
     message: "files: at least one file is required",
   })
   .min(1, "at least one file is required");
@@ -29,14 +31,58 @@ export const yearField = z
   .regex(/^\d{4}$/, "must be a 4-digit year")
   .transform(Number);
 
-/** Reads a multipart form: repeated fields become arrays, single ones stay values. */
-export async function readForm(c: Context<AppEnv>) {
-  const type = c.req.header("content-type") ?? "";
-  if (!type.includes("multipart/form-data"))
-    throw new HttpError(415, "Content-Type must be multipart/form-data.");
-  const body = await c.req.parseBody({ all: true });
-  const files = body.files === undefined ? [] : Array.isArray(body.files) ? body.files : [body.files];
-  return { ...body, files };
+export interface ReceivedUpload {
+  /** The text fields (a repeated name is an array) and `files`, the files written to disk. */
+  form: Record<string, unknown> & { files: ReceivedFile[] };
+  /** The scratch folder holding the files; the caller removes it when done. */
+  dir: string;
+}
+
+/**
+ * Runs `work` on a received upload and removes the received files afterwards, whatever happens.
+ */
+export async function withReceivedUpload<T>(
+  c: Context<AppEnv>,
+  work: (form: ReceivedUpload["form"]) => Promise<T>,
+  limits: MultipartLimits = uploadLimits,
+): Promise<T> {
+  const received = await receiveUpload(c, limits);
+  try {
+    return await work(received.form);
+  } finally {
+    removeDir(received.dir);
+  }
+}
+
+/**
+ * Streams a multipart upload to disk under DATA_DIR/tmp/received/<uuid>/ (generated names): the
+ * body is never held in memory. Too large (by Content-Length, or while streaming): 413, and the
+ * partial files are removed before answering.
+ */
+export async function receiveUpload(
+  c: Context<AppEnv>,
+  limits: MultipartLimits = uploadLimits,
+): Promise<ReceivedUpload> {
+  const boundary = boundaryOf(c.req.header("content-type") ?? "");
+  if (!boundary) throw new HttpError(415, "Content-Type must be multipart/form-data.");
+  const declared = Number(c.req.header("content-length") ?? Number.NaN);
+  if (declared > limits.maxBodyBytes) {
+    throw new HttpError(
+      413,
+      `Upload too large: the limit is ${Math.floor(limits.maxFileBytes / 1024 ** 2)} MB.`,
+    );
+  }
+  const body = c.req.raw.body;
+  if (!body) throw new HttpError(400, "files: at least one file is required");
+  const dir = join(c.var.app.config.dataDir, "tmp", "received", randomUUID());
+  mkdirSync(dir, { recursive: true });
+  try {
+    const { fields, files } = await receiveMultipart(body, boundary, dir, limits);
+    return { form: { ...fields, files }, dir };
+  } catch (error) {
+    removeDir(dir);
+    throw error;
+  }
 }
 
 export function parseForm<Schema extends z.ZodType>(schema: Schema, form: unknown): z.infer<Schema> {
@@ -45,21 +91,9 @@ export function parseForm<Schema extends z.ZodType>(schema: Schema, form: unknow
   return parsed.data;
 }
 
-/** Writes the received files to a scratch folder under DATA_DIR (generated names only). */
-export async function saveReceivedFiles(
-  dataDir: string,
-  files: File[],
-): Promise<{ files: UploadedFile[]; dir: string }> {
-  const dir = join(dataDir, "tmp", "received", randomUUID());
-  mkdirSync(dir, { recursive: true });
-  const saved: UploadedFile[] = [];
-  for (const [index, file] of files.entries()) {
-    const path = join(dir, `file-${index + 1}`);
-    await Bun.write(path, file);
-    saved.push({ path, originalName: file.name || `file-${index + 1}` });
-  }
-  return { files: saved, dir };
-}
+/** The received files as the ingestion takes them (a browser may send no name: one is made up). */
+export const uploadedFiles = (files: Pick<ReceivedFile, "path" | "originalName">[]) =>
+  files.map((file, index) => ({ path: file.path, originalName: file.originalName || `file-${index + 1}` }));
 
 /** 200 with the accepted years and rows, or 400 with the report of the refused file. */
 export function ingestResponse(c: Context<AppEnv>, result: IngestResult) {
