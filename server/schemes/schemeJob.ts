@@ -3,6 +3,7 @@
  * click is one job (singleton key org:year:scheme); progress goes to the requester's task toast;
  * when the run ends, staff get a live `event` so an open year detail updates its entry.
  */
+import { randomUUID } from "node:crypto";
 import type { AppContext } from "../context.ts";
 import { staffAccounts } from "../db/schema/index.ts";
 import type { JobDefinition } from "../jobs/queue.ts";
@@ -13,6 +14,8 @@ import { runSchemeNow } from "./runScheme.ts";
 import { findSchemeResult, findValidation, markRunning } from "./store.ts";
 
 export const SCHEME_RUN_JOB = "scheme.run";
+/** LiveHub refuses NOTIFY payloads above 7900 bytes (PostgreSQL's limit is 8000). */
+const MAX_EVENT_BYTES = 7900;
 
 export type SchemeJobData = { organisationId: string; year: number; schemeId: SchemeId };
 
@@ -36,21 +39,36 @@ export async function schemeEntry(context: Pick<AppContext, "database">, data: S
 }
 
 /**
- * event message (admin-area.md section 7): a screen whose organisation answer has `test_path` (its id) equal to
- * `test_value` (the open organisation) sets `path` (its year's entry) to `value`.
+ * The value an event carries. NOTIFY payloads stay under 8000 bytes, so a generator's entry goes
+ * without its result (the detail modal reads it through the detail call) and a validation whose
+ * note is too long goes without the note (note: null tells the screen to read the year again).
+ */
+function eventValue(entry: Awaited<ReturnType<typeof schemeEntry>>, full: boolean) {
+  if (entry && typeof entry === "object" && "result" in entry) {
+    const { result: _result, ...state } = entry;
+    return state;
+  }
+  if (!full && entry && typeof entry === "object" && "note" in entry) return { ...entry, note: null };
+  return entry;
+}
+
+/**
+ * event message (admin-area.md section 7): a screen whose organisation answer has `test_path` (its
+ * id) equal to `test_value` sets `path` (that year's entry) to `value`.
  */
 export async function publishSchemeEvent(context: AppContext, data: SchemeJobData) {
-  const value = await schemeEntry(context, data);
+  const entry = await schemeEntry(context, data);
   const staff = await context.database.db.select({ channel: staffAccounts.channelId }).from(staffAccounts);
-  for (const { channel } of staff) {
-    await context.live.publish(channel, {
-      type: "event",
-      test_path: "id",
-      test_value: data.organisationId,
-      path: `datas.${data.year}.${YEAR_DETAIL_PATHS[data.schemeId]}`,
-      value,
-    });
-  }
+  const message = (full: boolean) => ({
+    type: "event" as const,
+    test_path: "id",
+    test_value: data.organisationId,
+    path: `datas.${data.year}.${YEAR_DETAIL_PATHS[data.schemeId]}`,
+    value: eventValue(entry, full),
+  });
+  const full = message(true);
+  const fits = Buffer.byteLength(JSON.stringify({ channel: randomUUID(), message: full })) <= MAX_EVENT_BYTES;
+  for (const { channel } of staff) await context.live.publish(channel, fits ? full : message(false));
 }
 
 export const schemeRunJob: JobDefinition<SchemeJobData> = {
