@@ -335,17 +335,36 @@ for (const backend of backends) {
         status: 200,
         data: null,
       });
-      const scores = {
-        market_alignement: 12.5,
-        centricity: 10,
-        competitive_comparison: 8.2,
-        partnerships: 15,
-        service_mix_and_strength: 11.1,
-        total: 12.1,
-      };
-      await t.context.database.db
-        .insert(schemeResults)
-        .values({ organisationId, year: YEAR, kind: "SCORING", status: "done", result: scores });
+      // The whole chain with the installed schemes: macro capabilities, market profile, then scoring.
+      for (const [path, kind] of [
+        ["macro_capabilities", "MC"],
+        ["market_capabilities", "MP"],
+      ] as const) {
+        const answer = await staff.post(`/api/management/schemes/${path}/generate/`, {
+          kind,
+          organization: organisationId,
+          year: YEAR,
+        });
+        expect(answer.status).toBe(200);
+        expect(await until(async () => (await resultRow(kind))?.status === "done")).toBe(true);
+      }
+      const scoring = await staff.post("/api/management/admin/scoring/", body);
+      expect(scoring.status).toBe(200);
+      expect(await until(async () => (await resultRow("SCORING"))?.status !== "running")).toBe(true);
+      const stored = (await resultRow("SCORING"))!;
+      expect(stored).toMatchObject({ status: "done", error: null });
+      const full = stored.result as Record<string, unknown>;
+      const scores = Object.fromEntries(
+        [
+          "market_alignement",
+          "centricity",
+          "competitive_comparison",
+          "partnerships",
+          "service_mix_and_strength",
+          "total",
+        ].map((key) => [key, full[key]]),
+      );
+      expect(Object.values(scores).every((value) => typeof value === "number")).toBe(true);
       // Only enabled years count.
       expect((await customer.post("/api/management/scoring/result/", {})).json.data).toBeNull();
       await t.context.database.db
@@ -365,7 +384,7 @@ for (const backend of backends) {
         organization_id: organisationId,
         year: YEAR,
       });
-      expect(detail.json).toEqual({ status: 200, scheme: scores });
+      expect(detail.json).toEqual({ status: 200, scheme: full });
       // A scoring exists now: generating another is refused.
       const again = await staff.post("/api/management/admin/scoring/", body);
       expect(again.json.detail).toBe("The scoring is already generated");
