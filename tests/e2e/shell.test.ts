@@ -385,8 +385,9 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
 
       const orgId = await organisationId();
       const screens: [string, string][] = [
-        [`/administration/customers/${orgId}`, "Customer overview"],
-        [`/administration/customers/${orgId}/2024`, "[2024] Data analysis"],
+        // The overview is titled with the customer's name (tests/e2e/admin.test.ts covers the screens).
+        [`/administration/customers/${orgId}`, "Demo Orthopaedics"],
+        [`/administration/customers/${orgId}/2024`, "[2024] Data analysis of Demo Orthopaedics"],
         ["/administration/advisoryboard", "Advisory board"],
         ["/administration/helpcenter", "Helpcenter"],
         ["/administration/settings/contents", "Manage contents"],

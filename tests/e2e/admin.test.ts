@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import {
+  CHROMIUM_PATH,
+  chromiumAvailable,
+  e2eRequired,
+  launchBrowser,
+  screenshot,
+} from "./support/browser.ts";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, type RunningServer, startServer } from "./support/server.ts";
+
+/**
+ * The staff back office against the real server and the demo organisation: customers list, customer
+ * overview, year detail; a service area added by paste; validations run as jobs whose progress and
+ * results arrive on the live channel; a read-only detail modal. Screenshots in tests/e2e/screenshots/.
+ */
+
+if (!chromiumAvailable && e2eRequired) {
+  test("Chromium is installed (required by CI=true / REQUIRE_E2E=1)", () => {
+    throw new Error(`[e2e] ${CHROMIUM_PATH} is missing: install it with \`apt-get install -y chromium\`.`);
+  });
+}
+
+const DEMO = "Demo Orthopaedics";
+const YEAR = 2025;
+/** Jobs run in the server's background; a validation or generation of the small fixture takes seconds. */
+const JOB_MS = 45_000;
+
+describe.skipIf(!chromiumAvailable)("staff back office", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let orgId = "";
+
+  beforeAll(
+    async () => {
+      [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+      context = await browser.newContext({
+        baseURL: server.baseUrl,
+        viewport: { width: 1440, height: 900 },
+        reducedMotion: "reduce",
+      });
+      context.setDefaultTimeout(10_000);
+      page = await context.newPage();
+      page.on("pageerror", (error) => console.error(`[e2e] page error: ${error.message}`));
+    },
+    { timeout: 120_000 },
+  );
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const validationRow = (type: string): Locator => page.locator(`[data-validation="${type}"]`);
+
+  /** Waits until the validation row shows 'Valid', accepting a done-but-not-valid run on the way. */
+  async function untilValid(type: "facility" | "provider") {
+    const row = validationRow(type);
+    await row
+      .getByText("Valid", { exact: true })
+      .or(row.getByRole("button", { name: "Validate anyway" }))
+      .first()
+      .waitFor({ timeout: JOB_MS });
+    const anyway = row.getByRole("button", { name: "Validate anyway" });
+    if (await anyway.isVisible()) await anyway.click();
+    await row.getByText("Valid", { exact: true }).waitFor({ timeout: JOB_MS });
+  }
+
+  test("staff open the customers list, the demo customer and its year", async () => {
+    await page.goto("/administration/signin");
+    await page.getByLabel("Username").fill(ADMIN_USERNAME);
+    await page.getByLabel("Password", { exact: true }).fill(ADMIN_PASSWORD);
+    await page.getByLabel("Password", { exact: true }).press("Enter");
+    await page.waitForURL(`${server.baseUrl}/administration/customers`);
+
+    for (const header of ["Name", "Address", "Users", "Status", "Main Tasks", "Actions"]) {
+      await page.getByRole("columnheader", { name: header, exact: true }).waitFor();
+    }
+    const row = page.getByRole("row").filter({ hasText: DEMO });
+    await row.waitFor();
+    await page.getByRole("button", { name: "Add customer" }).waitFor();
+    await screenshot(page, "admin-customers");
+
+    // The trash asks for confirmation; Cancel keeps the customer.
+    await row.getByRole("button", { name: `Delete ${DEMO}` }).click();
+    await page.getByText(`Validate the deletion of ${DEMO}`).waitFor();
+    await screenshot(page, "admin-customers-delete");
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    // A site admin's row click opens the customer.
+    await row.getByRole("cell", { name: DEMO, exact: true }).click();
+    await page.waitForURL(/\/administration\/customers\/[0-9a-f-]{36}$/);
+    orgId = new URL(page.url()).pathname.split("/").pop() ?? "";
+    await page.getByRole("heading", { name: DEMO, exact: true }).waitFor();
+    for (const title of ["Overview", "Customer info", "Users", "Providing", "Facilities", "Providers"]) {
+      await page.getByRole("heading", { name: title, exact: true }).waitFor();
+    }
+    await page.getByRole("table", { name: "Service area" }).waitFor();
+    await expect(page.getByPlaceholder("e.g. 2024").getAttribute("maxlength")).resolves.toBe("4");
+    await screenshot(page, "admin-customer");
+
+    await page.goto(`/administration/customers/${orgId}/${YEAR}`);
+    await page.getByRole("heading", { name: `[${YEAR}] Data analysis of ${DEMO}` }).waitFor();
+    for (const title of ["Data upload", "Schemes", "Facilities", "Providers", "Validations"]) {
+      await page.getByRole("heading", { name: title, exact: true }).waitFor();
+    }
+    await page.getByText("File is uploaded").waitFor();
+    await page.getByRole("button", { name: "Delete this year" }).waitFor();
+    await screenshot(page, "admin-year");
+  }, 60_000);
+
+  test("a service area is added by pasting spreadsheet lines", async () => {
+    await page.getByRole("button", { name: "Add service area" }).click();
+    const dialog = page.getByRole("dialog", { name: `Adding service area for ${YEAR}` });
+    await dialog.waitFor();
+    const submit = dialog.getByRole("button", { name: "Submit" });
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    const textarea = dialog.getByLabel("Copy/Past from xls");
+    await expect(textarea.getAttribute("rows")).resolves.toBe("20");
+
+    await textarea.fill("99501\tTSA\n9950x\tTSA");
+    await dialog.getByText("Line 2: zipcode must be 5 digits").waitFor();
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await screenshot(page, "admin-year-service-area-error");
+
+    await textarea.fill("99501\tTSA\n99502\ttsa");
+    await dialog.getByText("2 zips to add.").waitFor();
+    await screenshot(page, "admin-year-service-area");
+    await submit.click();
+    await dialog.waitFor({ state: "hidden" });
+    const added = page
+      .getByRole("table", { name: "Service area" })
+      .getByRole("row")
+      .filter({ hasText: "99501" });
+    await added.getByText("to check").waitFor();
+  }, 30_000);
+
+  test(
+    "validations run as jobs: the task toast shows progress, the result arrives live",
+    async () => {
+      await validationRow("facility").getByRole("button", { name: "Run" }).click();
+      const toast = page.getByTestId("live-toast").first();
+      await toast.waitFor({ timeout: JOB_MS });
+      await toast.getByRole("progressbar").waitFor();
+      await screenshot(page, "admin-year-task-toast");
+      await untilValid("facility");
+
+      await page.getByRole("button", { name: "Tasks" }).click();
+      await page.getByLabel("Tasks list").getByRole("progressbar").first().waitFor();
+      await screenshot(page, "admin-year-tasks-popover");
+      await page.keyboard.press("Escape");
+
+      await validationRow("provider").getByRole("button", { name: "Run" }).click();
+      await untilValid("provider");
+      await screenshot(page, "admin-year-validated");
+    },
+    2 * JOB_MS + 10_000,
+  );
+
+  test(
+    "service capabilities are generated and shown in the read-only detail modal",
+    async () => {
+      const schemes = page.getByRole("heading", { name: "Schemes", exact: true }).locator("..");
+      const generate = schemes.getByRole("button", { name: "Generate" }).first();
+      await generate.click();
+      await page.getByLabel("Service capabilities: Done").waitFor({ timeout: JOB_MS });
+      await schemes.getByRole("button", { name: "Show" }).first().click();
+      const dialog = page.getByRole("dialog", { name: `Service capabilities (${YEAR})` });
+      await dialog.getByRole("columnheader", { name: "Field name" }).first().waitFor();
+      await dialog.getByRole("columnheader", { name: "Value" }).first().waitFor();
+      await screenshot(page, "admin-year-sc-modal");
+      await page.keyboard.press("Escape");
+
+      // Global validation is now allowed (facility, provider and SC exist).
+      await validationRow("global").getByRole("button", { name: "Run" }).click();
+      await validationRow("global")
+        .getByText("Valid", { exact: true })
+        .or(validationRow("global").getByRole("button", { name: "Validate anyway" }))
+        .first()
+        .waitFor({ timeout: JOB_MS });
+      await page.getByText("Speciality - Surgical cases").waitFor();
+      await page.getByText("Other cases").waitFor();
+      await screenshot(page, "admin-year-global");
+    },
+    2 * JOB_MS + 10_000,
+  );
+});
