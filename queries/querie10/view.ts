@@ -1,7 +1,16 @@
-import { column, type ViewDescriptor } from "../../server/engine/index.ts";
+import {
+  column,
+  SERVICE_LINE_LABELS,
+  SERVICE_LINES,
+  type ViewDescriptor,
+} from "../../server/engine/index.ts";
 
 /** customer-area.md section 9: the maturity chart uses six colours (one per line; `other` is excluded). */
 export const MATURITY_COLORS = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02"];
+
+const MATURITY_LINES = SERVICE_LINES.filter((line) => line !== "other").map(
+  (line) => SERVICE_LINE_LABELS[line],
+);
 
 export const maturityView: ViewDescriptor = {
   layout: "shared-6-10",
@@ -16,7 +25,13 @@ export const maturityView: ViewDescriptor = {
         encoding: {
           y: { field: "service", type: "nominal", title: null },
           x: { field: "maturity", type: "quantitative", title: "Maturity increase (%)" },
-          color: { field: "service", type: "nominal", legend: null, scale: { range: MATURITY_COLORS } },
+          // A fixed domain keeps each line's colour when the filters leave some lines out.
+          color: {
+            field: "service",
+            type: "nominal",
+            legend: null,
+            scale: { domain: MATURITY_LINES, range: MATURITY_COLORS },
+          },
           tooltip: [
             { field: "service", type: "nominal" },
             { field: "maturity", type: "quantitative", format: ".2f", title: "Maturity increase (%)" },

@@ -15,7 +15,7 @@ import { ChartViews, ChartViewsContext } from "./chartViews.ts";
 import { downloadBlob } from "./download.ts";
 import { ExportMenu } from "./ExportMenu.tsx";
 import { FilterDialog } from "./FilterDialog.tsx";
-import { filterFields } from "./filterFields.ts";
+import { FILTER_LABELS, filterFields } from "./filterFields.ts";
 import { filterSummary } from "./filterSummary.ts";
 import { chartsToPdf, pdfFileName } from "./pdfExport.ts";
 import { QueryHeader } from "./QueryHeader.tsx";
@@ -148,8 +148,10 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
           mb="md"
           title="The filters in the address were not used"
         >
-          {resolved.problems.map((problem) => `${problem.field}: ${problem.message}`).join("; ")}. The default
-          filters are shown.
+          {resolved.problems
+            .map((problem) => `${FILTER_LABELS[problem.field] ?? problem.field}: ${problem.message}`)
+            .join("; ")}
+          . The default filters are shown.
         </Alert>
       ) : null}
       {run.error ? (

@@ -79,7 +79,8 @@ export function SaveDialog({ opened, onClose, name, filters, organisationId, dum
             value={title}
             onChange={(event) => setTitle(event.currentTarget.value)}
             onBlur={() => setTouched(true)}
-            error={(touched && problem) || serverTitleError}
+            // Too long shows at once; empty only once the field was left or Save was pressed.
+            error={(title.length > TITLE_MAX || touched ? problem : undefined) || serverTitleError}
             description={`${title.length}/${TITLE_MAX}`}
             data-autofocus
           />

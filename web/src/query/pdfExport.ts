@@ -25,7 +25,7 @@ export const pdfFileName = (title: string) =>
  */
 export async function chartsToPdf(title: string, filterLines: string[], charts: DrawnChart[]): Promise<Blob> {
   const { jsPDF } = await import("jspdf");
-  const doc = new jsPDF({ orientation: "landscape", unit: "mm", format: "a4" });
+  const doc = new jsPDF({ orientation: "landscape", unit: "mm", format: "a4", compress: true });
   const textWidth = PAGE.width - 2 * PAGE.margin;
   for (const [index, chart] of charts.entries()) {
     if (index > 0) doc.addPage("a4", "landscape");
@@ -44,7 +44,7 @@ export async function chartsToPdf(title: string, filterLines: string[], charts: 
     const size = await imageSize(url);
     const room = { width: textWidth, height: PAGE.height - PAGE.margin - y };
     const scale = Math.min(room.width / size.width, room.height / size.height);
-    doc.addImage(url, "PNG", PAGE.margin, y, size.width * scale, size.height * scale);
+    doc.addImage(url, "PNG", PAGE.margin, y, size.width * scale, size.height * scale, undefined, "FAST");
   }
   return doc.output("blob");
 }
