@@ -250,6 +250,50 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
   );
 
   test(
+    "querie4: the OTHER slice opens its breakdown, and Back returns to the pie",
+    async () => {
+      // The demo practice's surgeons use 3 facilities (fewer than the top 9), so the answer is
+      // rewritten in the browser into the shape a larger market gives: the last two facilities
+      // folded into an OTHER slice (npi null) with their breakdown, as topWithOther builds it.
+      const page = await customerPage();
+      await page.route("**/api/management/queries/querie4", async (route) => {
+        const response = await route.fetch();
+        const answer = (await response.json()) as RunAnswer;
+        const slices = answer.results.facilities_pie as Row[];
+        const rest = slices.slice(1);
+        const cases = rest.reduce((total, row) => total + (row.cases as number), 0);
+        answer.results.facilities_pie = [
+          slices[0]!,
+          {
+            npi: null,
+            name: "OTHER",
+            cases,
+            own: false,
+            percentage: 100 - (slices[0]!.percentage as number),
+          },
+        ];
+        answer.results.facilities_other = rest;
+        await route.fulfill({ response, json: answer });
+      });
+      const answer = await openQuery(page, "/queries/querie4");
+      const other = answer.results.facilities_other as Row[];
+      expect(await chartMarks(page, "facilities", "arc")).toBe(2);
+      // The OTHER slice is the second path (data order); a synthetic click, as for querie7.
+      await page.locator('section[data-chart="facilities"] g.mark-arc path').nth(1).dispatchEvent("click");
+      await page.getByRole("heading", { name: "OTHER facilities", exact: true }).first().waitFor();
+      expect(await chartMarks(page, "facilities_other", "arc")).toBe(other.length);
+      expect((await tableCells(page, "facilities_other")).map((row) => row[0])).toEqual(
+        other.map((row) => row.name as string),
+      );
+      await screenshot(page, "query-querie4-other");
+      await page.getByRole("button", { name: "Back" }).click();
+      expect(await chartMarks(page, "facilities", "arc")).toBe(2);
+      await expect(page.locator('table[data-table="facilities_other"]').count()).resolves.toBe(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
     "querie5 Location Footprint: the map, and inside + outside the drive areas = total",
     async () => {
       const page = await customerPage();
@@ -522,7 +566,7 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
   );
 
   test(
-    "dummy mode: staff see an organisation's analysis read-only, by its address",
+    "dummy mode: staff see an organisation's analysis by its address; agents cannot save it",
     async () => {
       const customer = await customerPage();
       await customer.goto("/");
@@ -544,6 +588,32 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
       expect((await tableCells(page, "site_of_care")).at(-1)![0]).toBe("All surgical service");
       expect(await chartMarks(page, "site_of_care", "rect")).toBeGreaterThan(0);
       await screenshot(page, "query-dummy-querie6");
+
+      // With filters of their own, staff may save the view; an agent may not (no Save button).
+      const filtered = `/dummy/${orgId}/queries/querie6?servicelines=${encodeURIComponent('["spine"]')}`;
+      await openQuery(page, filtered);
+      await expect(page.getByRole("button", { name: "Save" }).isEnabled()).resolves.toBe(true);
+      const agent = { username: "queryagent", email: "query-agent@vitality.test", password: "Agent!pass1" };
+      const status = await page.evaluate(async (body) => {
+        const csrf = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/)?.[1] ?? "";
+        const response = await fetch("/api/management/admin/detail/", {
+          method: "POST",
+          credentials: "include",
+          headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) },
+          body: JSON.stringify(body),
+        });
+        return response.status;
+      }, agent);
+      expect(status).toBe(200);
+      const agentPage = await newPage();
+      await agentPage.goto("/administration/signin");
+      await agentPage.getByLabel("Username").fill(agent.username);
+      await agentPage.getByLabel("Password", { exact: true }).fill(agent.password);
+      await agentPage.getByLabel("Password", { exact: true }).press("Enter");
+      await agentPage.waitForURL(`${server.baseUrl}/administration/customers`);
+      await openQuery(agentPage, filtered);
+      await agentPage.getByRole("button", { name: "Export" }).waitFor();
+      await expect(agentPage.getByRole("button", { name: "Save" }).count()).resolves.toBe(0);
     },
     TEST_TIMEOUT_MS,
   );
