@@ -11,6 +11,7 @@ import {
   serviceAreas,
   type validations,
 } from "../db/schema/index.ts";
+import { schemeView, validationView } from "../schemes/present.ts";
 import { progressView, type YearRow } from "./adminYears.ts";
 import { fileView, serviceAreaView, uploadsOf } from "./organisationDetail.ts";
 import { yearGates } from "./yearGates.ts";
@@ -19,35 +20,6 @@ import { loadYearRows, snapshotsOf, yearKey } from "./yearState.ts";
 
 type ValidationRow = typeof validations.$inferSelect;
 type SchemeRow = typeof schemeResults.$inferSelect;
-
-/** null = Todo; otherwise valid / done / running_on, and what the run found in `note`. */
-export const validationView = (row: ValidationRow | undefined) =>
-  row
-    ? {
-        valid: row.valid,
-        done: row.done,
-        running_on: row.runningOn,
-        note: row.result ?? null,
-        updated_at: row.updatedAt.toISOString(),
-      }
-    : null;
-
-/**
- * A generated scheme: null = Todo (never generated); false = Generation (running); done = the stored
- * result with its status; a failed run = {status: 'failed', error} (generate again).
- */
-export function schemeView(row: SchemeRow | undefined) {
-  if (!row) return null;
-  if (row.status === "running") return false as const;
-  if (row.status === "failed") return { status: "failed" as const, error: row.error };
-  return {
-    status: "done" as const,
-    done: true,
-    plugin_version: row.pluginVersion,
-    updated_at: row.updatedAt.toISOString(),
-    result: row.result,
-  };
-}
 
 export async function yearDetail(db: Db, organisationId: string, yearRow: YearRow) {
   const year = yearRow.year;

@@ -1,32 +1,15 @@
 /**
- * The year detail's gates (admin-area.md section 4, "Generation gates" and "Validation display"):
- * which run or generate action is open and the message the screen shows. The year-detail presenter
- * calls `yearGates` once; when server/schemes/gates.ts (the schemes' own gate functions, which the
- * run calls enforce) lands, this file delegates to it and the presenter does not change.
+ * The year detail's gates, flat by action, as the year-detail answer carries them: the schemes' own
+ * rules and messages (server/schemes/gates.ts, which the run and generate calls enforce), plus the
+ * questionnaire's 'Allow user' (no questionnaire yet and the six core items complete).
  */
+import { type YearSnapshot as GateSnapshot, yearGates as schemeGates } from "../schemes/gates.ts";
 import type { YearSnapshot } from "./yearProgress.ts";
-
-export const SERVICE_AREA_NEEDED = "You need to add service area first";
-export const GLOBAL_VALIDATION_BLOCKED =
-  "You need to check facilities, providers and generate service capabilities before run global validation";
-export const VALIDATION_READY = "You can run the validation";
 
 export interface Gate {
   allowed: boolean;
-  /** Why not, or what the screen says when allowed; null when there is nothing to say. */
-  message: string | null;
-}
-
-export interface YearGates {
-  facility_validation: Gate;
-  provider_validation: Gate;
-  global_validation: Gate;
-  service_capabilities: Gate;
-  macro_capabilities: Gate;
-  market_profile: Gate;
-  scoring: Gate;
-  /** The questionnaire's 'Allow user': none yet and the six core items complete. */
-  questionnaire_allow: Gate;
+  /** Why not, or what the screen says when allowed. */
+  message: string;
 }
 
 export interface GateInput {
@@ -35,74 +18,44 @@ export interface GateInput {
   serviceAreaCount: number;
 }
 
-const open = (message: string | null = null): Gate => ({ allowed: true, message });
-const closed = (message: string): Gate => ({ allowed: false, message });
+const QUESTIONNAIRE_OPEN = "The questionnaire is already open";
+const CORE_ITEMS_FIRST = "The year's six core items must be complete first";
 
-export function yearGates({ snapshot, serviceAreaCount }: GateInput): YearGates {
-  const { validations, schemes } = snapshot;
-  const exists = (kind: keyof YearSnapshot["schemes"]) =>
-    schemes[kind] !== undefined && schemes[kind]?.status !== "failed";
-  const done = (kind: keyof YearSnapshot["schemes"]) => schemes[kind]?.status === "done";
-  const running = (type: keyof YearSnapshot["validations"]) => {
-    const row = validations[type];
-    return row !== undefined && !row.done && !row.valid;
-  };
+/** The progress snapshot in the shape the schemes' gates read. */
+const gateSnapshot = ({ snapshot, serviceAreaCount }: GateInput): GateSnapshot => ({
+  hasServiceArea: serviceAreaCount > 0,
+  validations: snapshot.validations,
+  SC: snapshot.schemes.SC,
+  MC: snapshot.schemes.MC,
+  MP: snapshot.schemes.MP,
+  SCORING: snapshot.schemes.SCORING,
+  questionnaireState: snapshot.questionnaire,
+});
 
-  // The run button shows when a service area exists and the validation is not valid (nor running).
-  const validationGate = (type: "facility" | "provider"): Gate => {
-    if (serviceAreaCount === 0) return closed(SERVICE_AREA_NEEDED);
-    if (validations[type]?.valid) return closed(`The ${type} validation is valid.`);
-    if (running(type)) return closed(`The ${type} validation is running.`);
-    return open(VALIDATION_READY);
-  };
+function questionnaireAllow({ snapshot }: GateInput): Gate {
+  if (snapshot.questionnaire) return { allowed: false, message: QUESTIONNAIRE_OPEN };
+  const { facility, provider, global } = snapshot.validations;
+  const done = (kind: "SC" | "MC" | "MP") => snapshot.schemes[kind]?.status === "done";
+  const complete =
+    Boolean(facility?.valid && provider?.valid && global?.valid) && done("SC") && done("MC") && done("MP");
+  return complete
+    ? { allowed: true, message: "You can allow the customer's questionnaire" }
+    : { allowed: false, message: CORE_ITEMS_FIRST };
+}
 
-  const globalGate = (): Gate => {
-    if (serviceAreaCount === 0) return closed(SERVICE_AREA_NEEDED);
-    if (!validations.facility || !validations.provider || !exists("SC")) {
-      return closed(GLOBAL_VALIDATION_BLOCKED);
-    }
-    if (validations.global?.valid) return closed("The global validation is valid.");
-    if (running("global")) return closed("The global validation is running.");
-    return open(VALIDATION_READY);
-  };
-
-  const validated = validations.facility?.valid === true && validations.provider?.valid === true;
-  const generatorGate = (kind: "SC" | "MC" | "MP", needs: "SC" | "MC" | null, label: string): Gate => {
-    if (!validated) return closed("Facility and provider validations must be valid first.");
-    if (needs && !done(needs)) {
-      return closed(
-        `${needs === "SC" ? "Service capabilities" : "Macro capabilities"} must be generated first.`,
-      );
-    }
-    if (exists(kind)) return closed(`${label}: ${done(kind) ? "already generated" : "generation running"}.`);
-    return open();
-  };
-
-  const coreComplete =
-    validations.facility?.valid === true &&
-    validations.provider?.valid === true &&
-    validations.global?.valid === true &&
-    done("SC") &&
-    done("MC") &&
-    done("MP");
-
+export function yearGates(input: GateInput) {
+  const gates = schemeGates(gateSnapshot(input));
   return {
-    facility_validation: validationGate("facility"),
-    provider_validation: validationGate("provider"),
-    global_validation: globalGate(),
-    service_capabilities: generatorGate("SC", null, "Service capabilities"),
-    macro_capabilities: generatorGate("MC", "SC", "Macro capabilities"),
-    market_profile: generatorGate("MP", "MC", "Market profile"),
-    scoring:
-      snapshot.questionnaire !== "valid"
-        ? closed("The questionnaire must be valid first.")
-        : exists("SCORING")
-          ? closed("The scoring is generated.")
-          : open(),
-    questionnaire_allow: snapshot.questionnaire
-      ? closed("The questionnaire is already open.")
-      : coreComplete
-        ? open()
-        : closed("The year's six core items must be complete first."),
+    facility_validation: gates.validation.facility,
+    provider_validation: gates.validation.provider,
+    global_validation: gates.validation.global,
+    facility_validate_anyway: gates.validateAnyway.facility,
+    provider_validate_anyway: gates.validateAnyway.provider,
+    global_validate_anyway: gates.validateAnyway.global,
+    service_capabilities: gates.service_capabilities,
+    macro_capabilities: gates.macro_capabilities,
+    market_profile: gates.market_profile,
+    scoring: gates.scoring,
+    questionnaire_allow: questionnaireAllow(input),
   };
 }

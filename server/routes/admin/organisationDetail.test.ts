@@ -79,7 +79,7 @@ for (const backend of backends) {
           type: "global",
           valid: false,
           done: true,
-          result: globalNote,
+          result: { valid: false, note: globalNote },
         },
       ]);
       await db
@@ -231,8 +231,18 @@ for (const backend of backends) {
         questionnaire: 0.5,
         scoring: 0,
       });
-      expect(data.gates.global_validation).toEqual({ allowed: true, message: "You can run the validation" });
-      expect(data.gates.service_capabilities.allowed).toBe(false); // being generated
+      // Service capabilities are still being generated: global validation waits for them.
+      expect(data.gates.global_validation).toEqual({
+        allowed: false,
+        message:
+          "You need to check facilities, providers and generate service capabilities before run global validation",
+      });
+      expect(data.gates.global_validate_anyway).toEqual({ allowed: true, message: "Validate anyway" });
+      expect(data.gates.facility_validation.allowed).toBe(false); // already valid
+      expect(data.gates.service_capabilities).toEqual({
+        allowed: false,
+        message: "Service capabilities are being generated",
+      });
       expect(data.gates.macro_capabilities.allowed).toBe(false);
       expect(data.gates.scoring.allowed).toBe(false);
       expect(data.gates.questionnaire_allow.allowed).toBe(false);
@@ -243,6 +253,8 @@ for (const backend of backends) {
       expect(done.scoring).toMatchObject({ status: "done", done: true, result: { total: 12.5 } });
       expect(done.service_capabilities).toMatchObject({ status: "done" });
       expect(done.progress).toBe(100);
+      expect(done.gates.scoring).toEqual({ allowed: false, message: "The scoring is already generated" });
+      expect(done.gates.questionnaire_allow.allowed).toBe(false); // it exists (valid)
       const bare = (await siteAdmin.post(PATH, { full: true, id: alpha.id, year: 2022 })).json.data;
       expect(bare.progress).toBe(0);
       expect(bare.service_area).toEqual([]);
