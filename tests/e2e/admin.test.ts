@@ -9,6 +9,12 @@ import {
 } from "./support/browser.ts";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, type RunningServer, startServer } from "./support/server.ts";
 
+/** A full-page shot from the top: the fixed header and toasts then sit where a person sees them. */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
 /**
  * The staff back office against the real server and the demo organisation: customers list, customer
  * overview, year detail; a service area added by paste; validations run as jobs whose progress and
@@ -82,12 +88,12 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     const row = page.getByRole("row").filter({ hasText: DEMO });
     await row.waitFor();
     await page.getByRole("button", { name: "Add customer" }).waitFor();
-    await screenshot(page, "admin-customers");
+    await shot(page, "admin-customers");
 
     // The trash asks for confirmation; Cancel keeps the customer.
     await row.getByRole("button", { name: `Delete ${DEMO}` }).click();
     await page.getByText(`Validate the deletion of ${DEMO}`).waitFor();
-    await screenshot(page, "admin-customers-delete");
+    await shot(page, "admin-customers-delete");
     await page.getByRole("button", { name: "Cancel" }).click();
 
     // A site admin's row click opens the customer.
@@ -100,7 +106,7 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     }
     await page.getByRole("table", { name: "Service area" }).waitFor();
     await expect(page.getByPlaceholder("e.g. 2024").getAttribute("maxlength")).resolves.toBe("4");
-    await screenshot(page, "admin-customer");
+    await shot(page, "admin-customer");
 
     await page.goto(`/administration/customers/${orgId}/${YEAR}`);
     await page.getByRole("heading", { name: `[${YEAR}] Data analysis of ${DEMO}` }).waitFor();
@@ -109,7 +115,7 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     }
     await page.getByText("File is uploaded").waitFor();
     await page.getByRole("button", { name: "Delete this year" }).waitFor();
-    await screenshot(page, "admin-year");
+    await shot(page, "admin-year");
   }, 60_000);
 
   test("a service area is added by pasting spreadsheet lines", async () => {
@@ -124,11 +130,11 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     await textarea.fill("99501\tTSA\n9950x\tTSA");
     await dialog.getByText("Line 2: zipcode must be 5 digits").waitFor();
     await expect(submit.isDisabled()).resolves.toBe(true);
-    await screenshot(page, "admin-year-service-area-error");
+    await shot(page, "admin-year-service-area-error");
 
     await textarea.fill("99501\tTSA\n99502\ttsa");
     await dialog.getByText("2 zips to add.").waitFor();
-    await screenshot(page, "admin-year-service-area");
+    await shot(page, "admin-year-service-area");
     await submit.click();
     await dialog.waitFor({ state: "hidden" });
     const added = page
@@ -145,17 +151,17 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
       const toast = page.getByTestId("live-toast").first();
       await toast.waitFor({ timeout: JOB_MS });
       await toast.getByRole("progressbar").waitFor();
-      await screenshot(page, "admin-year-task-toast");
+      await shot(page, "admin-year-task-toast");
       await untilValid("facility");
 
       await page.getByRole("button", { name: "Tasks" }).click();
       await page.getByLabel("Tasks list").getByRole("progressbar").first().waitFor();
-      await screenshot(page, "admin-year-tasks-popover");
+      await shot(page, "admin-year-tasks-popover");
       await page.keyboard.press("Escape");
 
       await validationRow("provider").getByRole("button", { name: "Run" }).click();
       await untilValid("provider");
-      await screenshot(page, "admin-year-validated");
+      await shot(page, "admin-year-validated");
     },
     2 * JOB_MS + 10_000,
   );
@@ -171,7 +177,7 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
       const dialog = page.getByRole("dialog", { name: `Service capabilities (${YEAR})` });
       await dialog.getByRole("columnheader", { name: "Field name" }).first().waitFor();
       await dialog.getByRole("columnheader", { name: "Value" }).first().waitFor();
-      await screenshot(page, "admin-year-sc-modal");
+      await shot(page, "admin-year-sc-modal");
       await page.keyboard.press("Escape");
 
       // Global validation is now allowed (facility, provider and SC exist).
@@ -183,7 +189,7 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
         .waitFor({ timeout: JOB_MS });
       await page.getByText("Speciality - Surgical cases").waitFor();
       await page.getByText("Other cases").waitFor();
-      await screenshot(page, "admin-year-global");
+      await shot(page, "admin-year-global");
     },
     2 * JOB_MS + 10_000,
   );

@@ -85,9 +85,9 @@ export function YearsOverview({
             <Group align="flex-end" gap="xs" mt="xs">
               <TextInput
                 label="Request a year of data"
+                w={200}
                 placeholder="e.g. 2024"
                 maxLength={4}
-                w={160}
                 value={requested}
                 onChange={(event) => setRequested(event.currentTarget.value.replace(/\D/g, "").slice(0, 4))}
               />

@@ -36,7 +36,7 @@ function SchemeRow({ title, state, children }: { title: string; state: StateLabe
   return (
     <Group justify="space-between" wrap="nowrap" py={4}>
       <Group gap="sm" wrap="nowrap">
-        <Text size="sm" fw={600} w={150}>
+        <Text size="sm" fw={600} w={170} style={{ whiteSpace: "nowrap" }}>
           {title}
         </Text>
         <Badge color={state.color} variant="light" aria-label={`${title}: ${state.label}`}>

@@ -192,18 +192,18 @@ function GlobalNotes({ result }: { result: ValidationResult }) {
         )}
       </NoteSection>
       <NoteSection title="Other cases">
-        <Stack gap={2}>
-          {others.map(([label, text]) => (
-            <Group key={label} gap="xs" wrap="nowrap" align="flex-start">
-              <Text size="xs" fw={600} w={130}>
-                {label}
-              </Text>
-              <Text size="xs" c={text?.trim() ? "orange.8" : "dimmed"}>
-                {noteText(text)}
-              </Text>
-            </Group>
-          ))}
-        </Stack>
+        <Table verticalSpacing={2} fz="xs">
+          <Table.Tbody>
+            {others.map(([label, text]) => (
+              <Table.Tr key={label}>
+                <Table.Td fw={600} w={150}>
+                  {label}
+                </Table.Td>
+                <Table.Td c={text?.trim() ? "orange.8" : "dimmed"}>{noteText(text)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       </NoteSection>
     </Stack>
   );
