@@ -193,4 +193,19 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     },
     2 * JOB_MS + 10_000,
   );
+  test("the advisory board: three upload blocks whose zones open once the year has 4 characters, beside the map", async () => {
+    await page.goto("/administration/advisoryboard");
+    await page.getByRole("heading", { name: "Advisory board", exact: true }).waitFor();
+    for (const title of ["Market Scenario OP", "Market Scenario IP", "Demographic Profiler"]) {
+      await page.getByRole("heading", { name: title, exact: true }).waitFor();
+    }
+    const years = page.getByPlaceholder("e.g. 2024");
+    await expect(years.count()).resolves.toBe(3);
+    await expect(years.first().getAttribute("maxlength")).resolves.toBe("4");
+    await expect(page.getByText("Type the year first").count()).resolves.toBe(3);
+    await years.first().fill("2025");
+    await page.getByText("Drop the file here or click to choose it").waitFor();
+    await expect(page.getByText("Type the year first").count()).resolves.toBe(2);
+    await shot(page, "admin-advisoryboard");
+  }, 30_000);
 });

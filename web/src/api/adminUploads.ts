@@ -2,21 +2,43 @@ import { CSRF_HEADER, ensureCsrfToken } from "./csrf.ts";
 import { ApiError } from "./errors.ts";
 
 /**
- * POST /api/management/customer/file/ by staff for a customer's year (multipart: files, years,
- * organization). Multipart cannot go through apiRequest's JSON body, so the CSRF header is set here.
+ * Staff file uploads. Multipart cannot go through apiRequest's JSON body, so the CSRF header is set
+ * here. POST /api/management/customer/file/ by staff for a customer's year (files, years, organization).
  */
-export async function uploadPracticeFile(organizationId: string, year: number, file: File) {
+export function uploadPracticeFile(organizationId: string, year: number, file: File) {
   const body = new FormData();
   body.append("files", file);
   body.append("years", String(year));
   body.append("organization", organizationId);
-  const response = await fetch("/api/management/customer/file/", {
+  return postMultipart("/api/management/customer/file/", body);
+}
+
+export type MarketKind = "OP" | "IP" | "DEMO";
+
+/** POST /api/services/advisory_board/file/ (multipart: files, kind, year): a market file of one year. */
+export function uploadMarketFile(kind: MarketKind, year: string, file: File) {
+  const body = new FormData();
+  body.append("files", file);
+  body.append("kind", kind);
+  body.append("year", year);
+  return postMultipart("/api/services/advisory_board/file/", body);
+}
+
+export interface IngestAnswer {
+  status: string | number;
+  years?: number[];
+  rows?: number;
+  detail?: string;
+}
+
+async function postMultipart(path: string, body: FormData): Promise<IngestAnswer> {
+  const response = await fetch(path, {
     method: "POST",
     credentials: "include",
     headers: { Accept: "application/json", [CSRF_HEADER]: await ensureCsrfToken() },
     body,
   });
-  const payload = (await response.json().catch(() => ({}))) as { detail?: string };
+  const payload = (await response.json().catch(() => ({}))) as IngestAnswer;
   if (!response.ok)
     throw new ApiError(response.status, payload.detail ?? `The server answered ${response.status}.`);
   return payload;

@@ -1,5 +1,5 @@
 import { createRoute } from "@tanstack/react-router";
-import { ScreenTitle } from "../../components/ScreenTitle.tsx";
+import { AdvisoryBoardScreen } from "../../admin/advisoryBoard/AdvisoryBoardScreen.tsx";
 import { refuseAgents } from "../../session/guard.ts";
 import { adminLayoutRoute } from "./adminLayout.tsx";
 
@@ -7,5 +7,5 @@ export const advisoryBoardRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: "advisoryboard",
   beforeLoad: ({ context }) => refuseAgents(context.admin),
-  component: () => <ScreenTitle title="Advisory board" />,
+  component: AdvisoryBoardScreen,
 });
