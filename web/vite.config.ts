@@ -23,6 +23,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // Vega (~900 kB) and OpenLayers load lazily with the first chart or map, never on first paint.
+    chunkSizeWarningLimit: 1000,
     // Vendor code changes far less often than ours: separate chunks keep browser caches warm
     // across releases and each chunk under the size warning.
     rolldownOptions: {
