@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { DuckDb } from "../duckdb/open.ts";
 import { SERVICE_LINE_LABELS, SERVICE_LINES } from "./filters.ts";
-import { sqlNumber, sqlRunner, sqlText, sqlTextOrNull } from "./sqlRunner.ts";
+import { type SqlRunner, sqlNumber, sqlRunner, sqlText, sqlTextOrNull } from "./sqlRunner.ts";
 
 const choiceRow = z.object({
   kind: z.enum(["facility", "provider"]),
@@ -12,12 +12,20 @@ const choiceRow = z.object({
   cases: sqlNumber,
 });
 
+/** The folder of filter_lists.sql. */
+export const FILTER_LISTS_DIR = join(import.meta.dir, "sql");
+
 /**
  * The "Lists" of the query results (customer-area.md section 3): the choices of the filter dialog
  * for service lines, facilities and providers of the service area's market.
  */
 export async function filterLists(duck: DuckDb) {
-  const rows = await sqlRunner(duck, join(import.meta.dir, "sql")).rows("filter_lists.sql", choiceRow);
+  return filterListsFrom(sqlRunner(duck, FILTER_LISTS_DIR));
+}
+
+/** The same lists through any runner of the engine's SQL files (the benchmark's PostgreSQL one). */
+export async function filterListsFrom(sql: SqlRunner) {
+  const rows = await sql.rows("filter_lists.sql", choiceRow);
   return {
     service_list: SERVICE_LINES.map((line) => ({ value: line, label: SERVICE_LINE_LABELS[line] })),
     facilities_name_list: rows
@@ -29,4 +37,4 @@ export async function filterLists(duck: DuckDb) {
   };
 }
 
-export type FilterLists = Awaited<ReturnType<typeof filterLists>>;
+export type FilterLists = Awaited<ReturnType<typeof filterListsFrom>>;

@@ -1,0 +1,129 @@
+/**
+ * Cached answers per second: a real server process on loopback (bench/queries/server.ts over the
+ * size's data folder), a signed-in customer session, each analysis asked once (a miss that fills
+ * the cache), then autocannon (in its own node process) repeating the same request.
+ */
+import { eq } from "drizzle-orm";
+import { createSession } from "../../server/auth/sessions.ts";
+import { customerUsers } from "../../server/db/schema/index.ts";
+import type { BenchData } from "./setup.ts";
+import { benchConfig } from "./setup.ts";
+
+const root = `${import.meta.dir}/../..`;
+
+/** A customer of the organisation and a session token for it (made before the server starts). */
+export async function benchSession(data: BenchData) {
+  const { db } = data.context.database;
+  const email = "bench@example.com";
+  let [user] = await db.select().from(customerUsers).where(eq(customerUsers.email, email));
+  if (!user) {
+    [user] = await db
+      .insert(customerUsers)
+      .values({ organisationId: data.organisationId, email, username: "Bench User", isStaff: true })
+      .returning();
+  }
+  const { token } = await createSession(db, new Date(), { kind: "client", customerUserId: user!.id });
+  return token;
+}
+
+export interface CachedFigure {
+  querie: string;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  bytes: number;
+  errors: number;
+}
+
+async function waitForServer(url: string, server: Bun.Subprocess) {
+  for (let i = 0; i < 300; i++) {
+    if (server.exitCode !== null) throw new Error(`the bench server exited (${server.exitCode})`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await Bun.sleep(100);
+    }
+  }
+  throw new Error("the bench server did not start");
+}
+
+/** Starts the server, measures each analysis for `seconds`, stops the server. */
+export async function measureCached(
+  size: string,
+  token: string,
+  queries: string[],
+  options: { seconds: number; connections: number; databaseUrl?: string },
+): Promise<CachedFigure[]> {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const config = benchConfig(size);
+  const server = Bun.spawn([process.execPath, `${import.meta.dir}/server.ts`], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: config.dataDir,
+      SEED_DEMO: "0",
+      LOG_REQUESTS: "0",
+      NODE_ENV: "production",
+      SECRET_KEY: "bench-secret-key-bench-secret-key-0123456789",
+      VITALITY_ADMIN_PASSWORD: "bench-admin-password",
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    },
+    stdout: "ignore",
+    stderr: "inherit",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const headers = {
+    Cookie: `token=${token}; csrftoken=bench`,
+    "X-CSRFToken": "bench",
+    "Content-Type": "application/json",
+  };
+  try {
+    await waitForServer(`${base}/api/`, server);
+    const figures: CachedFigure[] = [];
+    for (const querie of queries) {
+      const url = `${base}/api/management/queries/${querie}/`;
+      const first = await fetch(url, { method: "POST", headers, body: "{}" });
+      const body = await first.text();
+      if (first.status !== 200) throw new Error(`${querie}: ${first.status} ${body.slice(0, 200)}`);
+      const run = Bun.spawnSync(
+        [
+          "node",
+          `${root}/node_modules/autocannon/autocannon.js`,
+          "-c",
+          String(options.connections),
+          "-d",
+          String(options.seconds),
+          "-m",
+          "POST",
+          ...Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}=${value}`]),
+          "-b",
+          "{}",
+          "-j",
+          url,
+        ],
+        { stdout: "pipe", stderr: "pipe" },
+      );
+      if (run.exitCode !== 0) throw new Error(`autocannon failed: ${run.stderr.toString().slice(0, 400)}`);
+      const result = JSON.parse(run.stdout.toString()) as {
+        requests: { average: number };
+        latency: { p50: number; p99: number };
+        non2xx: number;
+        errors: number;
+      };
+      figures.push({
+        querie,
+        requestsPerSecond: result.requests.average,
+        latencyP50Ms: result.latency.p50,
+        latencyP99Ms: result.latency.p99,
+        bytes: body.length,
+        errors: result.non2xx + result.errors,
+      });
+    }
+    return figures;
+  } finally {
+    server.kill("SIGTERM");
+    await server.exited;
+  }
+}

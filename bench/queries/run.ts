@@ -1,0 +1,216 @@
+/**
+ * Query benchmark (a script, not a test): `npm run bench queries` or
+ * `bun bench/queries/run.ts [1m] [10m]`. For each size, on the demo organisation's last year with
+ * the screens' default filters, in one run:
+ *
+ *   - uncached latency of each analysis through the run service (runPlugin with the result cache
+ *     emptied before each run): p50 and p95 of wall time, and the first run, which writes the
+ *     derived files (server/engine/derived/);
+ *   - the design steps: the same kernels on a fresh DuckDB per run over the whole market (the
+ *     engine before this design), on a pooled connection over the whole market, and on a pooled
+ *     connection over the derived files;
+ *   - the same kernels on PostgreSQL over the same rows (postgres/), p50 and the ratio, with a
+ *     check that both engines give the same result;
+ *   - cached answers per second on loopback against a real server process (autocannon).
+ *
+ * Environment: BENCH_RUNS (uncached runs per analysis, default 21 / 11 at 10m), BENCH_PG_RUNS
+ * (default 5 / 3), BENCH_STEP_RUNS (default 3), BENCH_CACHED_SECONDS (default 5),
+ * BENCH_SKIP=pg,steps,cached to leave parts out, BENCH_POSTGRES_URL.
+ */
+import { availableParallelism, loadavg } from "node:os";
+import { closeDuckPools } from "../../server/engine/duckPool.ts";
+import { executeKernel } from "../../server/engine/executeKernel.ts";
+import { type Filters, parseFilters } from "../../server/engine/filters.ts";
+import type { CanonicalInputs } from "../../server/engine/inputs.ts";
+import { organisationSnapshot } from "../../server/engine/organisationSnapshot.ts";
+import type { Plugin } from "../../server/engine/plugin.ts";
+import { pluginRegistry } from "../../server/engine/registry.ts";
+import { clearRunCache, runPlugin } from "../../server/engine/runPlugin.ts";
+import { engineSettings } from "../../server/engine/settings.ts";
+import { benchSession, type CachedFigure, measureCached } from "./cached.ts";
+import { openPostgresBench } from "./postgres/postgresKernels.ts";
+import { openBenchData } from "./setup.ts";
+
+const sizes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["1m", "10m"];
+const skip = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
+const numberFromEnv = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const settings = engineSettings();
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1) + 0.5))]!;
+};
+const ms = (value: number | undefined) =>
+  value === undefined ? "-" : value < 10 ? value.toFixed(1) : value.toFixed(0);
+
+async function timed(work: () => Promise<unknown>) {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+/** Results compared with 9 significant digits (the two engines add doubles in different orders). */
+const normalised = (value: unknown) =>
+  JSON.stringify(value, (_key, item) => (typeof item === "number" ? Number(item.toPrecision(9)) : item));
+
+/** Object keys sorted, so key order (which follows row order) does not count as a difference. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]),
+    );
+  return value;
+}
+const sameResult = (a: unknown, b: unknown) => normalised(sortedKeys(a)) === normalised(sortedKeys(b));
+
+interface Row {
+  querie: string;
+  first: number;
+  p50: number;
+  p95: number;
+  fresh?: number;
+  pooledLive?: number;
+  pooledDerived?: number;
+  pg?: number;
+  pgSame?: boolean;
+}
+
+const report: Record<string, { rows: Row[]; cached?: CachedFigure[]; load: string; pgLoad?: number }> = {};
+
+for (const size of sizes) {
+  console.log(`\n--- ${size} ---`);
+  const runs = numberFromEnv("BENCH_RUNS", size === "10m" ? 11 : 21);
+  const data = await openBenchData(size);
+  const registry = await pluginRegistry();
+  const snapshot = await organisationSnapshot(data.context.database, data.dataDir, data.organisationId);
+  if (!snapshot) throw new Error("the bench organisation is missing");
+  const year = snapshot.years.availableYears.at(-1)!;
+  const resolved = await snapshot.resolve(year);
+  const rows: Row[] = [];
+  const filtersOf = (plugin: Plugin) => {
+    const parsed = parseFilters(plugin.filters, { year }, {});
+    if (!parsed.success) throw parsed.error;
+    return parsed.data;
+  };
+  const run = (plugin: Plugin) => () =>
+    runPlugin({
+      context: data.context,
+      organisationId: data.organisationId,
+      pluginId: plugin.id,
+      filters: {},
+    });
+
+  const loadBefore = loadavg()[0]!;
+  for (const plugin of registry.all()) {
+    clearRunCache();
+    const first = await timed(run(plugin));
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      clearRunCache();
+      times.push(await timed(run(plugin)));
+    }
+    rows.push({ querie: plugin.id, first, p50: quantile(times, 0.5), p95: quantile(times, 0.95) });
+    console.log(`  ${plugin.id}: first ${ms(first)} ms, p50 ${ms(quantile(times, 0.5))} ms`);
+  }
+  const load = `load ${loadBefore.toFixed(1)} -> ${loadavg()[0]!.toFixed(1)}`;
+
+  if (!skip.has("steps")) {
+    const stepRuns = numberFromEnv("BENCH_STEP_RUNS", 3);
+    const live: CanonicalInputs = {
+      ...resolved.inputs,
+      files: { ...resolved.inputs.files, derived: undefined },
+    };
+    const options = { dataDir: data.dataDir, settings };
+    for (const plugin of registry.all()) {
+      const row = rows.find((item) => item.querie === plugin.id)!;
+      const filters = filtersOf(plugin);
+      const step = async (inputs: CanonicalInputs, fresh: boolean) => {
+        const times: number[] = [];
+        for (let i = 0; i < stepRuns; i++) {
+          // A fresh instance per run: the engine before the pool opened and sandboxed one each time.
+          if (fresh) closeDuckPools(data.dataDir);
+          times.push(await timed(() => executeKernel(plugin, inputs, filters, options)));
+        }
+        return quantile(times, 0.5);
+      };
+      row.fresh = await step(live, true);
+      row.pooledLive = await step(live, false);
+      row.pooledDerived = await step(resolved.inputs, false);
+      console.log(
+        `  steps ${plugin.id}: fresh+market ${ms(row.fresh)}, pooled+market ${ms(row.pooledLive)}, pooled+derived ${ms(row.pooledDerived)} ms`,
+      );
+    }
+  }
+
+  let pgLoad: number | undefined;
+  if (!skip.has("pg")) {
+    const pgRuns = numberFromEnv("BENCH_PG_RUNS", size === "10m" ? 3 : 5);
+    const pg = await openPostgresBench(size, data.dataDir, resolved.inputs, settings);
+    pgLoad = pg.loadSeconds;
+    try {
+      for (const plugin of registry.all()) {
+        const row = rows.find((item) => item.querie === plugin.id)!;
+        const filters: Filters = filtersOf(plugin);
+        const expected = await executeKernel(plugin, resolved.inputs, filters, {
+          dataDir: data.dataDir,
+          settings,
+        });
+        const answer = await pg.run(plugin, filters); // warm-up
+        row.pgSame = sameResult(answer, expected);
+        const times: number[] = [];
+        for (let i = 0; i < pgRuns; i++) times.push(await timed(() => pg.run(plugin, filters)));
+        row.pg = quantile(times, 0.5);
+        console.log(
+          `  postgres ${plugin.id}: p50 ${ms(row.pg)} ms, same result: ${row.pgSame ? "yes" : "NO"}`,
+        );
+      }
+    } finally {
+      await pg.close();
+    }
+  }
+
+  let cached: CachedFigure[] | undefined;
+  const token = skip.has("cached") ? undefined : await benchSession(data);
+  await data.context.database.close();
+  closeDuckPools();
+  if (token) {
+    // The embedded database is one process's: the bench's is closed before the server opens it.
+    cached = await measureCached(size, token, ["querie3", "querie1", "querie9"], {
+      seconds: numberFromEnv("BENCH_CACHED_SECONDS", 5),
+      connections: 32,
+    });
+    for (const figure of cached)
+      console.log(
+        `  cached ${figure.querie}: ${Math.round(figure.requestsPerSecond)} req/s (p50 ${figure.latencyP50Ms} ms, ${figure.bytes} bytes, errors ${figure.errors})`,
+      );
+  }
+  report[size] = { rows, cached, load, pgLoad };
+}
+
+console.log(
+  `\nQuery benchmark, ${availableParallelism()} cpus; default filters, last year; times in ms (wall).\n` +
+    "first: first run (writes the derived files); p50/p95: uncached runs through the run service;\n" +
+    "steps (p50 of executeKernel): fresh DuckDB + whole market | pooled + whole market | pooled + derived files;\n" +
+    "pg: the same kernels on PostgreSQL 15 (same rows, index on patient_zip); ratio = pg / our p50.\n",
+);
+for (const [size, { rows, cached, load, pgLoad }] of Object.entries(report)) {
+  console.log(
+    `${size} (${load}${pgLoad !== undefined ? `, PostgreSQL ready in ${pgLoad.toFixed(1)} s` : ""})`,
+  );
+  console.log("  analysis   first     p50     p95 | fresh+mkt pool+mkt pool+drv |      pg  ratio same");
+  for (const row of rows) {
+    console.log(
+      `  ${row.querie.padEnd(8)} ${ms(row.first).padStart(7)} ${ms(row.p50).padStart(7)} ${ms(row.p95).padStart(7)} |` +
+        ` ${ms(row.fresh).padStart(9)} ${ms(row.pooledLive).padStart(8)} ${ms(row.pooledDerived).padStart(8)} |` +
+        ` ${ms(row.pg).padStart(7)} ${row.pg ? `${(row.pg / row.p50).toFixed(1)}x`.padStart(6) : "     -"} ${row.pgSame === undefined ? "-" : row.pgSame ? "yes" : "NO"}`,
+    );
+  }
+  for (const figure of cached ?? [])
+    console.log(
+      `  cached ${figure.querie}: ${Math.round(figure.requestsPerSecond).toLocaleString("en-US")} req/s, p50 ${figure.latencyP50Ms} ms, p99 ${figure.latencyP99Ms} ms, ${figure.bytes.toLocaleString("en-US")} bytes, ${figure.errors} errors`,
+    );
+}
+process.exit(0);
