@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { exampleAnswers } from "../../schemes/questionnaire/example.ts";
 import {
   CHROMIUM_PATH,
   chromiumAvailable,
@@ -7,7 +8,14 @@ import {
   launchBrowser,
   screenshot,
 } from "./support/browser.ts";
-import { ADMIN_PASSWORD, ADMIN_USERNAME, type RunningServer, startServer } from "./support/server.ts";
+import { waitForSigninLink } from "./support/outbox.ts";
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  DEMO_EMAIL,
+  type RunningServer,
+  startServer,
+} from "./support/server.ts";
 
 /** A full-page shot from the top: the fixed header and toasts then sit where a person sees them. */
 async function shot(page: Page, name: string) {
@@ -193,6 +201,89 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     },
     2 * JOB_MS + 10_000,
   );
+  /** The demo customer's admin submits the year's questionnaire through the API, signed in by e-mail link. */
+  async function customerSubmitsQuestionnaire() {
+    const customer = await browser.newContext({ baseURL: server.baseUrl });
+    try {
+      const tab = await customer.newPage();
+      await tab.goto("/signin");
+      const requestedAt = Date.now() - 1000;
+      await tab.getByLabel("Email").fill(DEMO_EMAIL);
+      await tab.getByRole("button", { name: "Email my login link" }).click();
+      await tab.getByText("Check your inbox").waitFor();
+      await tab.goto(await waitForSigninLink(server.dataDir, requestedAt));
+      await tab.waitForURL(`${server.baseUrl}/`);
+      const status = await tab.evaluate(
+        async ({ answers, year }) => {
+          const csrf = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/)?.[1] ?? "";
+          const response = await fetch("/api/management/schemes/questionnaire/", {
+            method: "POST",
+            credentials: "include",
+            headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) },
+            body: JSON.stringify({ questionnaire: answers, year }),
+          });
+          return response.status;
+        },
+        { answers: exampleAnswers, year: YEAR },
+      );
+      expect(status).toBe(200);
+    } finally {
+      await customer.close();
+    }
+  }
+
+  test(
+    "the questionnaire is allowed, submitted by the customer, reviewed and validated; then the scoring",
+    async () => {
+      const global = validationRow("global");
+      const anyway = global.getByRole("button", { name: "Validate anyway" });
+      if (await anyway.isVisible()) await anyway.click();
+      await global.getByText("Valid", { exact: true }).waitFor({ timeout: JOB_MS });
+
+      const schemes = page.getByRole("heading", { name: "Schemes", exact: true }).locator("..");
+      await schemes.getByRole("button", { name: "Generate" }).first().click();
+      await page.getByLabel("Macro capabilities: Done").waitFor({ timeout: JOB_MS });
+      await schemes.getByRole("button", { name: "Generate" }).first().click();
+      await page.getByLabel("Market profile: Done").waitFor({ timeout: JOB_MS });
+
+      await schemes.getByRole("button", { name: "Allow user" }).click();
+      await page.getByLabel("Questionnaire: Waiting").waitFor();
+      await schemes.getByText("Waiting for the customer").waitFor();
+      await shot(page, "admin-year-questionnaire-waiting");
+
+      await customerSubmitsQuestionnaire();
+      await page.reload();
+      await page.getByLabel("Questionnaire: Validation").waitFor();
+      await schemes.getByRole("button", { name: "Review" }).click();
+      const dialog = page.getByRole("dialog", { name: `Questionnaire ${YEAR}` });
+      await dialog.getByText(/Step 1 of 17/).waitFor();
+      await shot(page, "admin-year-questionnaire-modal");
+      await dialog.getByRole("button", { name: "5", exact: true }).click();
+      await dialog.getByText(/Step 5 of 17/).waitFor();
+      await shot(page, "admin-year-questionnaire-step5");
+      await dialog.getByRole("button", { name: "Validate" }).click();
+      await dialog.getByRole("button", { name: "Edit" }).waitFor();
+      await page.keyboard.press("Escape");
+      await page.getByLabel("Questionnaire: Done").waitFor();
+
+      await schemes.getByRole("button", { name: "Generate" }).click();
+      await page.getByLabel("Scoring: Done").waitFor({ timeout: JOB_MS });
+      await schemes.getByRole("button", { name: "Show" }).last().click();
+      await page
+        .getByRole("dialog", { name: `Scoring (${YEAR})` })
+        .getByRole("columnheader", { name: "Field name" })
+        .first()
+        .waitFor();
+      await shot(page, "admin-year-scoring-modal");
+      await page.keyboard.press("Escape");
+      // 8 units of 8: the header offers Active and Prelaunch queries.
+      await page.getByRole("button", { name: "Active", exact: true }).waitFor();
+      await page.getByRole("button", { name: "Prelaunch queries" }).waitFor();
+      await shot(page, "admin-year-complete");
+    },
+    4 * JOB_MS,
+  );
+
   test("the advisory board: three upload blocks whose zones open once the year has 4 characters, beside the map", async () => {
     await page.goto("/administration/advisoryboard");
     await page.getByRole("heading", { name: "Advisory board", exact: true }).waitFor();

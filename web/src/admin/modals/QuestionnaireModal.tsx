@@ -234,7 +234,7 @@ function QuestionInput({
         onChange={(picked) => onChange(picked ?? "")}
         readOnly={readOnly}
         error={error}
-        w={320}
+        styles={{ wrapper: { maxWidth: 320 } }}
       />
     );
   }
