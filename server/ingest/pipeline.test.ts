@@ -394,6 +394,50 @@ describe("market files", () => {
     expect(rows[0]!.payer_class).toBe("other");
   });
 
+  test("market: padded and unnormalised values are written exactly as their clean forms", async () => {
+    // The writer reads a column as the file has it only when no value of it needs trimming or
+    // normalising; each column of `messy` has one value that does, so every column takes the other path.
+    const write = async (name: string, rows: Parameters<typeof toCsv>[0]) => {
+      const path = dir.write(name, toCsv(rows));
+      const outcome = await runJob(
+        dir.dataDir,
+        { kind: "market", marketKind: "IP" },
+        [2024],
+        [{ path, originalName: name }],
+      );
+      if (!outcome.accepted) throw new Error(JSON.stringify(outcome.report));
+      return readParquet(dir.dataDir, outcome.outputs[0]!.path, "claim_id");
+    };
+    const second = { claim_id: "M2", cpt: "29881", bill_type: "", place_of_service: "24", setting: "OP" };
+    const clean = await write("clean.csv", [
+      marketRow({ claim_id: "M1", payer_class: "medicare" }),
+      marketRow({ ...second, payer_class: "commercial" }),
+    ]);
+    const messy = await write("messy.csv", [
+      marketRow({
+        claim_id: " M1",
+        year: " 2024",
+        patient_zip: "02134-0000",
+        bill_type: "0131 ",
+        cpt: " 27447",
+        facility_npi: ` ${marketRow().facility_npi}`,
+        facility_zip: " 02139",
+        rendering_npi: `${marketRow().rendering_npi} `,
+        rendering_name: "Dr A ",
+        cases: "2.0",
+        charge_amount: " 30000",
+        payer_class: "Medicare",
+      }),
+      marketRow({ ...second, setting: "op", cpt: "29881 ", payer_class: " commercial" }),
+    ]);
+    expect(messy).toEqual(clean);
+    // Bill type 131 (hospital outpatient) derives OP; M2 gives its setting.
+    expect(clean.map((row) => [row.year, row.patient_zip, row.bill_type, row.cases, row.setting])).toEqual([
+      [2024, "02134", "131", 2, "OP"],
+      [2024, "02134", null, 2, "OP"],
+    ]);
+  });
+
   test("market: cpt is required unless drg is given; names and zips required", async () => {
     const path = dir.write(
       "market.csv",

@@ -5,8 +5,14 @@ import type { TabularSource } from "./sources/collect.ts";
 /** A table of the contract as read from one source, every value text, trimmed, blanks as NULL. */
 export interface Stage {
   spec: TableSpec;
-  /** The view the checks and the normalisation read: every contract column. */
+  /** The view the checks and the normalisation read: every contract column, trimmed, blanks NULL. */
   view: string;
+  /**
+   * The same columns as read (text, not trimmed): the validation pass groups by-value columns on
+   * these and trims each distinct value once; the writing pass reads a column from here when the
+   * validation saw no value that trimming or normalising would change.
+   */
+  rawView: string;
   /** True when the view carries its own `_row` (the Tuva mapping); else see numberedRows(). */
   hasRowNumbers: boolean;
   /** The table name shown in reports. */
@@ -41,18 +47,18 @@ export async function readHeader(duck: DuckDb, source: TabularSource) {
  * Blank as NULL, surrounding spaces dropped. trim() is only called on values that start or end
  * with a space: trimming every cell costs as much as parsing the file.
  */
-const trimmedOrNull = (text: string) =>
+export const trimmedOrNull = (text: string) =>
   `CASE WHEN ${text} = '' THEN NULL WHEN starts_with(${text}, ' ') OR suffix(${text}, ' ') THEN nullif(trim(${text}), '') ELSE ${text} END`;
 
 /** The select list that maps a source's columns onto a spec: text, trimmed, blanks as NULL. */
 function stageColumns(columns: { column_name: string; column_type: string }[], spec: TableSpec) {
   const byName = new Map(columns.map((column) => [column.column_name.trim().toLowerCase(), column]));
   const missingColumns: string[] = [];
-  const select = spec.columns.map((column) => {
+  const raw = spec.columns.map((column) => {
     const found = byName.get(column.name);
     if (!found) {
       if (column.required) missingColumns.push(column.name);
-      return `NULL::VARCHAR AS ${quoteIdent(column.name)}`;
+      return { name: column.name, text: "NULL::VARCHAR" };
     }
     const source = quoteIdent(found.column_name);
     // Parquet dates and timestamps become YYYY-MM-DD text like a CSV's.
@@ -61,9 +67,11 @@ function stageColumns(columns: { column_name: string; column_type: string }[], s
       : found.column_type === "VARCHAR"
         ? source
         : `CAST(${source} AS VARCHAR)`;
-    return `${trimmedOrNull(text)} AS ${quoteIdent(column.name)}`;
+    return { name: column.name, text };
   });
-  return { select, missingColumns };
+  const select = raw.map((column) => `${trimmedOrNull(column.text)} AS ${quoteIdent(column.name)}`);
+  const rawSelect = raw.map((column) => `${column.text} AS ${quoteIdent(column.name)}`);
+  return { select, rawSelect, missingColumns };
 }
 
 /**
@@ -79,7 +87,7 @@ export async function loadStage(
   spec: TableSpec,
   label: string,
 ): Promise<Stage> {
-  const { select, missingColumns } = stageColumns(header, spec);
+  const { select, rawSelect, missingColumns } = stageColumns(header, spec);
   const path = quoteLiteral(source.path);
   // Header names are the user's: they only ever appear as escaped identifiers (quoteIdent).
   const reader =
@@ -88,7 +96,8 @@ export async function loadStage(
       : `read_csv(${path}, ${csvOptions}, all_varchar = true, null_padding = false)`;
   const view = `stage_${spec.name}`;
   await duck.run(`CREATE OR REPLACE TEMP VIEW ${view} AS SELECT ${select.join(", ")} FROM ${reader}`);
-  return { spec, view, hasRowNumbers: false, label, missingColumns, rows: 0 };
+  await duck.run(`CREATE OR REPLACE TEMP VIEW ${view}_raw AS SELECT ${rawSelect.join(", ")} FROM ${reader}`);
+  return { spec, view, rawView: `${view}_raw`, hasRowNumbers: false, label, missingColumns, rows: 0 };
 }
 
 /**
@@ -119,5 +128,6 @@ export async function stageRelation(
   const { select, missingColumns } = stageColumns(columns, spec);
   const view = `stage_${spec.name}`;
   await duck.run(`CREATE OR REPLACE TEMP VIEW ${view} AS SELECT _row, ${select.join(", ")} FROM ${relation}`);
-  return { spec, view, hasRowNumbers: true, label, missingColumns, rows: 0 };
+  // The relation is small and materialised: its trimmed view serves as the raw one (trimming is idempotent).
+  return { spec, view, rawView: view, hasRowNumbers: true, label, missingColumns, rows: 0 };
 }

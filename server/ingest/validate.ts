@@ -1,7 +1,7 @@
 import { type DuckDb, quoteIdent } from "../duckdb/open.ts";
 import { columnReasonSql } from "./checks.ts";
 import { type ErrorReport, type IngestError, REPORT_LIMIT } from "./report.ts";
-import { numberedRows, type Stage } from "./stage.ts";
+import { numberedRows, type Stage, trimmedOrNull } from "./stage.ts";
 
 interface CheckSql {
   column: string;
@@ -39,38 +39,58 @@ export async function setUploadYears(duck: DuckDb, years: number[]) {
   for (const year of years) await duck.run("INSERT INTO upload_years VALUES ($1)", [year]);
 }
 
-/** Where the validation pass left a stage's distinct values of a column (for lookups built later). */
-export const distinctValuesSql = (stage: Stage, column: string) => {
+/** The name a by-value column's raw (untrimmed) values have in value_counts_<table>. */
+const rawName = (column: string) => quoteIdent(`__raw_${column}`);
+
+/** The raw values of a by-value column as the validation pass counted them: `raw`, `value` (trimmed), `n`. */
+export const countedValuesSql = (stage: Stage, column: string) => {
   const mask = stage.valueMasks?.[column];
-  return mask === undefined
-    ? `SELECT DISTINCT ${quoteIdent(column)} AS value FROM ${stage.view}`
-    : `SELECT ${quoteIdent(column)} AS value FROM value_counts_${stage.spec.name} WHERE grouping_mask = ${mask}`;
+  if (mask === undefined) throw new Error(`${column} of ${stage.label} was not counted by value`);
+  return `SELECT ${rawName(column)} AS raw, ${trimmedOrNull(rawName(column))} AS value, n
+    FROM value_counts_${stage.spec.name} WHERE grouping_mask = ${mask}`;
 };
+
+/** Where the validation pass left a stage's distinct values of a column (for lookups built later). */
+export const distinctValuesSql = (stage: Stage, column: string) =>
+  stage.valueMasks?.[column] === undefined
+    ? `SELECT DISTINCT ${quoteIdent(column)} AS value FROM ${stage.view}`
+    : `SELECT DISTINCT value FROM (${countedValuesSql(stage, column)})`;
 
 /**
  * One scan of the file checks everything an accepted file needs: GROUPING SETS count the
  * distinct values of each by-value column (and of the unique key), per-row checks are summed,
  * and the grand total gives the row count. Reasons are then evaluated on those small counts.
+ * By-value columns are grouped as read and trimmed once per distinct value; only the columns the
+ * per-row checks and the key read are trimmed per row.
  */
 async function countFailures(duck: DuckDb, stage: Stage, checks: CheckSql[]) {
   const byValueColumns = [...new Set(checks.filter((check) => check.byValue).map((check) => check.column))];
   const key = stage.spec.unique ?? [];
-  const grouped = [...byValueColumns.map(quoteIdent), ...key.map((_, index) => `__key${index}`)];
   const perRow = checks.filter((check) => !check.byValue);
+  const rowColumns = stage.spec.columns
+    .map((column) => column.name)
+    .filter(
+      (name) => key.includes(name) || perRow.some((check) => check.reasonSql.includes(quoteIdent(name))),
+    );
+  const grouped = [...byValueColumns.map(rawName), ...key.map((_, index) => `__key${index}`)];
   const rowFailures =
     perRow.map((check) => `CASE WHEN (${check.reasonSql}) IS NOT NULL THEN 1 ELSE 0 END`).join(" + ") || "0";
-  const sets = [...byValueColumns.map((column) => `(${quoteIdent(column)})`)];
+  const sets = [...byValueColumns.map((column) => `(${rawName(column)})`)];
   if (key.length > 0) sets.push(`(${key.map((_, index) => `__key${index}`).join(", ")})`);
   sets.push("()");
+  const source = [
+    ...byValueColumns.map((column) => `${quoteIdent(column)} AS ${rawName(column)}`),
+    ...rowColumns.map((column) => `${trimmedOrNull(quoteIdent(column))} AS ${quoteIdent(column)}`),
+  ];
   const table = `value_counts_${stage.spec.name}`;
   await duck.run(`
     CREATE OR REPLACE TEMP TABLE ${table} AS
     SELECT ${grouped.length > 0 ? `GROUPING(${grouped.join(", ")})` : "0"} AS grouping_mask,
            ${grouped.length > 0 ? `${grouped.join(", ")},` : ""} count(*) AS n, sum(row_failures) AS row_failures
     FROM (
-      SELECT ${[...byValueColumns.map(quoteIdent), ...key.map((column, index) => `${keyExpression(column)} AS __key${index}`)].join(", ")}
+      SELECT ${[...byValueColumns.map(rawName), ...key.map((column, index) => `${keyExpression(column)} AS __key${index}`)].join(", ")}
              ${grouped.length > 0 ? "," : ""} ${rowFailures} AS row_failures
-      FROM ${stage.view}
+      FROM (SELECT ${source.length > 0 ? source.join(", ") : "1 AS __none"} FROM ${stage.rawView})
     )
     GROUP BY GROUPING SETS (${sets.join(", ")})`);
 
@@ -87,7 +107,8 @@ async function countFailures(duck: DuckDb, stage: Stage, checks: CheckSql[]) {
   let total = Number(totals?.row_failures ?? 0);
   for (const check of checks.filter((entry) => entry.byValue)) {
     const [row] = await duck.all<{ n: bigint | null }>(
-      `SELECT sum(n) AS n FROM ${table} WHERE grouping_mask = ${stage.valueMasks[check.column]} AND (${check.reasonSql}) IS NOT NULL`,
+      `SELECT sum(n) AS n FROM (SELECT value AS ${quoteIdent(check.column)}, n FROM (${countedValuesSql(stage, check.column)}))
+       WHERE (${check.reasonSql}) IS NOT NULL`,
     );
     total += Number(row?.n ?? 0);
   }

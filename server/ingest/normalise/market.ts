@@ -1,25 +1,50 @@
-import type { DuckDb } from "../../duckdb/open.ts";
+import { type DuckDb, quoteIdent } from "../../duckdb/open.ts";
 import { derivationJoins, prepareCategoryLookups, settingSql } from "../../reference/codes/derive.ts";
 import type { MarketKind } from "../contract.ts";
-import type { Stage } from "../stage.ts";
+import { type Stage, trimmedOrNull } from "../stage.ts";
 import { distinctValuesSql } from "../validate.ts";
-import { billType3, copyToParquet, drg3, money, wholeNumber, zip5 } from "./common.ts";
+import {
+  billType3,
+  copyToParquet,
+  drg3,
+  leanColumns,
+  lower,
+  money,
+  upper,
+  wholeNumber,
+  zip5,
+} from "./common.ts";
 
 /**
  * Writes market_cases for kind IP or OP. A row with bill type or DRG is read as an institutional
  * claim, any other as professional, for the setting rules; a setting given in the file wins.
+ * Columns are read as the file has them wherever the validation pass saw that trimming and
+ * normalising would change none of their values (leanColumns): the per-row string work is only
+ * paid by files that need it.
  */
 export async function writeMarketCases(duck: DuckDb, stage: Stage, kind: MarketKind, path: string) {
+  const lean = leanColumns(duck, stage);
+  const text = (column: string) => trimmedOrNull(quoteIdent(column));
   await duck.run(`
     CREATE OR REPLACE TEMP VIEW market_input AS
-    SELECT CAST(year AS INTEGER) AS year, claim_id, ${zip5("patient_zip")} AS patient_zip, upper(setting) AS given_setting,
-           place_of_service, ${billType3("bill_type")} AS bill_type, NULL::VARCHAR AS revenue_code, ${drg3("drg")} AS drg,
-           upper(cpt) AS cpt, facility_npi, facility_name, ${zip5("facility_zip")} AS facility_zip,
-           rendering_npi, rendering_name, referring_npi, referring_name, ${wholeNumber("cases", 1)} AS cases,
-           ${money("charge_amount")} AS charge_amount, ${money("paid_amount")} AS paid_amount,
-           coalesce(lower(payer_class), 'other') AS payer_class,
-           CASE WHEN bill_type IS NOT NULL OR drg IS NOT NULL THEN 'institutional' ELSE 'professional' END AS line_kind
-    FROM ${stage.view}`);
+    SELECT *, CASE WHEN bill_type IS NOT NULL OR drg IS NOT NULL THEN 'institutional' ELSE 'professional' END AS line_kind
+    FROM (
+      SELECT ${await lean.integer("year", (value) => `CAST(${value} AS INTEGER)`)} AS year, ${text("claim_id")} AS claim_id,
+             ${await lean.text("patient_zip", zip5)} AS patient_zip, ${await lean.text("setting", upper)} AS given_setting,
+             ${await lean.text("place_of_service")} AS place_of_service, ${await lean.text("bill_type", billType3)} AS bill_type,
+             NULL::VARCHAR AS revenue_code, ${await lean.text("drg", drg3)} AS drg, ${await lean.text("cpt", upper)} AS cpt,
+             ${await lean.text("facility_npi")} AS facility_npi, ${text("facility_name")} AS facility_name,
+             ${await lean.text("facility_zip", zip5)} AS facility_zip, ${await lean.text("rendering_npi")} AS rendering_npi,
+             ${text("rendering_name")} AS rendering_name, ${await lean.text("referring_npi")} AS referring_npi,
+             ${text("referring_name")} AS referring_name,
+             ${await lean.integer(
+               "cases",
+               (value) => wholeNumber(value, 1),
+               (value) => `coalesce(CAST(${value} AS INTEGER), 1)`,
+             )} AS cases,
+             ${money(text("charge_amount"))} AS charge_amount, ${money(text("paid_amount"))} AS paid_amount,
+             coalesce(${await lean.text("payer_class", lower)}, 'other') AS payer_class
+      FROM ${stage.rawView})`);
   // The validation pass already counted each distinct code: the lookups are built from those.
   await prepareCategoryLookups(
     duck,
