@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Session } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { customerUsers, notifications, staffAccounts } from "../db/schema/index.ts";
@@ -66,19 +66,45 @@ export async function pushToRecipient(context: AppContext, recipient: Recipient,
         .returning()
     : await db.insert(notifications).values(values).returning();
   const channel = await channelOf(context, recipient);
-  if (row && channel) {
-    await context.live.publish(channel, {
-      type: update.type,
-      id: row.id,
-      message: row.message,
-      emit_on: row.emitOn.toISOString(),
-      progress: row.progress,
-      status: row.status,
-      org: row.organisationId,
-      action: "upsert",
-    });
-  }
+  if (row && channel) await context.live.publish(channel, liveMessageOf(row));
   return row;
+}
+
+/** A stored task or notification as the live channel (and the session detail) carries it. */
+export const liveMessageOf = (row: typeof notifications.$inferSelect) => ({
+  type: row.type,
+  id: row.id,
+  message: row.message,
+  emit_on: row.emitOn.toISOString(),
+  progress: row.progress,
+  status: row.status,
+  org: row.organisationId,
+  action: "upsert" as const,
+});
+
+/** How many stored items a session detail carries (the newest): older ones stay until deleted. */
+const STORED_ITEMS_SHOWN = 50;
+
+/**
+ * The recipient's stored tasks and notifications, newest first, so a reloaded page shows what
+ * arrived while it was closed (the live channel only carries what happens while it is open).
+ */
+export async function storedItemsOf(context: Pick<AppContext, "database">, recipient: Recipient) {
+  const owner =
+    "customerUserId" in recipient
+      ? eq(notifications.customerUserId, recipient.customerUserId)
+      : eq(notifications.staffAccountId, recipient.staffAccountId);
+  const rows = await context.database.db
+    .select()
+    .from(notifications)
+    .where(owner)
+    .orderBy(desc(notifications.emitOn))
+    .limit(STORED_ITEMS_SHOWN);
+  const items = rows.map(liveMessageOf);
+  return {
+    notifications: items.filter((item) => item.type === "notification"),
+    background_tasks: items.filter((item) => item.type === "task"),
+  };
 }
 
 /** Deletes one of the recipient's own notifications; answers whether it existed. */

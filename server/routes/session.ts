@@ -5,6 +5,7 @@ import { formDefinitions } from "../forms/index.ts";
 import { notFound } from "../http/errors.ts";
 import { customerScope, requireStaff } from "../http/middleware/guards.ts";
 import { clearSessionCookie } from "../http/middleware/session.ts";
+import { storedItemsOf } from "../live/notifications.ts";
 import { findOrganisation, organisationView, userView } from "../organisations/present.ts";
 import { adminDetail } from "../staff/present.ts";
 
@@ -19,13 +20,18 @@ export const customerDetail = new Hono<AppEnv>().get("/", customerScope(), async
   if (!organisation) throw notFound("Organisation not found.");
   const profile =
     scope.session.kind === "client"
-      ? { ...userView(scope.session.user), notifications: [] }
+      ? {
+          ...userView(scope.session.user),
+          ...(await storedItemsOf(c.var.app, { customerUserId: scope.session.user.id })),
+        }
       : {
           username: scope.session.staff.username,
           email: scope.session.staff.email,
           is_staff: false,
           channel_id: scope.session.staff.channelId,
+          // Dummy mode: the staff member's own items stay in the back office's bell.
           notifications: [],
+          background_tasks: [],
         };
   return c.json({
     status: 200,
@@ -43,7 +49,9 @@ export const customerDetail = new Hono<AppEnv>().get("/", customerScope(), async
 export const staffDetail = new Hono<AppEnv>().get("/", requireStaff(), async (c) => {
   const session = c.var.session;
   if (session?.kind !== "admin") throw notFound();
-  return c.json(await adminDetail(c.var.app.database.db, session.staff));
+  const detail = await adminDetail(c.var.app.database.db, session.staff);
+  const stored = await storedItemsOf(c.var.app, { staffAccountId: session.staff.id });
+  return c.json({ ...detail, profile: { ...detail.profile, ...stored } });
 });
 
 /** GET /api/admin/logout/: revokes the session on the server and clears the cookie. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { organisations } from "../../server/db/schema/index.ts";
+import { pushToRecipient } from "../../server/live/notifications.ts";
 import { backends } from "../helpers/backends.ts";
 import {
   createCustomer,
@@ -32,6 +33,42 @@ for (const backend of backends) {
         .get("/api/management/customer/detail/", { cookie: `token=${stolenCookie}` });
       expect(replay.status).toBe(401);
       expect(replay.json.detail).toBe("Invalid token.");
+    });
+
+    test("the session details carry the stored notifications and tasks, newest first, own only", async () => {
+      const user = await createCustomer(t, orgId);
+      const other = await createCustomer(t, orgId);
+      const staff = await createStaff(t);
+      const context = t.context;
+      await pushToRecipient(context, { customerUserId: user.id }, { type: "notification", message: "first" });
+      t.clock.advance(1);
+      await pushToRecipient(
+        context,
+        { customerUserId: user.id },
+        { type: "notification", message: "second" },
+      );
+      await pushToRecipient(
+        context,
+        { customerUserId: other.id },
+        { type: "notification", message: "not yours" },
+      );
+      await pushToRecipient(
+        context,
+        { staffAccountId: staff.id },
+        { type: "task", message: "Facility validation", progress: 40, status: "running" },
+      );
+      const customer = (await (await signInCustomer(t, user.email)).get("/api/management/customer/detail/"))
+        .json;
+      expect(customer.profile.notifications.map((item: { message: string }) => item.message)).toEqual([
+        "second",
+        "first",
+      ]);
+      expect(customer.profile.background_tasks).toEqual([]);
+      const admin = (await (await signInStaff(t, staff.username)).get("/api/management/admin/detail/")).json;
+      expect(admin.profile.background_tasks).toMatchObject([
+        { type: "task", message: "Facility validation", progress: 40, status: "running", action: "upsert" },
+      ]);
+      expect(admin.profile.notifications).toEqual([]);
     });
 
     test("session checks answer 401 'Invalid token.' for anonymous, wrong-kind and bogus tokens", async () => {

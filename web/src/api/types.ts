@@ -1,3 +1,4 @@
+import type { LiveItem } from "../live/liveStore.ts";
 /** Shapes of the API answers the web app reads (fields it does not read are left out). */
 
 export interface CustomerUser {
@@ -18,7 +19,8 @@ export interface CustomerProfile {
   is_staff: boolean;
   status?: "admin" | "assistant";
   channel_id: string;
-  notifications: unknown[];
+  notifications?: LiveItem[];
+  background_tasks?: LiveItem[];
 }
 
 export interface Facility {
@@ -75,6 +77,8 @@ export interface AdminProfile {
   is_agent: boolean;
   is_super_user: boolean;
   channel_id: string;
+  notifications?: LiveItem[];
+  background_tasks?: LiveItem[];
 }
 
 /** GET /api/management/admin/detail/ and the staff sign-in answer. */

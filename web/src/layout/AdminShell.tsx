@@ -9,7 +9,11 @@ export function AdminShell() {
   // Only during a sign-out: the guard redirects right after.
   if (!detail) return null;
   return (
-    <LiveChannel channelId={detail.profile.channel_id} kind="admin">
+    <LiveChannel
+      channelId={detail.profile.channel_id}
+      kind="admin"
+      stored={[...(detail.profile.notifications ?? []), ...(detail.profile.background_tasks ?? [])]}
+    >
       <AppShell header={{ height: 57 }} padding={0}>
         <AppShell.Header withBorder={false}>
           <AdminHeader detail={detail} />

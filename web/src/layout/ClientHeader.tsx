@@ -35,7 +35,7 @@ export function ClientHeader({ detail }: { detail: CustomerDetail }) {
             </ButtonLink>
           ) : null}
           <ProductMenu />
-          {agreementAccepted ? <NotificationBell count={profile.notifications.length} /> : null}
+          {agreementAccepted ? <NotificationBell /> : null}
           <UserMenu name={profile.username} email={profile.email} picture={profile.picture}>
             <MenuItemLink to="/profile" leftSection={<IconUser size={16} />}>
               Profile

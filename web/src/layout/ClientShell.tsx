@@ -13,7 +13,11 @@ export function ClientShell() {
   // Only during a sign-out: the guard redirects right after.
   if (!detail) return null;
   return (
-    <LiveChannel channelId={detail.profile.channel_id} kind="client">
+    <LiveChannel
+      channelId={detail.profile.channel_id}
+      kind="client"
+      stored={[...(detail.profile.notifications ?? []), ...(detail.profile.background_tasks ?? [])]}
+    >
       <AppShell header={{ height: CLIENT_HEADER_HEIGHT }} padding={0}>
         <AppShell.Header withBorder={false}>
           <ClientHeader detail={detail} />

@@ -8,15 +8,15 @@ import { liveStore, useLiveItems } from "../live/liveStore.ts";
 import { statusColor } from "../live/toastStyle.ts";
 
 /**
- * The bell: notifications pushed on the live channel this session. Each can be dismissed, which
- * deletes it on the server (DELETE /api/management/{customer|admin}/notification/ {id}). `count` is
- * what the session detail knew before the channel opened.
+ * The bell: the session's stored notifications (from its detail answer) and those pushed on the live
+ * channel since. Each can be dismissed, which deletes it on the server
+ * (DELETE /api/management/{customer|admin}/notification/ {id}).
  */
-export function NotificationBell({ count = 0 }: { count?: number }) {
+export function NotificationBell() {
   const kind = useLiveKind();
   const items = useLiveItems("notification");
   const [failure, setFailure] = useState<string>();
-  const total = Math.max(count, items.length);
+  const total = items.length;
 
   const dismiss = async (id: string) => {
     if (!kind) return;

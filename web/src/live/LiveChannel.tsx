@@ -1,7 +1,7 @@
 import { Progress, Stack, Text } from "@mantine/core";
 import { notifications, notificationsStore } from "@mantine/notifications";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useContext, useEffect } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useRef } from "react";
 import { adminKeys } from "../admin/queries.ts";
 import { type LiveMessage, openLiveChannel } from "./liveSocket.ts";
 import { type LiveItem, liveStore } from "./liveStore.ts";
@@ -20,14 +20,22 @@ export const useLiveKind = () => useContext(LiveKindContext);
 export function LiveChannel({
   channelId,
   kind,
+  stored = [],
   children,
 }: {
   channelId: string;
   kind: "client" | "admin";
+  /** Tasks and notifications the session detail carried (kept until deleted), shown without toasts. */
+  stored?: LiveItem[];
   children: ReactNode;
 }) {
   const queryClient = useQueryClient();
+  // Read when the channel opens, not on every refetch of the detail (which would bring back a
+  // dismissed item).
+  const storedAtOpen = useRef(stored);
+  storedAtOpen.current = stored;
   useEffect(() => {
+    for (const item of storedAtOpen.current) liveStore.upsert(item);
     const connection = openLiveChannel(channelId, (message) => handleMessage(queryClient, message));
     return () => {
       connection.close();
