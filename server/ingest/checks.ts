@@ -40,9 +40,11 @@ const reasonOf: Record<Check, (c: string) => string | null> = {
   cpt: (c) =>
     `CASE WHEN NOT regexp_full_match(upper(${c}), '[A-Z0-9]{5}') THEN 'must be a 5-character CPT/HCPCS code' END`,
   drg: (c) => `CASE WHEN NOT regexp_full_match(${c}, '[0-9]{1,3}') THEN 'must be a 3-digit MS-DRG' END`,
+  // Checked per row (amounts are nearly all distinct): a valid cell is cast once.
   amount: (c) => `CASE
+      WHEN TRY_CAST(${c} AS DECIMAL(18, 2)) >= 0 THEN NULL
       WHEN TRY_CAST(${c} AS DECIMAL(18, 2)) IS NULL THEN 'must be a number'
-      WHEN TRY_CAST(${c} AS DECIMAL(18, 2)) < 0 THEN 'must be >= 0'
+      ELSE 'must be >= 0'
     END`,
   year: (c) => `CASE
       WHEN NOT regexp_full_match(${c}, '[0-9]{4}') THEN 'must be a 4-digit year'
