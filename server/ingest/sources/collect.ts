@@ -19,6 +19,9 @@ export interface TabularSource {
   origin: string;
 }
 
+/** The parts of a workbook that list its sheets: names and relationship ids, then the sheet files. */
+const sheetListParts = ["xl/workbook.xml", "xl/_rels/workbook.xml.rels"] as const;
+
 const tableHint = (name: string) => parse(name).name.trim().toLowerCase();
 
 /** Unpacks every uploaded container into CSV/Parquet sources under workDir. */
@@ -38,11 +41,16 @@ export async function collectSources(files: UploadedFile[], workDir: string, lim
     const outDir = join(workDir, `container-${index + 1}`);
     mkdirSync(outDir, { recursive: true });
     if (container === "xlsx") {
-      // exceljs inflates on its own: the same caps are proven on a counting pass first.
-      await inflateZip(file.path, limits);
+      // exceljs inflates on its own: the same caps are proven on a counting pass first, which
+      // also keeps the two small parts that name the sheets.
+      const parts = await inflateZip(file.path, limits, outDir, (name) =>
+        (sheetListParts as readonly string[]).includes(name),
+      );
       // exceljs is heavy to load: only workbooks pay for it.
-      const { xlsxToCsv } = await import("./xlsxSheets.ts");
-      for (const sheet of await xlsxToCsv(file.path, outDir)) {
+      const { readSheetList, xlsxToCsv } = await import("./xlsxSheets.ts");
+      const partPath = (name: string) => parts.find((entry) => entry.fullName === name)?.path;
+      const sheetList = readSheetList(partPath(sheetListParts[0]), partPath(sheetListParts[1]));
+      for (const sheet of await xlsxToCsv(file.path, outDir, sheetList)) {
         sources.push({
           hint: sheet.name.trim().toLowerCase(),
           path: sheet.path,

@@ -1,4 +1,4 @@
-import { createWriteStream } from "node:fs";
+import { createWriteStream, readFileSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 
@@ -18,6 +18,47 @@ function cellText(value: ExcelJS.CellValue): string {
 
 const csvField = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
+const unescapeXml = (text: string) =>
+  text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
+
+const attribute = (element: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(element)?.[1];
+
+export interface SheetList {
+  /** Sheet names by the number of their part (xl/worksheets/sheet<n>.xml). */
+  names: Map<string, string>;
+  /** Whether the workbook counts dates from 1904. */
+  date1904: boolean;
+}
+
+/**
+ * The workbook's sheet list, read from xl/workbook.xml and its relationships (both small, kept by
+ * the counting pass).
+ */
+export function readSheetList(workbookXml?: string, relsXml?: string): SheetList {
+  const names = new Map<string, string>();
+  if (!workbookXml || !relsXml) return { names, date1904: false };
+  const workbook = readFileSync(workbookXml, "utf8");
+  const settings = /<(?:\w+:)?workbookPr\b[^>]*>/.exec(workbook)?.[0] ?? "";
+  const date1904 = ["1", "true"].includes(attribute(settings, "date1904") ?? "");
+  const targets = new Map<string, string>();
+  for (const [relationship] of readFileSync(relsXml, "utf8").matchAll(/<Relationship\b[^>]*>/g)) {
+    const id = attribute(relationship, "Id");
+    const number = /worksheets\/sheet(\d+)\.xml$/.exec(attribute(relationship, "Target") ?? "")?.[1];
+    if (id && number) targets.set(id, number);
+  }
+  for (const [sheet] of workbook.matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)) {
+    const name = attribute(sheet, "name");
+    const number = targets.get(attribute(sheet, "r:id") ?? "");
+    if (name !== undefined && number) names.set(number, unescapeXml(name));
+  }
+  return { names, date1904 };
+}
+
 export interface Sheet {
   name: string;
   path: string;
@@ -27,7 +68,11 @@ export interface Sheet {
  * Streams each worksheet of a workbook into a CSV file (sheet-<n>.csv); the sheet name names the
  * table. Run only after the container passed the inflate caps (inflateZip without outDir).
  */
-export async function xlsxToCsv(xlsxPath: string, outDir: string): Promise<Sheet[]> {
+export async function xlsxToCsv(
+  xlsxPath: string,
+  outDir: string,
+  sheetList: SheetList = { names: new Map(), date1904: false },
+): Promise<Sheet[]> {
   const sheets: Sheet[] = [];
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(xlsxPath, {
     sharedStrings: "cache",
@@ -36,7 +81,22 @@ export async function xlsxToCsv(xlsxPath: string, outDir: string): Promise<Sheet
     worksheets: "emit",
     entries: "emit",
   });
+  // exceljs's streaming pass sometimes loses xl/workbook.xml when it is the archive's last entry
+  // (exceljs issue 3064; its own writer puts it last) and then fails on `model.sheets`. An empty
+  // model avoids the crash; sheet names and the date system then come from our own reading of
+  // the sheet list.
+  const internals = reader as unknown as {
+    model?: { sheets?: unknown[] };
+    properties?: { model?: { date1904?: boolean } };
+  };
+  internals.model ??= { sheets: [] };
+  internals.properties ??= { model: { date1904: sheetList.date1904 } };
   for await (const worksheet of reader) {
+    // With the model exceljs read, the reader carries the sheet's own name; with our empty one, its
+    // id is the number of its part, which our sheet list names.
+    const ownModel = (internals.model?.sheets?.length ?? 0) > 0;
+    const part = String((worksheet as unknown as { id?: string | number }).id);
+    const fromList = ownModel ? undefined : sheetList.names.get(part);
     const path = join(outDir, `sheet-${sheets.length + 1}.csv`);
     const out = createWriteStream(path);
     let width = 0;
@@ -50,7 +110,7 @@ export async function xlsxToCsv(xlsxPath: string, outDir: string): Promise<Sheet
     await new Promise<void>((resolve, reject) =>
       out.end((error?: Error | null) => (error ? reject(error) : resolve())),
     );
-    const name = (worksheet as unknown as { name?: string }).name ?? `sheet${sheets.length + 1}`;
+    const name = fromList ?? (worksheet as unknown as { name?: string }).name ?? `sheet${sheets.length + 1}`;
     sheets.push({ name, path });
   }
   return sheets;

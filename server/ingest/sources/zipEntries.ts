@@ -13,6 +13,8 @@ export class ContainerRefused extends Error {
 export interface ZipEntry {
   /** The entry's own file name (directories dropped): metadata used to name the table. */
   name: string;
+  /** Its full name inside the archive. */
+  fullName: string;
   /** Where it was written, under a generated name; undefined when only counted. */
   path?: string;
   bytes: number;
@@ -26,9 +28,16 @@ type Caps = Pick<
 /**
  * Streams a ZIP through fflate's inflater, checking the caps on every chunk: a bomb is refused
  * after a few megabytes of output, whatever its headers claim. With `outDir` entries are written
- * there as entry-<n>; without, they are only counted (the XLSX pre-check).
+ * there as entry-<n>; without, they are only counted (the XLSX pre-check, which keeps only the
+ * workbook's sheet list).
  */
-export async function inflateZip(zipPath: string, caps: Caps, outDir?: string): Promise<ZipEntry[]> {
+export async function inflateZip(
+  zipPath: string,
+  caps: Caps,
+  outDir?: string,
+  /** With outDir: only the entries whose full name passes are written (the others are counted). */
+  write: (fullName: string) => boolean = () => true,
+): Promise<ZipEntry[]> {
   const entries: ZipEntry[] = [];
   let inflated = 0;
   let compressed = 0;
@@ -45,10 +54,10 @@ export async function inflateZip(zipPath: string, caps: Caps, outDir?: string): 
     }
     const name = basename(file.name);
     const isDirectory = file.name.endsWith("/");
-    const entry: ZipEntry = { name, bytes: 0 };
+    const entry: ZipEntry = { name, fullName: file.name, bytes: 0 };
     entries.push(entry);
     const handle = { fd: undefined as number | undefined };
-    if (outDir && !isDirectory) {
+    if (outDir && !isDirectory && write(file.name)) {
       entry.path = join(outDir, `entry-${entries.length}`);
       handle.fd = openSync(entry.path, "w");
       open.push(handle);
