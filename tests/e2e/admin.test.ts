@@ -202,17 +202,23 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     2 * JOB_MS + 10_000,
   );
   /** The demo customer's admin submits the year's questionnaire through the API, signed in by e-mail link. */
+  /** The demo customer signed in through the e-mailed link, in a browser context of its own. */
+  async function signedInCustomer(customer: BrowserContext) {
+    const tab = await customer.newPage();
+    await tab.goto("/signin");
+    const requestedAt = Date.now() - 1000;
+    await tab.getByLabel("Email").fill(DEMO_EMAIL);
+    await tab.getByRole("button", { name: "Email my login link" }).click();
+    await tab.getByText("Check your inbox").waitFor();
+    await tab.goto(await waitForSigninLink(server.dataDir, requestedAt));
+    await tab.waitForURL(`${server.baseUrl}/`);
+    return tab;
+  }
+
   async function customerSubmitsQuestionnaire() {
     const customer = await browser.newContext({ baseURL: server.baseUrl });
     try {
-      const tab = await customer.newPage();
-      await tab.goto("/signin");
-      const requestedAt = Date.now() - 1000;
-      await tab.getByLabel("Email").fill(DEMO_EMAIL);
-      await tab.getByRole("button", { name: "Email my login link" }).click();
-      await tab.getByText("Check your inbox").waitFor();
-      await tab.goto(await waitForSigninLink(server.dataDir, requestedAt));
-      await tab.waitForURL(`${server.baseUrl}/`);
+      const tab = await signedInCustomer(customer);
       const status = await tab.evaluate(
         async ({ answers, year }) => {
           const csrf = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/)?.[1] ?? "";
@@ -282,6 +288,52 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
       await shot(page, "admin-year-complete");
     },
     4 * JOB_MS,
+  );
+
+  test(
+    "Active enables the year: the customer's navigation opens and the Vitality Score shows the weighted total",
+    async () => {
+      await page.getByRole("button", { name: "Active", exact: true }).click();
+      await page.getByRole("button", { name: "Enabled this year" }).waitFor({ timeout: JOB_MS });
+      const customer = await browser.newContext({
+        baseURL: server.baseUrl,
+        viewport: { width: 1280, height: 800 },
+        reducedMotion: "reduce",
+      });
+      try {
+        const tab = await signedInCustomer(customer);
+        await tab.goto("/vitality-score");
+        const total = tab.getByRole("img", { name: /^Total score: / });
+        await total.waitFor();
+        const scoreOf = async (label: string) =>
+          Number(
+            (await tab
+              .getByRole("img", { name: new RegExp(`^${label}: `) })
+              .getAttribute("aria-label"))!.replace(/^.*: ([0-9.]+) out of 20$/, "$1"),
+          );
+        const dimensions = {
+          "Market alignment": 30,
+          "Customer centricity": 10,
+          "Competitive comparison": 10,
+          "Partnership strength": 30,
+          "Service mix and strength": 20,
+        };
+        let weighted = 0;
+        for (const [label, weight] of Object.entries(dimensions)) {
+          const value = await scoreOf(label);
+          expect(value).toBeGreaterThanOrEqual(0);
+          expect(value).toBeLessThanOrEqual(20);
+          weighted += (value * weight) / 100;
+        }
+        // The total is the weighted sum of the five dimensions, to one decimal (customer-area.md 9).
+        expect(await scoreOf("Total score")).toBeCloseTo(Math.round(weighted * 10) / 10, 5);
+        await expect(tab.getByText(`Total score (${YEAR})`).count()).resolves.toBe(1);
+        await screenshot(tab, "client-vitality-score-ready");
+      } finally {
+        await customer.close();
+      }
+    },
+    2 * JOB_MS,
   );
 
   test("the advisory board: three upload blocks whose zones open once the year has 4 characters, beside the map", async () => {

@@ -125,6 +125,7 @@ function ScoreRing({ value, size, label }: { value: number; size: number; label:
       size={size}
       thickness={size / 10}
       roundCaps
+      role="img"
       aria-label={`${label}: ${value.toFixed(1)} out of ${SCORE_MAX}`}
       sections={[{ value: (shown / SCORE_MAX) * 100, color: "teal" }]}
       label={
