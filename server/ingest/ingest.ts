@@ -2,6 +2,7 @@ import { copyFileSync, linkSync, mkdirSync, mkdtempSync, realpathSync, statSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AppContext } from "../context.ts";
+import { notifyDataChanged } from "../engine/dataChanges.ts";
 import type { MarketKind } from "./contract.ts";
 import { defaultLimits, type IngestLimits } from "./limits.ts";
 import {
@@ -152,6 +153,7 @@ export async function ingestPracticeUpload(
           })
         : outcome.report;
       await rejectPracticeUploads(db, input.organisationId, uploadIds, input.years, report);
+      await notifyDataChanged(context, input.organisationId);
       return { status: "rejected", report };
     }
     await acceptPracticeUploads(db, {
@@ -165,6 +167,7 @@ export async function ingestPracticeUpload(
         }
       },
     });
+    await notifyDataChanged(context, input.organisationId);
     return { status: "accepted", years: outcome.years, rows: outcome.rows };
   } finally {
     removeDir(workDir);
@@ -229,6 +232,7 @@ export async function ingestMarketUpload(
       rows: output.rows,
       switchIn: () => switchIn(output.path, finalPath),
     });
+    await notifyDataChanged(context, null);
     return { status: "accepted", years: [input.year], rows: output.rows, dataVersion };
   } finally {
     removeDir(workDir);

@@ -1,11 +1,24 @@
+import { z } from "zod";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { type Envelope, envelope, type LiveMessage } from "./messages.ts";
 
 /** The NOTIFY channel every server process listens on. */
 export const LIVE_NOTIFY_CHANNEL = "vitality_live";
+/** The NOTIFY channel of cache invalidations (server/engine/cacheInvalidation.ts). */
+export const CACHE_NOTIFY_CHANNEL = "vitality_cache";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD = 7900;
+
+/**
+ * A change that makes in-process caches stale: which cache (topic, e.g. "session" or "data") and
+ * which of its entries (key; absent means every entry of the topic).
+ */
+export interface Invalidation {
+  topic: string;
+  key?: string;
+}
+const invalidation = z.object({ origin: z.string(), topic: z.string(), key: z.string().optional() });
 
 export interface LiveSocket {
   send(data: string): void;
@@ -19,6 +32,13 @@ export interface LiveSocket {
 export class LiveHub {
   private readonly sockets = new Map<string, Set<LiveSocket>>();
   private unlisten?: () => Promise<void>;
+  private unlistenCache?: () => Promise<void>;
+  private readonly invalidationHandlers = new Set<(message: Invalidation) => void>();
+  private readonly stopHandlers = new Set<() => Promise<void>>();
+  /** Tells this process's own NOTIFYs apart: they were applied when published. */
+  private readonly origin = crypto.randomUUID();
+  /** True while cache invalidations from other processes are heard: caches are trusted only then. */
+  listening = false;
 
   constructor(
     private readonly database: Database,
@@ -27,10 +47,18 @@ export class LiveHub {
 
   async start() {
     this.unlisten = await this.database.listen(LIVE_NOTIFY_CHANNEL, (payload) => this.deliver(payload));
+    this.unlistenCache = await this.database.listen(CACHE_NOTIFY_CHANNEL, (payload) =>
+      this.hearInvalidation(payload),
+    );
+    this.listening = true;
   }
 
   async stop() {
+    this.listening = false;
+    // Work that must reach the database before it closes (buffered usage rows).
+    for (const handler of this.stopHandlers) await handler();
     await this.unlisten?.();
+    await this.unlistenCache?.();
     this.sockets.clear();
   }
 
@@ -58,6 +86,42 @@ export class LiveHub {
     await this.database.notify(LIVE_NOTIFY_CHANNEL, payload);
   }
 
+  /** Registers a cache's invalidation handler; answers the function that removes it. */
+  onInvalidation(handler: (message: Invalidation) => void) {
+    this.invalidationHandlers.add(handler);
+    return () => this.invalidationHandlers.delete(handler);
+  }
+
+  /** Registers work to finish before the database closes (run by stop()). */
+  onStop(handler: () => Promise<void>) {
+    this.stopHandlers.add(handler);
+  }
+
+  /**
+   * Drops stale cache entries in this process at once, then in every other process through NOTIFY.
+   * Call it after the change is committed: a process that reads before the commit would cache the
+   * old state again.
+   */
+  async invalidate(message: Invalidation) {
+    this.applyInvalidation(message);
+    const payload = JSON.stringify({ origin: this.origin, ...message });
+    await this.database.notify(CACHE_NOTIFY_CHANNEL, payload);
+  }
+
+  private hearInvalidation(payload: string) {
+    const parsed = invalidation.safeParse(safeJson(payload));
+    if (!parsed.success) {
+      this.logger.warn("dropped a malformed cache invalidation", { payload: payload.slice(0, 200) });
+      return;
+    }
+    if (parsed.data.origin === this.origin) return;
+    this.applyInvalidation({ topic: parsed.data.topic, key: parsed.data.key });
+  }
+
+  private applyInvalidation(message: Invalidation) {
+    for (const handler of this.invalidationHandlers) handler(message);
+  }
+
   private deliver(payload: string) {
     let parsed: Envelope;
     try {
@@ -68,5 +132,13 @@ export class LiveHub {
     }
     const text = JSON.stringify(parsed.message);
     for (const socket of this.sockets.get(parsed.channel) ?? []) socket.send(text);
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }

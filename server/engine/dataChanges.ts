@@ -1,0 +1,16 @@
+/**
+ * The one call every writer of an organisation's analysis inputs makes after its commit: an upload
+ * switched in (organisation_years.data_version, advisory_board_uploads), a year added or removed, a
+ * service area, provider, facility or location changed, an organisation deleted. It drops the
+ * organisation's cached snapshot (organisationSnapshot.ts) in this process at once and in every
+ * other process through LiveHub's cache invalidations (PostgreSQL NOTIFY), so the next analysis run
+ * reads the new versions and misses the result cache.
+ */
+import type { AppContext } from "../context.ts";
+
+export const DATA_TOPIC = "data";
+
+/** organisationId null: every organisation (market uploads are shared by all of them). */
+export async function notifyDataChanged(context: Pick<AppContext, "live">, organisationId: string | null) {
+  await context.live.invalidate({ topic: DATA_TOPIC, key: organisationId ?? undefined });
+}
