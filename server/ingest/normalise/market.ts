@@ -3,17 +3,7 @@ import { derivationJoins, prepareCategoryLookups, settingSql } from "../../refer
 import type { MarketKind } from "../contract.ts";
 import { type Stage, trimmedOrNull } from "../stage.ts";
 import { distinctValuesSql } from "../validate.ts";
-import {
-  billType3,
-  copyToParquet,
-  drg3,
-  leanColumns,
-  lower,
-  money,
-  upper,
-  wholeNumber,
-  zip5,
-} from "./common.ts";
+import { billType3, copyToParquet, drg3, leanColumns, lower, upper, wholeNumber, zip5 } from "./common.ts";
 
 /**
  * Writes market_cases for kind IP or OP. A row with bill type or DRG is read as an institutional
@@ -25,6 +15,9 @@ import {
 export async function writeMarketCases(duck: DuckDb, stage: Stage, kind: MarketKind, path: string) {
   const lean = leanColumns(duck, stage);
   const text = (column: string) => trimmedOrNull(quoteIdent(column));
+  // The decimal cast skips surrounding whitespace and reads a blank as NULL: for an accepted file
+  // (every trimmed amount a number or blank) it equals the cast of the trimmed text, without the trim.
+  const amount = (column: string) => `TRY_CAST(${quoteIdent(column)} AS DECIMAL(18, 2))`;
   await duck.run(`
     CREATE OR REPLACE TEMP VIEW market_input AS
     SELECT *, CASE WHEN bill_type IS NOT NULL OR drg IS NOT NULL THEN 'institutional' ELSE 'professional' END AS line_kind
@@ -42,7 +35,7 @@ export async function writeMarketCases(duck: DuckDb, stage: Stage, kind: MarketK
                (value) => wholeNumber(value, 1),
                (value) => `coalesce(CAST(${value} AS INTEGER), 1)`,
              )} AS cases,
-             ${money(text("charge_amount"))} AS charge_amount, ${money(text("paid_amount"))} AS paid_amount,
+             ${amount("charge_amount")} AS charge_amount, ${amount("paid_amount")} AS paid_amount,
              coalesce(${await lean.text("payer_class", lower)}, 'other') AS payer_class
       FROM ${stage.rawView})`);
   // The validation pass already counted each distinct code: the lookups are built from those.
