@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
+import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import {
   customerUsers,
@@ -7,6 +8,7 @@ import {
   sessions,
   staffAccounts,
 } from "../db/schema/index.ts";
+import { ProcessCache, perHub } from "../live/processCache.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
 export type CustomerUser = typeof customerUsers.$inferSelect;
@@ -59,33 +61,121 @@ export async function createSession(db: Db, now: Date, input: NewSession) {
 
 /** The live session a token names, or null (unknown, expired, revoked, or its user blocked). */
 export async function findSession(db: Db, token: string, now: Date): Promise<Session | null> {
+  return (await readSession(db, hashToken(token), now))?.session ?? null;
+}
+
+/** The session row and what it names, read with one query; expiresAt in epoch milliseconds. */
+async function readSession(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
     .select({ session: sessions, user: customerUsers, organisation: organisations, staff: staffAccounts })
     .from(sessions)
     .leftJoin(customerUsers, eq(customerUsers.id, sessions.customerUserId))
     .leftJoin(organisations, eq(organisations.id, customerUsers.organisationId))
     .leftJoin(staffAccounts, eq(staffAccounts.id, sessions.staffAccountId))
-    .where(
-      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
-    )
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
+  const expiresAt = row.session.expiresAt.getTime();
   if (row.session.kind === "client") {
     if (!row.user || !row.organisation || row.user.blocked) return null;
-    return { id: row.session.id, kind: "client", user: row.user, organisation: row.organisation };
+    const session: Session = {
+      id: row.session.id,
+      kind: "client",
+      user: row.user,
+      organisation: row.organisation,
+    };
+    return { session, expiresAt };
   }
   if (!row.staff) return null;
-  return { id: row.session.id, kind: "admin", staff: row.staff };
+  const session: Session = { id: row.session.id, kind: "admin", staff: row.staff };
+  return { session, expiresAt };
 }
 
-export async function revokeSession(db: Db, sessionId: string, now: Date) {
-  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+/**
+ * Validated sessions are reused for at most this many seconds without asking the database. Any
+ * revoke, block or change of the user, staff account or organisation drops them at once in every
+ * process (sessionsChanged below, through LiveHub's cache invalidations); this bound only matters
+ * if a NOTIFY is missed. Expiry is checked against the clock on every use.
+ */
+export const SESSION_CACHE_SECONDS = 5;
+
+type CachedSession = { session: Session; expiresAt: number };
+
+/** What changed: one session, every session of a user or staff account, or of an organisation's users. */
+export type SessionChange =
+  | { sessionId: string }
+  | { customerUserId: string }
+  | { staffAccountId: string }
+  | { organisationId: string };
+
+const changeKey = (change: SessionChange) =>
+  "sessionId" in change
+    ? `session:${change.sessionId}`
+    : "customerUserId" in change
+      ? `user:${change.customerUserId}`
+      : "staffAccountId" in change
+        ? `staff:${change.staffAccountId}`
+        : `organisation:${change.organisationId}`;
+
+function concerns({ session }: CachedSession, key: string) {
+  const [kind, id] = key.split(":") as [string, string];
+  if (kind === "session") return session.id === id;
+  if (session.kind === "admin") return kind === "staff" && session.staff.id === id;
+  return (
+    (kind === "user" && session.user.id === id) || (kind === "organisation" && session.organisation.id === id)
+  );
+}
+
+const sessionCacheOf = perHub(
+  (hub) =>
+    new ProcessCache<CachedSession>(hub, {
+      topic: "session",
+      ttlMs: SESSION_CACHE_SECONDS * 1000,
+      capacity: 10_000,
+      matches: concerns,
+    }),
+);
+
+type SessionContext = Pick<AppContext, "database" | "live">;
+
+/** findSession with the process's session cache in front (the auth middleware's per-request lookup). */
+export async function currentSession(
+  context: SessionContext,
+  token: string,
+  now: Date,
+): Promise<Session | null> {
+  const tokenHash = hashToken(token);
+  const cache = sessionCacheOf(context.live);
+  const hit = cache.get(tokenHash);
+  if (hit) {
+    if (hit.expiresAt > now.getTime()) return hit.session;
+    cache.delete(tokenHash);
+    return null;
+  }
+  const ticket = cache.ticket();
+  const found = await readSession(context.database.db, tokenHash, now);
+  if (found) cache.set(tokenHash, found, ticket);
+  return found?.session ?? null;
+}
+
+/**
+ * Cached sessions concerned by a committed change are dropped in every process: call it after any
+ * write to a session, customer user, staff account or organisation that a Session carries.
+ */
+export async function sessionsChanged(context: Pick<AppContext, "live">, change: SessionChange) {
+  await context.live.invalidate({ topic: "session", key: changeKey(change) });
+}
+
+export async function revokeSession(context: SessionContext, sessionId: string, now: Date) {
+  await context.database.db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+  await sessionsChanged(context, { sessionId });
 }
 
 /** Blocking a user ends every session it has. */
-export async function revokeUserSessions(db: Db, customerUserId: string, now: Date) {
-  await db
+export async function revokeUserSessions(context: SessionContext, customerUserId: string, now: Date) {
+  await context.database.db
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.customerUserId, customerUserId), isNull(sessions.revokedAt)));
+  await sessionsChanged(context, { customerUserId });
 }

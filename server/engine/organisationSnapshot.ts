@@ -6,8 +6,17 @@
  * While the fingerprint and the file stamps are unchanged, the resolved inputs are reused; any
  * change (an upload, a service-area edit, a new provider) changes the fingerprint, so the next run
  * resolves again, in this process or any other sharing the database.
+ *
+ * With the process's live hub (a server process), the snapshot itself is kept for up to
+ * DATA_CACHE_SECONDS without that query: every writer of those rows calls notifyDataChanged
+ * (dataChanges.ts) after its commit, which drops it here at once and in every other process through
+ * NOTIFY. The fingerprint query then runs once per organisation per DATA_CACHE_SECONDS at most, the
+ * bound on staleness should a NOTIFY be missed. A cached answer makes no database query at all.
  */
 import type { Database } from "../db/client.ts";
+import type { LiveHub } from "../live/hub.ts";
+import { ProcessCache, perHub } from "../live/processCache.ts";
+import { DATA_TOPIC } from "./dataChanges.ts";
 import { fileStamps } from "./derived/derivedFiles.ts";
 import {
   marketFiles,
@@ -37,6 +46,7 @@ SELECT
      FROM service_areas WHERE organisation_id = $1) AS areas`;
 
 interface Snapshot {
+  organisationId: string;
   fingerprint: string;
   years: OrganisationYears;
   /** Market files present per year when the years were read (availability depends on them). */
@@ -46,6 +56,19 @@ interface Snapshot {
 
 const snapshots = new Map<string, Snapshot>();
 const MAX_ORGANISATIONS = 1000;
+
+/** How long a snapshot answers without its fingerprint query when no change was notified. */
+export const DATA_CACHE_SECONDS = 5;
+
+const freshSnapshotsOf = perHub(
+  (hub) =>
+    new ProcessCache<Snapshot>(hub, {
+      topic: DATA_TOPIC,
+      ttlMs: DATA_CACHE_SECONDS * 1000,
+      capacity: MAX_ORGANISATIONS,
+      matches: (snapshot, organisationId) => snapshot.organisationId === organisationId,
+    }),
+);
 
 /** One indexed query: the organisation's fingerprint, or null when it does not exist. */
 async function fingerprintOf(database: Pick<Database, "execute">, organisationId: string) {
@@ -65,24 +88,35 @@ export interface OrganisationSnapshot {
   resolve(year: number): Promise<ResolvedInputs>;
 }
 
-/** The organisation's snapshot, or null when it does not exist. */
+/**
+ * The organisation's snapshot, or null when it does not exist. With `live` (the process's hub) a
+ * snapshot notified as unchanged answers without the fingerprint query.
+ */
 export async function organisationSnapshot(
   database: Pick<Database, "db" | "execute">,
   dataDir: string,
   organisationId: string,
+  live?: LiveHub,
 ): Promise<OrganisationSnapshot | null> {
+  const key = `${dataDir}|${organisationId}`;
+  const fresh = live ? freshSnapshotsOf(live) : undefined;
+  const known = fresh?.get(key);
+  if (known && marketPresence(dataDir, known) === known.marketStamp) return viewOf(database, dataDir, known);
+  // Taken before the reads: a change notified while they run keeps their result out of the cache.
+  const ticket = fresh?.ticket() ?? 0;
   const fingerprint = await fingerprintOf(database, organisationId);
   if (fingerprint === null) {
-    snapshots.delete(organisationId);
+    snapshots.delete(key);
+    fresh?.delete(key);
     return null;
   }
-  const key = `${dataDir}|${organisationId}`;
   let snapshot = snapshots.get(key);
   // Which years are available also depends on market files present in the warehouse.
   const marketStamp = marketPresence(dataDir, snapshot);
   if (!snapshot || snapshot.fingerprint !== fingerprint || snapshot.marketStamp !== marketStamp) {
     const years = await organisationYearsOf(database.db, dataDir, organisationId);
     snapshot = {
+      organisationId,
       fingerprint,
       years,
       marketStamp: marketPresence(dataDir, undefined, years),
@@ -91,7 +125,12 @@ export async function organisationSnapshot(
     if (snapshots.size >= MAX_ORGANISATIONS) snapshots.delete(snapshots.keys().next().value as string);
     snapshots.set(key, snapshot);
   }
-  const current = snapshot;
+  fresh?.set(key, snapshot, ticket);
+  return viewOf(database, dataDir, snapshot);
+}
+
+function viewOf(database: Pick<Database, "db">, dataDir: string, current: Snapshot): OrganisationSnapshot {
+  const { organisationId } = current;
   return {
     years: current.years,
     async resolve(year) {

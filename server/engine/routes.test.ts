@@ -12,6 +12,7 @@ import {
 import type { HttpClient } from "../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
 import { facilities, organisationYears, providers, queryUsageLog, serviceAreas } from "../db/schema/index.ts";
+import { notifyDataChanged } from "./dataChanges.ts";
 import { marketCase } from "./testing/golden.ts";
 import { queriesApp, sameBrowser, writeWarehouse } from "./testing/queriesApp.ts";
 
@@ -158,6 +159,8 @@ for (const backend of backends) {
         .update(organisationYears)
         .set({ dataVersion: 2 })
         .where(eq(organisationYears.organisationId, orgA.id));
+      // As every writer of an analysis input does after its commit (dataChanges.ts).
+      await notifyDataChanged(t.context, orgA.id);
       const after = await customer.post("/api/management/queries/querie2/");
       expect(after.headers.get("x-cache")).toBe("miss");
     });

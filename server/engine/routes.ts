@@ -19,7 +19,7 @@ import { organisationExists, organisationYearsOf } from "./organisationInputs.ts
 import { pluginRegistry } from "./registry.ts";
 import { runPlugin } from "./runPlugin.ts";
 import { savedQueryForRun } from "./savedQueries.ts";
-import { logQueryUsage, queryUsageCounts } from "./usage.ts";
+import { flushQueryUsage, logQueryUsage, queryUsageCounts } from "./usage.ts";
 
 const ORGANISATION_ID = z.uuid();
 
@@ -92,6 +92,8 @@ export const queriesRoutes = new Hono<AppEnv>()
   })
   .post("/stats", customerScope(), async (c) => {
     const registry = await pluginRegistry();
+    // This process's buffered runs are counted; another's last second may not be yet (usage.ts).
+    await flushQueryUsage(c.var.app);
     const stats = await queryUsageCounts(
       c.var.app.database.db,
       c.var.scope.organisationId,
@@ -131,7 +133,8 @@ export const queriesRoutes = new Hono<AppEnv>()
       // A saved query's filters win over any sent with the run.
       filters: saved ? { ...request.filters, ...saved.filters } : request.filters,
     });
-    await logQueryUsage(c.var.app.database.db, {
+    // Buffered, written in batches (usage.ts).
+    await logQueryUsage(c.var.app, {
       organisationId,
       session,
       querie: name,

@@ -31,7 +31,8 @@ export interface RunOutcome {
 }
 
 export interface RunRequest {
-  context: Pick<AppContext, "config" | "database">;
+  /** With `live` (a server process), an unchanged organisation is not looked up again (organisationSnapshot.ts). */
+  context: Pick<AppContext, "config" | "database"> & Partial<Pick<AppContext, "live">>;
   organisationId: string;
   /** querie1 ... querie10 */
   pluginId: string;
@@ -72,8 +73,13 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
   const plugin = registry.get(request.pluginId);
   if (!plugin) throw notFound(`Unknown query '${request.pluginId}'.`);
   const { dataDir } = request.context.config;
-  // One query when nothing changed since the last run (organisationSnapshot.ts).
-  const snapshot = await organisationSnapshot(request.context.database, dataDir, request.organisationId);
+  // No query when no change was notified, else one (organisationSnapshot.ts).
+  const snapshot = await organisationSnapshot(
+    request.context.database,
+    dataDir,
+    request.organisationId,
+    request.context.live,
+  );
   if (!snapshot) throw notFound("Organisation not found.");
   const years = snapshot.years;
   const parsed = parseFilters(plugin.filters, { year: years.availableYears.at(-1) }, request.filters);

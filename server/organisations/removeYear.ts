@@ -22,6 +22,7 @@ import {
   serviceAreas,
   validations,
 } from "../db/schema/index.ts";
+import { notifyDataChanged } from "../engine/dataChanges.ts";
 import { clearRunCache } from "../engine/runPlugin.ts";
 import { warehousePaths } from "../ingest/storage.ts";
 import { lockTargets, lockUploadTargets } from "../ingest/targetLock.ts";
@@ -45,7 +46,7 @@ const uploadPath = (dataDir: string, organisationId: string, storageName: string
   join(dataDir, "uploads", "practice", organisationId, storageName);
 
 export async function removeYear(
-  context: Pick<AppContext, "config" | "database" | "clock">,
+  context: Pick<AppContext, "config" | "database" | "clock" | "live">,
   input: { organisationId: string; year: number; action: RemoveAction },
 ): Promise<RemovedYear> {
   const { organisationId, year, action } = input;
@@ -124,6 +125,7 @@ export async function removeYear(
   const removedUploads = uploadFiles.filter((path) => existsSync(path));
   for (const path of removedUploads) rmSync(path, { force: true });
   clearRunCache(organisationId);
+  await notifyDataChanged(context, organisationId);
   return {
     year,
     action,

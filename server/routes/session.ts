@@ -57,7 +57,7 @@ export const staffDetail = new Hono<AppEnv>().get("/", requireStaff(), async (c)
 /** GET /api/admin/logout/: revokes the session on the server and clears the cookie. */
 export const logout = new Hono<AppEnv>().get("/", async (c) => {
   const session = c.var.session;
-  if (session) await revokeSession(c.var.app.database.db, session.id, c.var.app.clock.now());
+  if (session) await revokeSession(c.var.app, session.id, c.var.app.clock.now());
   clearSessionCookie(c);
   return c.json({ status: 200, detail: "Signed out." });
 });

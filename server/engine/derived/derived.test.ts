@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from "../../../tests/helpers/testApp.ts";
 import { organisationYears, providers, serviceAreas } from "../../db/schema/index.ts";
 import { type DuckDb, openDuckDb } from "../../duckdb/open.ts";
 import { marketCaseColumns, practiceLineColumns } from "../canonicalColumns.ts";
+import { notifyDataChanged } from "../dataChanges.ts";
 import { closeDuckPools } from "../duckPool.ts";
 import { executeKernel } from "../executeKernel.ts";
 import { parseFilters } from "../filters.ts";
@@ -216,6 +217,8 @@ for (const backend of backends) {
       await t.context.database.db
         .insert(serviceAreas)
         .values({ organisationId, year: 2024, zipcode: "10002", type: "PSA" });
+      // Written directly here: notified as every writer of an analysis input does (dataChanges.ts).
+      await notifyDataChanged(t.context, organisationId);
       expect(await total()).toEqual({ total: 8, cached: false });
       const afterArea = areaFiles();
       expect(afterArea).toHaveLength(2);
@@ -226,12 +229,14 @@ for (const backend of backends) {
         .update(serviceAreas)
         .set({ type: "SSA" })
         .where(and(eq(serviceAreas.organisationId, organisationId), eq(serviceAreas.zipcode, "10002")));
+      await notifyDataChanged(t.context, organisationId);
       expect(await total()).toEqual({ total: 4, cached: false });
 
       await t.context.database.db
         .update(serviceAreas)
         .set({ type: "PSA" })
         .where(and(eq(serviceAreas.organisationId, organisationId), eq(serviceAreas.zipcode, "10002")));
+      await notifyDataChanged(t.context, organisationId);
       await writeWarehouse(t.dataDir, {
         year: 2024,
         market: [...market, marketCase({ rendering_npi: "4000000002", patient_zip: "10002", cases: 2 })],

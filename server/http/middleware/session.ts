@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { findSession } from "../../auth/sessions.ts";
+import { currentSession } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
 
 export const SESSION_COOKIE = "token";
@@ -19,8 +19,9 @@ function tokenOf(c: Context<AppEnv>): string | undefined {
 export function loadSession(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = tokenOf(c);
-    const { database, clock } = c.var.app;
-    c.set("session", token ? await findSession(database.db, token, clock.now()) : null);
+    const { app } = c.var;
+    // Cached in process for a few seconds, dropped at once by any revoke (sessions.ts).
+    c.set("session", token ? await currentSession(app, token, app.clock.now()) : null);
     await next();
   };
 }

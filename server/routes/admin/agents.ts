@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { hashPassword } from "../../auth/passwords.ts";
+import { sessionsChanged } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
 import { staffAccounts } from "../../db/schema/index.ts";
 import { readJson } from "../../http/body.ts";
@@ -59,5 +60,6 @@ export const agentRoutes = new Hono<AppEnv>()
       )
       .returning({ id: staffAccounts.id });
     if (removed.length === 0) throw notFound("No agent with this email.");
+    for (const { id } of removed) await sessionsChanged(c.var.app, { staffAccountId: id });
     return c.json({ status: 200, agents: await agentList(db, session.staff) });
   });

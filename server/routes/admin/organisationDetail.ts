@@ -3,6 +3,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { organisationYears } from "../../db/schema/index.ts";
+import { flushQueryUsage } from "../../engine/usage.ts";
 import { parseWith } from "../../http/body.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
@@ -62,6 +63,7 @@ export const adminOrganisationRoutes = new Hono<AppEnv>().post("/", requireStaff
   }
   const organisation = await findOrganisation(db, body.id);
   if (!organisation) throw notFound("Organisation not found.");
+  await flushQueryUsage(c.var.app); // the usage chart counts this process's buffered runs
   const organization = await organisationDetail(db, organisation);
   if (!body.full || body.year === undefined) return c.json({ status: 200, organization });
 

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { sessionsChanged } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
 import { organisations } from "../../db/schema/index.ts";
+import { notifyDataChanged } from "../../engine/dataChanges.ts";
 import { readJson } from "../../http/body.ts";
 import { notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
@@ -66,6 +68,7 @@ export const organisationRoutes = new Hono<AppEnv>()
       .where(eq(organisations.id, organization.id))
       .returning();
     if (!row) throw notFound("Organisation not found.");
+    await sessionsChanged(c.var.app, { organisationId: row.id });
     return c.json({ status: 200, organization: await organisationView(db, row) });
   });
 
@@ -80,6 +83,8 @@ export const deleteOrganisationRoutes = new Hono<AppEnv>().delete(
       .where(eq(organisations.id, organization))
       .returning({ id: organisations.id });
     if (removed.length === 0) throw notFound("Organisation not found.");
+    await sessionsChanged(c.var.app, { organisationId: organization });
+    await notifyDataChanged(c.var.app, organization);
     return c.json({ status: 200, deleted: organization });
   },
 );

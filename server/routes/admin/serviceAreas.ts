@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { organisationYears, serviceAreas } from "../../db/schema/index.ts";
+import { notifyDataChanged } from "../../engine/dataChanges.ts";
 import { readJson } from "../../http/body.ts";
 import { type FieldError, HttpError, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
@@ -142,6 +143,7 @@ export const serviceAreaRoutes = new Hono<AppEnv>()
       )
       .onConflictDoNothing()
       .returning({ id: serviceAreas.id });
+    await notifyDataChanged(c.var.app, organisation.id);
     return c.json(await answer(db, organisation.id, body.year, { added: added.length }));
   })
   // Check: every zip of the year (or the listed ones) becomes checked, and available or not.
@@ -210,5 +212,6 @@ export const serviceAreaRoutes = new Hono<AppEnv>()
         ),
       ),
     );
+    await notifyDataChanged(c.var.app, organisation.id);
     return c.json(await answer(db, organisation.id, body.year, { removed: zips.length }));
   });

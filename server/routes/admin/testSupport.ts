@@ -8,6 +8,7 @@ import { completeCoreItems } from "../../../schemes/questionnaire/testSupport.ts
 import { signInCustomer } from "../../../tests/helpers/factories.ts";
 import type { TestApp } from "../../../tests/helpers/testApp.ts";
 import { organisationYears, questionnaires, schemeResults } from "../../db/schema/index.ts";
+import { notifyDataChanged } from "../../engine/dataChanges.ts";
 
 export interface YearSetup {
   /** Default 'uploaded' (accepted practice data). */
@@ -29,6 +30,7 @@ export async function yearAt(t: TestApp, organisationId: string, year: number, s
     .update(organisationYears)
     .set({ fileState: setup.fileState ?? "uploaded", dataVersion: 1, rows: 10 })
     .where(and(eq(organisationYears.organisationId, organisationId), eq(organisationYears.year, year)));
+  await notifyDataChanged(t.context, organisationId);
   const questionnaire = setup.questionnaire === undefined ? "valid" : setup.questionnaire;
   if (questionnaire) await db.insert(questionnaires).values({ organisationId, year, state: questionnaire });
   if (setup.scoring ?? true) {

@@ -7,9 +7,11 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { sessionsChanged } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { organisations, organisationYears } from "../../db/schema/index.ts";
+import { notifyDataChanged } from "../../engine/dataChanges.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
@@ -94,6 +96,7 @@ export const validYearRoutes = new Hono<AppEnv>()
         .set({ initialized: true, updatedAt: now })
         .where(eq(organisations.id, organisation.id));
     });
+    await sessionsChanged(c.var.app, { organisationId: organisation.id });
     return c.json({
       status: 200,
       detail: `${body.year} is enabled for ${organisation.name}.`,
@@ -122,6 +125,7 @@ export const validYearRoutes = new Hono<AppEnv>()
         target: [organisationYears.organisationId, organisationYears.year],
         set: { requested: true, updatedAt: c.var.app.clock.now() },
       });
+    await notifyDataChanged(c.var.app, organisation.id);
     return c.json({
       status: 200,
       detail: `${body.year} is requested from ${organisation.name}.`,

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { sessionsChanged } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
 import { organisations } from "../../db/schema/index.ts";
 import { readJson } from "../../http/body.ts";
@@ -18,5 +19,6 @@ export const agreementRoutes = new Hono<AppEnv>().post("/", customerScope(), asy
     .update(organisations)
     .set({ agreementAccepted: true })
     .where(eq(organisations.id, organization));
+  await sessionsChanged(c.var.app, { organisationId: organization });
   return c.json({ status: 200, agreement_accepted: true });
 });

@@ -1,7 +1,7 @@
 import { asc, count, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { revokeUserSessions } from "../../auth/sessions.ts";
+import { revokeUserSessions, sessionsChanged } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
 import { customerUsers } from "../../db/schema/index.ts";
 import { organisationManagedBy } from "../../http/actor.ts";
@@ -108,7 +108,8 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       })
       .where(eq(customerUsers.id, target.id))
       .returning();
-    if (user_data.blocked) await revokeUserSessions(db, target.id, c.var.app.clock.now());
+    if (user_data.blocked) await revokeUserSessions(c.var.app, target.id, c.var.app.clock.now());
+    else await sessionsChanged(c.var.app, { customerUserId: target.id });
     return c.json({ status: 200, user: userView(user!) });
   })
   .delete("/", async (c) => {
@@ -117,6 +118,7 @@ export const customerUsersRoutes = new Hono<AppEnv>()
     const target = await managedUser(c, user_id);
     if (isSelf(c, target)) throw forbidden("You cannot delete yourself.");
     await db.delete(customerUsers).where(eq(customerUsers.id, target.id));
+    await sessionsChanged(c.var.app, { customerUserId: target.id });
     const rest = await db
       .select()
       .from(customerUsers)
