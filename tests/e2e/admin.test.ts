@@ -1,21 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { exampleAnswers } from "../../schemes/questionnaire/example.ts";
-import {
-  CHROMIUM_PATH,
-  chromiumAvailable,
-  e2eRequired,
-  launchBrowser,
-  screenshot,
-} from "./support/browser.ts";
-import { waitForSigninLink } from "./support/outbox.ts";
-import {
-  ADMIN_PASSWORD,
-  ADMIN_USERNAME,
-  DEMO_EMAIL,
-  type RunningServer,
-  startServer,
-} from "./support/server.ts";
+import { chromiumAvailable, launchBrowser, requireChromium, screenshot } from "./support/browser.ts";
+import { signInDemoCustomer } from "./support/customerSignin.ts";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, type RunningServer, startServer } from "./support/server.ts";
 
 /** A full-page shot from the top: the fixed header and toasts then sit where a person sees them. */
 async function shot(page: Page, name: string) {
@@ -29,11 +17,7 @@ async function shot(page: Page, name: string) {
  * results arrive on the live channel; a read-only detail modal. Screenshots in tests/e2e/screenshots/.
  */
 
-if (!chromiumAvailable && e2eRequired) {
-  test("Chromium is installed (required by CI=true / REQUIRE_E2E=1)", () => {
-    throw new Error(`[e2e] ${CHROMIUM_PATH} is missing: install it with \`apt-get install -y chromium\`.`);
-  });
-}
+requireChromium("back-office");
 
 const DEMO = "Demo Orthopaedics";
 const YEAR = 2025;
@@ -205,13 +189,7 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
   /** The demo customer signed in through the e-mailed link, in a browser context of its own. */
   async function signedInCustomer(customer: BrowserContext) {
     const tab = await customer.newPage();
-    await tab.goto("/signin");
-    const requestedAt = Date.now() - 1000;
-    await tab.getByLabel("Email").fill(DEMO_EMAIL);
-    await tab.getByRole("button", { name: "Email my login link" }).click();
-    await tab.getByText("Check your inbox").waitFor();
-    await tab.goto(await waitForSigninLink(server.dataDir, requestedAt));
-    await tab.waitForURL(`${server.baseUrl}/`);
+    await signInDemoCustomer(tab, server);
     return tab;
   }
 

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import {
-  CHROMIUM_PATH,
-  chromiumAvailable,
-  e2eRequired,
-  launchBrowser,
-  screenshot,
-} from "./support/browser.ts";
-import { waitForSigninLink } from "./support/outbox.ts";
-import { DEMO_EMAIL, type RunningServer, startServer } from "./support/server.ts";
+import { chromiumAvailable, launchBrowser, requireChromium, screenshot } from "./support/browser.ts";
+import { signInDemoCustomer } from "./support/customerSignin.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
 
 /**
  * The analysis maps in the real app for the demo customer: querie9 (Outmigration) and querie5
@@ -16,16 +10,7 @@ import { DEMO_EMAIL, type RunningServer, startServer } from "./support/server.ts
  * Screenshots: tests/e2e/screenshots/map-querie9.png, map-querie5.png.
  */
 
-if (!chromiumAvailable) {
-  const message = `[e2e] ${CHROMIUM_PATH} is missing: install it with \`apt-get install -y chromium\`.`;
-  if (e2eRequired) {
-    test("Chromium is installed (required by CI=true / REQUIRE_E2E=1)", () => {
-      throw new Error(message);
-    });
-  } else {
-    console.warn(`${message} The map E2E tests are SKIPPED.`);
-  }
-}
+requireChromium("map");
 
 /** A first run of an analysis on the demo data plus the map's loader (500 ms) fits well inside. */
 const TEST_TIMEOUT_MS = 45_000;
@@ -73,13 +58,7 @@ describe.skipIf(!chromiumAvailable)("analysis maps", () => {
       page = await context.newPage();
       page.on("pageerror", (error) => console.error(`[e2e] page error: ${error.message}`));
       // Sign in as the demo customer through the e-mailed link.
-      await page.goto("/signin");
-      const requestedAt = Date.now() - 1000;
-      await page.getByLabel("Email").fill(DEMO_EMAIL);
-      await page.getByRole("button", { name: "Email my login link" }).click();
-      await page.getByText("Check your inbox").waitFor();
-      await page.goto(await waitForSigninLink(server.dataDir, requestedAt));
-      await page.waitForURL(`${server.baseUrl}/`);
+      await signInDemoCustomer(page, server);
     },
     { timeout: 90_000 },
   );

@@ -1,36 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import {
-  CHROMIUM_PATH,
-  chromiumAvailable,
-  e2eRequired,
-  launchBrowser,
-  screenshot,
-} from "./support/browser.ts";
-import { waitForSigninLink } from "./support/outbox.ts";
-import {
-  ADMIN_PASSWORD,
-  ADMIN_USERNAME,
-  DEMO_EMAIL,
-  type RunningServer,
-  startServer,
-} from "./support/server.ts";
+import { chromiumAvailable, launchBrowser, requireChromium, screenshot } from "./support/browser.ts";
+import { signInDemoCustomer } from "./support/customerSignin.ts";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, type RunningServer, startServer } from "./support/server.ts";
 
 /**
  * The web shell against the real server: sign-in flows, the route guard, logout and the dummy view.
  * Every screen visited is saved as a PNG under tests/e2e/screenshots/.
  */
 
-if (!chromiumAvailable) {
-  const message = `[e2e] ${CHROMIUM_PATH} is missing: install it with \`apt-get install -y chromium\`.`;
-  if (e2eRequired) {
-    test("Chromium is installed (required by CI=true / REQUIRE_E2E=1)", () => {
-      throw new Error(message);
-    });
-  } else {
-    console.warn(`${message} The E2E tests are SKIPPED.`);
-  }
-}
+requireChromium("shell");
 
 /** Generous per test (bun's default is 5 s): a sign-in round trip plus several screenshots. */
 const TEST_TIMEOUT_MS = 30_000;
@@ -79,18 +58,10 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
 
   /** The whole customer sign-in: /signin, the e-mailed link from the outbox, then Home. */
   async function signInCustomer(page: Page, shots = false) {
-    await page.goto("/signin");
-    await page.getByRole("button", { name: "Email my login link" }).waitFor();
-    if (shots) await screenshot(page, "signin");
-    const requestedAt = Date.now() - 1000;
-    await page.getByLabel("Email").fill(DEMO_EMAIL);
-    await page.getByRole("button", { name: "Email my login link" }).click();
-    await page.getByText("Check your inbox").waitFor();
-    if (shots) await screenshot(page, "signin-sent");
-    const link = await waitForSigninLink(server.dataDir, requestedAt);
+    const link = await signInDemoCustomer(page, server, async (step) => {
+      if (shots) await screenshot(page, step === "form" ? "signin" : "signin-sent");
+    });
     expect(new URL(link).origin).toBe(server.baseUrl);
-    await page.goto(link);
-    await page.waitForURL(`${server.baseUrl}/`);
     await page.getByRole("heading", { name: "Welcome to Vitality" }).waitFor();
   }
 

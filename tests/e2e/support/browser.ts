@@ -1,3 +1,4 @@
+import { test } from "bun:test";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
@@ -23,4 +24,20 @@ export async function screenshot(page: Page, name: string) {
   // Transitions are off (reduced motion); one animation frame lets the last render paint.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * A suite's guard: without Chromium the suite is skipped with a warning, except in CI (or with
+ * REQUIRE_E2E=1), where one failing test says what is missing.
+ */
+export function requireChromium(suite: string) {
+  if (chromiumAvailable) return;
+  const message = `[e2e] ${CHROMIUM_PATH} is missing: install it with \`apt-get install -y chromium\`.`;
+  if (e2eRequired) {
+    test("Chromium is installed (required by CI=true / REQUIRE_E2E=1)", () => {
+      throw new Error(message);
+    });
+  } else {
+    console.warn(`${message} The ${suite} E2E tests are SKIPPED.`);
+  }
 }
