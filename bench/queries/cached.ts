@@ -1,25 +1,28 @@
 /**
  * Cached answers per second: a real server process on loopback (bench/queries/server.ts over the
  * size's data folder), a signed-in customer session, each analysis asked once (a miss that fills
- * the cache), then autocannon (in its own node process) repeating the same request.
+ * the cache), then autocannon (in its own node process) repeating the same request. Besides
+ * requests per second it reports the server's CPU time per request (from /proc while autocannon
+ * runs): on a machine shared with other work that figure moves less than the rate, which also
+ * depends on how much of a core the server got.
  */
+import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { createSession } from "../../server/auth/sessions.ts";
+import type { Db } from "../../server/db/client.ts";
 import { customerUsers } from "../../server/db/schema/index.ts";
-import type { BenchData } from "./setup.ts";
 import { benchConfig } from "./setup.ts";
 
 const root = `${import.meta.dir}/../..`;
 
 /** A customer of the organisation and a session token for it (made before the server starts). */
-export async function benchSession(data: BenchData) {
-  const { db } = data.context.database;
+export async function benchSession(db: Db, organisationId: string) {
   const email = "bench@example.com";
   let [user] = await db.select().from(customerUsers).where(eq(customerUsers.email, email));
   if (!user) {
     [user] = await db
       .insert(customerUsers)
-      .values({ organisationId: data.organisationId, email, username: "Bench User", isStaff: true })
+      .values({ organisationId, email, username: "Bench User", isStaff: true })
       .returning();
   }
   const { token } = await createSession(db, new Date(), { kind: "client", customerUserId: user!.id });
@@ -33,6 +36,14 @@ export interface CachedFigure {
   latencyP99Ms: number;
   bytes: number;
   errors: number;
+  /** Server CPU time (all its threads) per answered request, microseconds. */
+  serverCpuUs: number;
+}
+
+/** CPU seconds a process has used (user + system), from /proc (Linux). */
+function cpuSeconds(pid: number) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function waitForServer(url: string, server: Bun.Subprocess) {
@@ -87,6 +98,7 @@ export async function measureCached(
       const first = await fetch(url, { method: "POST", headers, body: "{}" });
       const body = await first.text();
       if (first.status !== 200) throw new Error(`${querie}: ${first.status} ${body.slice(0, 200)}`);
+      const cpuBefore = cpuSeconds(server.pid);
       const run = Bun.spawnSync(
         [
           "node",
@@ -106,8 +118,9 @@ export async function measureCached(
         { stdout: "pipe", stderr: "pipe" },
       );
       if (run.exitCode !== 0) throw new Error(`autocannon failed: ${run.stderr.toString().slice(0, 400)}`);
+      const cpu = cpuSeconds(server.pid) - cpuBefore;
       const result = JSON.parse(run.stdout.toString()) as {
-        requests: { average: number };
+        requests: { average: number; total: number };
         latency: { p50: number; p99: number };
         non2xx: number;
         errors: number;
@@ -119,6 +132,7 @@ export async function measureCached(
         latencyP99Ms: result.latency.p99,
         bytes: body.length,
         errors: result.non2xx + result.errors,
+        serverCpuUs: (cpu * 1e6) / Math.max(1, result.requests.total),
       });
     }
     return figures;

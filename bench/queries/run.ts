@@ -11,11 +11,13 @@
  *     connection over the derived files;
  *   - the same kernels on PostgreSQL over the same rows (postgres/), p50 and the ratio, with a
  *     check that both engines give the same result;
- *   - cached answers per second on loopback against a real server process (autocannon).
+ *   - cached answers per second on loopback against a real server process (autocannon), on the
+ *     embedded database and on PostgreSQL (the organisation's rows copied to a fresh database).
  *
  * Environment: BENCH_RUNS (uncached runs per analysis, default 21 / 11 at 10m), BENCH_PG_RUNS
  * (default 5 / 3), BENCH_STEP_RUNS (default 3), BENCH_CACHED_SECONDS (default 5),
- * BENCH_SKIP=pg,steps,cached to leave parts out, BENCH_POSTGRES_URL.
+ * BENCH_SKIP=uncached,pg,steps,cached,pg-cached to leave parts out (uncached also leaves out steps and
+ * pg), BENCH_POSTGRES_URL (an administrative connection; fresh databases are made beside it).
  */
 import { availableParallelism, loadavg } from "node:os";
 import { closeDuckPools } from "../../server/engine/duckPool.ts";
@@ -29,6 +31,7 @@ import { clearRunCache, runPlugin } from "../../server/engine/runPlugin.ts";
 import { engineSettings } from "../../server/engine/settings.ts";
 import { benchSession, type CachedFigure, measureCached } from "./cached.ts";
 import { openPostgresBench } from "./postgres/postgresKernels.ts";
+import { postgresCopy } from "./postgresCopy.ts";
 import { openBenchData } from "./setup.ts";
 
 const sizes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["1m", "10m"];
@@ -78,7 +81,12 @@ interface Row {
   pgSame?: boolean;
 }
 
-const report: Record<string, { rows: Row[]; cached?: CachedFigure[]; load: string; pgLoad?: number }> = {};
+const report: Record<
+  string,
+  { rows: Row[]; cached?: CachedFigure[]; cachedPg?: CachedFigure[]; load: string; pgLoad?: number }
+> = {};
+const postgresAdminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const CACHED_QUERIES = ["querie3", "querie1", "querie9"];
 
 for (const size of sizes) {
   console.log(`\n--- ${size} ---`);
@@ -104,7 +112,7 @@ for (const size of sizes) {
     });
 
   const loadBefore = loadavg()[0]!;
-  for (const plugin of registry.all()) {
+  for (const plugin of skip.has("uncached") ? [] : registry.all()) {
     clearRunCache();
     const first = await timed(run(plugin));
     const times: number[] = [];
@@ -117,7 +125,7 @@ for (const size of sizes) {
   }
   const load = `load ${loadBefore.toFixed(1)} -> ${loadavg()[0]!.toFixed(1)}`;
 
-  if (!skip.has("steps")) {
+  if (!skip.has("steps") && !skip.has("uncached")) {
     const stepRuns = numberFromEnv("BENCH_STEP_RUNS", 3);
     const live: CanonicalInputs = {
       ...resolved.inputs,
@@ -146,7 +154,7 @@ for (const size of sizes) {
   }
 
   let pgLoad: number | undefined;
-  if (!skip.has("pg")) {
+  if (!skip.has("pg") && !skip.has("uncached")) {
     const pgRuns = numberFromEnv("BENCH_PG_RUNS", size === "10m" ? 3 : 5);
     const pg = await openPostgresBench(size, data.dataDir, resolved.inputs, settings);
     pgLoad = pg.loadSeconds;
@@ -173,21 +181,47 @@ for (const size of sizes) {
   }
 
   let cached: CachedFigure[] | undefined;
-  const token = skip.has("cached") ? undefined : await benchSession(data);
+  let cachedPg: CachedFigure[] | undefined;
+  const { db } = data.context.database;
+  const token = skip.has("cached") ? undefined : await benchSession(db, data.organisationId);
+  // The organisation's rows on a fresh PostgreSQL database, copied while the embedded one is open.
+  const pgCopy =
+    skip.has("cached") || skip.has("pg-cached") ? undefined : await postgresCopy(db, postgresAdminUrl);
+  const pgToken = pgCopy ? await benchSession(pgCopy.database.db, data.organisationId) : undefined;
+  await pgCopy?.database.close();
   await data.context.database.close();
   closeDuckPools();
+  const seconds = numberFromEnv("BENCH_CACHED_SECONDS", 5);
+  const print = (label: string, figures: CachedFigure[]) => {
+    for (const figure of figures)
+      console.log(
+        `  cached ${figure.querie} (${label}): ${Math.round(figure.requestsPerSecond)} req/s (p50 ${figure.latencyP50Ms} ms, server CPU ${Math.round(figure.serverCpuUs)} µs/request, ${figure.bytes} bytes, errors ${figure.errors})`,
+      );
+  };
   if (token) {
     // The embedded database is one process's: the bench's is closed before the server opens it.
-    cached = await measureCached(size, token, ["querie3", "querie1", "querie9"], {
-      seconds: numberFromEnv("BENCH_CACHED_SECONDS", 5),
-      connections: 32,
-    });
-    for (const figure of cached)
-      console.log(
-        `  cached ${figure.querie}: ${Math.round(figure.requestsPerSecond)} req/s (p50 ${figure.latencyP50Ms} ms, ${figure.bytes} bytes, errors ${figure.errors})`,
-      );
+    cached = await measureCached(size, token, CACHED_QUERIES, { seconds, connections: 32 });
+    print("embedded", cached);
   }
-  report[size] = { rows, cached, load, pgLoad };
+  if (pgCopy && pgToken) {
+    try {
+      cachedPg = await measureCached(size, pgToken, CACHED_QUERIES, {
+        seconds,
+        connections: 32,
+        databaseUrl: pgCopy.url,
+      });
+      print("postgres", cachedPg);
+    } finally {
+      await pgCopy.drop();
+    }
+  }
+  report[size] = {
+    rows,
+    cached,
+    cachedPg,
+    load: `${load}, after cached ${loadavg()[0]!.toFixed(1)}`,
+    pgLoad,
+  };
 }
 
 console.log(
@@ -196,7 +230,7 @@ console.log(
     "steps (p50 of executeKernel): fresh DuckDB + whole market | pooled + whole market | pooled + derived files;\n" +
     "pg: the same kernels on PostgreSQL 15 (same rows, index on patient_zip); ratio = pg / our p50.\n",
 );
-for (const [size, { rows, cached, load, pgLoad }] of Object.entries(report)) {
+for (const [size, { rows, cached, cachedPg, load, pgLoad }] of Object.entries(report)) {
   console.log(
     `${size} (${load}${pgLoad !== undefined ? `, PostgreSQL ready in ${pgLoad.toFixed(1)} s` : ""})`,
   );
@@ -208,9 +242,13 @@ for (const [size, { rows, cached, load, pgLoad }] of Object.entries(report)) {
         ` ${ms(row.pg).padStart(7)} ${row.pg ? `${(row.pg / row.p50).toFixed(1)}x`.padStart(6) : "     -"} ${row.pgSame === undefined ? "-" : row.pgSame ? "yes" : "NO"}`,
     );
   }
-  for (const figure of cached ?? [])
-    console.log(
-      `  cached ${figure.querie}: ${Math.round(figure.requestsPerSecond).toLocaleString("en-US")} req/s, p50 ${figure.latencyP50Ms} ms, p99 ${figure.latencyP99Ms} ms, ${figure.bytes.toLocaleString("en-US")} bytes, ${figure.errors} errors`,
-    );
+  for (const [label, figures] of [
+    ["embedded", cached],
+    ["postgres", cachedPg],
+  ] as const)
+    for (const figure of figures ?? [])
+      console.log(
+        `  cached ${figure.querie} (${label}): ${Math.round(figure.requestsPerSecond).toLocaleString("en-US")} req/s, p50 ${figure.latencyP50Ms} ms, p99 ${figure.latencyP99Ms} ms, server CPU ${Math.round(figure.serverCpuUs)} µs/request, ${figure.bytes.toLocaleString("en-US")} bytes, ${figure.errors} errors`,
+      );
 }
 process.exit(0);

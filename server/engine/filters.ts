@@ -142,11 +142,34 @@ const fieldSchemas = (options: FilterOptions, defaults: FilterDefaults) => ({
   providers: npiList,
 });
 
-/** The zod schema of a plugin's filters, with the organisation's defaults filled in. */
-export function filterSchema(options: FilterOptions, defaults: FilterDefaults = {}) {
+/**
+ * Built schemas per plugin's options and default year: building one (and zod's first parse, which
+ * compiles it) costs far more than a parse, and every analysis request parses its filters.
+ */
+const builtSchemas = new WeakMap<
+  FilterOptions,
+  Map<number | undefined, ReturnType<typeof buildFilterSchema>>
+>();
+
+function buildFilterSchema(options: FilterOptions, defaults: FilterDefaults) {
   const all = fieldSchemas(options, defaults);
   const picked = Object.fromEntries(options.fields.map((field) => [field, all[field]]));
   return z.strictObject(picked);
+}
+
+/** The zod schema of a plugin's filters, with the organisation's defaults filled in. */
+export function filterSchema(options: FilterOptions, defaults: FilterDefaults = {}) {
+  let byYear = builtSchemas.get(options);
+  if (!byYear) {
+    byYear = new Map();
+    builtSchemas.set(options, byYear);
+  }
+  let schema = byYear.get(defaults.year);
+  if (!schema) {
+    schema = buildFilterSchema(options, defaults);
+    byYear.set(defaults.year, schema);
+  }
+  return schema;
 }
 
 /** The complete filter object: the fields the plugin offers as parsed, the others at their defaults. */

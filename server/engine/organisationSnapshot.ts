@@ -51,7 +51,9 @@ interface Snapshot {
   years: OrganisationYears;
   /** Market files present per year when the years were read (availability depends on them). */
   marketStamp: string;
-  resolved: Map<number, { inputs: ResolvedInputs; stamp: string }>;
+  /** When marketStamp was last compared with the warehouse (performance.now()). */
+  marketCheckedAt: number;
+  resolved: Map<number, { inputs: ResolvedInputs; stamp: string; checkedAt: number }>;
 }
 
 const snapshots = new Map<string, Snapshot>();
@@ -59,6 +61,12 @@ const MAX_ORGANISATIONS = 1000;
 
 /** How long a snapshot answers without its fingerprint query when no change was notified. */
 export const DATA_CACHE_SECONDS = 5;
+/**
+ * The warehouse files a snapshot read are stat()ed again at most this often. An upload changes them
+ * and notifies (a new snapshot, fresh stamps); this catches files written outside an upload (CLI
+ * tools, fixtures) within a second, without a dozen system calls on every cached answer.
+ */
+export const FILE_CHECK_MS = 1000;
 
 const freshSnapshotsOf = perHub(
   (hub) =>
@@ -101,7 +109,7 @@ export async function organisationSnapshot(
   const key = `${dataDir}|${organisationId}`;
   const fresh = live ? freshSnapshotsOf(live) : undefined;
   const known = fresh?.get(key);
-  if (known && marketPresence(dataDir, known) === known.marketStamp) return viewOf(database, dataDir, known);
+  if (known && marketUnchanged(dataDir, known)) return viewOf(database, dataDir, known);
   // Taken before the reads: a change notified while they run keeps their result out of the cache.
   const ticket = fresh?.ticket() ?? 0;
   const fingerprint = await fingerprintOf(database, organisationId);
@@ -120,6 +128,7 @@ export async function organisationSnapshot(
       fingerprint,
       years,
       marketStamp: marketPresence(dataDir, undefined, years),
+      marketCheckedAt: performance.now(),
       resolved: new Map(),
     };
     if (snapshots.size >= MAX_ORGANISATIONS) snapshots.delete(snapshots.keys().next().value as string);
@@ -136,12 +145,26 @@ function viewOf(database: Pick<Database, "db">, dataDir: string, current: Snapsh
     async resolve(year) {
       const known = current.resolved.get(year);
       // Files written outside an upload (CLI, fixtures) change the stamps, not the fingerprint.
-      if (known && safeStamp(known.inputs) === known.stamp) return known.inputs;
+      const now = performance.now();
+      if (known && now - known.checkedAt < FILE_CHECK_MS) return known.inputs;
+      if (known && safeStamp(known.inputs) === known.stamp) {
+        known.checkedAt = now;
+        return known.inputs;
+      }
       const inputs = await resolveInputs(database.db, dataDir, organisationId, year, current.years);
-      current.resolved.set(year, { inputs, stamp: stampOf(inputs) });
+      current.resolved.set(year, { inputs, stamp: stampOf(inputs), checkedAt: performance.now() });
       return inputs;
     },
   };
+}
+
+/** The warehouse still has the market files the snapshot's years were read with (checked at most every FILE_CHECK_MS). */
+function marketUnchanged(dataDir: string, snapshot: Snapshot) {
+  const now = performance.now();
+  if (now - snapshot.marketCheckedAt < FILE_CHECK_MS) return true;
+  if (marketPresence(dataDir, snapshot) !== snapshot.marketStamp) return false;
+  snapshot.marketCheckedAt = now;
+  return true;
 }
 
 function safeStamp(resolved: ResolvedInputs) {

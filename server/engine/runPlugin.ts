@@ -8,7 +8,7 @@ import { ResultCache } from "./cache.ts";
 import { executeKernel } from "./executeKernel.ts";
 import { type Filters, filtersKey, parseFilters } from "./filters.ts";
 import { organisationSnapshot } from "./organisationSnapshot.ts";
-import type { PluginResult } from "./plugin.ts";
+import type { Plugin, PluginResult } from "./plugin.ts";
 import { pluginRegistry, type Registry } from "./registry.ts";
 import { type EngineSettings, engineSettings } from "./settings.ts";
 
@@ -26,6 +26,8 @@ export interface RunOutcome {
   response: RunResponse;
   /** The response as JSON text (kept with the cached result). */
   json: string;
+  /** The same text encoded once (UTF-8): a cached answer is sent as these bytes. */
+  body: Uint8Array;
   cached: boolean;
   durationMs: number;
 }
@@ -49,6 +51,29 @@ const inFlight = new Map<string, Promise<CachedAnswer>>();
 interface CachedAnswer {
   response: RunResponse;
   json: string;
+  body: Uint8Array;
+}
+
+/**
+ * Filters parsed per raw filters object (the route hands the same object for the same request
+ * text), analysis and default year: identical requests skip the zod parse. Parsing is a pure
+ * function of those three, so the memo cannot go stale; it holds the last few per object.
+ */
+const parsedFilters = new WeakMap<object, Map<string, Filters>>();
+
+function parseFiltersOnce(plugin: Plugin, defaultYear: number | undefined, raw: unknown) {
+  const memoKey = `${plugin.id}|${plugin.fingerprint}|${defaultYear}`;
+  const memo = raw && typeof raw === "object" ? parsedFilters.get(raw) : undefined;
+  const known = memo?.get(memoKey);
+  if (known) return { success: true as const, data: known };
+  const parsed = parseFilters(plugin.filters, { year: defaultYear }, raw);
+  if (parsed.success && raw && typeof raw === "object") {
+    const map = memo ?? new Map<string, Filters>();
+    if (map.size >= 16) map.clear();
+    map.set(memoKey, parsed.data);
+    parsedFilters.set(raw, map);
+  }
+  return parsed;
 }
 
 function engineState() {
@@ -82,7 +107,7 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
   );
   if (!snapshot) throw notFound("Organisation not found.");
   const years = snapshot.years;
-  const parsed = parseFilters(plugin.filters, { year: years.availableYears.at(-1) }, request.filters);
+  const parsed = parseFiltersOnce(plugin, years.availableYears.at(-1), request.filters);
   if (!parsed.success) {
     if (years.availableYears.length === 0) throw yearError("the organisation has no data yet");
     throw validationError(parsed.error);
@@ -111,7 +136,8 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
           results,
         };
         // Serialised once: a cached answer is sent as this text, not serialised again.
-        const answer = { response, json: JSON.stringify(response) };
+        const json = JSON.stringify(response);
+        const answer = { response, json, body: new TextEncoder().encode(json) };
         cache.set(key, answer);
         return answer;
       })

@@ -18,6 +18,27 @@ export const USAGE_FLUSH_ROWS = 1000;
 type UsageRow = typeof queryUsageLog.$inferInsert;
 type UsageContext = Pick<AppContext, "database" | "live" | "logger">;
 
+/**
+ * A batch is one statement with one parameter (the rows as JSON): the engine parses one value
+ * instead of seven per row, which is most of a batch's cost on the embedded database.
+ */
+const BATCH_INSERT = `
+INSERT INTO query_usage_log
+  (organisation_id, customer_user_id, staff_account_id, querie, duration_ms, cached, created_at)
+SELECT organisation_id, customer_user_id, staff_account_id, querie, duration_ms, cached, created_at
+FROM json_to_recordset($1::json) AS row(organisation_id uuid, customer_user_id uuid,
+  staff_account_id uuid, querie text, duration_ms integer, cached integer, created_at timestamptz)`;
+
+const toRecord = (row: UsageRow) => ({
+  organisation_id: row.organisationId,
+  customer_user_id: row.customerUserId,
+  staff_account_id: row.staffAccountId,
+  querie: row.querie,
+  duration_ms: row.durationMs,
+  cached: row.cached,
+  created_at: row.createdAt instanceof Date ? row.createdAt.toISOString() : row.createdAt,
+});
+
 class UsageBuffer {
   private rows: UsageRow[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -50,7 +71,7 @@ class UsageBuffer {
   private async write(batch: UsageRow[]) {
     const { db } = this.context.database;
     try {
-      await db.insert(queryUsageLog).values(batch);
+      await this.context.database.execute(BATCH_INSERT, [JSON.stringify(batch.map(toRecord))]);
       return;
     } catch {
       // A row whose organisation or user was deleted since its run fails the batch: row by row,
