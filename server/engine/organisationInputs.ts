@@ -21,6 +21,7 @@ import {
 import { ZIP_POLYGONS_PATH } from "../geo/zipPolygonsFile.ts";
 import { warehousePaths } from "../ingest/storage.ts";
 import { derivedFilesOf } from "./derived/derivedFiles.ts";
+import { dimensionsOf } from "./dimensions.ts";
 import type { CanonicalFiles, CanonicalInputs, OrganisationDimensions, ServiceAreaZip } from "./inputs.ts";
 import { lazyZipPolygonLookup } from "./zipPolygons.ts";
 
@@ -101,7 +102,7 @@ export async function organisationDimensions(
 ): Promise<OrganisationDimensions> {
   const [providerRows, facilityRows, locationRows, serviceArea, referenceArea] = await Promise.all([
     db
-      .select({ npi: providers.npi, full_name: providers.fullName })
+      .select({ npi: providers.npi, fullName: providers.fullName })
       .from(providers)
       .where(eq(providers.organisationId, organisationId))
       .orderBy(asc(providers.npi)),
@@ -118,39 +119,16 @@ export async function organisationDimensions(
     serviceAreaOf(db, organisationId, year),
     serviceAreaOf(db, organisationId, referenceYear),
   ]);
-  const facilityById = new Map(facilityRows.map((facility) => [facility.id, facility]));
-  return {
-    providers: providerRows,
-    facilities: [
-      ...facilityRows.map((facility) => ({
-        npi: facility.npi,
-        kind: "facility" as const,
-        name: facility.name,
-        facility_name: facility.name,
-        zip: facility.physicalLocaleZip,
-        lat: facility.lat,
-        lon: facility.lon,
-      })),
-      ...locationRows.flatMap((location) => {
-        const facility = facilityById.get(location.facilityId);
-        if (!facility) return [];
-        return [
-          {
-            npi: facility.npi,
-            kind: "location" as const,
-            name: location.name,
-            facility_name: facility.name,
-            zip: location.physicalLocaleZip,
-            lat: location.lat,
-            lon: location.lon,
-          },
-        ];
-      }),
-    ],
-    serviceArea,
-    // A reference year without its own list is compared on the current one.
-    serviceAreaReference: referenceArea.length > 0 ? referenceArea : serviceArea,
-  };
+  const locationsOf = (facilityId: string) =>
+    locationRows.filter((location) => location.facilityId === facilityId);
+  return dimensionsOf(
+    {
+      facilities: facilityRows.map((facility) => ({ ...facility, locations: locationsOf(facility.id) })),
+      providers: providerRows,
+      serviceArea,
+    },
+    referenceArea,
+  );
 }
 
 /** The accepted market upload versions of the years ("IP:3,OP:1,DEMO:0"). */

@@ -14,6 +14,7 @@ import {
   marketCaseColumns,
   practiceLineColumns,
 } from "../../engine/canonicalColumns.ts";
+import { dimensionsOf } from "../../engine/dimensions.ts";
 import type { ServiceAreaZip } from "../../engine/inputs.ts";
 import {
   GOLDEN_REFERENCE_YEAR,
@@ -27,7 +28,6 @@ import { lazyZipPolygonLookup } from "../../engine/zipPolygons.ts";
 import { LocalNpiRegistry } from "../../registry/localRegistry.ts";
 import type { NppesResult } from "../../registry/nppesShape.ts";
 import { executeScheme } from "../executeScheme.ts";
-import { dimensionsOfProfile } from "../profileDimensions.ts";
 import type { FacilityRow, ProviderRow, Scheme, SchemeProfile } from "../scheme.ts";
 
 export { GOLDEN_REFERENCE_YEAR, GOLDEN_YEAR, marketCase, practiceLine, type Row };
@@ -228,7 +228,7 @@ export function schemeHarness(): SchemeHarness {
           year: GOLDEN_YEAR,
           referenceYear: fixture.marketReference ? GOLDEN_REFERENCE_YEAR : GOLDEN_YEAR,
           files: { marketCases, marketCasesReference, practiceLines },
-          dimensions: dimensionsOfProfile(profile, fixture.serviceAreaReference ?? []),
+          dimensions: dimensionsOf(profile, fixture.serviceAreaReference ?? []),
           zipPolygon: lazyZipPolygonLookup(),
         },
         previousMarketCases,
