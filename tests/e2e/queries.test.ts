@@ -457,16 +457,28 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
   );
 
   /** The file a click downloads: on the page, or in the window the export opens. */
-  async function downloadOf(page: Page, click: () => Promise<void>): Promise<Download> {
-    const onPage = page.waitForEvent("download");
-    const inPopup = page
-      .context()
-      .waitForEvent("page")
-      .then((popup) => popup.waitForEvent("download"));
-    await click();
-    // The first download wins; a popup that closes before downloading (Chromium closes a window that
-    // only downloads) must not fail the wait, so rejections are not a result.
-    return Promise.any([onPage, inPopup]);
+  /**
+   * The download a click starts, on the page itself or in the window it opens (the export path is
+   * opened in a new window). The popup's listener is attached in the same tick as the 'page' event:
+   * a popup that only downloads is closed by Chromium at once, and a later listener misses it.
+   */
+  function downloadOf(page: Page, click: () => Promise<void>): Promise<Download> {
+    const context = page.context();
+    return new Promise<Download>((resolve, reject) => {
+      const timer = setTimeout(() => finish(new Error("no download within 15 s")), 15_000);
+      const onDownload = (download: Download) => finish(undefined, download);
+      const onPopup = (popup: Page) => popup.once("download", onDownload);
+      function finish(error?: Error, download?: Download) {
+        clearTimeout(timer);
+        page.off("download", onDownload);
+        context.off("page", onPopup);
+        if (download) resolve(download);
+        else reject(error);
+      }
+      page.once("download", onDownload);
+      context.on("page", onPopup);
+      click().catch((error) => finish(error));
+    });
   }
 
   test(
