@@ -141,3 +141,35 @@ export async function measureCached(
     await server.exited;
   }
 }
+
+/**
+ * The same load against a Bun server that answers the same number of bytes and does nothing else:
+ * what this machine (and its current load) allows at all, to read the figures above against.
+ */
+export async function measureCeiling(bytes: number, options: { seconds: number; connections: number }) {
+  const body = new Uint8Array(bytes).fill(32);
+  const server = Bun.serve({
+    port: 0,
+    fetch: async (request) => {
+      await request.text();
+      return new Response(body, { headers: { "Content-Type": "application/json" } });
+    },
+  });
+  try {
+    // Asynchronous: the server answers from this process while autocannon runs.
+    const run = Bun.spawn(
+      [
+        "node",
+        `${root}/node_modules/autocannon/autocannon.js`,
+        ...["-c", String(options.connections), "-d", String(options.seconds), "-m", "POST", "-b", "{}"],
+        "-j",
+        `http://127.0.0.1:${server.port}/`,
+      ],
+      { stdout: "pipe", stderr: "pipe" },
+    );
+    const result = JSON.parse(await new Response(run.stdout).text()) as { requests: { average: number } };
+    return result.requests.average;
+  } finally {
+    server.stop(true);
+  }
+}

@@ -29,7 +29,7 @@ import type { Plugin } from "../../server/engine/plugin.ts";
 import { pluginRegistry } from "../../server/engine/registry.ts";
 import { clearRunCache, runPlugin } from "../../server/engine/runPlugin.ts";
 import { engineSettings } from "../../server/engine/settings.ts";
-import { benchSession, type CachedFigure, measureCached } from "./cached.ts";
+import { benchSession, type CachedFigure, measureCached, measureCeiling } from "./cached.ts";
 import { openPostgresBench } from "./postgres/postgresKernels.ts";
 import { postgresCopy } from "./postgresCopy.ts";
 import { openBenchData } from "./setup.ts";
@@ -83,7 +83,14 @@ interface Row {
 
 const report: Record<
   string,
-  { rows: Row[]; cached?: CachedFigure[]; cachedPg?: CachedFigure[]; load: string; pgLoad?: number }
+  {
+    rows: Row[];
+    cached?: CachedFigure[];
+    cachedPg?: CachedFigure[];
+    ceiling?: number;
+    load: string;
+    pgLoad?: number;
+  }
 > = {};
 const postgresAdminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CACHED_QUERIES = ["querie3", "querie1", "querie9"];
@@ -203,6 +210,13 @@ for (const size of sizes) {
     cached = await measureCached(size, token, CACHED_QUERIES, { seconds, connections: 32 });
     print("embedded", cached);
   }
+  let ceiling: number | undefined;
+  if (token) {
+    ceiling = await measureCeiling(cached?.[0]?.bytes ?? 18_873, { seconds, connections: 32 });
+    console.log(
+      `  ceiling: a bare Bun server sending the same ${cached?.[0]?.bytes} bytes: ${Math.round(ceiling)} req/s`,
+    );
+  }
   if (pgCopy && pgToken) {
     try {
       cachedPg = await measureCached(size, pgToken, CACHED_QUERIES, {
@@ -219,6 +233,7 @@ for (const size of sizes) {
     rows,
     cached,
     cachedPg,
+    ceiling,
     load: `${load}, after cached ${loadavg()[0]!.toFixed(1)}`,
     pgLoad,
   };
@@ -230,7 +245,7 @@ console.log(
     "steps (p50 of executeKernel): fresh DuckDB + whole market | pooled + whole market | pooled + derived files;\n" +
     "pg: the same kernels on PostgreSQL 15 (same rows, index on patient_zip); ratio = pg / our p50.\n",
 );
-for (const [size, { rows, cached, cachedPg, load, pgLoad }] of Object.entries(report)) {
+for (const [size, { rows, cached, cachedPg, ceiling, load, pgLoad }] of Object.entries(report)) {
   console.log(
     `${size} (${load}${pgLoad !== undefined ? `, PostgreSQL ready in ${pgLoad.toFixed(1)} s` : ""})`,
   );
@@ -250,5 +265,9 @@ for (const [size, { rows, cached, cachedPg, load, pgLoad }] of Object.entries(re
       console.log(
         `  cached ${figure.querie} (${label}): ${Math.round(figure.requestsPerSecond).toLocaleString("en-US")} req/s, p50 ${figure.latencyP50Ms} ms, p99 ${figure.latencyP99Ms} ms, server CPU ${Math.round(figure.serverCpuUs)} µs/request, ${figure.bytes.toLocaleString("en-US")} bytes, ${figure.errors} errors`,
       );
+  if (ceiling !== undefined)
+    console.log(
+      `  ceiling (a bare Bun server, the first answer's bytes): ${Math.round(ceiling).toLocaleString("en-US")} req/s`,
+    );
 }
 process.exit(0);
