@@ -85,27 +85,21 @@ export async function organisationExists(db: Db, organisationId: string) {
   return row !== undefined;
 }
 
-async function serviceAreaOf(db: Db, organisationId: string, year: number): Promise<ServiceAreaZip[]> {
-  const rows = await db
+export async function serviceAreaOf(db: Db, organisationId: string, year: number): Promise<ServiceAreaZip[]> {
+  return db
     .select({ zipcode: serviceAreas.zipcode, type: serviceAreas.type })
     .from(serviceAreas)
     .where(and(eq(serviceAreas.organisationId, organisationId), eq(serviceAreas.year, year)))
     .orderBy(asc(serviceAreas.zipcode));
-  return rows;
 }
 
-export async function organisationDimensions(
-  db: Db,
-  organisationId: string,
-  year: number,
-  referenceYear: number,
-): Promise<OrganisationDimensions> {
-  const [providerRows, facilityRows, locationRows, serviceArea, referenceArea] = await Promise.all([
-    db
-      .select({ npi: providers.npi, fullName: providers.fullName })
-      .from(providers)
-      .where(eq(providers.organisationId, organisationId))
-      .orderBy(asc(providers.npi)),
+/**
+ * The organisation's profile rows as the customer entered them: facilities with their locations,
+ * providers, and the year's service area. Analyses map them into dimension tables; schemes also
+ * read the rest of each row (services provided, categories, FTE).
+ */
+export async function loadProfileRows(db: Db, organisationId: string, year: number) {
+  const [facilityRows, locationRows, providerRows, serviceArea] = await Promise.all([
     db
       .select()
       .from(facilities)
@@ -116,19 +110,34 @@ export async function organisationDimensions(
       .from(facilityLocations)
       .where(eq(facilityLocations.organisationId, organisationId))
       .orderBy(asc(facilityLocations.name)),
+    db
+      .select()
+      .from(providers)
+      .where(eq(providers.organisationId, organisationId))
+      .orderBy(asc(providers.npi)),
     serviceAreaOf(db, organisationId, year),
+  ]);
+  return {
+    facilities: facilityRows.map((facility) => ({
+      ...facility,
+      locations: locationRows.filter((location) => location.facilityId === facility.id),
+    })),
+    providers: providerRows,
+    serviceArea,
+  };
+}
+
+export async function organisationDimensions(
+  db: Db,
+  organisationId: string,
+  year: number,
+  referenceYear: number,
+): Promise<OrganisationDimensions> {
+  const [profile, referenceArea] = await Promise.all([
+    loadProfileRows(db, organisationId, year),
     serviceAreaOf(db, organisationId, referenceYear),
   ]);
-  const locationsOf = (facilityId: string) =>
-    locationRows.filter((location) => location.facilityId === facilityId);
-  return dimensionsOf(
-    {
-      facilities: facilityRows.map((facility) => ({ ...facility, locations: locationsOf(facility.id) })),
-      providers: providerRows,
-      serviceArea,
-    },
-    referenceArea,
-  );
+  return dimensionsOf(profile, referenceArea);
 }
 
 /** The accepted market upload versions of the years ("IP:3,OP:1,DEMO:0"). */

@@ -3,19 +3,15 @@
  * the results earlier schemes stored, and the canonical inputs - resolved by the engine exactly as
  * for an analysis of that year (server/engine/organisationInputs.ts).
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { organisations, questionnaires, schemeResults, validations } from "../db/schema/index.ts";
 import {
-  facilities,
-  facilityLocations,
-  organisations,
-  providers,
-  questionnaires,
-  schemeResults,
-  serviceAreas,
-  validations,
-} from "../db/schema/index.ts";
-import { marketFiles, organisationYearsOf, resolveInputs } from "../engine/organisationInputs.ts";
+  loadProfileRows,
+  marketFiles,
+  organisationYearsOf,
+  resolveInputs,
+} from "../engine/organisationInputs.ts";
 import { schemeIdOfKind, validationSchemeId } from "./catalogue.ts";
 import type { SchemeRunInputs } from "./executeScheme.ts";
 import type { SchemeProfile } from "./scheme.ts";
@@ -30,41 +26,21 @@ export async function loadSchemeProfile(
     .from(organisations)
     .where(eq(organisations.id, organisationId));
   if (!organisation) throw new Error(`organisation ${organisationId} not found`);
-  const [facilityRows, locationRows, providerRows, serviceArea, [questionnaire], validationRows, resultRows] =
-    await Promise.all([
-      db
-        .select()
-        .from(facilities)
-        .where(eq(facilities.organisationId, organisationId))
-        .orderBy(asc(facilities.npi)),
-      db
-        .select()
-        .from(facilityLocations)
-        .where(eq(facilityLocations.organisationId, organisationId))
-        .orderBy(asc(facilityLocations.name)),
-      db
-        .select()
-        .from(providers)
-        .where(eq(providers.organisationId, organisationId))
-        .orderBy(asc(providers.npi)),
-      db
-        .select({ zipcode: serviceAreas.zipcode, type: serviceAreas.type })
-        .from(serviceAreas)
-        .where(and(eq(serviceAreas.organisationId, organisationId), eq(serviceAreas.year, year)))
-        .orderBy(asc(serviceAreas.zipcode)),
-      db
-        .select({ state: questionnaires.state, data: questionnaires.data })
-        .from(questionnaires)
-        .where(and(eq(questionnaires.organisationId, organisationId), eq(questionnaires.year, year))),
-      db
-        .select()
-        .from(validations)
-        .where(and(eq(validations.organisationId, organisationId), eq(validations.year, year))),
-      db
-        .select()
-        .from(schemeResults)
-        .where(and(eq(schemeResults.organisationId, organisationId), eq(schemeResults.year, year))),
-    ]);
+  const [profileRows, [questionnaire], validationRows, resultRows] = await Promise.all([
+    loadProfileRows(db, organisationId, year),
+    db
+      .select({ state: questionnaires.state, data: questionnaires.data })
+      .from(questionnaires)
+      .where(and(eq(questionnaires.organisationId, organisationId), eq(questionnaires.year, year))),
+    db
+      .select()
+      .from(validations)
+      .where(and(eq(validations.organisationId, organisationId), eq(validations.year, year))),
+    db
+      .select()
+      .from(schemeResults)
+      .where(and(eq(schemeResults.organisationId, organisationId), eq(schemeResults.year, year))),
+  ]);
   const previous: Record<string, unknown> = {};
   for (const row of validationRows) {
     if (row.result !== null) previous[validationSchemeId(row.type)] = row.result;
@@ -75,12 +51,7 @@ export async function loadSchemeProfile(
   }
   return {
     organisation,
-    facilities: facilityRows.map((facility) => ({
-      ...facility,
-      locations: locationRows.filter((location) => location.facilityId === facility.id),
-    })),
-    providers: providerRows,
-    serviceArea,
+    ...profileRows,
     questionnaire: questionnaire ?? null,
     previous,
   };
