@@ -17,7 +17,8 @@
  * Environment: BENCH_RUNS (uncached runs per analysis, default 21 / 11 at 10m), BENCH_PG_RUNS
  * (default 5 / 3), BENCH_STEP_RUNS (default 3), BENCH_CACHED_SECONDS (default 5),
  * BENCH_SKIP=uncached,pg,steps,cached,pg-cached to leave parts out (uncached also leaves out steps and
- * pg), BENCH_POSTGRES_URL (an administrative connection; fresh databases are made beside it).
+ * pg), BENCH_POSTGRES_URL (an administrative connection; fresh databases are made beside it),
+ * BENCH_ONLY=querie9,querie3 to run only those analyses.
  */
 import { availableParallelism, loadavg } from "node:os";
 import { closeDuckPools } from "../../server/engine/duckPool.ts";
@@ -26,7 +27,7 @@ import { type Filters, parseFilters } from "../../server/engine/filters.ts";
 import type { CanonicalInputs } from "../../server/engine/inputs.ts";
 import { organisationSnapshot } from "../../server/engine/organisationSnapshot.ts";
 import type { Plugin } from "../../server/engine/plugin.ts";
-import { pluginRegistry } from "../../server/engine/registry.ts";
+import { pluginRegistry, type Registry } from "../../server/engine/registry.ts";
 import { clearRunCache, runPlugin } from "../../server/engine/runPlugin.ts";
 import { engineSettings } from "../../server/engine/settings.ts";
 import { benchSession, type CachedFigure, measureCached, measureCeiling } from "./cached.ts";
@@ -38,6 +39,12 @@ const sizes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["1m", 
 const skip = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
 const numberFromEnv = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const settings = engineSettings();
+const only = new Set((process.env.BENCH_ONLY ?? "").split(",").filter(Boolean));
+/** The registry narrowed to BENCH_ONLY's analyses, when it names some. */
+const onlyChosen = (registry: Registry): Registry =>
+  only.size === 0
+    ? registry
+    : { ...registry, all: () => registry.all().filter((plugin) => only.has(plugin.id)) };
 
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -99,7 +106,7 @@ for (const size of sizes) {
   console.log(`\n--- ${size} ---`);
   const runs = numberFromEnv("BENCH_RUNS", size === "10m" ? 11 : 21);
   const data = await openBenchData(size);
-  const registry = await pluginRegistry();
+  const registry = onlyChosen(await pluginRegistry());
   const snapshot = await organisationSnapshot(data.context.database, data.dataDir, data.organisationId);
   if (!snapshot) throw new Error("the bench organisation is missing");
   const year = snapshot.years.availableYears.at(-1)!;
