@@ -7,8 +7,9 @@ import { useAdminDetail } from "../../session/useSessions.ts";
 import { organizationQuery } from "../queries.ts";
 import { QueryErrorAlert } from "../shared/QueryErrorAlert.tsx";
 import { CustomerInfoPanel } from "./CustomerInfoPanel.tsx";
-import { FacilitiesTable, ProvidersTable, UsersTable } from "./PeopleTables.tsx";
+import { FacilitiesTable, ProvidersTable } from "./PeopleTables.tsx";
 import { QueriesUsageChart } from "./QueriesUsageChart.tsx";
+import { UsersTable } from "./UsersTable.tsx";
 import { YearPanel } from "./YearPanel.tsx";
 import { YearsOverview } from "./YearsOverview.tsx";
 
@@ -37,7 +38,7 @@ export function CustomerOverviewScreen({ id }: { id: string }) {
         <CustomerInfoPanel organization={customer} canEdit={canEdit} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <UsersTable organization={customer} />
+        <UsersTable organization={customer} canEdit={canEdit} />
         <YearPanel organization={customer} year={year} onYearChange={setPickedYear} canEdit={canEdit} />
       </SimpleGrid>
       {customer.initialized && customer.queries_usage ? (

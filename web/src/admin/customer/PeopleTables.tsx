@@ -1,16 +1,30 @@
-import { Badge, Paper, Table, Text, Title } from "@mantine/core";
+import { Group, Paper, Table, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { AdminOrganization } from "../../api/adminTypes.ts";
 
-function TablePanel({ title, children, empty }: { title: string; children: ReactNode; empty: boolean }) {
+/** A titled table of the overview; `action` sits right of the title, `emptyText` replaces an empty table. */
+export function TablePanel({
+  title,
+  children,
+  empty,
+  action,
+  emptyText = "Waiting for the customer",
+}: {
+  title: string;
+  children: ReactNode;
+  empty: boolean;
+  action?: ReactNode;
+  emptyText?: string;
+}) {
   return (
     <Paper p="md">
-      <Title order={4} mb="sm">
-        {title}
-      </Title>
+      <Group justify="space-between" mb="sm">
+        <Title order={4}>{title}</Title>
+        {action}
+      </Group>
       {empty ? (
         <Text size="sm" c="dimmed">
-          Waiting for the customer
+          {emptyText}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={500}>
@@ -20,36 +34,6 @@ function TablePanel({ title, children, empty }: { title: string; children: React
         </Table.ScrollContainer>
       )}
     </Paper>
-  );
-}
-
-/** The customer's users (at most 3): the first is its admin, later ones assistants. */
-export function UsersTable({ organization }: { organization: AdminOrganization }) {
-  return (
-    <TablePanel title="Users" empty={organization.users.length === 0}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Email</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Access</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {organization.users.map((user) => (
-          <Table.Tr key={user.id}>
-            <Table.Td>{user.username}</Table.Td>
-            <Table.Td>{user.email}</Table.Td>
-            <Table.Td>{user.status}</Table.Td>
-            <Table.Td>
-              <Badge size="sm" variant="light" color={user.blocked ? "red" : "green"}>
-                {user.blocked ? "Blocked" : "Active"}
-              </Badge>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </TablePanel>
   );
 }
 

@@ -1,0 +1,161 @@
+import { ActionIcon, Badge, Button, Group, Table, Tooltip } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconEdit, IconLock, IconLockOpen, IconUserPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import type { AdminOrganization } from "../../api/adminTypes.ts";
+import { errorMessage } from "../../api/errors.ts";
+import type { CustomerUser } from "../../api/types.ts";
+import { ConfirmModal } from "../shared/ConfirmModal.tsx";
+import { TablePanel } from "./PeopleTables.tsx";
+import { UserFormModal, type UserFormMode } from "./UserFormModal.tsx";
+import { useAddUser, useUpdateUser } from "./userMutations.ts";
+import { canAddUser } from "./userRules.ts";
+
+/**
+ * The customer's users (at most 3): the first is its admin, later ones assistants. Site admins add
+ * (userRules.canAddUser), edit, block and unblock them; agents read the table without actions, as
+ * everywhere in the back office (the server refuses agents these calls too).
+ */
+export function UsersTable({ organization, canEdit }: { organization: AdminOrganization; canEdit: boolean }) {
+  const users = organization.users;
+  const [form, setForm] = useState<UserFormMode>();
+  const [blocking, setBlocking] = useState<CustomerUser>();
+  const add = useAddUser(organization.id);
+  const edit = useUpdateUser();
+  const access = useUpdateUser();
+  const formMutation = form?.kind === "edit" ? edit : add;
+
+  const closeForm = () => {
+    add.reset();
+    edit.reset();
+    setForm(undefined);
+  };
+  const closeBlock = () => {
+    access.reset();
+    setBlocking(undefined);
+  };
+  const unblock = (user: CustomerUser) =>
+    access.mutate(
+      { id: user.id, blocked: false },
+      { onError: (error) => notifications.show({ color: "red", message: errorMessage(error) }) },
+    );
+
+  const addControl =
+    canEdit && canAddUser(users.length, organization.initialized) ? (
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconUserPlus size={14} />}
+        onClick={() => setForm({ kind: "add", userCount: users.length })}
+      >
+        Add user
+      </Button>
+    ) : null;
+
+  return (
+    <>
+      <TablePanel
+        title="Users"
+        empty={users.length === 0}
+        emptyText="You need to add at least one user"
+        action={addControl}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Access</Table.Th>
+            {canEdit ? <Table.Th ta="right">Actions</Table.Th> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => (
+            <Table.Tr key={user.id}>
+              <Table.Td>{user.username}</Table.Td>
+              <Table.Td>{user.email}</Table.Td>
+              <Table.Td>{user.status}</Table.Td>
+              <Table.Td>
+                <Badge size="sm" variant="light" color={user.blocked ? "red" : "green"}>
+                  {user.blocked ? "Blocked" : "Active"}
+                </Badge>
+              </Table.Td>
+              {canEdit ? (
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Tooltip label="Edit">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Edit ${user.username}`}
+                        onClick={() => setForm({ kind: "edit", user })}
+                      >
+                        <IconEdit size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                    {user.blocked ? (
+                      <Tooltip label="Unblock">
+                        <ActionIcon
+                          variant="subtle"
+                          color="green"
+                          aria-label={`Unblock ${user.username}`}
+                          loading={access.isPending && access.variables?.id === user.id}
+                          onClick={() => unblock(user)}
+                        >
+                          <IconLockOpen size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : (
+                      <Tooltip label="Block">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Block ${user.username}`}
+                          onClick={() => {
+                            access.reset();
+                            setBlocking(user);
+                          }}
+                        >
+                          <IconLock size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </Group>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </TablePanel>
+      {canEdit ? (
+        <>
+          <UserFormModal
+            opened={form !== undefined}
+            mode={form ?? { kind: "add", userCount: users.length }}
+            pending={formMutation.isPending}
+            error={formMutation.error}
+            onSubmit={(values) => {
+              const onSuccess = () => setForm(undefined);
+              if (form?.kind === "edit")
+                edit.mutate({ id: form.user.id, username: values.username }, { onSuccess });
+              else add.mutate(values, { onSuccess });
+            }}
+            onClose={closeForm}
+          />
+          <ConfirmModal
+            opened={blocking !== undefined}
+            title={`Block ${blocking?.username ?? ""}`}
+            confirmLabel="Block"
+            pending={access.isPending}
+            error={access.error}
+            onConfirm={() => {
+              if (blocking) access.mutate({ id: blocking.id, blocked: true }, { onSuccess: closeBlock });
+            }}
+            onClose={closeBlock}
+          >
+            {`${blocking?.username ?? ""} (${blocking?.email ?? ""}) can no longer sign in, and their open sessions end now. You can unblock them later.`}
+          </ConfirmModal>
+        </>
+      ) : null}
+    </>
+  );
+}

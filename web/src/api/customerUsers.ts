@@ -1,0 +1,38 @@
+import { apiRequest } from "./client.ts";
+import type { CustomerUser } from "./types.ts";
+
+/** The Users table calls (admin-area.md section 7: POST, PATCH /api/management/customer/detail/). */
+
+const USERS = "/api/management/customer/detail/";
+
+export type UserStatus = CustomerUser["status"];
+
+export interface NewCustomerUser {
+  username: string;
+  email: string;
+  status: UserStatus;
+}
+
+/** What a PATCH may change; the e-mail is the sign-in address and stays as it is. */
+export interface CustomerUserChange {
+  id: string;
+  username?: string;
+  status?: UserStatus;
+  blocked?: boolean;
+}
+
+/** POST {user_data}: a user of the organisation (staff name the organisation). */
+export function addCustomerUser(organizationId: string, user: NewCustomerUser) {
+  return apiRequest<{ status: number; user: CustomerUser }>(USERS, {
+    method: "POST",
+    body: { user_data: { ...user, organization_id: organizationId } },
+  });
+}
+
+/** PATCH {user_data}: rename, change status, block or unblock (blocking ends the user's sessions). */
+export function updateCustomerUser(change: CustomerUserChange) {
+  return apiRequest<{ status: number; user: CustomerUser }>(USERS, {
+    method: "PATCH",
+    body: { user_data: change },
+  });
+}
