@@ -329,4 +329,36 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     await expect(page.getByText("Type the year first").count()).resolves.toBe(2);
     await shot(page, "admin-advisoryboard");
   }, 30_000);
+
+  test("once initialized, the demo customer takes a second and a third user (assistant by default), then no more", async () => {
+    // 'Active' above marked the organisation initialized; it has its one admin.
+    await page.goto(`/administration/customers/${orgId}`);
+    await page.getByText("ACTIVE", { exact: true }).first().waitFor();
+    const users = page.getByRole("table", { name: "Users" });
+    const addUser = async (name: string, email: string, status?: "Admin") => {
+      await page.getByRole("button", { name: "Add user" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add user" });
+      await expect(dialog.getByRole("radio", { name: "Assistant" }).isChecked()).resolves.toBe(true);
+      await expect(dialog.getByRole("radio", { name: "Admin" }).isDisabled()).resolves.toBe(false);
+      await dialog.getByLabel("Name").fill(name);
+      await dialog.getByLabel("Email").fill(email);
+      if (status) await dialog.getByRole("radio", { name: status }).check();
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      return users.getByRole("row").filter({ hasText: email });
+    };
+    const second = await addUser("Second Assistant", "second@example.com");
+    await second.getByRole("cell", { name: "assistant", exact: true }).waitFor();
+    await second.getByRole("button", { name: "Edit Second Assistant" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Second Assistant" });
+    await expect(edit.getByRole("radio", { name: "Admin" }).isDisabled()).resolves.toBe(true);
+    await expect(edit.getByRole("radio", { name: "Assistant" }).isChecked()).resolves.toBe(true);
+    await edit.getByRole("button", { name: "Cancel" }).click();
+
+    const third = await addUser("Third Admin", "third@example.com", "Admin");
+    await third.getByRole("cell", { name: "admin", exact: true }).waitFor();
+    await page.getByText("At most 3 users").waitFor();
+    await expect(page.getByRole("button", { name: "Add user" }).count()).resolves.toBe(0);
+    await shot(page, "admin-customer-three-users");
+  }, 30_000);
 });

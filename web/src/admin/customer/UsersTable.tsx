@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Button, Group, Table, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Table, Text, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconEdit, IconLock, IconLockOpen, IconUserPlus } from "@tabler/icons-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import type { AdminOrganization } from "../../api/adminTypes.ts";
 import { errorMessage } from "../../api/errors.ts";
 import type { CustomerUser } from "../../api/types.ts";
@@ -9,7 +9,7 @@ import { ConfirmModal } from "../shared/ConfirmModal.tsx";
 import { TablePanel } from "./PeopleTables.tsx";
 import { UserFormModal, type UserFormMode } from "./UserFormModal.tsx";
 import { useAddUser, useUpdateUser } from "./userMutations.ts";
-import { canAddUser } from "./userRules.ts";
+import { addUserBlocker } from "./userRules.ts";
 
 /**
  * The customer's users (at most 3): the first is its admin, later ones assistants. Site admins add
@@ -40,8 +40,16 @@ export function UsersTable({ organization, canEdit }: { organization: AdminOrgan
       { onError: (error) => notifications.show({ color: "red", message: errorMessage(error) }) },
     );
 
-  const addControl =
-    canEdit && canAddUser(users.length, organization.initialized) ? (
+  const blocker = addUserBlocker(users.length, organization.initialized);
+  let addControl: ReactNode = null;
+  if (canEdit && blocker) {
+    addControl = (
+      <Text size="xs" c="dimmed">
+        {blocker}
+      </Text>
+    );
+  } else if (canEdit) {
+    addControl = (
       <Button
         size="xs"
         variant="light"
@@ -50,7 +58,8 @@ export function UsersTable({ organization, canEdit }: { organization: AdminOrgan
       >
         Add user
       </Button>
-    ) : null;
+    );
+  }
 
   return (
     <>

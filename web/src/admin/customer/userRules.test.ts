@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { MAX_USERS_PER_ORGANISATION } from "../../../../server/routes/customer/users.ts";
 import {
+  addUserBlocker,
   canAddUser,
   defaultStatus,
   formFieldOf,
@@ -30,6 +31,14 @@ describe("when the add control shows", () => {
     expect(canAddUser(3, true)).toBe(false);
     expect(canAddUser(3, false)).toBe(false);
     expect(canAddUser(4, true)).toBe(false);
+  });
+
+  test("when it does not show, staff read why", () => {
+    expect(addUserBlocker(1, false)).toBe("More users once initialized");
+    expect(addUserBlocker(3, true)).toBe("At most 3 users");
+    expect(addUserBlocker(3, false)).toBe("At most 3 users");
+    expect(addUserBlocker(2, true)).toBeUndefined();
+    expect(addUserBlocker(0, false)).toBeUndefined();
   });
 });
 

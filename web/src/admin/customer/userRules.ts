@@ -15,13 +15,18 @@ import type { FieldError } from "../../api/errors.ts";
 export const USERS_PER_ORGANISATION = 3;
 
 /**
- * The add control shows when the organisation has no user yet (its admin can always be created), or
- * fewer than the limit once it is initialized: the same two checks the server makes.
+ * Why no user can be added now, or undefined when one can: the add control shows when the
+ * organisation has no user yet (its admin can always be created), or fewer than the limit once it is
+ * initialized - the same two checks the server makes.
  */
-export function canAddUser(userCount: number, initialized: boolean): boolean {
-  if (userCount === 0) return true;
-  return userCount < USERS_PER_ORGANISATION && initialized;
+export function addUserBlocker(userCount: number, initialized: boolean): string | undefined {
+  if (userCount === 0) return undefined;
+  if (userCount >= USERS_PER_ORGANISATION) return `At most ${USERS_PER_ORGANISATION} users`;
+  return initialized ? undefined : "More users once initialized";
 }
+
+export const canAddUser = (userCount: number, initialized: boolean) =>
+  addUserBlocker(userCount, initialized) === undefined;
 
 /** The first user is the organisation's admin; later ones start as assistants. */
 export const defaultStatus = (userCount: number): UserStatus => (userCount === 0 ? "admin" : "assistant");
