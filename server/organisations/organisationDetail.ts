@@ -3,7 +3,7 @@
  * customer-side organisation (present.ts) with, per year, its progress, file and service area, and
  * the queries usage for the overview chart.
  */
-import { asc, count, eq, sql } from "drizzle-orm";
+import { asc, eq, sql, sum } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { organisationYears, practiceUploads, queryUsageLog, serviceAreas } from "../db/schema/index.ts";
 import { adminYearLists, type YearRow, yearTask } from "./adminYears.ts";
@@ -41,11 +41,14 @@ export function fileView(row: YearRow, uploads: UploadRow[]) {
   };
 }
 
-/** Runs per day and analysis (UTC days): the overview chart, one series per analysis. */
+/**
+ * Runs per day and analysis (UTC days): the overview chart, one series per analysis. A usage row
+ * stands for `runs` runs (server/engine/usage.ts).
+ */
 export async function queriesUsage(db: Db, organisationId: string) {
   const day = sql<string>`to_char(${queryUsageLog.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
   const rows = await db
-    .select({ date: day, querie: queryUsageLog.querie, count: count() })
+    .select({ date: day, querie: queryUsageLog.querie, count: sum(queryUsageLog.runs) })
     .from(queryUsageLog)
     .where(eq(queryUsageLog.organisationId, organisationId))
     .groupBy(day, queryUsageLog.querie)

@@ -42,7 +42,11 @@ export const mailLog = pgTable("mail_log", {
   createdAt: createdAt(),
 });
 
-/** One row per analysis run by a user: feeds the queries usage chart of the customer overview. */
+/**
+ * Analysis runs by a user: feeds the queries usage chart and the stats call. A row stands for
+ * `runs` runs that one write batch held with the same organisation, user (or staff account),
+ * analysis, cached flag and UTC day (server/engine/usage.ts): readers sum `runs`, never count rows.
+ */
 export const queryUsageLog = pgTable(
   "query_usage_log",
   {
@@ -53,8 +57,12 @@ export const queryUsageLog = pgTable(
     customerUserId: uuid("customer_user_id"),
     staffAccountId: uuid("staff_account_id"),
     querie: text("querie").notNull(),
+    /** How many runs the row stands for. */
+    runs: integer("runs").notNull().default(1),
+    /** The runs' total time (their mean is duration_ms / runs). */
     durationMs: integer("duration_ms").notNull().default(0),
     cached: integer("cached").notNull().default(0),
+    /** When the first of the row's runs was answered. */
     createdAt: createdAt(),
   },
   (table) => [index("query_usage_log_org_idx").on(table.organisationId, table.createdAt)],

@@ -1,0 +1,1 @@
+ALTER TABLE "query_usage_log" ADD COLUMN "runs" integer DEFAULT 1 NOT NULL;
