@@ -20,7 +20,9 @@ export const ORG_SLUG = "demo";
 const root = resolve(import.meta.dir, "..", "..");
 
 export const fixtureDirOf = (size: string) => join(root, "fixtures", "generated", size);
-export const dataDirOf = (size: string) => join(root, "bench", "out", "queries", size);
+/** BENCH_OUT moves the data folders (two benchmarks at once must not share an embedded database). */
+export const dataDirOf = (size: string) =>
+  join(process.env.BENCH_OUT ? resolve(process.env.BENCH_OUT) : join(root, "bench", "out", "queries"), size);
 
 /** Generates the fixture when it is absent (1m about 16 s, 10m about 5 minutes on this machine). */
 export function ensureFixture(size: string) {

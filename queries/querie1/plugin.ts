@@ -27,7 +27,6 @@ export default definePlugin({
     "Surgical market share of the competitor facilities and providers in the service area, against the practice's own share.",
   version: 1,
   dir: import.meta.dir,
-  materialise: ["market_base"],
   filters: marketShareFilters,
   view: marketShareView,
   async kernel({ sql, filterLists }) {

@@ -53,7 +53,6 @@ export default definePlugin({
     "Where the practice's patients live against its locations' 15-minute drive areas, and its non-operative volumes by location and provider.",
   version: 1,
   dir: import.meta.dir,
-  materialise: ["practice_cases"],
   filters: footprintFilters,
   view: footprintView,
   async kernel({ sql, inputs, settings }) {

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { LIST, listValue, VARCHAR } from "@duckdb/node-api";
 import { type DuckDb, quoteIdent, type SqlValue } from "../duckdb/open.ts";
+import { baseViewsSql as baseViewsSqlOf, filterShape, shapeKey } from "./baseViews.ts";
 import { type CanonicalColumn, marketCaseColumns, practiceLineColumns } from "./canonicalColumns.ts";
 import {
   DERIVED_RELATIONS,
@@ -135,7 +136,10 @@ async function bindDimensions(duck: DuckDb, dimensions: OrganisationDimensions) 
   );
 }
 
-/** The request's filters as a one-row table: the base views join it, so they need no parameters. */
+/**
+ * The request's filters as a one-row table: the base views join it, so they need no parameters.
+ * area_mask is the chosen service-area types as bits (base_views.sql).
+ */
 async function bindFilters(duck: DuckDb, filters: Filters) {
   const list = (values: string[]) => listValue(values);
   const allFacilityTypes = FACILITY_TYPES.every((type) => filters.facility_type.includes(type));
@@ -144,6 +148,7 @@ async function bindFilters(duck: DuckDb, filters: Filters) {
        $year::INTEGER AS year,
        $servicelines::VARCHAR[] AS servicelines,
        $service_area::VARCHAR[] AS service_area,
+       area_mask($service_area::VARCHAR[]) AS area_mask,
        $facility_type::VARCHAR[] AS facility_type,
        $all_facility_types::BOOLEAN AS all_facility_types,
        $facility_zipcodes::VARCHAR[] AS facility_zipcodes,
@@ -177,6 +182,7 @@ const sqlFile = (name: string) => readFileSync(join(import.meta.dir, "sql", name
 const baseViewsSql = sqlFile("base_views.sql");
 const organisationTablesSql = sqlFile("organisation_tables.sql");
 const providerZipMatchSql = sqlFile("provider_zip_match.sql");
+const marketMarkedSql = sqlFile("market_marked.sql");
 
 /**
  * The derived relations (sql/derived_relations.sql): views over their files when the run has them
@@ -260,11 +266,17 @@ export async function bindInputs(
     files.derived?.market_facilities ?? fileStamps(files.marketCases),
   ]);
   await once("organisation_tables", organisationTables, () => duck.run(organisationTablesSql));
+  await once("base_macros", "1", () => duck.run(baseViewsSql));
+  // The marked service-area slices: redone when a slice's file (or, live, the market files), the
+  // service areas or the organisation's NPIs change.
+  const marketMarked = hashOf([
+    files.derived?.area_cases ?? fileStamps(files.marketCases),
+    files.derived?.area_cases_reference ?? fileStamps(files.marketCasesReference),
+    dimensionsHash(inputs),
+  ]);
+  await once("market_marked", marketMarked, () => duck.run(marketMarkedSql));
   await bindFilters(duck, filters);
-  await duck.run(
-    filters.provider_zipcodes.length > 0
-      ? providerZipMatchSql
-      : "CREATE OR REPLACE TEMP TABLE provider_zip_match (npi VARCHAR)",
-  );
-  await once("base_views", "1", () => duck.run(baseViewsSql));
+  const shape = filterShape(filters);
+  if (shape.providerZipcodes) await duck.run(providerZipMatchSql);
+  await once("base_views", shapeKey(shape), () => duck.run(baseViewsSqlOf(shape)));
 }

@@ -49,7 +49,7 @@ export async function executeKernel<Result extends PluginResult>(
         zipPolygon: inputs.zipPolygon,
       },
       settings: options.settings,
-      filterLists: () => filterLists(duck),
+      filterLists: () => filterLists(duck, inputs.files.derived?.area_cases),
     });
   } catch (error) {
     failed = true;

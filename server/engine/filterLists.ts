@@ -16,15 +16,42 @@ const choiceRow = z.object({
 export const FILTER_LISTS_DIR = join(import.meta.dir, "sql");
 
 /**
- * The "Lists" of the query results (customer-area.md section 3): the choices of the filter dialog
- * for service lines, facilities and providers of the service area's market.
+ * Lists already computed, by the service-area slice's file they were read from. They depend on
+ * nothing else (not on the request's filters), and a file's name carries a hash of everything it
+ * was computed from (derived/derivedFiles.ts), so an entry never goes stale. Kept frozen: kernels
+ * spread them into their results, which are cached and serialised, never changed.
  */
-export async function filterLists(duck: DuckDb) {
-  return filterListsFrom(sqlRunner(duck, FILTER_LISTS_DIR));
+const listsByFile = new Map<string, Promise<FilterLists>>();
+const MAX_FILES = 200;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object") {
+    for (const item of Object.values(value)) deepFreeze(item);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * The "Lists" of the query results (customer-area.md section 3): the choices of the filter dialog
+ * for service lines, facilities and providers of the service area's market. `areaFile` is the
+ * derived file area_cases is bound to, when it is: the lists are then read once per file.
+ */
+export async function filterLists(duck: DuckDb, areaFile?: string): Promise<FilterLists> {
+  if (!areaFile) return filterListsFrom(sqlRunner(duck, FILTER_LISTS_DIR));
+  let lists = listsByFile.get(areaFile);
+  if (!lists) {
+    lists = filterListsFrom(sqlRunner(duck, FILTER_LISTS_DIR)).then(deepFreeze);
+    // A failed read is not remembered.
+    lists.catch(() => listsByFile.delete(areaFile));
+    if (listsByFile.size >= MAX_FILES) listsByFile.clear();
+    listsByFile.set(areaFile, lists);
+  }
+  return lists;
 }
 
 /** The same lists through any runner of the engine's SQL files (the benchmark's PostgreSQL one). */
-export async function filterListsFrom(sql: SqlRunner) {
+export async function filterListsFrom(sql: SqlRunner): Promise<FilterLists> {
   const rows = await sql.rows("filter_lists.sql", choiceRow);
   return {
     service_list: SERVICE_LINES.map((line) => ({ value: line, label: SERVICE_LINE_LABELS[line] })),
@@ -37,4 +64,8 @@ export async function filterListsFrom(sql: SqlRunner) {
   };
 }
 
-export type FilterLists = Awaited<ReturnType<typeof filterListsFrom>>;
+export interface FilterLists {
+  service_list: Array<{ value: string; label: string }>;
+  facilities_name_list: Array<{ npi: string; name: string; zipcode: string | null }>;
+  providers_name_list: Array<{ npi: string; name: string }>;
+}

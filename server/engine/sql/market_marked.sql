@@ -1,0 +1,10 @@
+-- The service-area slices of the year and the reference year, marked customer or competitor and
+-- with their area types as bits, kept as tables of the connection (bindInputs.ts rebuilds them when
+-- the slice's file, the market files or the organisation's dimensions change). Every kernel
+-- statement then scans a plain in-memory table: no Parquet decoding and no marking joins per
+-- statement.
+CREATE OR REPLACE TEMP TABLE area_cases_marked AS
+SELECT *, area_mask(area_types) AS area_mask FROM marked_cases('area_cases');
+
+CREATE OR REPLACE TEMP TABLE area_cases_reference_marked AS
+SELECT *, area_mask(area_types) AS area_mask FROM marked_cases('area_cases_reference');
