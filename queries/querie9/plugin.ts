@@ -1,27 +1,13 @@
-import { z } from "zod";
 import { cachedServiceAreaPolygons, type MapPolygon, mapPolygon } from "../../server/engine/geo.ts";
-import {
-  band,
-  definePlugin,
-  SERVICE_LINE_LABELS,
-  share,
-  sqlNumber,
-  sqlText,
-} from "../../server/engine/index.ts";
+import { band, definePlugin, SERVICE_LINE_LABELS, share } from "../../server/engine/index.ts";
 import { outmigrationFilters } from "./filters.ts";
+import { outmigrationFlows, type ZipFlows } from "./flows.ts";
 import { OUTMIGRATION_THRESHOLDS, outmigrationView } from "./view.ts";
 
 const DESTINATIONS = ["PSA", "SSA", "TSA", "OUTSIDE"] as const;
 type Destination = (typeof DESTINATIONS)[number];
 
-const flowRow = z.object({
-  patient_zip: sqlText,
-  service_line: sqlText,
-  destination: z.enum(DESTINATIONS),
-  provider: sqlText,
-  cases: sqlNumber,
-});
-type Flow = z.infer<typeof flowRow>;
+type Provider = { name: string; cases: number };
 
 export interface ZipOutmigration {
   zipcode: string;
@@ -31,18 +17,76 @@ export interface ZipOutmigration {
   outside_cases: number;
   polygon: MapPolygon | null;
   services: Record<string, number>;
-  providers: Array<{ name: string; cases: number }>;
+  providers: Provider[];
 }
 
-const total = (flows: Flow[]) => flows.reduce((sum, flow) => sum + flow.cases, 0);
+const byName = new Intl.Collator().compare;
+/** Largest first, ties by name (the collation of String.prototype.localeCompare). */
+const byCasesThenName = (a: Provider, b: Provider) => b.cases - a.cases || byName(a.name, b.name);
 
-/** Cases per provider, largest first (ties by name). */
-function providersOf(flows: Flow[]) {
+/** Element 0: destination (and total) -> each chosen line -> cases; and each line's outmigration %. */
+function destinationSummary(zips: readonly ZipFlows[], lines: string[]) {
+  const chosen = new Set(lines);
+  const zeros = () => Object.fromEntries(lines.map((line) => [line, 0])) as Record<string, number>;
+  const summary = {
+    total: zeros(),
+    PSA: zeros(),
+    SSA: zeros(),
+    TSA: zeros(),
+    OUTSIDE: zeros(),
+    percentage: {} as Record<string, number>,
+  };
+  for (const zip of zips)
+    for (const cell of zip.cells) {
+      if (!chosen.has(cell.line)) continue;
+      summary.total[cell.line]! += cell.cases;
+      summary[cell.area ?? "OUTSIDE"][cell.line]! += cell.cases;
+    }
+  for (const line of lines) summary.percentage[line] = share(summary.OUTSIDE[line]!, summary.total[line]!);
+  return summary;
+}
+
+/** The rendering providers of a zip's OUTSIDE cases of the chosen lines, largest first. */
+function outsideProviders(zip: ZipFlows, chosen: Set<string>): Provider[] {
   const byProvider = new Map<string, number>();
-  for (const flow of flows) byProvider.set(flow.provider, (byProvider.get(flow.provider) ?? 0) + flow.cases);
-  return [...byProvider]
-    .sort(([nameA, a], [nameB, b]) => b - a || nameA.localeCompare(nameB))
-    .map(([name, cases]) => ({ name, cases }));
+  for (const flow of zip.outside ?? [])
+    if (chosen.has(flow.line)) byProvider.set(flow.name, (byProvider.get(flow.name) ?? 0) + flow.cases);
+  const providers: Provider[] = [];
+  for (const [name, cases] of byProvider) providers.push({ name, cases });
+  return providers.sort(byCasesThenName);
+}
+
+/**
+ * Element 1's entry of one patient zip of S (it has cases of the chosen lines): its outmigration
+ * %, band, cases, OUTSIDE cases per line and the providers receiving them.
+ */
+function zipOutmigration(
+  zip: ZipFlows,
+  lines: string[],
+  chosen: Set<string>,
+  polygon: MapPolygon | null,
+): ZipOutmigration {
+  const services = Object.fromEntries(lines.map((line) => [line, 0])) as Record<string, number>;
+  let cases = 0;
+  let outside = 0;
+  for (const cell of zip.cells) {
+    if (!chosen.has(cell.line)) continue;
+    cases += cell.cases;
+    if (cell.area !== null) continue;
+    outside += cell.cases;
+    services[cell.line]! += cell.cases;
+  }
+  const percentage = share(outside, cases);
+  return {
+    zipcode: zip.zip,
+    percentage,
+    band: band(percentage, OUTMIGRATION_THRESHOLDS),
+    cases,
+    outside_cases: outside,
+    polygon,
+    services,
+    providers: outsideProviders(zip, chosen),
+  };
 }
 
 export default definePlugin({
@@ -56,55 +100,16 @@ export default definePlugin({
   filters: outmigrationFilters,
   view: outmigrationView,
   async kernel({ sql, filters, inputs }) {
-    const flows = await sql.rows("outmigration.sql", flowRow);
     const lines = filters.servicelines;
+    const chosen = new Set<string>(lines);
+    const zips = await outmigrationFlows(sql);
 
-    // Element 0: per destination (and in total), each service line -> cases; and the line's %.
-    // One pass over the flows, adding in their order (the same sums as filtering per cell).
-    const cells = new Map<string, number>();
-    const add = (key: string, cases: number) => cells.set(key, (cells.get(key) ?? 0) + cases);
-    for (const flow of flows) {
-      add(`total|${flow.service_line}`, flow.cases);
-      add(`${flow.destination}|${flow.service_line}`, flow.cases);
-    }
-    const byDestination = (destination: Destination | "total") =>
-      Object.fromEntries(lines.map((line) => [line, cells.get(`${destination}|${line}`) ?? 0]));
-    const summary = {
-      total: byDestination("total"),
-      PSA: byDestination("PSA"),
-      SSA: byDestination("SSA"),
-      TSA: byDestination("TSA"),
-      OUTSIDE: byDestination("OUTSIDE"),
-      percentage: {} as Record<string, number>,
-    };
-    for (const line of lines) summary.percentage[line] = share(summary.OUTSIDE[line]!, summary.total[line]!);
-
-    // Element 1: per patient zip of S.
-    const flowsOfZip = new Map<string, Flow[]>();
-    for (const flow of flows) {
-      const ofZip = flowsOfZip.get(flow.patient_zip);
-      if (ofZip) ofZip.push(flow);
-      else flowsOfZip.set(flow.patient_zip, [flow]);
-    }
-    const zips = [...flowsOfZip.keys()].sort();
+    const summary = destinationSummary(zips, lines);
+    // Element 1: per patient zip of S (a zip with cases of the chosen lines), in zip code order.
     const byZip: Record<string, ZipOutmigration> = {};
-    for (const zip of zips) {
-      const ofZip = flowsOfZip.get(zip)!;
-      const outside = ofZip.filter((flow) => flow.destination === "OUTSIDE");
-      const percentage = share(total(outside), total(ofZip));
-      byZip[zip] = {
-        zipcode: zip,
-        percentage,
-        band: band(percentage, OUTMIGRATION_THRESHOLDS),
-        cases: total(ofZip),
-        outside_cases: total(outside),
-        polygon: mapPolygon(inputs.zipPolygon(zip)),
-        services: Object.fromEntries(
-          lines.map((line) => [line, total(outside.filter((flow) => flow.service_line === line))]),
-        ),
-        providers: providersOf(outside),
-      };
-    }
+    for (const zip of zips)
+      if (zip.cells.some((cell) => chosen.has(cell.line)))
+        byZip[zip.zip] = zipOutmigration(zip, lines, chosen, mapPolygon(inputs.zipPolygon(zip.zip)));
 
     const areas = cachedServiceAreaPolygons(inputs.dimensions.serviceArea, inputs.zipPolygon);
     // An area drawn from any fallback circle is itself an approximation.
@@ -112,8 +117,8 @@ export default definePlugin({
       inputs.dimensions.serviceArea.some(
         (zip) => zip.type === type && inputs.zipPolygon(zip.zipcode)?.properties.approximate === true,
       );
-    const allCases = total(flows);
-    const outsideCases = total(flows.filter((flow) => flow.destination === "OUTSIDE"));
+    const overLines = (destination: Destination | "total") =>
+      lines.reduce((sum, line) => sum + summary[destination][line]!, 0);
     const row = (service: string, pick: (destination: Destination | "total") => number) => ({
       service,
       PSA: pick("PSA"),
@@ -130,16 +135,12 @@ export default definePlugin({
       tsa_polygon: mapPolygon(areas.tsa_polygon, approximate("TSA")),
       outmigration_table: [
         ...lines.map((line) => row(SERVICE_LINE_LABELS[line], (destination) => summary[destination][line]!)),
-        row("All services", (destination) =>
-          destination === "total"
-            ? allCases
-            : total(flows.filter((flow) => flow.destination === destination)),
-        ),
+        row("All services", overLines),
       ],
       // Legend bounds: case counts at 1%, 5%, 30% and 55% of the outmigrated cases.
       outmigration_legend: OUTMIGRATION_THRESHOLDS.map((threshold) => ({
         percentage: threshold,
-        cases: (outsideCases * threshold) / 100,
+        cases: (overLines("OUTSIDE") * threshold) / 100,
       })),
     };
   },
