@@ -7,6 +7,8 @@
  *   list_contains(list, x)    -> (x = ANY((list)::text[]))   (also for a scalar subquery's list)
  *   GROUP BY ALL              -> GROUP BY 1, 2, ...          (the select items without an aggregate)
  *   UNION ALL BY NAME         -> UNION ALL                   (our branches list the same columns in order)
+ *   {'key': value, ...}       -> json_build_object('key', value, ...)   (structs only become JSON)
+ *   hash(a, b, ...)           -> hashtextextended(row(a, b, ...)::text, 0)   (another hash, same use)
  *   $name                     -> $1, $2, ...                 (named parameters become positional)
  */
 
@@ -52,6 +54,42 @@ function rewriteListContains(sql: string) {
   }
 }
 
+/** Index of the brace closing the one at `open` (braces and parentheses nest inside). */
+function closingBrace(text: string, open: number) {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === "{" || text[i] === "(") depth++;
+    else if ((text[i] === "}" || text[i] === ")") && --depth === 0) return i;
+  }
+  throw new Error("unbalanced braces");
+}
+
+/** Struct literals, innermost (last) first so that each one's fields hold no other literal. */
+function rewriteStructLiterals(sql: string) {
+  let out = sql;
+  for (;;) {
+    const at = out.search(/\{\s*'[^']*'\s*:(?![\s\S]*\{\s*'[^']*'\s*:)/);
+    if (at < 0) return out;
+    const close = closingBrace(out, at);
+    const fields = splitTopLevel(out.slice(at + 1, close)).map((field) => {
+      const colon = field.indexOf(":");
+      return `${field.slice(0, colon).trim()}, ${field.slice(colon + 1).trim()}`;
+    });
+    out = `${out.slice(0, at)}json_build_object(${fields.join(", ")})${out.slice(close + 1)}`;
+  }
+}
+
+function rewriteHash(sql: string) {
+  let out = sql;
+  for (;;) {
+    const at = out.search(/\bhash\s*\(/i);
+    if (at < 0) return out;
+    const open = out.indexOf("(", at);
+    const close = closing(out, open);
+    out = `${out.slice(0, at)}hashtextextended(row(${out.slice(open + 1, close)})::text, 0)${out.slice(close + 1)}`;
+  }
+}
+
 /** Positions of the select items without an aggregate, for the SELECT that a GROUP BY ALL ends. */
 function rewriteGroupByAll(sql: string) {
   let out = sql;
@@ -92,6 +130,8 @@ export function toPostgres(duckSql: string): TranslatedSql {
     .replace(/::DOUBLE\b/gi, "::double precision")
     .replace(/\bUNION ALL BY NAME\b/gi, "UNION ALL")
     .replace(/\blist\s*\(/gi, "array_agg(");
+  sql = rewriteStructLiterals(sql);
+  sql = rewriteHash(sql);
   sql = rewriteListContains(sql);
   sql = rewriteGroupByAll(sql);
   const names: string[] = [];

@@ -77,7 +77,11 @@ export async function openPostgresBench(
   const [exists] = await admin`SELECT 1 AS found FROM pg_database WHERE datname = ${DATABASE}`;
   if (!exists) await admin.unsafe(`CREATE DATABASE ${DATABASE}`);
   await admin.end();
-  const schema = `bench_${size.replace(/[^a-z0-9]/gi, "_")}`;
+  // BENCH_OUT (another data folder) gets its own schema: two benchmarks at once must not reload each other's.
+  const folder = process.env.BENCH_OUT
+    ? `_${createHash("sha256").update(dataDir).digest("hex").slice(0, 8)}`
+    : "";
+  const schema = `bench_${size.replace(/[^a-z0-9]/gi, "_")}${folder}`;
   const sql = postgres(ADMIN_URL.replace(/\/[^/]*$/, `/${DATABASE}`), {
     max: 1,
     onnotice: () => {},
