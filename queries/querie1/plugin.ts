@@ -1,23 +1,7 @@
-import { z } from "zod";
-import { definePlugin, share, sqlNumber, sqlText, sqlTextList } from "../../server/engine/index.ts";
+import { definePlugin, share } from "../../server/engine/index.ts";
 import { marketShareFilters } from "./filters.ts";
+import { marketShares, pairRow } from "./marketShare.ts";
 import { marketShareView } from "./view.ts";
-
-const totalRow = z.object({ total: sqlNumber, customer: sqlNumber });
-const facilityRow = z.object({
-  npi: sqlText,
-  name: sqlText,
-  zipcode: sqlText,
-  claims: sqlNumber,
-  providers: sqlTextList,
-});
-const providerRow = z.object({
-  npi: sqlText,
-  name: sqlText,
-  zipcode: sqlText,
-  claims: sqlNumber,
-  facilities: sqlTextList,
-});
 
 export default definePlugin({
   id: "querie1",
@@ -30,11 +14,13 @@ export default definePlugin({
   filters: marketShareFilters,
   view: marketShareView,
   async kernel({ sql, filterLists }) {
-    const [totals] = await sql.rows("market_total.sql", totalRow);
-    const marketTotal = totals?.total ?? 0;
-    const facilities = await sql.rows("competitor_facilities.sql", facilityRow);
-    const providers = await sql.rows("competitor_providers.sql", providerRow);
-    const customerClaims = totals?.customer ?? 0;
+    // One statement: M by facility, rendering provider and side; the lists are grouped here.
+    const {
+      facilities,
+      providers,
+      total: marketTotal,
+      customer: customerClaims,
+    } = marketShares(await sql.rows("pairs.sql", pairRow));
     return {
       ...(await filterLists()),
       competitor_market_share_facilities: facilities.map((facility) => ({

@@ -1,19 +1,12 @@
-import { z } from "zod";
-import { definePlugin, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
+import { definePlugin } from "../../server/engine/index.ts";
 import { partnershipFilters } from "./filters.ts";
+import { partnerRow, partnerSlices, type SliceRow } from "./partners.ts";
 import { topWithOther } from "./topWithOther.ts";
 import { partnershipView } from "./view.ts";
 
 /** customer-area.md section 9: pie charts show facilities top 9, providers top 30, then OTHER. */
 export const TOP_FACILITIES = 9;
 export const TOP_PROVIDERS = 30;
-
-const sliceRow = z.object({
-  npi: sqlText,
-  name: sqlTextOrNull,
-  cases: sqlNumber,
-  own: z.boolean(),
-});
 
 export default definePlugin({
   id: "querie4",
@@ -26,10 +19,11 @@ export default definePlugin({
   filters: partnershipFilters,
   view: partnershipView,
   async kernel({ sql, filterLists }) {
-    const named = (rows: z.infer<typeof sliceRow>[]) =>
-      rows.map((row) => ({ ...row, name: row.name ?? row.npi }));
-    const facilities = topWithOther(named(await sql.rows("facilities.sql", sliceRow)), TOP_FACILITIES);
-    const providers = topWithOther(named(await sql.rows("providers.sql", sliceRow)), TOP_PROVIDERS);
+    const named = (rows: SliceRow[]) => rows.map((row) => ({ ...row, name: row.name ?? row.npi }));
+    // One statement: the customer's cases by facility and provider; the two pies are summed here.
+    const slices = partnerSlices(await sql.rows("partners.sql", partnerRow));
+    const facilities = topWithOther(named(slices.facilities), TOP_FACILITIES);
+    const providers = topWithOther(named(slices.providers), TOP_PROVIDERS);
     return {
       ...(await filterLists()),
       facilities_pie: facilities.pie,

@@ -119,5 +119,14 @@ UNION ALL BY NAME
 SELECT false AS is_surgical, category, service_line, patient_zip, rendering_npi, referring_npi, facility_npi,
        place_name, place_zip, setting, units AS volume
 FROM practice_base
-WHERE NOT is_surgical AND category IS NOT NULL;`;
+WHERE NOT is_surgical AND category IS NOT NULL;
+
+-- practice_cases with the volumes summed per combination of its columns (the same filters on the
+-- rolled-up rows of organisation_tables.sql): for kernels that sum volumes, a quarter of the rows.
+CREATE OR REPLACE TEMP VIEW practice_volumes AS
+SELECT v.*
+${filteredFrom("practice_volumes_rolled", "v", [
+  "(NOT v.is_surgical OR list_contains(f.servicelines, v.service_line))",
+  ...conditions(shape, practice("v")),
+])};`;
 }
