@@ -1,16 +1,17 @@
 import { createReadStream } from "node:fs";
 import { join } from "node:path";
-import { openDuckDb } from "../duckdb/open.ts";
+import { type DuckDb, openDuckDb } from "../duckdb/open.ts";
 import { loadCodeTables } from "../reference/codes/load.ts";
 import type { MarketKind } from "./contract.ts";
 import { loadTables } from "./identify.ts";
 import type { IngestLimits } from "./limits.ts";
 import { writeDemographics, writeMarketCases } from "./normalise/market.ts";
+import { writeMarketCasesOnePass } from "./normalise/marketOnePass.ts";
 import { writePracticeLines } from "./normalise/practice.ts";
 import { type ErrorReport, mergeReports, singleError } from "./report.ts";
 import { collectSources, type UploadedFile } from "./sources/collect.ts";
 import { ContainerRefused } from "./sources/zipEntries.ts";
-import { numberedRows, UnreadableSource } from "./stage.ts";
+import { numberedRows, type Stage, UnreadableSource } from "./stage.ts";
 import { stageTuva } from "./tuva.ts";
 import { setUploadYears, validateStage } from "./validate.ts";
 
@@ -110,6 +111,35 @@ async function stageAll(
   return { stages, report: undefined };
 }
 
+/**
+ * A market case file that is valid and already clean (the usual extract) is checked and written
+ * in one scan; undefined when the upload is not such a file, which then takes the validation pass
+ * and the writing pass (the report, row numbers and all, comes from those).
+ */
+async function marketInOnePass(
+  duck: DuckDb,
+  job: IngestJob,
+  stages: Stage[],
+): Promise<IngestOutcome | undefined> {
+  if (job.target.kind !== "market" || job.target.marketKind === "DEMO" || job.dryRun) return undefined;
+  const [stage] = stages;
+  const [year] = job.years;
+  if (stages.length !== 1 || !stage || year === undefined || stage.missingColumns.length > 0)
+    return undefined;
+  const path = join(job.workDir, `${stage.spec.name}-${year}.parquet`);
+  const rows = await writeMarketCasesOnePass(duck, stage, job.target.marketKind, job.years, path);
+  if (rows === undefined) return undefined;
+  const outputs =
+    rows > 0 ? [{ year, table: "market_cases", path, rows, checksum: await sha256File(path) }] : [];
+  return {
+    accepted: true,
+    rows,
+    years: outputs.map((item) => item.year),
+    outputs,
+    tables: { [stage.label]: rows },
+  };
+}
+
 /** Parses, validates and (unless a dry run) normalises an upload into Parquet files in workDir. */
 export async function runIngestJob(
   job: IngestJob,
@@ -134,6 +164,8 @@ export async function runIngestJob(
     if (staged.report) return { accepted: false, report: staged.report };
     const { stages } = staged;
     progress("validating");
+    const onePass = await marketInOnePass(duck, job, stages);
+    if (onePass) return onePass;
     const reports = [];
     for (const stage of stages) {
       try {

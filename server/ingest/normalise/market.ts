@@ -1,16 +1,45 @@
-import { type DuckDb, quoteIdent } from "../../duckdb/open.ts";
-import { derivationJoins, prepareCategoryLookups, settingSql } from "../../reference/codes/derive.ts";
+import { type DuckDb, quoteIdent, quoteLiteral } from "../../duckdb/open.ts";
+import { settingSql } from "../../reference/codes/derive.ts";
 import type { MarketKind } from "../contract.ts";
 import { type Stage, trimmedOrNull } from "../stage.ts";
-import { distinctValuesSql } from "../validate.ts";
 import { billType3, copyToParquet, drg3, leanColumns, lower, upper, wholeNumber, zip5 } from "./common.ts";
+import {
+  constantEnum,
+  everyCodeColumns,
+  everyCodeJoins,
+  outputTypes,
+  prepareEveryCodeLookups,
+} from "./derivedLookups.ts";
 
 /**
- * Writes market_cases for kind IP or OP. A row with bill type or DRG is read as an institutional
- * claim, any other as professional, for the setting rules; a setting given in the file wins.
- * Columns are read as the file has them wherever the validation pass saw that trimming and
- * normalising would change none of their values (leanColumns): the per-row string work is only
- * paid by files that need it.
+ * The market_cases rows of `input`, a relation of normalised columns (year, claim_id,
+ * patient_zip, given_setting, place_of_service, bill_type, drg, cpt, facility_npi, facility_name,
+ * facility_zip, rendering_npi, rendering_name, referring_npi, referring_name, cases,
+ * charge_amount, paid_amount, payer_class). A row with bill type or DRG is read as an
+ * institutional claim, any other as professional, for the setting rules; a setting given in the
+ * file wins. Both writers (one pass, and after the validation pass) end in this query, so they
+ * write the same file. Needs prepareEveryCodeLookups().
+ */
+const settingValue = (setting: string) => `CAST(${quoteLiteral(setting)} AS ${outputTypes.setting})`;
+
+export function marketCasesQuery(input: string, kind: MarketKind) {
+  return `
+    SELECT m.year, ${constantEnum(kind === "IP" ? "IP" : "OP")} AS kind, m.claim_id, m.patient_zip,
+           coalesce(m.given_setting, ${settingSql("m", settingValue)}) AS setting,
+           m.place_of_service, m.bill_type, m.drg, m.cpt,
+           m.facility_npi, m.facility_name, m.facility_zip, m.rendering_npi, m.rendering_name,
+           m.referring_npi, m.referring_name, m.cases, m.charge_amount, m.paid_amount, m.payer_class,
+           ${everyCodeColumns}
+    FROM (SELECT *, CASE WHEN bill_type IS NOT NULL OR drg IS NOT NULL THEN 'institutional' ELSE 'professional' END AS line_kind
+          FROM ${input}) AS m
+    ${everyCodeJoins("m")}`;
+}
+
+/**
+ * Writes market_cases for kind IP or OP once the validation pass accepted the file. Columns are
+ * read as the file has them wherever the validation pass saw that trimming and normalising would
+ * change none of their values (leanColumns): the per-row string work is only paid by files that
+ * need it.
  */
 export async function writeMarketCases(duck: DuckDb, stage: Stage, kind: MarketKind, path: string) {
   const lean = leanColumns(duck, stage);
@@ -20,40 +49,25 @@ export async function writeMarketCases(duck: DuckDb, stage: Stage, kind: MarketK
   const amount = (column: string) => `TRY_CAST(${quoteIdent(column)} AS DECIMAL(18, 2))`;
   await duck.run(`
     CREATE OR REPLACE TEMP VIEW market_input AS
-    SELECT *, CASE WHEN bill_type IS NOT NULL OR drg IS NOT NULL THEN 'institutional' ELSE 'professional' END AS line_kind
-    FROM (
-      SELECT ${await lean.integer("year", (value) => `CAST(${value} AS INTEGER)`)} AS year, ${text("claim_id")} AS claim_id,
-             ${await lean.text("patient_zip", zip5)} AS patient_zip, ${await lean.text("setting", upper)} AS given_setting,
-             ${await lean.text("place_of_service")} AS place_of_service, ${await lean.text("bill_type", billType3)} AS bill_type,
-             NULL::VARCHAR AS revenue_code, ${await lean.text("drg", drg3)} AS drg, ${await lean.text("cpt", upper)} AS cpt,
-             ${await lean.text("facility_npi")} AS facility_npi, ${text("facility_name")} AS facility_name,
-             ${await lean.text("facility_zip", zip5)} AS facility_zip, ${await lean.text("rendering_npi")} AS rendering_npi,
-             ${text("rendering_name")} AS rendering_name, ${await lean.text("referring_npi")} AS referring_npi,
-             ${text("referring_name")} AS referring_name,
-             ${await lean.integer(
-               "cases",
-               (value) => wholeNumber(value, 1),
-               (value) => `coalesce(CAST(${value} AS INTEGER), 1)`,
-             )} AS cases,
-             ${amount("charge_amount")} AS charge_amount, ${amount("paid_amount")} AS paid_amount,
-             coalesce(${await lean.text("payer_class", lower)}, 'other') AS payer_class
-      FROM ${stage.rawView})`);
-  // The validation pass already counted each distinct code: the lookups are built from those.
-  await prepareCategoryLookups(
-    duck,
-    `SELECT upper(value) AS value FROM (${distinctValuesSql(stage, "cpt")})`,
-    `SELECT ${drg3("value")} AS value FROM (${distinctValuesSql(stage, "drg")})`,
-  );
-  await copyToParquet(
-    duck,
-    `SELECT m.year, '${kind === "IP" ? "IP" : "OP"}' AS kind, m.claim_id, m.patient_zip,
-            coalesce(m.given_setting, ${settingSql("m")}) AS setting, m.place_of_service, m.bill_type, m.drg, m.cpt,
-            m.facility_npi, m.facility_name, m.facility_zip, m.rendering_npi, m.rendering_name,
-            m.referring_npi, m.referring_name, m.cases, m.charge_amount, m.paid_amount, m.payer_class,
-            service_line.category, service_line.service_line, coalesce(service_line.is_surgical, false) AS is_surgical
-     FROM market_input AS m ${derivationJoins("m")}`,
-    path,
-  );
+    SELECT ${await lean.integer("year", (value) => `CAST(${value} AS INTEGER)`)} AS year, ${text("claim_id")} AS claim_id,
+           ${await lean.text("patient_zip", zip5)} AS patient_zip,
+           CAST(${await lean.text("setting", upper)} AS ${outputTypes.setting}) AS given_setting,
+           ${await lean.text("place_of_service")} AS place_of_service, ${await lean.text("bill_type", billType3)} AS bill_type,
+           NULL::VARCHAR AS revenue_code, ${await lean.text("drg", drg3)} AS drg, ${await lean.text("cpt", upper)} AS cpt,
+           ${await lean.text("facility_npi")} AS facility_npi, ${text("facility_name")} AS facility_name,
+           ${await lean.text("facility_zip", zip5)} AS facility_zip, ${await lean.text("rendering_npi")} AS rendering_npi,
+           ${text("rendering_name")} AS rendering_name, ${await lean.text("referring_npi")} AS referring_npi,
+           ${text("referring_name")} AS referring_name,
+           ${await lean.integer(
+             "cases",
+             (value) => wholeNumber(value, 1),
+             (value) => `coalesce(CAST(${value} AS INTEGER), 1)`,
+           )} AS cases,
+           ${amount("charge_amount")} AS charge_amount, ${amount("paid_amount")} AS paid_amount,
+           CAST(coalesce(${await lean.text("payer_class", lower)}, 'other') AS ${outputTypes.payerClass}) AS payer_class
+    FROM ${stage.rawView}`);
+  await prepareEveryCodeLookups(duck);
+  await copyToParquet(duck, marketCasesQuery("market_input", kind), path);
   return stage.rows;
 }
 

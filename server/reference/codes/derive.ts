@@ -38,9 +38,10 @@ export async function prepareDerivations(duck: DuckDb, relation: string) {
 /**
  * The setting of a line, generated from the rule table (settingRules.ts) as one CASE in rank
  * order: the first rule whose conditions all hold gives the setting. Evaluated per line it costs a
- * few comparisons, cheaper than any join on five nullable keys.
+ * few comparisons, cheaper than any join on five nullable keys. `settingLiteral` writes each
+ * setting (a typed literal makes the CASE of that type).
  */
-export function settingSql(alias: string) {
+export function settingSql(alias: string, settingLiteral: (setting: string) => string = quoteLiteral) {
   const branches = [...settingRules]
     .sort((a, b) => a.rank - b.rank)
     .map((rule) => {
@@ -52,7 +53,7 @@ export function settingSql(alias: string) {
         conditions.push(`left(${alias}.revenue_code, 3) = ${quoteLiteral(rule.revenuePrefix)}`);
       if (rule.placeOfService)
         conditions.push(`${alias}.place_of_service = ${quoteLiteral(rule.placeOfService)}`);
-      return `WHEN ${conditions.join(" AND ")} THEN ${quoteLiteral(rule.setting)}`;
+      return `WHEN ${conditions.join(" AND ")} THEN ${settingLiteral(rule.setting)}`;
     });
   return `CASE ${branches.join(" ")} END`;
 }
