@@ -100,6 +100,78 @@ describe("headers and health", () => {
   });
 });
 
+describe("security headers and the request id on every kind of response", () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await startTestApp("pglite");
+    // A route answering a Response built by hand (not through c.json/c.body), after the app's own.
+    t.app.get("/handmade", () => new Response("made by hand", { headers: { "X-Own": "kept" } }));
+    base = t.listen();
+  });
+  afterAll(() => t.close());
+
+  const expectSecured = (headers: Headers) => {
+    expect(headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(headers.get("x-content-type-options")).toBe("nosniff");
+    expect(headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(headers.get("referrer-policy")).toBe("no-referrer");
+    expect(headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  };
+
+  test("a JSON answer, a 404, a CSRF refusal and a hand-built response", async () => {
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(200);
+    expectSecured(health.headers);
+    const missing = await fetch(`${base}/api/nothing-here/`);
+    expect(missing.status).toBe(404);
+    expectSecured(missing.headers);
+    const refused = await fetch(`${base}/api/services/auth/signin/`, { method: "POST", body: "{}" });
+    expect(refused.status).toBe(403);
+    expectSecured(refused.headers);
+    const handmade = await fetch(`${base}/handmade`);
+    expect(await handmade.text()).toBe("made by hand");
+    expect(handmade.headers.get("x-own")).toBe("kept");
+    expectSecured(handmade.headers);
+  });
+
+  test("a request id sent by the client is echoed", async () => {
+    const answer = await fetch(`${base}/api/health`, { headers: { "X-Request-Id": "trace-42" } });
+    expect(answer.headers.get("x-request-id")).toBe("trace-42");
+  });
+
+  test("bodies over the limit are refused with 413, declared (Content-Length) or streamed", async () => {
+    const browser = await t.client().prime();
+    const csrf = browser.cookies.get("csrftoken")!;
+    const headers = { cookie: `csrftoken=${csrf}`, "x-csrftoken": csrf, "content-type": "application/json" };
+    const big = JSON.stringify({ email: "x".repeat(1_100_000) });
+    const declared = await fetch(`${base}/api/services/auth/signin/`, { method: "POST", headers, body: big });
+    expect(declared.status).toBe(413);
+    expectSecured(declared.headers);
+    const bytes = new TextEncoder().encode(big);
+    const streamed = await fetch(`${base}/api/services/auth/signin/`, {
+      method: "POST",
+      headers,
+      body: new ReadableStream({
+        start(controller) {
+          for (let offset = 0; offset < bytes.length; offset += 64 * 1024)
+            controller.enqueue(bytes.subarray(offset, offset + 64 * 1024));
+          controller.close();
+        },
+      }),
+    });
+    expect(streamed.status).toBe(413);
+    // Within the limit, both ways are read.
+    const small = await fetch(`${base}/api/services/auth/signin/`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email: "small@example.com" }),
+    });
+    expect(small.status).toBe(200);
+  });
+});
+
 describe("the built web app", () => {
   test("hashed assets are cached for a year and every other path gets index.html", async () => {
     const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import("node:fs");

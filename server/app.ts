@@ -1,13 +1,17 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { serveStatic } from "hono/bun";
+import { RegExpRouter } from "hono/router/reg-exp-router";
+import { SmartRouter } from "hono/router/smart-router";
+import { TrieRouter } from "hono/router/trie-router";
 import { customerSignin } from "./auth/customerSignin.ts";
 import { staffSignin } from "./auth/staffSignin.ts";
 import type { AppContext, AppEnv } from "./context.ts";
 import { databaseAlive } from "./db/client.ts";
+import { CachedRouter } from "./http/cachedRouter.ts";
 import { errorResponse, HttpError, toHttpError } from "./http/errors.ts";
+import { bodyLimit } from "./http/middleware/bodyLimit.ts";
 import { csrf } from "./http/middleware/csrf.ts";
 import { dummyReadOnly } from "./http/middleware/dummyReadOnly.ts";
 import { requestContext } from "./http/middleware/requestLog.ts";
@@ -26,7 +30,11 @@ export interface AppOptions {
 }
 
 export function createApp(context: AppContext, options: AppOptions = {}) {
-  const app = new Hono<AppEnv>({ strict: false });
+  const app = new Hono<AppEnv>({
+    strict: false,
+    // Hono's own choice of router, with its answers remembered per path (cachedRouter.ts).
+    router: new CachedRouter(new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] })),
+  });
 
   app.use(requestContext(context));
   app.use(securityHeaders(context.config));
@@ -52,12 +60,7 @@ export function createApp(context: AppContext, options: AppOptions = {}) {
 
   app.use("/api/*", loadSession());
   app.use("/api/*", dummyReadOnly());
-  const jsonBodyLimit = bodyLimit({
-    maxSize: JSON_BODY_LIMIT,
-    onError: () => {
-      throw new HttpError(413, `Request body too large: the limit is ${JSON_BODY_LIMIT / 1024} KB.`);
-    },
-  });
+  const jsonBodyLimit = bodyLimit(JSON_BODY_LIMIT);
   // File uploads (paths ending in /file/) set their own, larger limits on their routes.
   app.use("/api/*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)));
   app.route("/ws/channel", liveChannel);

@@ -138,23 +138,27 @@ const sessionCacheOf = perHub(
 
 type SessionContext = Pick<AppContext, "database" | "live">;
 
-/** findSession with the process's session cache in front (the auth middleware's per-request lookup). */
+/**
+ * findSession with the process's session cache in front (the auth middleware's per-request lookup).
+ * The cache is keyed by the token itself, so a hit costs no SHA-256; only the database is asked by
+ * hash. (The token is in this process's memory for the request anyway; the cache keeps it at most
+ * SESSION_CACHE_SECONDS longer, and never writes it anywhere.)
+ */
 export async function currentSession(
   context: SessionContext,
   token: string,
   now: Date,
 ): Promise<Session | null> {
-  const tokenHash = hashToken(token);
   const cache = sessionCacheOf(context.live);
-  const hit = cache.get(tokenHash);
+  const hit = cache.get(token);
   if (hit) {
     if (hit.expiresAt > now.getTime()) return hit.session;
-    cache.delete(tokenHash);
+    cache.delete(token);
     return null;
   }
   const ticket = cache.ticket();
-  const found = await readSession(context.database.db, tokenHash, now);
-  if (found) cache.set(tokenHash, found, ticket);
+  const found = await readSession(context.database.db, hashToken(token), now);
+  if (found) cache.set(token, found, ticket);
   return found?.session ?? null;
 }
 

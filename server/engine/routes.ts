@@ -139,22 +139,25 @@ export const queriesRoutes = new Hono<AppEnv>()
   })
   // querie1..querie10, or a saved query's id (its analysis and filters; savedQueries.ts).
   .post("/:name{querie[0-9]+|[0-9a-fA-F-]{36}}", customerScope(), async (c) => {
+    // c.get, not c.var: Hono builds a new object of all variables on every c.var read.
+    const app = c.get("app");
+    const scope = c.get("scope");
     const param = c.req.param("name");
     const saved = param.startsWith("querie")
       ? undefined
-      : await savedQueryForRun(c.var.app.database.db, c.var.scope, param);
+      : await savedQueryForRun(app.database.db, scope, param);
     const name = saved?.pluginId ?? param;
     const request = await readRunRequest(c);
-    const { organisationId, session } = c.var.scope;
+    const { organisationId, session } = scope;
     const outcome = await runPlugin({
-      context: c.var.app,
+      context: app,
       organisationId,
       pluginId: name,
       // A saved query's filters win over any sent with the run.
       filters: saved ? { ...request.filters, ...saved.filters } : request.filters,
     });
     // Buffered, written in batches (usage.ts).
-    await logQueryUsage(c.var.app, {
+    await logQueryUsage(app, {
       organisationId,
       session,
       querie: name,
@@ -184,7 +187,7 @@ export const queriesRoutes = new Hono<AppEnv>()
     const content = request.export === "csv" ? tableToCsv(exported[0]!) : await tablesToXlsx(exported);
     const title = chosen.length === 1 ? `${plugin.title} ${chosen[0]!.title}` : plugin.title;
     const fileName = writeExport(
-      c.var.app.config.dataDir,
+      app.config.dataDir,
       content,
       request.export,
       {

@@ -25,7 +25,7 @@ const DUMMY_WRITES: RegExp[] = [/^\/api\/management\/queries\/save\/?$/];
 
 /** The organisation a staff request impersonates, if any (header, or org_id as the spec's calls add it). */
 export function dummyOrganisationOf(c: Context<AppEnv>): string | undefined {
-  if (c.var.session?.kind !== "admin") return undefined;
+  if (c.get("session")?.kind !== "admin") return undefined;
   return c.req.header(DUMMY_HEADER) ?? c.req.query("org_id");
 }
 

@@ -7,7 +7,7 @@ import { dummyOrganisationOf } from "./dummyReadOnly.ts";
 /** Any signed-in session of the given kind; otherwise 401 'Invalid token.' (the web guard's signal). */
 export function requireKind(kind: "client" | "admin"): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.var.session?.kind !== kind) throw invalidToken();
+    if (c.get("session")?.kind !== kind) throw invalidToken();
     await next();
   };
 }
@@ -17,7 +17,7 @@ export function requireStaff(
   options: { siteAdmin?: boolean; superUser?: boolean } = {},
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = c.var.session;
+    const session = c.get("session");
     if (session?.kind !== "admin") throw invalidToken();
     if (options.siteAdmin && session.staff.role !== "site_admin") throw forbidden("Agents cannot do this.");
     if (options.superUser && !session.staff.isSuperUser) throw forbidden("Only a super user can do this.");
@@ -28,7 +28,7 @@ export function requireStaff(
 /** A customer admin (is_staff); assistants are refused. */
 export function requireCustomerAdmin(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = c.var.session;
+    const session = c.get("session");
     if (session?.kind !== "client") throw invalidToken();
     if (!session.user.isStaff) throw forbidden("Only the organisation's admin can do this.");
     await next();
@@ -44,7 +44,7 @@ const dummyOrgSchema = z.uuid({ message: "must be an organisation id (UUID)" });
  */
 export function customerScope(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = c.var.session;
+    const session = c.get("session");
     if (!session) throw invalidToken();
     if (session.kind === "client") {
       c.set("scope", { organisationId: session.organisation.id, dummy: false, session });

@@ -19,7 +19,7 @@ function tokenOf(c: Context<AppEnv>): string | undefined {
 export function loadSession(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = tokenOf(c);
-    const { app } = c.var;
+    const app = c.get("app");
     // Cached in process for a few seconds, dropped at once by any revoke (sessions.ts).
     c.set("session", token ? await currentSession(app, token, app.clock.now()) : null);
     await next();
