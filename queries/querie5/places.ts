@@ -1,4 +1,4 @@
-import { driveCircle, placeCoordinates } from "../../server/engine/geo.ts";
+import { driveCircle, placeCoordinates, zipCentroidInside } from "../../server/engine/geo.ts";
 import type { OrgFacility } from "../../server/engine/inputs.ts";
 import type { EngineSettings } from "../../server/engine/settings.ts";
 
@@ -44,4 +44,31 @@ export function drivePolygons(placed: ReturnType<typeof markers>["placed"], sett
       polygon: { type: "poly" as const, coordinates: circle.geometry.coordinates, approximation: true },
     };
   });
+}
+
+/**
+ * Whether a zip's centroid lies in any drive polygon, remembered per set of polygons (keyed by their
+ * coordinates): the point-in-polygon tests of a few hundred zips cost more than the rest of the
+ * kernel's arithmetic, and the polygons change only with the profile or the drive settings.
+ */
+const insideMemo = new Map<string, Map<string, boolean>>();
+
+export function insideDriveAreasOf(drives: ReturnType<typeof drivePolygons>) {
+  const key = JSON.stringify(drives.map((drive) => drive.feature.geometry.coordinates));
+  let known = insideMemo.get(key);
+  if (!known) {
+    if (insideMemo.size >= 50) insideMemo.clear();
+    known = new Map();
+    insideMemo.set(key, known);
+  }
+  const features = drives.map((drive) => drive.feature);
+  const memo = known;
+  return (zip: string) => {
+    let inside = memo.get(zip);
+    if (inside === undefined) {
+      inside = zipCentroidInside(zip, features);
+      memo.set(zip, inside);
+    }
+    return inside;
+  };
 }

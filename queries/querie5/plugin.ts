@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mapPolygon, zipCentroidInside } from "../../server/engine/geo.ts";
+import { mapPolygon } from "../../server/engine/geo.ts";
 import {
   band,
   definePlugin,
@@ -10,7 +10,7 @@ import {
   sum,
 } from "../../server/engine/index.ts";
 import { footprintFilters } from "./filters.ts";
-import { drivePolygons, markers } from "./places.ts";
+import { drivePolygons, insideDriveAreasOf, markers } from "./places.ts";
 import { footprintView, VOLUME_WEIGHT_THRESHOLDS } from "./view.ts";
 
 const zipRow = z.object({ zipcode: sqlText, volume: sqlNumber });
@@ -34,7 +34,11 @@ function volumesBy<Row extends { volume: number; category: string }>(
   keyOf: (row: Row) => string,
 ) {
   const groups = new Map<string, Row[]>();
-  for (const row of rows) groups.set(keyOf(row), [...(groups.get(keyOf(row)) ?? []), row]);
+  for (const row of rows) {
+    const members = groups.get(keyOf(row));
+    if (members) members.push(row);
+    else groups.set(keyOf(row), [row]);
+  }
   return [...groups]
     .map(([key, members]) => {
       const categories: Record<string, number> = {};
@@ -58,13 +62,11 @@ export default definePlugin({
   async kernel({ sql, inputs, settings }) {
     const { facilities_marker, locations_marker, placed } = markers(inputs.dimensions.facilities);
     const drives = drivePolygons(placed, settings);
-    const driveFeatures = drives.map((drive) => drive.feature);
+    const insideDriveAreas = insideDriveAreasOf(drives);
 
     const zips = await sql.rows("volume_by_zip.sql", zipRow);
     const total = sum(zips.map((zip) => zip.volume));
-    const inside = sum(
-      zips.filter((zip) => zipCentroidInside(zip.zipcode, driveFeatures)).map((zip) => zip.volume),
-    );
+    const inside = sum(zips.filter((zip) => insideDriveAreas(zip.zipcode)).map((zip) => zip.volume));
 
     const nonOperative = await sql.rows("non_operative.sql", nonOperativeRow);
     const surgical = await sql.rows("surgical_by_location.sql", surgicalRow);

@@ -96,6 +96,10 @@ export function baseViewsSql(shape: FilterShape) {
   return `
 ${marketBase("market_base", "area_cases_marked", shape)}
 
+-- M without the referring provider (its cases summed per combination of the other columns), for
+-- kernels that sum cases, count providers or take names by facility and rendering provider.
+${marketBase("market_base_rendered", "area_cases_rendered_marked", shape)}
+
 -- querie10's reference year, with that year's service area (the current one when none is listed).
 ${marketBase("market_base_reference", "area_cases_reference_marked", shape)}
 

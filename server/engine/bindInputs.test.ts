@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { listValue } from "@duckdb/node-api";
 import { z } from "zod";
 import { type DuckDb, openDuckDb } from "../duckdb/open.ts";
-import { bindInputs } from "./bindInputs.ts";
+import { areaMask, bindInputs } from "./bindInputs.ts";
 import { completeFilters } from "./filters.ts";
 import type { CanonicalInputs } from "./inputs.ts";
 import { sqlNumber, sqlRunner } from "./sqlRunner.ts";
@@ -125,5 +126,37 @@ describe("canonical views", () => {
     });
     expect(found).toEqual([{ n: 2, echoed: "O'Brien" }]);
     expect(await rows("SELECT count(*)::INTEGER AS n FROM org_providers")).toEqual([{ n: 1 }]);
+  });
+
+  test("the service-area bits bound with the filters are those of the SQL macro", async () => {
+    await bindInputs(duck, inputs, completeFilters({ year: 2024 }));
+    // Every non-empty choice of types: PSA 1, SSA 2, TSA 4 (base_views.sql).
+    const choices = [
+      ["PSA"],
+      ["SSA"],
+      ["TSA"],
+      ["PSA", "SSA"],
+      ["PSA", "TSA"],
+      ["SSA", "TSA"],
+      ["PSA", "SSA", "TSA"],
+    ];
+    const expected = [1, 2, 4, 3, 5, 6, 7];
+    expect(choices.map((types) => areaMask(types))).toEqual(expected);
+    for (const [index, types] of choices.entries()) {
+      const [row] = await duck.all("SELECT area_mask($1::VARCHAR[])::INTEGER AS mask", [listValue(types)]);
+      expect(row).toEqual({ mask: expected[index] });
+    }
+  });
+
+  test("a run with other filters on the same connection binds them (the kept row is not reused)", async () => {
+    const memo = new Map<string, string>();
+    await bindInputs(duck, inputs, completeFilters({ year: 2024 }), memo);
+    expect(await rows("SELECT count(*)::INTEGER AS n FROM market_base")).toEqual([{ n: 3 }]);
+    await bindInputs(duck, inputs, completeFilters({ year: 2024, facility_type: ["IP", "OP", "ASC"] }), memo);
+    expect(await rows("SELECT count(*)::INTEGER AS n FROM market_base")).toEqual([{ n: 2 }]);
+    await bindInputs(duck, inputs, completeFilters({ year: 2024, service_area: ["SSA"] }), memo);
+    expect(await rows("SELECT count(*)::INTEGER AS n FROM market_base")).toEqual([{ n: 0 }]);
+    await bindInputs(duck, inputs, completeFilters({ year: 2024 }), memo);
+    expect(await rows("SELECT count(*)::INTEGER AS n FROM market_base")).toEqual([{ n: 3 }]);
   });
 });

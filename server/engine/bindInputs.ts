@@ -6,7 +6,15 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import { BOOLEAN, type DuckDBPreparedStatement, INTEGER, LIST, listValue, VARCHAR } from "@duckdb/node-api";
+import {
+  BOOLEAN,
+  type DuckDBPreparedStatement,
+  INTEGER,
+  LIST,
+  listValue,
+  UTINYINT,
+  VARCHAR,
+} from "@duckdb/node-api";
 import { type DuckDb, quoteIdent, type SqlValue } from "../duckdb/open.ts";
 import { baseViewsSql as baseViewsSqlOf, filterShape, shapeKey } from "./baseViews.ts";
 import { type CanonicalColumn, marketCaseColumns, practiceLineColumns } from "./canonicalColumns.ts";
@@ -17,7 +25,7 @@ import {
   ensureDerivedFile,
   fileStamps,
 } from "./derived/derivedFiles.ts";
-import { FACILITY_TYPES, type Filters } from "./filters.ts";
+import { FACILITY_TYPES, type Filters, filtersKey, SERVICE_AREA_TYPES } from "./filters.ts";
 import type { CanonicalInputs, OrganisationDimensions } from "./inputs.ts";
 
 /**
@@ -140,9 +148,16 @@ async function bindDimensions(duck: DuckDb, dimensions: OrganisationDimensions) 
 const REQUEST_FILTER_TABLE = `CREATE OR REPLACE TEMP TABLE request_filter (year INTEGER, servicelines VARCHAR[],
   service_area VARCHAR[], area_mask UTINYINT, facility_type VARCHAR[], all_facility_types BOOLEAN,
   facility_zipcodes VARCHAR[], provider_zipcodes VARCHAR[], facilities VARCHAR[], providers VARCHAR[])`;
-const REQUEST_FILTER_ROW = `INSERT INTO request_filter SELECT $year, $servicelines, $service_area,
-  area_mask($service_area), $facility_type, $all_facility_types, $facility_zipcodes, $provider_zipcodes,
-  $facilities, $providers`;
+const REQUEST_FILTER_ROW = `INSERT INTO request_filter VALUES ($year, $servicelines, $service_area, $area_mask,
+  $facility_type, $all_facility_types, $facility_zipcodes, $provider_zipcodes, $facilities, $providers)`;
+
+/**
+ * The chosen service-area types as bits, as base_views.sql's area_mask() gives them (PSA 1, SSA 2,
+ * TSA 4; bindInputs.test.ts checks the two agree). Computed here: calling the macro in the insert
+ * cost half a millisecond per run.
+ */
+export const areaMask = (types: readonly string[]) =>
+  SERVICE_AREA_TYPES.reduce((mask, type, bit) => (types.includes(type) ? mask | (1 << bit) : mask), 0);
 
 interface FilterStatements {
   clear: DuckDBPreparedStatement;
@@ -153,7 +168,8 @@ const filterStatements = new WeakMap<DuckDb, FilterStatements>();
 
 /**
  * The request's filters as a one-row table: the base views join it, so they need no parameters.
- * area_mask is the chosen service-area types as bits (base_views.sql).
+ * A connection that holds the same filters already (the previous run's, often the screens'
+ * defaults) keeps them.
  */
 async function bindFilters(duck: DuckDb, filters: Filters, once: BindOnce) {
   await once("request_filter", "1", async () => {
@@ -163,6 +179,10 @@ async function bindFilters(duck: DuckDb, filters: Filters, once: BindOnce) {
       insert: await duck.connection.prepare(REQUEST_FILTER_ROW),
     });
   });
+  await once("request_filter_row", filtersKey(filters), () => insertFilters(duck, filters));
+}
+
+async function insertFilters(duck: DuckDb, filters: Filters) {
   const statements = filterStatements.get(duck);
   if (!statements) throw new Error("request_filter statements missing");
   const list = (values: string[]) => listValue(values);
@@ -173,6 +193,7 @@ async function bindFilters(duck: DuckDb, filters: Filters, once: BindOnce) {
       year: filters.year,
       servicelines: list(filters.servicelines),
       service_area: list(filters.service_area),
+      area_mask: areaMask(filters.service_area),
       facility_type: list(filters.facility_type),
       all_facility_types: FACILITY_TYPES.every((type) => filters.facility_type.includes(type)),
       facility_zipcodes: list(filters.facility_zipcodes),
@@ -184,6 +205,7 @@ async function bindFilters(duck: DuckDb, filters: Filters, once: BindOnce) {
       year: INTEGER,
       servicelines: listType,
       service_area: listType,
+      area_mask: UTINYINT,
       facility_type: listType,
       all_facility_types: BOOLEAN,
       facility_zipcodes: listType,

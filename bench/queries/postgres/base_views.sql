@@ -5,14 +5,15 @@
 -- kernels read (market_base, market_base_reference, area_cases, area_zip_cases, practice_base,
 -- practice_cases, customer_*_npi, org_providers, service_area, request_filter) keep their names.
 -- The service-area zips are an uncorrelated subquery, so PostgreSQL hashes them (or uses the index).
+-- The views are the session's (temporary), as its request_filter is (postgresKernels.ts).
 
-CREATE OR REPLACE VIEW customer_provider_npi AS
+CREATE TEMP VIEW customer_provider_npi AS
 SELECT DISTINCT npi FROM org_providers WHERE npi IS NOT NULL;
 
-CREATE OR REPLACE VIEW customer_facility_npi AS
+CREATE TEMP VIEW customer_facility_npi AS
 SELECT DISTINCT npi FROM org_facilities WHERE npi IS NOT NULL;
 
-CREATE OR REPLACE VIEW market_base AS
+CREATE TEMP VIEW market_base AS
 SELECT m.*,
        coalesce(m.rendering_npi IN (SELECT npi FROM customer_provider_npi), false)
          OR coalesce(m.facility_npi IN (SELECT npi FROM customer_facility_npi), false) AS is_customer,
@@ -27,7 +28,7 @@ WHERE m.patient_zip IN (
   AND (cardinality(f.providers) = 0 OR m.rendering_npi = ANY(f.providers))
   AND (cardinality(f.provider_zipcodes) = 0 OR m.rendering_npi IN (SELECT npi FROM provider_zip_match));
 
-CREATE OR REPLACE VIEW market_base_reference AS
+CREATE TEMP VIEW market_base_reference AS
 SELECT m.*,
        coalesce(m.rendering_npi IN (SELECT npi FROM customer_provider_npi), false)
          OR coalesce(m.facility_npi IN (SELECT npi FROM customer_facility_npi), false) AS is_customer,
@@ -42,14 +43,20 @@ WHERE m.patient_zip IN (
   AND (cardinality(f.providers) = 0 OR m.rendering_npi = ANY(f.providers))
   AND (cardinality(f.provider_zipcodes) = 0 OR m.rendering_npi IN (SELECT npi FROM provider_zip_match));
 
+-- M without the referring provider: DuckDB keeps it rolled up in fewer rows (market_marked.sql);
+-- the kernels that read it only sum cases and take min() by facility and provider, which PostgreSQL
+-- computes from M's rows directly.
+CREATE TEMP VIEW market_base_rendered AS
+SELECT * FROM market_base;
+
 -- The service area's market rows (the kernels' area_cases and area_zip_cases read these columns).
-CREATE OR REPLACE VIEW area_cases AS
+CREATE TEMP VIEW area_cases AS
 SELECT * FROM market_cases WHERE patient_zip IN (SELECT zipcode FROM service_area);
 
-CREATE OR REPLACE VIEW area_zip_cases AS
+CREATE TEMP VIEW area_zip_cases AS
 SELECT * FROM area_cases;
 
-CREATE OR REPLACE VIEW practice_lines_placed AS
+CREATE TEMP VIEW practice_lines_placed AS
 SELECT p.*,
        coalesce(location.name, facility.name, market_facility.name, p.location) AS place_name,
        coalesce(location.zip, facility.zip, market_facility.zip) AS place_zip
@@ -64,7 +71,7 @@ LEFT JOIN (
   SELECT facility_npi, min(facility_name) AS name, min(facility_zip) AS zip FROM market_cases GROUP BY facility_npi
 ) AS market_facility ON market_facility.facility_npi = p.facility_npi;
 
-CREATE OR REPLACE VIEW practice_base AS
+CREATE TEMP VIEW practice_base AS
 SELECT p.*
 FROM practice_lines_placed AS p, request_filter AS f
 WHERE (f.all_facility_types OR p.setting = ANY(f.facility_type))
@@ -73,7 +80,7 @@ WHERE (f.all_facility_types OR p.setting = ANY(f.facility_type))
   AND (cardinality(f.providers) = 0 OR p.rendering_npi = ANY(f.providers))
   AND (cardinality(f.provider_zipcodes) = 0 OR p.rendering_npi IN (SELECT npi FROM provider_zip_match));
 
-CREATE OR REPLACE VIEW practice_cases AS
+CREATE TEMP VIEW practice_cases AS
 WITH surgical AS (
   SELECT DISTINCT ON (source, claim_id)
          category, service_line, patient_zip, rendering_npi, referring_npi, facility_npi, place_name,
@@ -96,3 +103,8 @@ SELECT false AS is_surgical, category, service_line, patient_zip, rendering_npi,
        place_name, place_zip, setting, units AS volume
 FROM practice_base
 WHERE NOT is_surgical AND category IS NOT NULL;
+
+-- practice_cases with volumes summed per combination of columns in DuckDB (organisation_tables.sql);
+-- the kernels that read it only sum volumes, which PostgreSQL does over practice_cases directly.
+CREATE TEMP VIEW practice_volumes AS
+SELECT * FROM practice_cases;

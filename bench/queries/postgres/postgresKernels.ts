@@ -2,8 +2,10 @@
  * The same kernels on PostgreSQL over the same data: the organisation-year's canonical rows (the
  * engine's own projection of the Parquet files) loaded with COPY into a schema of the database
  * `vitality_bench` (reused while the data is unchanged), an index on patient_zip with the rows
- * clustered by it, ANALYZE, JIT off and 64 MB work_mem, the base views of base_views.sql beside this file; then each plugin's kernel runs with a SqlRunner
- * that executes its .sql files translated by dialect.ts.
+ * clustered by it, ANALYZE, JIT off and 64 MB work_mem (loaded by one process at a time: an
+ * advisory lock per schema); the request's filters and the base views of base_views.sql are the
+ * session's own temporary objects; then each plugin's kernel runs with a SqlRunner that executes its
+ * .sql files translated by dialect.ts.
  */
 import { createHash } from "node:crypto";
 import { createReadStream, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -67,6 +69,52 @@ async function copyRows(
   rmSync(csv, { force: true });
 }
 
+interface LoadTarget {
+  size: string;
+  schema: string;
+  stamp: string;
+  dataDir: string;
+  inputs: CanonicalInputs;
+}
+
+/** The organisation-year's rows in a fresh schema: COPY, index, cluster, ANALYZE. */
+async function loadData(sql: postgres.Sql, { size, schema, stamp, dataDir, inputs }: LoadTarget) {
+  const { files, dimensions } = inputs;
+  console.log(`  loading the ${size} data into PostgreSQL (${schema}) ...`);
+  await sql.unsafe(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
+  await sql.unsafe(
+    [
+      tableOf("market_cases", marketCaseColumns),
+      tableOf("market_cases_reference", marketCaseColumns),
+      tableOf("practice_lines", practiceLineColumns),
+      "CREATE TABLE org_providers (npi text, full_name text)",
+      "CREATE TABLE org_facilities (npi text, kind text, name text, facility_name text, zip text, lat double precision, lon double precision)",
+      "CREATE TABLE service_area (zipcode text, type text)",
+      "CREATE TABLE service_area_reference (zipcode text, type text)",
+      "CREATE TABLE bench_meta (stamp text)",
+    ].join(";\n"),
+  );
+  await copyRows(sql, dataDir, "market_cases", files.marketCases, marketCaseColumns);
+  await copyRows(sql, dataDir, "market_cases_reference", files.marketCasesReference, marketCaseColumns);
+  await copyRows(sql, dataDir, "practice_lines", files.practiceLines, practiceLineColumns);
+  for (const provider of dimensions.providers)
+    await sql`INSERT INTO org_providers VALUES (${provider.npi}, ${provider.full_name})`;
+  for (const f of dimensions.facilities)
+    await sql`INSERT INTO org_facilities VALUES (${f.npi}, ${f.kind}, ${f.name}, ${f.facility_name}, ${f.zip}, ${f.lat}, ${f.lon})`;
+  for (const zip of dimensions.serviceArea)
+    await sql`INSERT INTO service_area VALUES (${zip.zipcode}, ${zip.type})`;
+  for (const zip of dimensions.serviceAreaReference)
+    await sql`INSERT INTO service_area_reference VALUES (${zip.zipcode}, ${zip.type})`;
+  // PostgreSQL's counterpart of our sorted files: an index on the service-area filter's column and
+  // the rows clustered by it, so a service area's rows sit on few pages.
+  for (const table of ["market_cases", "market_cases_reference"]) {
+    await sql.unsafe(`CREATE INDEX ${table}_zip ON ${table} (patient_zip)`);
+    await sql.unsafe(`CLUSTER ${table} USING ${table}_zip`);
+  }
+  await sql.unsafe("ANALYZE");
+  await sql`INSERT INTO bench_meta VALUES (${stamp})`;
+}
+
 export async function openPostgresBench(
   size: string,
   dataDir: string,
@@ -92,56 +140,32 @@ export async function openPostgresBench(
   });
 
   const { files, dimensions } = inputs;
+  // The data's stamp: the views are not part of it (they are the session's own, created below).
   const stamp = createHash("sha256")
     .update(fileStamps([...files.marketCases, ...files.marketCasesReference, ...files.practiceLines]))
     .update(JSON.stringify(dimensions))
-    .update(readFileSync(join(import.meta.dir, "base_views.sql")))
     .update("index, clustered by patient_zip")
     .digest("hex");
   const started = performance.now();
-  const [loaded] = await sql`SELECT to_regclass(${`${schema}.bench_meta`}) IS NOT NULL AS present`;
-  const current = loaded?.present ? (await sql`SELECT stamp FROM bench_meta`)[0]?.stamp : undefined;
-  if (current !== stamp) {
-    console.log(`  loading the ${size} data into PostgreSQL (${schema}) ...`);
-    await sql.unsafe(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
-    await sql.unsafe(
-      [
-        tableOf("market_cases", marketCaseColumns),
-        tableOf("market_cases_reference", marketCaseColumns),
-        tableOf("practice_lines", practiceLineColumns),
-        "CREATE TABLE org_providers (npi text, full_name text)",
-        "CREATE TABLE org_facilities (npi text, kind text, name text, facility_name text, zip text, lat double precision, lon double precision)",
-        "CREATE TABLE service_area (zipcode text, type text)",
-        "CREATE TABLE service_area_reference (zipcode text, type text)",
-        "CREATE TABLE provider_zip_match (npi text)",
-        `CREATE TABLE request_filter (year integer, servicelines text[], service_area text[], facility_type text[],
-           all_facility_types boolean, facility_zipcodes text[], provider_zipcodes text[], facilities text[], providers text[])`,
-        "CREATE TABLE bench_meta (stamp text)",
-      ].join(";\n"),
-    );
-    await copyRows(sql, dataDir, "market_cases", files.marketCases, marketCaseColumns);
-    await copyRows(sql, dataDir, "market_cases_reference", files.marketCasesReference, marketCaseColumns);
-    await copyRows(sql, dataDir, "practice_lines", files.practiceLines, practiceLineColumns);
-    for (const provider of dimensions.providers)
-      await sql`INSERT INTO org_providers VALUES (${provider.npi}, ${provider.full_name})`;
-    for (const f of dimensions.facilities)
-      await sql`INSERT INTO org_facilities VALUES (${f.npi}, ${f.kind}, ${f.name}, ${f.facility_name}, ${f.zip}, ${f.lat}, ${f.lon})`;
-    for (const zip of dimensions.serviceArea)
-      await sql`INSERT INTO service_area VALUES (${zip.zipcode}, ${zip.type})`;
-    for (const zip of dimensions.serviceAreaReference)
-      await sql`INSERT INTO service_area_reference VALUES (${zip.zipcode}, ${zip.type})`;
-    // What a PostgreSQL deployment would index: the service-area filter's column.
-    // PostgreSQL's counterpart of our sorted files: an index on the service-area filter's column and
-    // the rows clustered by it, so a service area's rows sit on few pages.
-    for (const table of ["market_cases", "market_cases_reference"]) {
-      await sql.unsafe(`CREATE INDEX ${table}_zip ON ${table} (patient_zip)`);
-      await sql.unsafe(`CLUSTER ${table} USING ${table}_zip`);
-    }
-    await sql.unsafe("INSERT INTO request_filter (year) VALUES (0)");
-    await sql.unsafe("ANALYZE");
-    await sql.unsafe(readFileSync(join(import.meta.dir, "base_views.sql"), "utf8"));
-    await sql`INSERT INTO bench_meta VALUES (${stamp})`;
+  // One loader at a time per schema (two benchmarks on the same data folder wait for each other).
+  await sql`SELECT pg_advisory_lock(hashtext(${schema}))`;
+  try {
+    const [loaded] = await sql`SELECT to_regclass(${`${schema}.bench_meta`}) IS NOT NULL AS present`;
+    const current = loaded?.present ? (await sql`SELECT stamp FROM bench_meta`)[0]?.stamp : undefined;
+    if (current !== stamp) await loadData(sql, { size, schema, stamp, dataDir, inputs });
+  } finally {
+    await sql`SELECT pg_advisory_unlock(hashtext(${schema}))`;
   }
+  // The request's filters and the base views are this session's (temporary): a second benchmark on
+  // the same schema binds its own filters without touching these.
+  await sql.unsafe(
+    `CREATE TEMP TABLE request_filter (year integer, servicelines text[], service_area text[], facility_type text[],
+       all_facility_types boolean, facility_zipcodes text[], provider_zipcodes text[], facilities text[], providers text[]);
+     CREATE TEMP TABLE provider_zip_match (npi text);
+     INSERT INTO request_filter (year) VALUES (0);
+     ANALYZE request_filter;`,
+  );
+  await sql.unsafe(readFileSync(join(import.meta.dir, "base_views.sql"), "utf8"));
   const loadSeconds = (performance.now() - started) / 1000;
 
   const translated = new Map<string, ReturnType<typeof toPostgres>>();
