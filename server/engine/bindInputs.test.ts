@@ -159,4 +159,41 @@ describe("canonical views", () => {
     await bindInputs(duck, inputs, completeFilters({ year: 2024 }), memo);
     expect(await rows("SELECT count(*)::INTEGER AS n FROM market_base")).toEqual([{ n: 3 }]);
   });
+
+  /*
+   * Each filter's condition, by hand. M by default: the three cases of patient zip 10001 (PSA); the
+   * fourth is outside the service area. Their facility zip is 10001; Own ASC (2222222222) has the
+   * trauma case; Dr Alpha (4000000001) the IP case. Every provider's main zip is 10001. The practice
+   * lines (4, all by 1111111111, no place zip) are not restricted by the service area; their three
+   * cases (an E&M line of 2 units and two surgical claims, all OFFICE but the facility claim's ASC)
+   * weigh 4.
+   */
+  test("every filter restricts the base sets as the definition says, rolled-up relations included", async () => {
+    const cases = [
+      { filters: {}, market: 3, practice: 4 },
+      { filters: { facilities: ["2222222222"] }, market: 1, practice: 0 },
+      { filters: { providers: ["4000000001"] }, market: 1, practice: 0 },
+      { filters: { providers: ["1111111111"] }, market: 1, practice: 4 },
+      { filters: { facility_zipcodes: ["10001"] }, market: 3, practice: 0 },
+      { filters: { facility_zipcodes: ["99999"] }, market: 0, practice: 0 },
+      { filters: { provider_zipcodes: ["10001"] }, market: 3, practice: 4 },
+      { filters: { provider_zipcodes: ["99999"] }, market: 0, practice: 0 },
+      { filters: { facility_type: ["ASC", "OFFICE"] }, market: 1, practice: 4 },
+      { filters: { facility_type: ["OP", "ASC"] }, market: 1, practice: 1 },
+      { filters: { service_area: ["SSA", "TSA"] }, market: 0, practice: 4 },
+    ];
+    const memo = new Map<string, string>();
+    for (const { filters, market, practice } of cases) {
+      await bindInputs(duck, inputs, completeFilters({ year: 2024, ...filters }), memo);
+      const [counts] = await rows(`SELECT
+          (SELECT coalesce(sum(cases), 0)::INTEGER FROM market_base) AS market,
+          (SELECT coalesce(sum(cases), 0)::INTEGER FROM market_base_rendered) AS market_rendered,
+          (SELECT coalesce(sum(volume), 0)::INTEGER FROM practice_cases) AS practice,
+          (SELECT coalesce(sum(volume), 0)::INTEGER FROM practice_volumes) AS practice_volumes`);
+      expect({ filters, counts }).toEqual({
+        filters,
+        counts: { market, market_rendered: market, practice, practice_volumes: practice },
+      });
+    }
+  });
 });
