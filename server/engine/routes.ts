@@ -167,8 +167,9 @@ export const queriesRoutes = new Hono<AppEnv>()
     c.header("X-Cache", outcome.cached ? "hit" : "miss");
     if (!request.export) {
       if (saved) return c.json({ ...outcome.response, saved_query: saved.view });
-      // The answer's JSON text is kept with the cached result: not serialised again per request.
-      return c.body(outcome.body as Uint8Array<ArrayBuffer>, 200, { "Content-Type": "application/json" });
+      // The answer's JSON text is kept with the cached result as a Blob: not serialised, encoded or
+      // copied again per request. (Hono's types leave Blob out of c.body; the Response takes it.)
+      return c.body(outcome.body as unknown as ArrayBuffer, 200, { "Content-Type": "application/json" });
     }
 
     const plugin = (await pluginRegistry()).get(name)!;

@@ -26,8 +26,11 @@ export interface RunOutcome {
   response: RunResponse;
   /** The response as JSON text (kept with the cached result). */
   json: string;
-  /** The same text encoded once (UTF-8): a cached answer is sent as these bytes. */
-  body: Uint8Array;
+  /**
+   * The same text as a Blob, made once: a cached answer is sent as it. A Response shares a Blob's
+   * bytes; built from a Uint8Array it copies them (2-4 us for 19 kB, and the garbage to collect).
+   */
+  body: Blob;
   cached: boolean;
   durationMs: number;
 }
@@ -51,7 +54,7 @@ const inFlight = new Map<string, Promise<CachedAnswer>>();
 interface CachedAnswer {
   response: RunResponse;
   json: string;
-  body: Uint8Array;
+  body: Blob;
 }
 
 /**
@@ -74,6 +77,18 @@ function parseFiltersOnce(plugin: Plugin, defaultYear: number | undefined, raw: 
     parsedFilters.set(raw, map);
   }
   return parsed;
+}
+
+/** The filters' key text per parsed filters object (the memo above hands the same object back). */
+const filterKeys = new WeakMap<Filters, string>();
+
+function filtersKeyOnce(filters: Filters) {
+  let key = filterKeys.get(filters);
+  if (key === undefined) {
+    key = filtersKey(filters);
+    filterKeys.set(filters, key);
+  }
+  return key;
 }
 
 function engineState() {
@@ -119,7 +134,7 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
   }
 
   const resolved = await snapshot.resolve(filters.year);
-  const key = [resolved.dataKey, plugin.id, plugin.fingerprint, filtersKey(filters)].join("|");
+  const key = `${resolved.dataKey}|${plugin.id}|${plugin.fingerprint}|${filtersKeyOnce(filters)}`;
   const hit = cache.get(key);
   if (hit) return { ...hit, cached: true, durationMs: performance.now() - started };
 
@@ -137,7 +152,7 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
         };
         // Serialised once: a cached answer is sent as this text, not serialised again.
         const json = JSON.stringify(response);
-        const answer = { response, json, body: new TextEncoder().encode(json) };
+        const answer = { response, json, body: new Blob([json], { type: "application/json" }) };
         cache.set(key, answer);
         return answer;
       })

@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { setCookie } from "hono/cookie";
 import { constantTimeEqual, newToken } from "../../auth/tokens.ts";
 import type { AppEnv } from "../../context.ts";
+import { requestCookie } from "../cookies.ts";
 import { forbidden } from "../errors.ts";
 
 export const CSRF_COOKIE = "csrftoken";
@@ -15,7 +16,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
  */
 export function csrf(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const cookieValue = getCookie(c, CSRF_COOKIE);
+    const cookieValue = requestCookie(c, CSRF_COOKIE);
     if (!SAFE_METHODS.has(c.req.method)) {
       const headerValue = c.req.header(CSRF_HEADER);
       if (!cookieValue) throw forbidden("CSRF Failed: CSRF cookie not set.");
@@ -28,7 +29,7 @@ export function csrf(): MiddlewareHandler<AppEnv> {
       setCookie(c, CSRF_COOKIE, newToken(), {
         path: "/",
         sameSite: "Lax",
-        secure: c.var.app.config.secure,
+        secure: c.get("app").config.secure,
         maxAge: 365 * 24 * 3600,
       });
     }

@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { deleteCookie, setCookie } from "hono/cookie";
 import { currentSession } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
+import { requestCookie } from "../cookies.ts";
 
 export const SESSION_COOKIE = "token";
 
@@ -12,7 +13,7 @@ function tokenOf(c: Context<AppEnv>): string | undefined {
     const match = /^Token\s+(\S+)$/i.exec(header);
     if (match) return match[1];
   }
-  return getCookie(c, SESSION_COOKIE);
+  return requestCookie(c, SESSION_COOKIE);
 }
 
 /** Resolves the session once per request into c.var.session (null when anonymous or invalid). */
