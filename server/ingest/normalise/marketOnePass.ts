@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { type DuckDb, quoteIdent, quoteLiteral } from "../../duckdb/open.ts";
 import { columnReasonSql } from "../checks.ts";
-import type { Check, MarketKind } from "../contract.ts";
+import type { Check, ColumnSpec, MarketKind } from "../contract.ts";
 import { type Stage, trimmedOrNull } from "../stage.ts";
 import { billType3, copyToParquet, drg3, upper, zip5 } from "./common.ts";
 import { outputTypes, prepareEveryCodeLookups } from "./derivedLookups.ts";
@@ -35,8 +35,8 @@ interface OnePassRule {
 const as = (value: string) => value;
 
 const onePassRules: Partial<Record<Check, OnePassRule>> = {
-  // Trimmed as read; only a required one is tested (not blank once trimmed).
-  text: { read: (c) => trimmedOrNull(c), rowTest: ({ value }) => `${value} IS NOT NULL` },
+  // Names repeat like codes: checked on the distinct values (not blank, no surrounding spaces).
+  text: { read: as, distinct: { normalise: as } },
   // The upload's years as written: '2024', no spaces, no '2024.0'.
   year: {
     read: (c, years) =>
@@ -73,16 +73,19 @@ const onePassRules: Partial<Record<Check, OnePassRule>> = {
   },
 };
 
+/** A claim id is nearly unique per row: trimmed as read (cheaper than grouping), not checked. */
+const trimmedAsRead: OnePassRule = { read: (c) => trimmedOrNull(c) };
+const ruleOf = (column: ColumnSpec) =>
+  column.name === "claim_id" && column.check === "text" ? trimmedAsRead : onePassRules[column.check];
+
 /** Names of market_input columns that differ from the contract's. */
 const inputName: Record<string, string> = { setting: "given_setting" };
 const rawName = (column: string) => quoteIdent(`__raw_${column}`);
 
 /** The rows as marketCasesQuery reads them, or an error at the first row the one pass cannot take. */
 function checkedInput(stage: Stage, years: number[]) {
-  const columns = stage.spec.columns.map((column) => ({ column, rule: onePassRules[column.check]! }));
-  const tested = columns.filter(
-    ({ column, rule }) => rule.rowTest && (column.required || column.check !== "text"),
-  );
+  const columns = stage.spec.columns.map((column) => ({ column, rule: ruleOf(column)! }));
+  const tested = columns.filter(({ rule }) => rule.rowTest);
   const tests = tested.map(({ column, rule }) => {
     const test = rule.rowTest!({ value: quoteIdent(column.name), raw: rawName(column.name), years });
     return column.required ? `(${test})` : `(${rawName(column.name)} IS NULL OR (${test}))`;
@@ -120,8 +123,7 @@ export async function writeMarketCasesOnePass(
   years: number[],
   path: string,
 ): Promise<number | undefined> {
-  if (stage.hasRowNumbers || stage.spec.columns.some((column) => !onePassRules[column.check]))
-    return undefined;
+  if (stage.hasRowNumbers || stage.spec.columns.some((column) => !ruleOf(column))) return undefined;
   await prepareEveryCodeLookups(duck);
   try {
     await copyToParquet(duck, marketCasesQuery(checkedInput(stage, years), kind), path);
@@ -143,7 +145,7 @@ export async function writeMarketCasesOnePass(
 /** True when every distinct value of each `distinct` column passes its rule and is in its clean form. */
 async function distinctValuesPass(duck: DuckDb, stage: Stage, path: string) {
   const parts = stage.spec.columns.flatMap((column) => {
-    const distinct = onePassRules[column.check]?.distinct;
+    const distinct = ruleOf(column)?.distinct;
     if (!distinct) return [];
     const c = quoteIdent(column.name);
     const reason = columnReasonSql(column) ?? "NULL";
