@@ -28,8 +28,8 @@ const flowsRow = z.object({ zips: sqlTextOrNull });
 
 /** Fingerprint -> flows (in zip code order). Callers must not modify them: they are shared. */
 const kept = new Map<string, Promise<readonly ZipFlows[]>>();
-/** Organisation-years whose flows are kept at once (a few hundred kB each at 1m). */
-const KEPT_ENTRIES = 32;
+/** Organisation-years whose flows are kept at once (about 0.9 MB each at 1m, 2.6 MB at 10m). */
+const KEPT_ENTRIES = 16;
 
 /** The answer's JSON text, checked against its schema (a drift between SQL and TypeScript fails). */
 function parseZips(text: string | null): ZipFlows[] {
