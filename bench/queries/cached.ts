@@ -1,7 +1,8 @@
 /**
  * Cached answers per second: a real server process on loopback (bench/queries/server.ts over the
  * size's data folder), a signed-in customer session, each analysis asked once (a miss that fills
- * the cache), then autocannon (in its own node process) repeating the same request. Besides
+ * the cache), then autocannon (in its own node process) repeating the same request: 2 s of warm-up,
+ * not counted, then the measured run. Besides
  * requests per second it reports the server's CPU time per request (from /proc while autocannon
  * runs): on a machine shared with other work that figure moves less than the rate, which also
  * depends on how much of a core the server got.
@@ -34,7 +35,10 @@ export interface CachedFigure {
   requestsPerSecond: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
+  /** The answer's length (decoded). */
   bytes: number;
+  /** What the server sent for it (gzipped when the requests accept it). */
+  wireBytes: number;
   errors: number;
   /** Server CPU time (all its threads) per answered request, microseconds. */
   serverCpuUs: number;
@@ -59,7 +63,44 @@ async function waitForServer(url: string, server: Bun.Subprocess) {
   throw new Error("the bench server did not start");
 }
 
-/** Starts the server, measures each analysis for `seconds`, stops the server. */
+/**
+ * What the requests accept, as the web app's browser sends it (the server then answers gzipped);
+ * BENCH_ACCEPT_ENCODING= (empty) measures plain answers.
+ */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br, zstd";
+
+/** Seconds of load before each measured run (not counted). */
+const WARM_UP_SECONDS = 2;
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon in its own node process: POST {} to `url` with `connections` for `seconds`. */
+function autocannon(
+  url: string,
+  options: { seconds: number; connections: number },
+  headers: Record<string, string> = {},
+): AutocannonResult {
+  const run = Bun.spawnSync(
+    [
+      "node",
+      `${root}/node_modules/autocannon/autocannon.js`,
+      ...["-c", String(options.connections), "-d", String(options.seconds), "-m", "POST", "-b", "{}"],
+      ...Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}=${value}`]),
+      "-j",
+      url,
+    ],
+    { stdout: "pipe", stderr: "pipe" },
+  );
+  if (run.exitCode !== 0) throw new Error(`autocannon failed: ${run.stderr.toString().slice(0, 400)}`);
+  return JSON.parse(run.stdout.toString()) as AutocannonResult;
+}
+
+/** Starts the server, measures each analysis for `seconds` (after a warm-up), stops the server. */
 export async function measureCached(
   size: string,
   token: string,
@@ -85,11 +126,12 @@ export async function measureCached(
     stderr: "inherit",
   });
   const base = `http://127.0.0.1:${port}`;
-  const headers = {
+  const headers: Record<string, string> = {
     Cookie: `token=${token}; csrftoken=bench`,
     "X-CSRFToken": "bench",
     "Content-Type": "application/json",
   };
+  if (ACCEPT_ENCODING) headers["Accept-Encoding"] = ACCEPT_ENCODING;
   try {
     await waitForServer(`${base}/api/`, server);
     const figures: CachedFigure[] = [];
@@ -98,39 +140,20 @@ export async function measureCached(
       const first = await fetch(url, { method: "POST", headers, body: "{}" });
       const body = await first.text();
       if (first.status !== 200) throw new Error(`${querie}: ${first.status} ${body.slice(0, 200)}`);
+      const sent = await fetch(url, { method: "POST", headers, body: "{}", decompress: false });
+      const wireBytes = (await sent.arrayBuffer()).byteLength;
+      // Not counted: the server's compiler warms up on the path, as a server does in its first seconds.
+      autocannon(url, { ...options, seconds: WARM_UP_SECONDS }, headers);
       const cpuBefore = cpuSeconds(server.pid);
-      const run = Bun.spawnSync(
-        [
-          "node",
-          `${root}/node_modules/autocannon/autocannon.js`,
-          "-c",
-          String(options.connections),
-          "-d",
-          String(options.seconds),
-          "-m",
-          "POST",
-          ...Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}=${value}`]),
-          "-b",
-          "{}",
-          "-j",
-          url,
-        ],
-        { stdout: "pipe", stderr: "pipe" },
-      );
-      if (run.exitCode !== 0) throw new Error(`autocannon failed: ${run.stderr.toString().slice(0, 400)}`);
+      const result = autocannon(url, options, headers);
       const cpu = cpuSeconds(server.pid) - cpuBefore;
-      const result = JSON.parse(run.stdout.toString()) as {
-        requests: { average: number; total: number };
-        latency: { p50: number; p99: number };
-        non2xx: number;
-        errors: number;
-      };
       figures.push({
         querie,
         requestsPerSecond: result.requests.average,
         latencyP50Ms: result.latency.p50,
         latencyP99Ms: result.latency.p99,
         bytes: body.length,
+        wireBytes,
         errors: result.non2xx + result.errors,
         serverCpuUs: (cpu * 1e6) / Math.max(1, result.requests.total),
       });
@@ -147,7 +170,8 @@ export async function measureCached(
  * what this machine (and its current load) allows at all, to read the figures above against.
  */
 export async function measureCeiling(bytes: number, options: { seconds: number; connections: number }) {
-  const body = new Uint8Array(bytes).fill(32);
+  // A Blob, as the server keeps its cached answers: a Response shares its bytes.
+  const body = new Blob([new Uint8Array(bytes).fill(32)]);
   const server = Bun.serve({
     port: 0,
     fetch: async (request) => {
@@ -155,20 +179,24 @@ export async function measureCeiling(bytes: number, options: { seconds: number; 
       return new Response(body, { headers: { "Content-Type": "application/json" } });
     },
   });
-  try {
-    // Asynchronous: the server answers from this process while autocannon runs.
-    const run = Bun.spawn(
+  const url = `http://127.0.0.1:${server.port}/`;
+  // autocannon runs in its own process while this one answers: spawned asynchronously.
+  const run = async (seconds: number) => {
+    const child = Bun.spawn(
       [
         "node",
         `${root}/node_modules/autocannon/autocannon.js`,
-        ...["-c", String(options.connections), "-d", String(options.seconds), "-m", "POST", "-b", "{}"],
+        ...["-c", String(options.connections), "-d", String(seconds), "-m", "POST", "-b", "{}"],
         "-j",
-        `http://127.0.0.1:${server.port}/`,
+        url,
       ],
       { stdout: "pipe", stderr: "pipe" },
     );
-    const result = JSON.parse(await new Response(run.stdout).text()) as { requests: { average: number } };
-    return result.requests.average;
+    return JSON.parse(await new Response(child.stdout).text()) as AutocannonResult;
+  };
+  try {
+    await run(WARM_UP_SECONDS);
+    return (await run(options.seconds)).requests.average;
   } finally {
     server.stop(true);
   }

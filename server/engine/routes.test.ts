@@ -82,6 +82,37 @@ for (const backend of backends) {
       expect(again.json).toEqual(first.json);
     });
 
+    test("a client that accepts gzip gets the same answer gzipped; others get it plain", async () => {
+      const base = t.listen();
+      const cookie = [...customer.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+      const run = (acceptEncoding: string) =>
+        fetch(`${base}/api/management/queries/querie1/`, {
+          method: "POST",
+          headers: {
+            cookie,
+            "x-csrftoken": customer.cookies.get("csrftoken")!,
+            "content-type": "application/json",
+            "accept-encoding": acceptEncoding,
+          },
+          body: "{}",
+          decompress: false,
+        });
+      const plain = await run("identity");
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+      const text = await plain.text();
+      const gzipped = await run("gzip, deflate, br");
+      expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+      expect(gzipped.headers.get("vary")).toBe("Accept-Encoding");
+      expect(gzipped.headers.get("x-cache")).toBe("hit");
+      const bytes = new Uint8Array(await gzipped.arrayBuffer());
+      expect(new TextDecoder().decode(Bun.gunzipSync(bytes))).toBe(text);
+      expect(JSON.parse(text).results.customer_market_share).toEqual({ claims: 1, market_share: 25 });
+      const refused = await run("gzip;q=0");
+      expect(refused.headers.get("content-encoding")).toBeNull();
+      expect(await refused.text()).toBe(text);
+    });
+
     test("filters in the body or in the query string", async () => {
       const body = await customer.post("/api/management/queries/querie1/", { filters: { year: 2023 } });
       expect(body.json.results.customer_market_share.claims).toBe(2);

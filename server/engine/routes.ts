@@ -7,6 +7,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { parseWith } from "../http/body.ts";
+import { acceptsGzip } from "../http/encodedBody.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
 import { dummyOrganisationOf } from "../http/middleware/dummyReadOnly.ts";
 import { customerScope } from "../http/middleware/guards.ts";
@@ -80,6 +81,9 @@ async function readRunRequest(c: Context<AppEnv>): Promise<RunRequestBody> {
   if (key.length <= 8192) parsedRunRequests.set(key, request);
   return request;
 }
+
+const JSON_HEADERS = { "Content-Type": "application/json", Vary: "Accept-Encoding" };
+const GZIP_JSON_HEADERS = { ...JSON_HEADERS, "Content-Encoding": "gzip" };
 
 const downloadName = (title: string, extension: string) =>
   `${
@@ -167,9 +171,12 @@ export const queriesRoutes = new Hono<AppEnv>()
     c.header("X-Cache", outcome.cached ? "hit" : "miss");
     if (!request.export) {
       if (saved) return c.json({ ...outcome.response, saved_query: saved.view });
-      // The answer's JSON text is kept with the cached result as a Blob: not serialised, encoded or
-      // copied again per request. (Hono's types leave Blob out of c.body; the Response takes it.)
-      return c.body(outcome.body as unknown as ArrayBuffer, 200, { "Content-Type": "application/json" });
+      // The answer's bytes are kept with the cached result, plain and gzipped: not serialised,
+      // encoded, compressed or copied again per request. (Hono's types leave Blob out of c.body;
+      // a Response takes it.)
+      const gzip = acceptsGzip(c.req.header("accept-encoding"));
+      const body = gzip ? outcome.body.gzip : outcome.body.identity;
+      return c.body(body as unknown as ArrayBuffer, 200, gzip ? GZIP_JSON_HEADERS : JSON_HEADERS);
     }
 
     const plugin = (await pluginRegistry()).get(name)!;

@@ -3,6 +3,7 @@
  * canonical inputs, answer from the cache or run the kernel on a sandboxed DuckDB.
  */
 import type { AppContext } from "../context.ts";
+import { EncodedBody } from "../http/encodedBody.ts";
 import { HttpError, notFound, validationError } from "../http/errors.ts";
 import { ResultCache } from "./cache.ts";
 import { executeKernel } from "./executeKernel.ts";
@@ -27,10 +28,11 @@ export interface RunOutcome {
   /** The response as JSON text (kept with the cached result). */
   json: string;
   /**
-   * The same text as a Blob, made once: a cached answer is sent as it. A Response shares a Blob's
-   * bytes; built from a Uint8Array it copies them (2-4 us for 19 kB, and the garbage to collect).
+   * The same text as a Blob, and gzipped on first demand (made once per answer): a cached answer is
+   * sent as one of them. A Response shares a Blob's bytes; built from a Uint8Array it copies them
+   * (2-4 us for 19 kB, and the garbage to collect).
    */
-  body: Blob;
+  body: EncodedBody;
   cached: boolean;
   durationMs: number;
 }
@@ -54,7 +56,7 @@ const inFlight = new Map<string, Promise<CachedAnswer>>();
 interface CachedAnswer {
   response: RunResponse;
   json: string;
-  body: Blob;
+  body: EncodedBody;
 }
 
 /**
@@ -152,7 +154,7 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
         };
         // Serialised once: a cached answer is sent as this text, not serialised again.
         const json = JSON.stringify(response);
-        const answer = { response, json, body: new Blob([json], { type: "application/json" }) };
+        const answer = { response, json, body: new EncodedBody(json) };
         cache.set(key, answer);
         return answer;
       })

@@ -48,14 +48,14 @@ for (const backend of backends) {
     }
 
     const statsOf = async (customer: HttpClient) => (await customer.post(STATS)).json.stats;
-    /** The back office's usage chart, read by a site admin signed in now (staff sessions last 12 hours on the test clock). */
+    /** The back office's usage chart, read by a site admin signed in now (staff sessions last 12 h). */
     const chartOf = async (id: string) => {
       const siteAdmin = await signInStaff(t, (await createStaff(t, "site_admin")).username);
       return (await siteAdmin.post(CHART, { id })).json.organization.queries_usage;
     };
     const today = () => t.clock.now().toISOString().slice(0, 10);
 
-    test("runs logged in one batch: one row per group, every run counted by the stats and the chart", async () => {
+    test("runs logged in one batch: a row per group, every run counted by stats and chart", async () => {
       const { organisation, user, customer } = await organisationWithCustomer();
       const { db } = t.context.database;
       const staff = await createStaff(t, "agent");
@@ -93,7 +93,8 @@ for (const backend of backends) {
       const summary = rows
         .map(
           (row) =>
-            `${row.querie} ${row.customerUserId ? "customer" : "staff"} cached=${row.cached} runs=${row.runs} ms=${row.durationMs}`,
+            `${row.querie} ${row.customerUserId ? "customer" : "staff"} cached=${row.cached} ` +
+            `runs=${row.runs} ms=${row.durationMs}`,
         )
         .sort();
       expect(summary).toEqual([
