@@ -187,6 +187,21 @@ describe("one pass against the validation and writing passes", () => {
     expect(rows[2]!.claim_id).toBe("M3");
   });
 
+  test("a ZIP+4, a setting or payer class in another case are normalised as read, as the two passes do", async () => {
+    const unnormalised = [
+      marketRow({ ...clean[0], patient_zip: "02134-1234", setting: "op", payer_class: "Medicare" }),
+      marketRow({ ...clean[2], facility_zip: "021391234", payer_class: "SELF_PAY" }),
+    ];
+    const one = await onePass(unnormalised);
+    expect(one.written).toBe(2);
+    const rows = await readParquet(dir.dataDir, one.path, "claim_id");
+    expect(rows).toEqual(await twoPasses(unnormalised));
+    expect(rows.map((row) => [row.patient_zip, row.facility_zip, row.setting, row.payer_class])).toEqual([
+      ["02134", "02139", "OP", "medicare"],
+      ["02134", "02139", "ASC", "self_pay"],
+    ]);
+  });
+
   // Each file differs from a clean one by one value the one pass must not take: valid but not in
   // its clean form (the validation pass normalises it) or invalid (the validation pass reports it).
   const notForOnePass: [string, Row][] = [
@@ -197,11 +212,13 @@ describe("one pass against the validation and writing passes", () => {
     ["cases +2", { cases: "+2" }],
     ["cases 02", { cases: "02" }],
     ["cases 0", { cases: "0" }],
-    ["ZIP+4", { patient_zip: "02134-0000" }],
     ["4-digit zip", { facility_zip: "2139" }],
-    ["setting in lower case", { setting: "op" }],
+    ["ZIP+4 of 8 digits", { patient_zip: "02134-123" }],
+    ["ZIP+4 with the hyphen misplaced", { patient_zip: "0213-41234" }],
+    ["zip with a space", { patient_zip: "02134 " }],
+    ["setting with a space", { setting: "OP " }],
+    ["payer class with a space", { payer_class: " medicare" }],
     ["unknown setting", { setting: "HOME" }],
-    ["payer class in capitals", { payer_class: "Medicare" }],
     ["CPT in lower case", { cpt: "j3301", bill_type: "" }],
     ["CPT with a space", { cpt: " 27447" }],
     ["4-digit bill type not starting with 0", { bill_type: "1131" }],

@@ -54,10 +54,22 @@ const onePassRules: Partial<Record<Check, OnePassRule>> = {
     read: (c) => `TRY_CAST(${c} AS DECIMAL(18, 2))`,
     rowTest: ({ value }) => `${value} >= 0`,
   },
-  // The cast to the output type fails on anything but the canonical values (so the file falls back).
-  setting: { read: (c) => `CAST(${c} AS ${outputTypes.setting})` },
-  payerClass: { read: (c) => `CAST(coalesce(${c}, 'other') AS ${outputTypes.payerClass})` },
-  zip: { read: as, distinct: { normalise: zip5 } },
+  // Cast to the output type, in the contract's case when not already (upper/lower only run for
+  // those rows); the cast fails on anything else, a value with spaces included.
+  setting: {
+    read: (c) =>
+      `coalesce(TRY_CAST(${c} AS ${outputTypes.setting}), CAST(upper(${c}) AS ${outputTypes.setting}))`,
+  },
+  payerClass: {
+    read: (c) =>
+      `coalesce(TRY_CAST(${c} AS ${outputTypes.payerClass}), CAST(lower(${c}) AS ${outputTypes.payerClass}), 'other')`,
+  },
+  // A valid ZIP+4 ("02134-1234", "021341234") is cut to its 5 digits; any other text stays.
+  zip: {
+    read: (c) =>
+      `CASE WHEN length(${c}) = 5 THEN ${c} WHEN regexp_full_match(${c}, '[0-9]{5}-?[0-9]{4}') THEN left(${c}, 5) ELSE ${c} END`,
+    distinct: { normalise: zip5 },
+  },
   npi: { read: as, distinct: { normalise: as } },
   placeOfService: { read: as, distinct: { normalise: as } },
   cpt: { read: as, distinct: { normalise: upper } },
