@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { exampleAnswers } from "../../schemes/questionnaire/example.ts";
-import { chromiumAvailable, launchBrowser, requireChromium, screenshot } from "./support/browser.ts";
+import { chromiumAvailable, requireChromium, screenshot } from "./support/browser.ts";
 import { signInDemoCustomer } from "./support/customerSignin.ts";
-import { ADMIN_PASSWORD, ADMIN_USERNAME, type RunningServer, startServer } from "./support/server.ts";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, type RunningServer } from "./support/server.ts";
+import { useServerAndPage } from "./support/suite.ts";
 
 /** A full-page shot from the top: the fixed header and toasts then sit where a person sees them. */
 async function shot(page: Page, name: string) {
@@ -27,29 +28,13 @@ const JOB_MS = 45_000;
 describe.skipIf(!chromiumAvailable)("staff back office", () => {
   let server: RunningServer;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let orgId = "";
 
-  beforeAll(
-    async () => {
-      [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-      context = await browser.newContext({
-        baseURL: server.baseUrl,
-        viewport: { width: 1440, height: 900 },
-        reducedMotion: "reduce",
-      });
-      context.setDefaultTimeout(10_000);
-      page = await context.newPage();
-      page.on("pageerror", (error) => console.error(`[e2e] page error: ${error.message}`));
+  useServerAndPage({
+    prepare: async (suite) => {
+      ({ server, browser, page } = suite);
     },
-    { timeout: 120_000 },
-  );
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   const validationRow = (type: string): Locator => page.locator(`[data-validation="${type}"]`);

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { chromiumAvailable, launchBrowser, requireChromium, screenshot } from "./support/browser.ts";
+import { describe, expect, test } from "bun:test";
+import type { Browser, Locator, Page } from "playwright-core";
+import { chromiumAvailable, requireChromium, screenshot } from "./support/browser.ts";
 import { signInDemoCustomer } from "./support/customerSignin.ts";
-import {
-  ADMIN_PASSWORD,
-  ADMIN_USERNAME,
-  DEMO_EMAIL,
-  type RunningServer,
-  startServer,
-} from "./support/server.ts";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_EMAIL, type RunningServer } from "./support/server.ts";
+import { useServerAndPage } from "./support/suite.ts";
 
 /**
  * The customer overview's Users table against the real server: a site admin adds a new customer's
@@ -26,29 +21,13 @@ const AGENT = { username: "readeragent", email: "reader.agent@example.com", pass
 describe.skipIf(!chromiumAvailable)("back office: the Users table", () => {
   let server: RunningServer;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let clinicUrl = "";
 
-  beforeAll(
-    async () => {
-      [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-      context = await browser.newContext({
-        baseURL: server.baseUrl,
-        viewport: { width: 1440, height: 900 },
-        reducedMotion: "reduce",
-      });
-      context.setDefaultTimeout(10_000);
-      page = await context.newPage();
-      page.on("pageerror", (error) => console.error(`[e2e] page error: ${error.message}`));
+  useServerAndPage({
+    prepare: async (suite) => {
+      ({ server, browser, page } = suite);
     },
-    { timeout: 120_000 },
-  );
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   async function shot(target: Page, name: string) {

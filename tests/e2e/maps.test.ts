@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { chromiumAvailable, launchBrowser, requireChromium, screenshot } from "./support/browser.ts";
+import { describe, expect, test } from "bun:test";
+import type { Locator, Page } from "playwright-core";
+import { chromiumAvailable, requireChromium, screenshot } from "./support/browser.ts";
 import { signInDemoCustomer } from "./support/customerSignin.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import type { RunningServer } from "./support/server.ts";
+import { useServerAndPage } from "./support/suite.ts";
 
 /**
  * The analysis maps in the real app for the demo customer: querie9 (Outmigration) and querie5
@@ -42,31 +43,17 @@ function pixelAt(map: Locator, fx: number, fy: number) {
 
 describe.skipIf(!chromiumAvailable)("analysis maps", () => {
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
-  beforeAll(
-    async () => {
-      [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-      context = await browser.newContext({
-        baseURL: server.baseUrl,
-        viewport: { width: 1280, height: 900 },
-        reducedMotion: "reduce",
-      });
-      context.setDefaultTimeout(20_000);
-      page = await context.newPage();
-      page.on("pageerror", (error) => console.error(`[e2e] page error: ${error.message}`));
+  useServerAndPage({
+    viewport: { width: 1280, height: 900 },
+    actionTimeoutMs: 20_000,
+    prepare: async (suite) => {
+      ({ server, page } = suite);
       // Sign in as the demo customer through the e-mailed link.
       await signInDemoCustomer(page, server);
     },
-    { timeout: 90_000 },
-  );
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
+    hookTimeoutMs: 90_000,
   });
 
   /** The map figure once its first frame is drawn and the loader is gone. */

@@ -4,21 +4,19 @@ import { z } from "zod";
 import { revokeUserSessions, sessionsChanged } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
 import { customerUsers } from "../../db/schema/index.ts";
+import { MAX_USERS_PER_ORGANISATION, userEmail, username, userStatus } from "../../forms/userFields.ts";
 import { organisationManagedBy } from "../../http/actor.ts";
 import { readJson } from "../../http/body.ts";
 import { forbidden, HttpError, notFound } from "../../http/errors.ts";
 import { findOrganisation, userView } from "../../organisations/present.ts";
 
-/** An organisation has at most this many users. */
-export const MAX_USERS_PER_ORGANISATION = 3;
-
-const status = z.enum(["admin", "assistant"], { message: "must be admin or assistant" });
+export { MAX_USERS_PER_ORGANISATION };
 
 const addUser = z.strictObject({
   user_data: z.strictObject({
-    username: z.string().trim().min(1, "Please fill out this field").max(150),
-    email: z.email({ message: "Please fill out this field or verify email format." }).trim().toLowerCase(),
-    status: status.optional(),
+    username,
+    email: userEmail,
+    status: userStatus.optional(),
     organization_id: z.uuid().optional(),
   }),
 });
@@ -26,8 +24,8 @@ const addUser = z.strictObject({
 const updateUser = z.strictObject({
   user_data: z.strictObject({
     id: z.uuid(),
-    username: z.string().trim().min(1, "Please fill out this field").max(150).optional(),
-    status: status.optional(),
+    username: username.optional(),
+    status: userStatus.optional(),
     blocked: z.boolean().optional(),
   }),
 });

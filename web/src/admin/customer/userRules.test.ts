@@ -1,20 +1,14 @@
 import { describe, expect, test } from "bun:test";
-import { MAX_USERS_PER_ORGANISATION } from "../../../../server/routes/customer/users.ts";
 import {
   addUserBlocker,
   canAddUser,
   defaultStatus,
   formFieldOf,
   statusChoices,
-  USERS_PER_ORGANISATION,
   userFormSchema,
 } from "./userRules.ts";
 
 describe("when the add control shows", () => {
-  test("the web and the server count the same limit", () => {
-    expect(USERS_PER_ORGANISATION).toBe(MAX_USERS_PER_ORGANISATION);
-  });
-
   test("zero users: always, initialized or not (the organisation's admin)", () => {
     expect(canAddUser(0, false)).toBe(true);
     expect(canAddUser(0, true)).toBe(true);

@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { userForm } from "../../../../server/forms/user.ts";
+import {
+  MAX_USERS_PER_ORGANISATION,
+  userEmail,
+  username,
+  userStatus,
+} from "../../../../server/forms/userFields.ts";
 import type { UserStatus } from "../../api/customerUsers.ts";
 import type { FieldError } from "../../api/errors.ts";
 
@@ -7,12 +13,9 @@ import type { FieldError } from "../../api/errors.ts";
  * The Users table's rules (admin-area.md, "Customer overview"): when staff may add a user, which
  * status a new user gets, which status choices an edit offers, and the form's field rules. Labels,
  * the name's length limit and the status choices come from the user form definition the server
- * delivers at sign-in (server/forms/user.ts); the field rules repeat the server's zod rules
- * (server/routes/customer/users.ts) with the same messages, so the form refuses what the call would.
+ * delivers at sign-in (server/forms/user.ts); the field rules are the call's own
+ * (server/forms/userFields.ts), so the form refuses what the call would, with the same messages.
  */
-
-/** The server's limit (MAX_USERS_PER_ORGANISATION); userRules.test.ts keeps the two equal. */
-export const USERS_PER_ORGANISATION = 3;
 
 /**
  * Why no user can be added now, or undefined when one can: the add control shows when the
@@ -21,7 +24,7 @@ export const USERS_PER_ORGANISATION = 3;
  */
 export function addUserBlocker(userCount: number, initialized: boolean): string | undefined {
   if (userCount === 0) return undefined;
-  if (userCount >= USERS_PER_ORGANISATION) return `At most ${USERS_PER_ORGANISATION} users`;
+  if (userCount >= MAX_USERS_PER_ORGANISATION) return `At most ${MAX_USERS_PER_ORGANISATION} users`;
   return initialized ? undefined : "More users once initialized";
 }
 
@@ -68,22 +71,8 @@ export function statusChoices(
   }));
 }
 
-const REQUIRED = "Please fill out this field";
-const USERNAME_MAX = fieldOf("username").maxlength ?? 150;
-
-/** The user form's values and rules (the server's addUser rules, its messages). */
-export const userFormSchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(1, REQUIRED)
-    .max(USERNAME_MAX, `${userFieldLabels.username} must be at most ${USERNAME_MAX} characters`),
-  email: z
-    .string()
-    .trim()
-    .pipe(z.email({ message: `${REQUIRED} or verify email format.` })),
-  status: z.enum(["admin", "assistant"], { message: `${userFieldLabels.status} must be admin or assistant` }),
-});
+/** The user form's values and rules: the call's own field rules (server/forms/userFields.ts). */
+export const userFormSchema = z.object({ username, email: userEmail, status: userStatus });
 
 export type UserFormValues = z.input<typeof userFormSchema>;
 

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { userForm } from "./user.ts";
+
+/**
+ * The rules of a customer user's fields, shared by the call that enforces them
+ * (server/routes/customer/users.ts) and the back office's form (web/src/admin/customer/userRules.ts),
+ * so the form refuses exactly what the call would, with the same messages. Pure: no database code.
+ */
+
+/** An organisation has at most this many users (admin-area.md). */
+export const MAX_USERS_PER_ORGANISATION = 3;
+
+const REQUIRED = "Please fill out this field";
+const usernameField = userForm.fields.find((field) => field.name === "username");
+export const USERNAME_MAX = usernameField?.maxlength ?? 150;
+
+export const userStatus = z.enum(["admin", "assistant"], { message: "Status must be admin or assistant" });
+
+export const username = z
+  .string()
+  .trim()
+  .min(1, REQUIRED)
+  .max(USERNAME_MAX, `${usernameField?.label ?? "Name"} must be at most ${USERNAME_MAX} characters`);
+
+/** Trimmed before the format is checked; stored in lower case (addresses are compared that way). */
+export const userEmail = z
+  .string()
+  .trim()
+  .pipe(z.email({ message: `${REQUIRED} or verify email format.` }))
+  .transform((email) => email.toLowerCase());
