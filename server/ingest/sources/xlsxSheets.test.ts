@@ -40,4 +40,13 @@ describe("XLSX sheet list", async () => {
     expect(sheets.map((sheet) => sheet.name)).toEqual(["professional_fees", "R&D <notes>"]);
     expect(readFileSync(sheets[0]!.path, "utf8")).toBe("claim_id,line\n");
   });
+
+  test("a sheet the reader cannot find is never dropped silently: the file is refused", async () => {
+    const listsThree = { ...sheetList, names: new Map([...sheetList.names, ["3", "referrals"]]) };
+    const out = join(dir.dataDir, "out-three");
+    mkdirSync(out);
+    await expect(xlsxToCsv(path, out, listsThree)).rejects.toThrow(
+      "The workbook lists 3 sheets but only 2 could be read; the file was not taken.",
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { createWriteStream, readFileSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
+import { ContainerRefused } from "./zipEntries.ts";
 
 /** A cell as CSV text: dates as YYYY-MM-DD, formulas by their result, rich text flattened. */
 function cellText(value: ExcelJS.CellValue): string {
@@ -64,15 +65,33 @@ export interface Sheet {
   path: string;
 }
 
+/** Reads of a workbook before a missing sheet is an error. */
+const READ_ATTEMPTS = 3;
+
 /**
  * Streams each worksheet of a workbook into a CSV file (sheet-<n>.csv); the sheet name names the
  * table. Run only after the container passed the inflate caps (inflateZip without outDir).
+ * exceljs's streaming pass has, rarely, emitted fewer worksheets than the workbook lists (seen once
+ * in a CI run); a sheet must never go missing silently, so the workbook is read again, and after
+ * READ_ATTEMPTS reads that still miss one the file is refused.
  */
 export async function xlsxToCsv(
   xlsxPath: string,
   outDir: string,
   sheetList: SheetList = { names: new Map(), date1904: false },
 ): Promise<Sheet[]> {
+  for (let attempt = 1; ; attempt++) {
+    const sheets = await readWorksheets(xlsxPath, outDir, sheetList);
+    if (sheets.length >= sheetList.names.size) return sheets;
+    if (attempt >= READ_ATTEMPTS) {
+      throw new ContainerRefused(
+        `The workbook lists ${sheetList.names.size} sheets but only ${sheets.length} could be read; the file was not taken.`,
+      );
+    }
+  }
+}
+
+async function readWorksheets(xlsxPath: string, outDir: string, sheetList: SheetList): Promise<Sheet[]> {
   const sheets: Sheet[] = [];
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(xlsxPath, {
     sharedStrings: "cache",
