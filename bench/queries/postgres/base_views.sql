@@ -7,41 +7,8 @@
 -- The service-area zips are an uncorrelated subquery, so PostgreSQL hashes them (or uses the index).
 -- The views are the session's (temporary), as its request_filter is (postgresKernels.ts).
 
-CREATE TEMP VIEW customer_provider_npi AS
-SELECT DISTINCT npi FROM org_providers WHERE npi IS NOT NULL;
-
-CREATE TEMP VIEW customer_facility_npi AS
-SELECT DISTINCT npi FROM org_facilities WHERE npi IS NOT NULL;
-
-CREATE TEMP VIEW market_base AS
-SELECT m.*,
-       coalesce(m.rendering_npi IN (SELECT npi FROM customer_provider_npi), false)
-         OR coalesce(m.facility_npi IN (SELECT npi FROM customer_facility_npi), false) AS is_customer,
-       coalesce(m.referring_npi IN (SELECT npi FROM customer_provider_npi), false) AS referred_by_customer
-FROM market_cases AS m, request_filter AS f
-WHERE m.patient_zip IN (
-    SELECT a.zipcode FROM service_area AS a, request_filter AS chosen WHERE a.type = ANY(chosen.service_area))
-  AND m.service_line = ANY(f.servicelines)
-  AND (f.all_facility_types OR m.setting = ANY(f.facility_type))
-  AND (cardinality(f.facility_zipcodes) = 0 OR m.facility_zip = ANY(f.facility_zipcodes))
-  AND (cardinality(f.facilities) = 0 OR m.facility_npi = ANY(f.facilities))
-  AND (cardinality(f.providers) = 0 OR m.rendering_npi = ANY(f.providers))
-  AND (cardinality(f.provider_zipcodes) = 0 OR m.rendering_npi IN (SELECT npi FROM provider_zip_match));
-
-CREATE TEMP VIEW market_base_reference AS
-SELECT m.*,
-       coalesce(m.rendering_npi IN (SELECT npi FROM customer_provider_npi), false)
-         OR coalesce(m.facility_npi IN (SELECT npi FROM customer_facility_npi), false) AS is_customer,
-       coalesce(m.referring_npi IN (SELECT npi FROM customer_provider_npi), false) AS referred_by_customer
-FROM market_cases_reference AS m, request_filter AS f
-WHERE m.patient_zip IN (
-    SELECT a.zipcode FROM service_area_reference AS a, request_filter AS chosen WHERE a.type = ANY(chosen.service_area))
-  AND m.service_line = ANY(f.servicelines)
-  AND (f.all_facility_types OR m.setting = ANY(f.facility_type))
-  AND (cardinality(f.facility_zipcodes) = 0 OR m.facility_zip = ANY(f.facility_zipcodes))
-  AND (cardinality(f.facilities) = 0 OR m.facility_npi = ANY(f.facilities))
-  AND (cardinality(f.providers) = 0 OR m.rendering_npi = ANY(f.providers))
-  AND (cardinality(f.provider_zipcodes) = 0 OR m.rendering_npi IN (SELECT npi FROM provider_zip_match));
+-- customer_provider_npi, customer_facility_npi, market_base and market_base_reference are created
+-- before this file by marketBaseViews() (postgresKernels.ts): one definition of M for both years.
 
 -- M without the referring provider: DuckDB keeps it rolled up in fewer rows (market_marked.sql);
 -- the kernels that read it only sum cases and take min() by facility and provider, which PostgreSQL
