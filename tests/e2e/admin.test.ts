@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { exampleAnswers } from "../../schemes/questionnaire/example.ts";
 import { chromiumAvailable, requireChromium, screenshot } from "./support/browser.ts";
 import { signInDemoCustomer } from "./support/customerSignin.ts";
+import { pageApi } from "./support/pageApi.ts";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, type RunningServer } from "./support/server.ts";
 import { useServerAndPage } from "./support/suite.ts";
 
@@ -182,19 +183,10 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     const customer = await browser.newContext({ baseURL: server.baseUrl });
     try {
       const tab = await signedInCustomer(customer);
-      const status = await tab.evaluate(
-        async ({ answers, year }) => {
-          const csrf = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/)?.[1] ?? "";
-          const response = await fetch("/api/management/schemes/questionnaire/", {
-            method: "POST",
-            credentials: "include",
-            headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) },
-            body: JSON.stringify({ questionnaire: answers, year }),
-          });
-          return response.status;
-        },
-        { answers: exampleAnswers, year: YEAR },
-      );
+      const { status } = await pageApi(tab, "POST", "/api/management/schemes/questionnaire/", {
+        questionnaire: exampleAnswers,
+        year: YEAR,
+      });
       expect(status).toBe(200);
     } finally {
       await customer.close();

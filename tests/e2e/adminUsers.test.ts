@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { Browser, Locator, Page } from "playwright-core";
 import { chromiumAvailable, requireChromium, screenshot } from "./support/browser.ts";
 import { signInDemoCustomer } from "./support/customerSignin.ts";
+import { pageApi } from "./support/pageApi.ts";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_EMAIL, type RunningServer } from "./support/server.ts";
 import { useServerAndPage } from "./support/suite.ts";
 
@@ -44,21 +45,8 @@ describe.skipIf(!chromiumAvailable)("back office: the Users table", () => {
   }
 
   /** One API call with the page's session and CSRF cookie, answering the HTTP status. */
-  function apiCall(target: Page, method: string, path: string, body: unknown): Promise<number> {
-    return target.evaluate(
-      async ({ method, path, body }) => {
-        const csrf = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/)?.[1] ?? "";
-        const response = await fetch(path, {
-          method,
-          credentials: "include",
-          headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) },
-          body: JSON.stringify(body),
-        });
-        return response.status;
-      },
-      { method, path, body },
-    );
-  }
+  const apiCall = async (target: Page, method: string, path: string, body: unknown) =>
+    (await pageApi(target, method, path, body)).status;
 
   const userRow = (target: Page, name: string): Locator =>
     target.getByRole("table", { name: "Users" }).getByRole("row").filter({ hasText: name });
@@ -224,17 +212,9 @@ describe.skipIf(!chromiumAvailable)("back office: the Users table", () => {
       await shot(agent, "admin-users-agent");
 
       // A customer without users: a site admin would see 'Add user' here, an agent does not.
-      const id = await page.evaluate(async (name) => {
-        const csrf = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/)?.[1] ?? "";
-        const response = await fetch("/api/management/admin/organization/", {
-          method: "POST",
-          credentials: "include",
-          headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) },
-          body: "{}",
-        });
-        const answer = (await response.json()) as { organizations: { id: string; name: string }[] };
-        return answer.organizations.find((organization) => organization.name === name)?.id;
-      }, emptyClinic);
+      const list = await pageApi(page, "POST", "/api/management/admin/organization/", {});
+      const { organizations } = list.body as { organizations: { id: string; name: string }[] };
+      const id = organizations.find((organization) => organization.name === emptyClinic)?.id;
       expect(id).toBeString();
       await agent.goto(`/administration/customers/${id}`);
       await agent.getByText("You need to add at least one user").waitFor();

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Download, Page } from "playwright-core";
 import { chromiumAvailable, launchBrowser, requireChromium, screenshot } from "./support/browser.ts";
 import { signInDemoCustomer } from "./support/customerSignin.ts";
+import { pageApi } from "./support/pageApi.ts";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, type RunningServer, startServer } from "./support/server.ts";
 
 /**
@@ -581,16 +582,7 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
       await openQuery(page, filtered);
       await expect(page.getByRole("button", { name: "Save" }).isEnabled()).resolves.toBe(true);
       const agent = { username: "queryagent", email: "query-agent@vitality.test", password: "Agent!pass1" };
-      const status = await page.evaluate(async (body) => {
-        const csrf = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/)?.[1] ?? "";
-        const response = await fetch("/api/management/admin/detail/", {
-          method: "POST",
-          credentials: "include",
-          headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) },
-          body: JSON.stringify(body),
-        });
-        return response.status;
-      }, agent);
+      const { status } = await pageApi(page, "POST", "/api/management/admin/detail/", agent);
       expect(status).toBe(200);
       const agentPage = await newPage();
       await agentPage.goto("/administration/signin");

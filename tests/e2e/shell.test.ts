@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { chromiumAvailable, launchBrowser, requireChromium, screenshot } from "./support/browser.ts";
 import { signInDemoCustomer } from "./support/customerSignin.ts";
+import { pageApi } from "./support/pageApi.ts";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, type RunningServer, startServer } from "./support/server.ts";
 
 /**
@@ -385,16 +386,7 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
       const admin = await adminPage();
       await admin.goto("/administration/customers");
       const agent = { username: "fieldagent", email: "agent@vitality.test", password: "Agent!pass1" };
-      const status = await admin.evaluate(async (body) => {
-        const csrf = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/)?.[1] ?? "";
-        const response = await fetch("/api/management/admin/detail/", {
-          method: "POST",
-          credentials: "include",
-          headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) },
-          body: JSON.stringify(body),
-        });
-        return response.status;
-      }, agent);
+      const { status } = await pageApi(admin, "POST", "/api/management/admin/detail/", agent);
       expect(status).toBe(200);
 
       const page = await newPage();
