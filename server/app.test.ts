@@ -66,6 +66,15 @@ describe("bad input gets a clear JSON error and writes nothing", () => {
     expect(answer.status).toBe(404);
     expect(answer.json.detail).toBe("No such API route.");
   });
+
+  test("a wrong method on a known path is a 405 naming the methods it takes", async () => {
+    const answer = await admin.request("PUT", "/api/management/customer/detail/");
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get("allow")).toBe("GET, POST, PATCH, DELETE, HEAD");
+    expect(answer.json.detail).toBe("PUT is not allowed here; this path takes GET, POST, PATCH, DELETE, HEAD.");
+    const withoutSlash = await admin.request("DELETE", "/api/management/helpcenter-nothing");
+    expect(withoutSlash.status).toBe(404);
+  });
 });
 
 describe("headers and health", () => {

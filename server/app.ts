@@ -9,6 +9,7 @@ import { customerSignin } from "./auth/customerSignin.ts";
 import { staffSignin } from "./auth/staffSignin.ts";
 import type { AppContext, AppEnv } from "./context.ts";
 import { databaseAlive } from "./db/client.ts";
+import { allowedMethodsOf } from "./http/allowedMethods.ts";
 import { CachedRouter } from "./http/cachedRouter.ts";
 import { errorResponse, HttpError, toHttpError } from "./http/errors.ts";
 import { bodyLimit } from "./http/middleware/bodyLimit.ts";
@@ -67,8 +68,13 @@ export function createApp(context: AppContext, options: AppOptions = {}) {
   app.route("/api/services/auth/signin", customerSignin);
   app.route("/api/management/admin/signin", staffSignin);
   app.route("/api", apiRoutes);
-  app.all("/api/*", () => {
-    throw new HttpError(404, "No such API route.");
+  let allowedMethods: ((path: string) => string[]) | undefined;
+  app.all("/api/*", (c) => {
+    allowedMethods ??= allowedMethodsOf(app.routes);
+    const allowed = allowedMethods(c.req.path);
+    if (allowed.length === 0) throw new HttpError(404, "No such API route.");
+    c.header("Allow", allowed.join(", "));
+    throw new HttpError(405, `${c.req.method} is not allowed here; this path takes ${allowed.join(", ")}.`);
   });
 
   if (options.webDist && existsSync(join(options.webDist, "index.html"))) {
