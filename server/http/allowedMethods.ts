@@ -15,7 +15,8 @@ interface RouteEntry {
 export function allowedMethodsOf(routes: readonly RouteEntry[]): (path: string) => string[] {
   const router = new TrieRouter<string>();
   for (const route of routes) {
-    if (route.method !== "ALL" && !route.path.endsWith("*")) router.add(route.method, route.path, route.method);
+    if (route.method !== "ALL" && !route.path.endsWith("*"))
+      router.add(route.method, route.path, route.method);
   }
   return (path) => {
     const allowed: string[] = METHODS.filter((method) => router.match(method, path)[0].length > 0);
