@@ -6,7 +6,17 @@ import { customerUsers, organisations } from "../../db/schema/index.ts";
 import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
 import { ingestPracticeUpload } from "../../ingest/ingest.ts";
-import { filesField, ingestResponse, parseForm, uploadedFiles, withReceivedUpload } from "./multipart.ts";
+import {
+  filesField,
+  ingestResponse,
+  parseForm,
+  uploadedFiles,
+  uploadLimits,
+  withReceivedUpload,
+} from "./multipart.ts";
+
+/** Staff send `files`; the customer's practice profile sends `data_upload` (customer-area.md section 2). */
+const PRACTICE_FILE_FIELDS: ReadonlySet<string> = new Set(["files", "data_upload"]);
 
 const yearsField = z
   .union([z.string(), z.array(z.string())], { message: "years is required" })
@@ -47,45 +57,50 @@ export const customerFile = new Hono<AppEnv>().post("/", async (c) => {
     if (session.staff.role !== "site_admin") throw forbidden("Agents cannot upload data.");
   }
   // The body is streamed to disk only once the caller is cleared; the files go when this ends.
-  return withReceivedUpload(c, async (received) => {
-    const form = parseForm(practiceFormSchema, received);
+  return withReceivedUpload(
+    c,
+    async (received) => {
+      const form = parseForm(practiceFormSchema, received);
 
-    let organisationId: string;
-    let uploadedBy: string | undefined;
-    let uploadedByStaff: string | undefined;
-    if (session.kind === "client") {
-      if (form.organization && form.organization !== session.organisation.id) {
-        throw forbidden("You can only upload data for your own organisation.");
+      let organisationId: string;
+      let uploadedBy: string | undefined;
+      let uploadedByStaff: string | undefined;
+      if (session.kind === "client") {
+        if (form.organization && form.organization !== session.organisation.id) {
+          throw forbidden("You can only upload data for your own organisation.");
+        }
+        organisationId = session.organisation.id;
+        uploadedBy = session.user.id;
+      } else {
+        if (!form.organization) throw new HttpError(400, "organization: is required for staff uploads");
+        organisationId = form.organization;
+        uploadedByStaff = session.staff.id;
       }
-      organisationId = session.organisation.id;
-      uploadedBy = session.user.id;
-    } else {
-      if (!form.organization) throw new HttpError(400, "organization: is required for staff uploads");
-      organisationId = form.organization;
-      uploadedByStaff = session.staff.id;
-    }
-    const { db } = c.var.app.database;
-    const [organisation] = await db
-      .select({ id: organisations.id })
-      .from(organisations)
-      .where(eq(organisations.id, organisationId));
-    if (!organisation) throw notFound("No such organisation.");
-    if (form.user) {
-      const [user] = await db
-        .select({ id: customerUsers.id })
-        .from(customerUsers)
-        .where(and(eq(customerUsers.id, form.user), eq(customerUsers.organisationId, organisationId)));
-      if (!user) throw new HttpError(400, "user: must be a user of the organisation");
-      uploadedBy = user.id;
-    }
+      const { db } = c.var.app.database;
+      const [organisation] = await db
+        .select({ id: organisations.id })
+        .from(organisations)
+        .where(eq(organisations.id, organisationId));
+      if (!organisation) throw notFound("No such organisation.");
+      if (form.user) {
+        const [user] = await db
+          .select({ id: customerUsers.id })
+          .from(customerUsers)
+          .where(and(eq(customerUsers.id, form.user), eq(customerUsers.organisationId, organisationId)));
+        if (!user) throw new HttpError(400, "user: must be a user of the organisation");
+        uploadedBy = user.id;
+      }
 
-    const result = await ingestPracticeUpload(c.var.app, {
-      organisationId,
-      years: [...new Set(form.years)].sort(),
-      files: uploadedFiles(form.files),
-      uploadedBy,
-      uploadedByStaff,
-    });
-    return ingestResponse(c, result);
-  });
+      const result = await ingestPracticeUpload(c.var.app, {
+        organisationId,
+        years: [...new Set(form.years)].sort(),
+        files: uploadedFiles(form.files),
+        uploadedBy,
+        uploadedByStaff,
+      });
+      return ingestResponse(c, result);
+    },
+    uploadLimits,
+    PRACTICE_FILE_FIELDS,
+  );
 });

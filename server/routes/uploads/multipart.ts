@@ -45,8 +45,9 @@ export async function withReceivedUpload<T>(
   c: Context<AppEnv>,
   work: (form: ReceivedUpload["form"]) => Promise<T>,
   limits: MultipartLimits = uploadLimits,
+  fileFields?: ReadonlySet<string>,
 ): Promise<T> {
-  const received = await receiveUpload(c, limits);
+  const received = await receiveUpload(c, limits, fileFields);
   try {
     return await work(received.form);
   } finally {
@@ -62,6 +63,8 @@ export async function withReceivedUpload<T>(
 export async function receiveUpload(
   c: Context<AppEnv>,
   limits: MultipartLimits = uploadLimits,
+  /** The part names that carry files (default `files`); all land in `form.files`. */
+  fileFields?: ReadonlySet<string>,
 ): Promise<ReceivedUpload> {
   const boundary = boundaryOf(c.req.header("content-type") ?? "");
   if (!boundary) throw new HttpError(415, "Content-Type must be multipart/form-data.");
@@ -77,7 +80,7 @@ export async function receiveUpload(
   const dir = join(c.var.app.config.dataDir, "tmp", "received", randomUUID());
   mkdirSync(dir, { recursive: true });
   try {
-    const { fields, files } = await receiveMultipart(body, boundary, dir, limits);
+    const { fields, files } = await receiveMultipart(body, boundary, dir, limits, fileFields);
     return { form: { ...fields, files }, dir };
   } catch (error) {
     removeDir(dir);

@@ -78,6 +78,22 @@ for (const backend of backends) {
       expect(uploads[0]!.storageName).toMatch(/^[0-9a-f-]{36}\.csv$/);
     });
 
+    test("the practice profile's 'data_upload' field is taken; the answer names the years found in the file", async () => {
+      const fresh = await createOrganisation(t);
+      const user = await signInCustomer(t, (await createCustomer(t, fresh.id, { isStaff: true })).email);
+      const form = new FormData();
+      form.append("data_upload", new File([toCsv([professionalLine()])], "fees.csv", { type: "text/csv" }));
+      form.append("years", "2022,2023,2024,2025");
+      const answer = await user.post(PRACTICE, form);
+      expect(answer.status).toBe(200);
+      expect(answer.json).toEqual({ status: "accepted", years: [2024], rows: 1 });
+      const years = await t.context.database.db
+        .select()
+        .from(organisationYears)
+        .where(eq(organisationYears.organisationId, fresh.id));
+      expect(years.map((row) => [row.year, row.fileState])).toEqual([[2024, "uploaded"]]);
+    });
+
     test("another organisation's id is refused with 403 and that organisation is not touched", async () => {
       const answer = await admin.post(PRACTICE, practiceForm({ years: "2024", organization: other.id }));
       expect(answer.status).toBe(403);
