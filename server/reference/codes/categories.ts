@@ -1,8 +1,9 @@
 /**
  * Category of a CPT/HCPCS code (data-contract.md section 5), as data: the first category whose
  * ranges contain the code wins, in the order of this table. The order is the rule: casting
- * (29000-29799) and injections (20600-20611) sit inside 10021-69999, so other_surgical is last;
- * "not matched above" in the contract is exactly what first-match-in-order gives.
+ * (29000-29799) and injections (20600-20611) sit inside 20000-29999 (the musculoskeletal section of
+ * CPT), so other_surgical is last; "not matched above" in the contract is exactly what
+ * first-match-in-order gives. Procedures outside those ranges (36415, 66984, skin) have no category.
  */
 export const categories = [
   "le_joint_replacement",
@@ -62,7 +63,7 @@ export const categoryCodes: Record<Category, string[]> = {
   chiropractic: ["98940-98943"],
   casting_splinting: ["29000-29799", "Q4001-Q4051"],
   aspiration_injection: ["20600-20611", "20550-20553", "20526", "J3301", "J7321-J7332"],
-  other_surgical: ["10021-69999"],
+  other_surgical: ["20000-29999"],
 };
 
 export interface CodeRange {

@@ -85,7 +85,7 @@ describe("category by CPT/HCPCS, first row in table order", () => {
     ["97110", "other_pt_ot", null],
     ["97164", "other_pt_ot", null],
     ["98941", "chiropractic", null],
-    // Casting sits inside the surgical range 10021-69999 but is not surgical.
+    // Casting sits inside the surgical range 20000-29999 but is not surgical.
     ["29125", "casting_splinting", null],
     ["29799", "casting_splinting", null],
     ["Q4010", "casting_splinting", null],
@@ -97,8 +97,9 @@ describe("category by CPT/HCPCS, first row in table order", () => {
     ["J3301", "aspiration_injection", null],
     ["J7325", "aspiration_injection", null],
     ["20612", "other_surgical", "other"],
-    ["11042", "other_surgical", "other"],
-    ["64999", "other_surgical", "other"],
+    ["20000", "other_surgical", "other"],
+    ["20680", "other_surgical", "other"],
+    ["29999", "sports_medicine", "sports_medicine"],
   ])("%s is %s (service line %s)", async (cpt, category, serviceLine) => {
     const row = await derive(professional(cpt));
     expect(row.category).toBe(category);
@@ -110,7 +111,13 @@ describe("category by CPT/HCPCS, first row in table order", () => {
     ["70010", "a numeric code outside every range"],
     ["Q4052", "a HCPCS code just past Q4001-Q4051"],
     ["J7333", "a HCPCS code just past J7321-J7332"],
-    ["2001F", "a CPT category II code whose string sorts inside 10021-69999"],
+    ["2001F", "a CPT category II code whose string sorts inside 20000-29999"],
+    ["36415", "a blood draw (venipuncture), outside the musculoskeletal section"],
+    ["66984", "a cataract operation"],
+    ["11042", "a skin debridement"],
+    ["19999", "a code just below 20000"],
+    ["30000", "a code just above 29999"],
+    ["64999", "a nerve procedure outside the listed ranges"],
     ["0275T", "a category III code"],
   ])("%s (%s) has no category", async (cpt) => {
     const row = await derive(professional(cpt));
