@@ -39,6 +39,10 @@ export const mailLog = pgTable("mail_log", {
   /** Outbox file name or SMTP message id. */
   reference: text("reference"),
   error: text("error"),
+  /** The staff member who sent it from the mailbox (null for the product's own mail). */
+  sentByStaffId: uuid("sent_by_staff_id").references(() => staffAccounts.id, { onDelete: "set null" }),
+  /** The customer user it was written to, when it went to one (a mailbox mail goes to one each). */
+  customerUserId: uuid("customer_user_id").references(() => customerUsers.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });
 
