@@ -1,3 +1,4 @@
+import { type ErrorReport, UploadRefused } from "../uploads/uploadReport.ts";
 import { CSRF_HEADER, ensureCsrfToken } from "./csrf.ts";
 import { ApiError } from "./errors.ts";
 
@@ -29,9 +30,12 @@ export interface IngestAnswer {
   years?: number[];
   rows?: number;
   detail?: string;
+  /** A refused file: the first errors and their total. */
+  report?: ErrorReport;
 }
 
-async function postMultipart(path: string, body: FormData): Promise<IngestAnswer> {
+/** A multipart POST; a refused file is thrown as UploadRefused (with its report), other failures as ApiError. */
+export async function postMultipart(path: string, body: FormData): Promise<IngestAnswer> {
   const response = await fetch(path, {
     method: "POST",
     credentials: "include",
@@ -39,7 +43,10 @@ async function postMultipart(path: string, body: FormData): Promise<IngestAnswer
     body,
   });
   const payload = (await response.json().catch(() => ({}))) as IngestAnswer;
-  if (!response.ok)
-    throw new ApiError(response.status, payload.detail ?? `The server answered ${response.status}.`);
+  if (!response.ok) {
+    const detail = payload.detail ?? `The server answered ${response.status}.`;
+    if (payload.report) throw new UploadRefused(response.status, detail, payload.report);
+    throw new ApiError(response.status, detail);
+  }
   return payload;
 }

@@ -1,10 +1,157 @@
-import { Stack, Title } from "@mantine/core";
+import "@mantine/dropzone/styles.css";
+import { Alert, Badge, Button, Chip, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
+import { Dropzone } from "@mantine/dropzone";
+import { IconFileUpload, IconInfoCircle } from "@tabler/icons-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { errorMessage } from "../api/errors.ts";
+import { uploadDataFiles } from "../api/practiceUploads.ts";
+import { sessionKeys } from "../session/queries.ts";
+import { useCustomerDetail } from "../session/useSessions.ts";
+import { UploadReport } from "../uploads/UploadReport.tsx";
+import { reportOf } from "../uploads/uploadReport.ts";
+import { STATUS_LABELS, uploadYearChoices, yearLines } from "./dataUploadYears.ts";
 
-/** The practice profile's Data upload section (filled in by issue 10, item 4). */
+const STATUS_COLORS = { enabled: "teal", analysing: "blue", requested: "orange" } as const;
+const ACCEPTED_TYPES = ".csv,.parquet,.xlsx,.zip,.json";
+
+/**
+ * The practice's yearly data (customer-area.md section 2, Practice profile): pick or drop the files,
+ * then Cancel or Send (as 'data_upload'). Afterwards the years found are shown as being analysed;
+ * years staff ask for (pending_years) are prompted, the oldest being the reference year; a refused
+ * file shows its report as a table.
+ */
 export function DataUploadSection() {
+  const detail = useCustomerDetail();
+  const queryClient = useQueryClient();
+  const [files, setFiles] = useState<File[]>([]);
+  const organization = detail?.organization;
+  const { choices, selected: initiallySelected } = uploadYearChoices(
+    organization ?? { pending_years: [] },
+    new Date().getFullYear(),
+  );
+  const [picked, setPicked] = useState<string[] | null>(null);
+  const selected = picked ?? initiallySelected.map(String);
+  const send = useMutation({
+    mutationFn: () => uploadDataFiles(files, selected.map(Number)),
+    onSuccess: async () => {
+      setFiles([]);
+      setPicked(null);
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.customer() });
+    },
+  });
+  if (!organization) return null;
+  const lines = yearLines(organization);
+  const pending = lines.filter((line) => line.status === "requested");
+  const report = reportOf(send.error);
+
   return (
-    <Stack gap="sm" id="data-upload">
-      <Title order={3}>Data upload</Title>
-    </Stack>
+    <Paper p="md" id="data-upload" data-tour="data-upload">
+      <Stack gap="sm">
+        <Title order={3}>Data upload</Title>
+        <Text size="sm" c="dimmed">
+          Your yearly claims data: professional fees, facility fees and payor classification (CSV, XLSX,
+          Parquet, or one ZIP holding them).
+        </Text>
+        {pending.length > 0 ? (
+          <Alert color="orange" variant="light" icon={<IconInfoCircle />} title="Data requested">
+            <List size="sm">
+              {pending.map((line) => (
+                <List.Item key={line.year}>
+                  Please send your {line.year} data
+                  {line.reference ? " (the reference year the others are compared with)" : ""}.
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+        ) : null}
+        {lines.length > 0 ? (
+          <Stack gap={4} aria-label="Your years">
+            {lines.map((line) => (
+              <Group key={line.year} gap="xs">
+                <Text size="sm" fw={600} w={44}>
+                  {line.year}
+                </Text>
+                <Badge variant="light" color={STATUS_COLORS[line.status]}>
+                  {STATUS_LABELS[line.status]}
+                </Badge>
+                {line.reference ? (
+                  <Badge variant="outline" color="gray">
+                    Reference year
+                  </Badge>
+                ) : null}
+              </Group>
+            ))}
+          </Stack>
+        ) : null}
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            Years in the file
+          </Text>
+          <Text size="xs" c="dimmed">
+            {organization.pending_years.length > 0
+              ? "The years our team asked for."
+              : "We keep the years your file has data for."}
+          </Text>
+          <Chip.Group multiple value={selected} onChange={setPicked}>
+            <Group gap={6}>
+              {choices.map((year) => (
+                <Chip key={year} value={String(year)} size="xs">
+                  {year}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+        </Stack>
+        {files.length > 0 ? (
+          <Stack gap="xs">
+            <List size="sm" aria-label="Chosen files">
+              {files.map((file) => (
+                <List.Item key={file.name}>{file.name}</List.Item>
+              ))}
+            </List>
+            <Group gap="xs">
+              <Button variant="default" onClick={() => setFiles([])} disabled={send.isPending}>
+                Cancel
+              </Button>
+              <Button loading={send.isPending} disabled={selected.length === 0} onClick={() => send.mutate()}>
+                Send
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Dropzone
+            onDrop={(dropped) => {
+              send.reset();
+              setFiles(dropped);
+            }}
+            multiple
+            aria-label="Data files"
+            name="data_upload"
+          >
+            <Group justify="center" gap="sm" mih={80} style={{ pointerEvents: "none" }}>
+              <IconFileUpload size={30} color="var(--mantine-color-gray-6)" />
+              <Text size="sm" c="dimmed" ta="center">
+                Drop your data files here or click to choose them ({ACCEPTED_TYPES.replaceAll(",", " ")})
+              </Text>
+            </Group>
+          </Dropzone>
+        )}
+        {send.isSuccess ? (
+          <Alert color="teal" variant="light" data-testid="upload-accepted">
+            {`Thank you: data found for ${(send.data.years ?? []).join(", ")}${
+              send.data.rows !== undefined ? ` (${send.data.rows.toLocaleString("en-US")} lines)` : ""
+            }. Our team is analysing it.`}
+          </Alert>
+        ) : null}
+        {send.error ? (
+          <Alert color="red" variant="light" title="The file was not accepted">
+            {errorMessage(send.error)}
+            {report ? " Correct these lines and send the file again." : ""}
+          </Alert>
+        ) : null}
+        {report ? <UploadReport report={report} /> : null}
+      </Stack>
+    </Paper>
   );
 }

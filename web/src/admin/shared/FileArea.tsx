@@ -5,6 +5,8 @@ import { useState } from "react";
 import type { YearFile } from "../../api/adminTypes.ts";
 import { uploadPracticeFile } from "../../api/adminUploads.ts";
 import { errorMessage } from "../../api/errors.ts";
+import { UploadReport } from "../../uploads/UploadReport.tsx";
+import { reportOf } from "../../uploads/uploadReport.ts";
 import { adminKeys } from "../queries.ts";
 import { FILE_LABELS, fileDisplay } from "../yearState.ts";
 
@@ -77,6 +79,7 @@ export function FileArea({
           {errorMessage(send.error)}
         </Alert>
       ) : null}
+      {reportOf(send.error) ? <UploadReport report={reportOf(send.error)!} /> : null}
     </Stack>
   );
 }

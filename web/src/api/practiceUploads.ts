@@ -1,0 +1,13 @@
+import { postMultipart } from "./adminUploads.ts";
+
+/**
+ * The customer's own data upload (customer-area.md section 2, Practice profile): the files as
+ * 'data_upload' with the years they may cover; the server keeps the years that have lines and
+ * answers them (`years`), or refuses the file with its report.
+ */
+export function uploadDataFiles(files: File[], years: number[]) {
+  const body = new FormData();
+  for (const file of files) body.append("data_upload", file);
+  body.append("years", years.join(","));
+  return postMultipart("/api/management/customer/file/", body);
+}
