@@ -1,0 +1,193 @@
+/**
+ * `npm run bench web`: what each kind of screen costs a browser. Builds the app (when stale), starts
+ * the real server with the demo, and in headless Chromium measures per route kind:
+ * - the gzipped bytes of the scripts and styles loaded before the first contentful paint (gzip
+ *   level 9 of the built files, as a compressing proxy would send them);
+ * - all bytes the screen fetched until it settled (the data of a map analysis);
+ * - for analyses, the time from a new tab to the first chart or table and from an in-app click to
+ *   the next analysis's chart or table (p50 and p95 of RUNS, default 10).
+ * Figures only: the goals are compared in bench/README.md ("web"), never asserted.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { BrowserContext, Page } from "playwright-core";
+import { launchBrowser } from "../../tests/e2e/support/browser.ts";
+import { signInDemoCustomer } from "../../tests/e2e/support/customerSignin.ts";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, startServer } from "../../tests/e2e/support/server.ts";
+import { ROOT } from "../../tests/e2e/support/webBuild.ts";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 10);
+const DIST = join(ROOT, "web", "dist");
+/** A drawn chart (a Vega mark), a table row, or a map's canvas: what a user waits for. */
+const FIRST_RESULT =
+  "figure[data-chart-ready=true] svg .role-mark, table[data-table] tbody tr, [data-map] canvas";
+
+interface RouteKind {
+  name: string;
+  path: string;
+  area: "public" | "customer" | "staff";
+  /** Waits for the screen's content before its bytes are counted. */
+  ready: string;
+}
+
+const ROUTES: RouteKind[] = [
+  { name: "sign-in", path: "/signin", area: "public", ready: "button" },
+  { name: "home", path: "/", area: "customer", ready: "main" },
+  { name: "analysis (querie6)", path: "/queries/querie6", area: "customer", ready: FIRST_RESULT },
+  { name: "map analysis (querie5)", path: "/queries/querie5", area: "customer", ready: FIRST_RESULT },
+  {
+    name: "back office (customers)",
+    path: "/administration/customers",
+    area: "staff",
+    ready: "table tbody tr",
+  },
+];
+
+const gzipCache = new Map<string, number>();
+function gzippedSize(pathname: string): number {
+  let size = gzipCache.get(pathname);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(DIST, decodeURIComponent(pathname))), { level: 9 }).length;
+    gzipCache.set(pathname, size);
+  }
+  return size;
+}
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+};
+
+interface Loaded {
+  scriptsBeforePaint: number;
+  stylesBeforePaint: number;
+  fcpMs: number;
+  fetchedBytes: number;
+  dataBytes: number;
+}
+
+/** Opens a route in a new tab and measures what it loaded before its first paint, and in all. */
+async function measureRoute(context: BrowserContext, route: RouteKind): Promise<Loaded> {
+  const page = await context.newPage();
+  const bodies: Promise<{ type: string; bytes: number }>[] = [];
+  page.on("response", (response) => {
+    const type = response.request().resourceType();
+    bodies.push(
+      response
+        .body()
+        .then((body) => ({ type, bytes: body.length }))
+        .catch(() => ({ type, bytes: 0 })),
+    );
+  });
+  await page.goto(route.path);
+  await page.locator(route.ready).first().waitFor({ timeout: 60_000 });
+  await page.waitForLoadState("networkidle");
+  const timing = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+    const resources = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map(
+      (entry) => ({ url: entry.name, start: entry.startTime }),
+    );
+    return { fcp, resources };
+  });
+  let scriptsBeforePaint = 0;
+  let stylesBeforePaint = 0;
+  // The document's own scripts and styles (index.html) count as well: they are all requested before paint.
+  const early = timing.resources.filter((entry) => entry.start <= timing.fcp);
+  for (const entry of early) {
+    const pathname = new URL(entry.url).pathname;
+    if (!pathname.startsWith("/assets/")) continue;
+    if (pathname.endsWith(".js")) scriptsBeforePaint += gzippedSize(pathname);
+    if (pathname.endsWith(".css")) stylesBeforePaint += gzippedSize(pathname);
+  }
+  const responses = await Promise.all(bodies);
+  await page.close();
+  return {
+    scriptsBeforePaint,
+    stylesBeforePaint,
+    fcpMs: timing.fcp,
+    fetchedBytes: responses.reduce((sum, r) => sum + r.bytes, 0),
+    dataBytes: responses
+      .filter((r) => r.type === "fetch" || r.type === "xhr")
+      .reduce((sum, r) => sum + r.bytes, 0),
+  };
+}
+
+/** Milliseconds from a new tab's navigation to the first chart, table or map of an analysis. */
+async function newTabToResult(context: BrowserContext, path: string): Promise<number> {
+  const page = await context.newPage();
+  const started = performance.now();
+  await page.goto(path, { waitUntil: "commit" });
+  await page.locator(FIRST_RESULT).first().waitFor({ timeout: 60_000 });
+  const elapsed = performance.now() - started;
+  await page.close();
+  return elapsed;
+}
+
+/** Milliseconds from a click on an analysis link to that analysis's first result, inside the app. */
+async function inAppToResult(page: Page, from: string, to: string): Promise<number> {
+  await page.goto(from);
+  await page.locator(FIRST_RESULT).first().waitFor({ timeout: 60_000 });
+  const started = performance.now();
+  await page.evaluate((target) => {
+    // The router listens to history: the same navigation a menu link makes, without finding the menu.
+    window.history.pushState({}, "", target);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, to);
+  await page.waitForURL(`**${to}`);
+  await page.locator(FIRST_RESULT).first().waitFor({ timeout: 60_000 });
+  return performance.now() - started;
+}
+
+async function staffSignIn(page: Page) {
+  await page.goto("/administration/signin");
+  await page.getByLabel("Username").fill(ADMIN_USERNAME);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByLabel("Password", { exact: true }).press("Enter");
+  await page.waitForURL("**/administration/customers");
+}
+
+const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+console.log(`machine load (1/5/15 min): ${load}; runs per timing: ${RUNS}`);
+const server = await startServer({ startTimeoutMs: 180_000 });
+const browser = await launchBrowser();
+try {
+  const newContext = () =>
+    browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } });
+  const publicContext = await newContext();
+  const customerContext = await newContext();
+  await signInDemoCustomer(await customerContext.newPage(), server);
+  const staffContext = await newContext();
+  await staffSignIn(await staffContext.newPage());
+  const contexts = { public: publicContext, customer: customerContext, staff: staffContext };
+
+  console.log(
+    "\nroute kind                 | script before paint | style before paint | FCP     | all bytes | data (API)",
+  );
+  for (const route of ROUTES) {
+    const loaded = await measureRoute(contexts[route.area], route);
+    console.log(
+      `${route.name.padEnd(26)} | ${kB(loaded.scriptsBeforePaint).padStart(19)} | ${kB(loaded.stylesBeforePaint).padStart(18)} | ${`${loaded.fcpMs.toFixed(0)} ms`.padStart(7)} | ${kB(loaded.fetchedBytes).padStart(9)} | ${kB(loaded.dataBytes)}`,
+    );
+  }
+
+  console.log("\ntime to first chart or table (ms)     | p50   | p95");
+  for (const path of ["/queries/querie6", "/queries/querie1", "/queries/querie5"]) {
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run++) times.push(await newTabToResult(customerContext, path));
+    console.log(
+      `new tab ${path.padEnd(30)} | ${quantile(times, 0.5).toFixed(0).padStart(5)} | ${quantile(times, 0.95).toFixed(0)}`,
+    );
+  }
+  const page = await customerContext.newPage();
+  const inApp: number[] = [];
+  for (let run = 0; run < RUNS; run++)
+    inApp.push(await inAppToResult(page, "/queries/querie6", "/queries/querie7"));
+  console.log(
+    `in-app querie6 -> querie7              | ${quantile(inApp, 0.5).toFixed(0).padStart(5)} | ${quantile(inApp, 0.95).toFixed(0)}`,
+  );
+} finally {
+  await browser.close();
+  await server.stop();
+}
