@@ -26,6 +26,8 @@ export const organisations = pgTable("organisations", {
   logo: text("logo"),
   initialized: boolean("initialized").notNull().default(false),
   agreementAccepted: boolean("agreement_accepted").notNull().default(false),
+  /** Last change of a facility, location or provider: what was computed before it is out of date. */
+  profileChangedAt: timestamp("profile_changed_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -21,6 +21,8 @@ export const validations = pgTable(
     done: boolean("done").notNull().default(false),
     runningOn: text("running_on"),
     result: jsonb("result"),
+    /** The organisation's facilities, locations or providers changed since this result was computed. */
+    outdated: boolean("outdated").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
