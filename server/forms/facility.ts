@@ -1,5 +1,12 @@
 import { choices, type FieldDefinition, type FormDefinition } from "./types.ts";
 
+/** The look-ups a city/zip pair of fields uses (server/routes/services/location.ts). */
+export const CITY_AUTOCOMPLETE_URL = "/api/services/location/autocomplete/";
+export const ZIPS_OF_CITY_URL = "/api/services/location/zipcodes/";
+export const FACILITY_LOOKUP_URL = "/api/services/lexisnexis/organization/";
+/** The services_provided choice that makes services_provided_textbox meaningful. */
+export const OTHER_DIAGNOSTICS = "Other Diagnostics";
+
 /** Place-of-service codes a site bills under (CMS POS). */
 export const siteOfCareCodes = [
   { value: "11", label: "11 Office" },
@@ -35,7 +42,7 @@ const siteFields: FieldDefinition[] = [
     label: "City, State",
     type: "text",
     required: true,
-    api_url: "/api/services/location/autocomplete/",
+    api_url: CITY_AUTOCOMPLETE_URL,
   },
   {
     name: "physical_locale_zip",
@@ -45,6 +52,9 @@ const siteFields: FieldDefinition[] = [
     format: "zip",
     minlength: 5,
     maxlength: 5,
+    api_url: ZIPS_OF_CITY_URL,
+    api_other: "physical_locale",
+    clears_on: "physical_locale",
   },
   {
     name: "site_of_care_codes_billed",
@@ -68,6 +78,7 @@ const siteFields: FieldDefinition[] = [
     type: "textarea",
     hint: "Separate by a comma",
     rows: 5,
+    shown_when: { field: "services_provided", includes: OTHER_DIAGNOSTICS },
   },
   { name: "opened_on", label: "Opened on", type: "date", hint: "Blank means open since 2000" },
   { name: "closed_on", label: "Closed on", type: "date", hint: "Blank means still open" },
@@ -76,16 +87,35 @@ const siteFields: FieldDefinition[] = [
 export const facilityForm: FormDefinition = {
   name: "facility",
   fields: [
-    { name: "npi", label: "NPI", type: "text", required: true, format: "npi", minlength: 10, maxlength: 10 },
+    {
+      name: "npi",
+      label: "NPI",
+      type: "text",
+      required: true,
+      format: "npi",
+      minlength: 10,
+      maxlength: 10,
+      api_url: FACILITY_LOOKUP_URL,
+    },
     ...siteFields,
     { name: "billing_address", label: "Billing address", type: "text" },
     {
       name: "billing_locale",
       label: "Billing city, State",
       type: "text",
-      api_url: "/api/services/location/autocomplete/",
+      api_url: CITY_AUTOCOMPLETE_URL,
     },
-    { name: "billing_locale_zip", label: "Billing zip code", type: "text", format: "zip" },
+    {
+      name: "billing_locale_zip",
+      label: "Billing zip code",
+      type: "text",
+      format: "zip",
+      minlength: 5,
+      maxlength: 5,
+      api_url: ZIPS_OF_CITY_URL,
+      api_other: "billing_locale",
+      clears_on: "billing_locale",
+    },
   ],
 };
 

@@ -1,4 +1,7 @@
+import { CITY_AUTOCOMPLETE_URL, ZIPS_OF_CITY_URL } from "./facility.ts";
 import { choices, type FormDefinition, yesNo } from "./types.ts";
+
+export const PROVIDER_LOOKUP_URL = "/api/services/lexisnexis/individual/";
 
 export const providerCategories = choices(
   "Physician",
@@ -54,7 +57,7 @@ export const providerForm: FormDefinition = {
       format: "npi",
       minlength: 10,
       maxlength: 10,
-      api_url: "/api/services/lexisnexis/individual/",
+      api_url: PROVIDER_LOOKUP_URL,
     },
     { name: "last_name", label: "Last name", type: "text", required: true, format: "onlyletter" },
     { name: "first_name", label: "First name", type: "text", required: true, format: "onlyletter" },
@@ -70,9 +73,20 @@ export const providerForm: FormDefinition = {
       label: "City, State",
       type: "text",
       required: true,
-      api_url: "/api/services/location/autocomplete/",
+      api_url: CITY_AUTOCOMPLETE_URL,
     },
-    { name: "zipcode", label: "Zip code", type: "text", required: true, format: "zip" },
+    {
+      name: "zipcode",
+      label: "Zip code",
+      type: "text",
+      required: true,
+      format: "zip",
+      minlength: 5,
+      maxlength: 5,
+      api_url: ZIPS_OF_CITY_URL,
+      api_other: "city",
+      clears_on: "city",
+    },
     { name: "date_joined", label: "Date joined", type: "date", hint: "Blank means 2000 or earlier" },
     { name: "date_retire", label: "Date retired", type: "date", hint: "Blank means still working" },
     {
@@ -88,6 +102,7 @@ export const providerForm: FormDefinition = {
       type: "select",
       required: true,
       dependsOn: { field: "category", choices: providerTypesByCategory },
+      clears_on: "category",
     },
     {
       name: "speciality",
@@ -96,6 +111,7 @@ export const providerForm: FormDefinition = {
       required: true,
       min: 1,
       dependsOn: { field: "category", choices: specialitiesByCategory },
+      clears_on: "category",
     },
     {
       name: "speciality_textbox",
@@ -103,8 +119,15 @@ export const providerForm: FormDefinition = {
       type: "textarea",
       rows: 5,
       hint: "Separate by a comma, «NA» if not known",
+      shown_when: { field: "speciality", includes: "Other" },
     },
-    { name: "abos_fellowship_trained", label: "ABOS fellowship trained", type: "select", choices: yesNo },
+    {
+      name: "abos_fellowship_trained",
+      label: "ABOS fellowship trained",
+      type: "select",
+      choices: yesNo,
+      clears_on: "category",
+    },
     { name: "shareholder", label: "Shareholder", type: "select", choices: yesNo, default: "No" },
     {
       name: "employed_by_practice",

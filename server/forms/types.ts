@@ -26,6 +26,12 @@ export interface FieldDefinition {
   default?: unknown;
   /** Remote lookup for autocomplete fields (POST {query, other} -> {data: [value, label][]}). */
   api_url?: string;
+  /** The field whose value is sent as `other` with the api_url call (the zips of that city). */
+  api_other?: string;
+  /** This field is cleared when the named field changes (the zip when its city changes). */
+  clears_on?: string;
+  /** Shown (and meaningful) only while the named multiple_choice field includes the value. */
+  shown_when?: { field: string; includes: string };
   hint?: string;
   rows?: number;
   readonly?: boolean;

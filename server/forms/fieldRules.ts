@@ -1,0 +1,166 @@
+/**
+ * zod rules built from a form's field definitions (types.ts): required, format, length, choices and
+ * minimum selections come from the definition, so a call enforces exactly what the form shows and
+ * with the spec's messages ('Please fill out this field', plus ' or verify {format} format.' when
+ * the field has a format rule). Pure (no database or geography): the web app may import it.
+ */
+import { z } from "zod";
+import { isValidNpi } from "../reference/npi.ts";
+import type { FieldDefinition, FormDefinition } from "./types.ts";
+
+export const REQUIRED_MESSAGE = "Please fill out this field";
+
+/** The message of a field left empty or not in its format (admin-area.md section 5). */
+export const fieldMessage = (field: Pick<FieldDefinition, "format">) =>
+  field.format ? `${REQUIRED_MESSAGE} or verify ${field.format} format.` : REQUIRED_MESSAGE;
+
+export const NPI_CHECK_MESSAGE = "This is not a valid NPI: its last digit (the check digit) does not match.";
+
+/** Longest free text a field takes (a textarea or a name): bounds what a request can store. */
+const TEXT_MAX = 500;
+const TEXTAREA_MAX = 5000;
+
+const FORMAT_PATTERNS: Partial<Record<NonNullable<FieldDefinition["format"]>, RegExp>> = {
+  npi: /^\d{10}$/,
+  zip: /^\d{5}$/,
+  number: /^\d+$/,
+  // Names: letters, with the spaces, hyphens, apostrophes and dots real names carry (O'Neil, Smith-Jones).
+  onlyletter: /^\p{L}[\p{L} '.-]*$/u,
+  year: /^\d{4}$/,
+};
+
+/** The definition of a form's field by name; a missing one is a programming error, caught at start. */
+export function fieldOf(form: FormDefinition, name: string): FieldDefinition {
+  const field = form.fields.find((candidate) => candidate.name === name);
+  if (!field) throw new Error(`form ${form.name} has no field ${name}`);
+  return field;
+}
+
+/** A text field: trimmed; empty is "" (refused when required); format and lengths from the definition. */
+export function textRule(field: FieldDefinition): z.ZodType<string, unknown> {
+  const message = fieldMessage(field);
+  const max = field.type === "textarea" ? TEXTAREA_MAX : (field.maxlength ?? TEXT_MAX);
+  return z
+    .string({ error: message })
+    .trim()
+    .superRefine((value, context) => {
+      if (value === "") {
+        if (field.required) context.addIssue({ code: "custom", message });
+        return;
+      }
+      const pattern = field.format ? FORMAT_PATTERNS[field.format] : undefined;
+      const tooShort = field.minlength !== undefined && value.length < field.minlength;
+      if ((pattern && !pattern.test(value)) || tooShort) {
+        context.addIssue({ code: "custom", message });
+        return;
+      }
+      if (value.length > max) {
+        context.addIssue({ code: "custom", message: `${field.label} must be at most ${max} characters` });
+        return;
+      }
+      if (field.format === "npi" && !isValidNpi(value)) {
+        context.addIssue({ code: "custom", message: NPI_CHECK_MESSAGE });
+      }
+    });
+}
+
+/** A number typed in a text field ('Age'): digits only, or blank = unknown (null). */
+export function wholeNumberRule(field: FieldDefinition): z.ZodType<number | null, unknown> {
+  const message = fieldMessage(field);
+  return z
+    .union([z.string(), z.number(), z.null()], { error: message })
+    .transform((value, context) => {
+      const text = value === null ? "" : String(value).trim();
+      if (text === "") {
+        if (field.required) context.addIssue({ code: "custom", message });
+        return null;
+      }
+      if (!/^\d{1,3}$/.test(text)) {
+        context.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+}
+
+export const DATE_MESSAGE = "must be a date (YYYY-MM-DD), or blank";
+
+/** A date field: "YYYY-MM-DD", or blank ("" or null) stored as null (what blank means is the form's hint). */
+export function dateRule(field: FieldDefinition): z.ZodType<string | null, unknown> {
+  return z
+    .union([z.string(), z.null()], { error: DATE_MESSAGE })
+    .transform((value, context) => {
+      const text = (value ?? "").trim();
+      if (text === "") {
+        if (field.required) context.addIssue({ code: "custom", message: fieldMessage(field) });
+        return null;
+      }
+      const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : undefined;
+      if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) {
+        context.addIssue({ code: "custom", message: DATE_MESSAGE });
+        return z.NEVER;
+      }
+      return text;
+    });
+}
+
+const choiceList = (field: FieldDefinition) => (field.choices ?? []).map((choice) => choice.value);
+
+/**
+ * A select: one of the definition's choices, or "" when not required. A field whose choices depend
+ * on another (dependsOn) is checked against them by the form's own cross-field rule.
+ */
+export function selectRule(field: FieldDefinition): z.ZodType<string, unknown> {
+  const message = fieldMessage(field);
+  const allowed = choiceList(field);
+  return z
+    .string({ error: message })
+    .trim()
+    .superRefine((value, context) => {
+      if (value === "") {
+        if (field.required) context.addIssue({ code: "custom", message });
+        return;
+      }
+      if (!field.dependsOn && !allowed.includes(value)) {
+        context.addIssue({ code: "custom", message: `must be one of: ${allowed.join(", ")}` });
+      }
+    });
+}
+
+/** A multiple_choice: a list of the definition's choices (each once), at least `min` when required. */
+export function multipleChoiceRule(field: FieldDefinition): z.ZodType<string[], unknown> {
+  const message = fieldMessage(field);
+  const allowed = choiceList(field);
+  return z
+    .array(z.string({ error: "each choice must be text" }).trim(), { error: `${message} (a list of choices)` })
+    .max(200, "too many choices")
+    .transform((values) => [...new Set(values.filter((value) => value !== ""))])
+    .superRefine((values, context) => {
+      const min = field.required ? Math.max(field.min ?? 1, 1) : (field.min ?? 0);
+      if (values.length < min) {
+        context.addIssue({ code: "custom", message });
+        return;
+      }
+      if (field.choices && !field.dependsOn) {
+        const unknown = values.filter((value) => !allowed.includes(value));
+        if (unknown.length > 0) {
+          context.addIssue({
+            code: "custom",
+            message: `${unknown.join(", ")}: not a choice (choose among ${allowed.join(", ")})`,
+          });
+        }
+      }
+    });
+}
+
+/** "a, b ,, c" -> "a, b, c": a comma-separated free list as the spec's hint asks for it. */
+export const commaList = (text: string) =>
+  text
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "")
+    .join(", ");
+
+/** Issues of a cross-field rule name the field, as the form's own rules do. */
+export const fieldIssue = (context: z.RefinementCtx, field: string, message: string) =>
+  context.addIssue({ code: "custom", path: [field], message });
