@@ -1,8 +1,10 @@
 import { questionnaireForm } from "../../schemes/questionnaire/form.ts";
+import { agentForm } from "./agent.ts";
 import { facilityForm, locationForm } from "./facility.ts";
 import { faqForm } from "./faq.ts";
 import { notificationForm } from "./notification.ts";
 import { organizationForm } from "./organization.ts";
+import { pictureRules } from "./picture.ts";
 import { providerForm } from "./provider.ts";
 import { userForm } from "./user.ts";
 
@@ -20,6 +22,8 @@ export function formDefinitions() {
     organization: organizationForm,
     notification: notificationForm,
     faq: faqForm,
+    picture: pictureRules,
+    agent: agentForm,
     questionnaire: questionnaireForm,
   };
 }
