@@ -5,13 +5,18 @@ import { savedQueriesRoutes } from "../engine/savedQueries.ts";
 import { agentRoutes } from "./admin/agents.ts";
 import { adminOrganisationRoutes } from "./admin/organisationDetail.ts";
 import { deleteOrganisationRoutes, organisationRoutes } from "./admin/organisations.ts";
+import { fakeOrgRoutes, staffProfileRoutes } from "./admin/profile.ts";
 import { adminScoringRoutes } from "./admin/scoring.ts";
 import { serviceAreaRoutes } from "./admin/serviceAreas.ts";
 import { validationRoutes } from "./admin/validation.ts";
 import { prelaunchRoutes, removeYearRoutes, validYearRoutes } from "./admin/yearLifecycle.ts";
 import { agreementRoutes } from "./customer/agreement.ts";
+import { customerProfileRoutes, organisationLogoRoutes } from "./customer/profile.ts";
 import { customerUsersRoutes } from "./customer/users.ts";
+import { helpcenterRoutes } from "./helpcenter.ts";
+import { mailboxRoutes } from "./mailbox.ts";
 import { customerNotificationRoutes, staffNotificationRoutes } from "./notifications.ts";
+import { pictureRoutes } from "./pictures.ts";
 import { generatorSchemeRoutes } from "./schemes/generators.ts";
 import { questionnaireRoutes } from "./schemes/questionnaire.ts";
 import { scoringRoutes } from "./schemes/scoring.ts";
@@ -24,11 +29,17 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/management/customer/detail", customerDetail)
   .route("/management/customer/detail", customerUsersRoutes)
   .route("/management/customer/agreement", agreementRoutes)
+  .route("/management/customer/update", customerProfileRoutes)
+  .route("/management/customer/organization-update", organisationLogoRoutes)
+  .route("/management/admin/update", staffProfileRoutes)
+  .route("/management/admin/fake-org", fakeOrgRoutes)
+  .route("/pictures", pictureRoutes)
   .route("/management/customer/organization", organisationRoutes)
   .route("/management/admin/detail", staffDetail)
   .route("/management/admin/detail", agentRoutes)
   .route("/management/admin/delete-organization", deleteOrganisationRoutes)
   .route("/management/admin/sitesettings", siteSettingsRoutes)
+  .route("/management/helpcenter", helpcenterRoutes)
   .route("/management/customer/notification", customerNotificationRoutes)
   .route("/management/admin/notification", staffNotificationRoutes)
   .route("/management/schemes/questionnaire", questionnaireRoutes)
@@ -44,4 +55,5 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/management/admin/valid", validYearRoutes)
   .route("/management/admin/prelaunch", prelaunchRoutes)
   .route("/management/admin/customer/remove-year", removeYearRoutes)
-  .route("/management/admin/customer/service_area", serviceAreaRoutes);
+  .route("/management/admin/customer/service_area", serviceAreaRoutes)
+  .route("/services/email", mailboxRoutes);

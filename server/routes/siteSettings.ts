@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { defaultContents, defaultQueryTexts } from "../content/defaultTexts.ts";
+import { sanitizeRichText } from "../content/richText.ts";
 import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { siteSettings } from "../db/schema/index.ts";
@@ -11,22 +12,54 @@ import { requireStaff } from "../http/middleware/guards.ts";
 
 const richText = z.string().max(200_000, "must be at most 200,000 characters");
 
-const queryText = z
-  .object({
-    title: z.string().min(1, "Please fill out this field").max(200),
-    description: z.string().max(2000),
-  })
-  .catchall(z.string().max(500));
+type QueryTextKey = keyof typeof defaultQueryTexts;
 
-/** One of the three contents, or all query texts at once (the Manage contents screen's Update buttons). */
-const updateSettings = z.union([
-  z.strictObject({ contents: z.strictObject({ about: richText }) }),
-  z.strictObject({ contents: z.strictObject({ licence: richText }) }),
-  z.strictObject({ contents: z.strictObject({ copyright: richText }) }),
-  z.strictObject({
-    queries: z.record(z.enum(Object.keys(defaultQueryTexts) as [string, ...string[]]), queryText),
-  }),
-]);
+/**
+ * The texts of one query (or of the scoring screen): exactly the fields admin-area.md section 3
+ * lists for it, each optional (a missing one keeps its stored value); a title, when sent, is
+ * required to be non-blank.
+ */
+function queryTextSchema(key: QueryTextKey) {
+  const fields = Object.keys(defaultQueryTexts[key]).filter((field) => field !== "title");
+  const shape: Record<string, z.ZodType> = {
+    title: z.string().trim().min(1, "Please fill out this field").max(200, "must be at most 200 characters"),
+  };
+  for (const field of fields) {
+    const max = field === "description" || field.endsWith("_text") ? 2000 : 200;
+    shape[field] = z.string().trim().max(max, `must be at most ${max} characters`);
+  }
+  return z.strictObject(shape).partial();
+}
+
+const queryTexts = z.strictObject(
+  Object.fromEntries(
+    (Object.keys(defaultQueryTexts) as QueryTextKey[]).map((key) => [key, queryTextSchema(key).optional()]),
+  ) as Record<QueryTextKey, z.ZodOptional<z.ZodType<Record<string, string>>>>,
+);
+
+/**
+ * One of the three contents, or query texts (the Manage contents screen's Update buttons). Plain
+ * objects with a rule each rather than a union, so a refusal names the field at fault.
+ */
+const updateSettings = z
+  .strictObject({
+    contents: z
+      .strictObject({
+        about: richText.optional(),
+        licence: richText.optional(),
+        copyright: richText.optional(),
+      })
+      .refine(
+        (contents) => Object.keys(contents).length === 1,
+        "must hold exactly one of about, licence, copyright",
+      )
+      .optional(),
+    queries: queryTexts.optional(),
+  })
+  .refine(
+    (update) => (update.contents ? 1 : 0) + (update.queries ? 1 : 0) === 1,
+    "send either contents or queries",
+  );
 
 async function readSetting<T extends Record<string, unknown>>(
   db: Db,
@@ -62,13 +95,18 @@ export const siteSettingsRoutes = new Hono<AppEnv>()
   .post("/", requireStaff({ siteAdmin: true }), async (c) => {
     const update = await readJson(c, updateSettings);
     const { db } = c.var.app.database;
-    if ("contents" in update) {
+    if (update.contents) {
       const contents = await readSetting(db, "contents", defaultContents);
       const [field, html] = Object.entries(update.contents)[0]!;
-      await writeSetting(db, "contents", { ...contents, [`${field}Text`]: html });
+      // Stored sanitised: every reader (web, exports, any future client) gets the safe HTML.
+      await writeSetting(db, "contents", { ...contents, [`${field}Text`]: sanitizeRichText(html ?? "") });
     } else {
-      const queries = await readSetting(db, "queries", defaultQueryTexts);
-      await writeSetting(db, "queries", { ...queries, ...update.queries });
+      const queries: Record<string, object> = await readSetting(db, "queries", defaultQueryTexts);
+      const merged = { ...queries };
+      for (const [key, texts] of Object.entries(update.queries ?? {})) {
+        if (texts) merged[key] = { ...queries[key], ...texts };
+      }
+      await writeSetting(db, "queries", merged);
     }
     return c.json(await siteSettingsAnswer(db));
   });

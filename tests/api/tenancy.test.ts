@@ -64,6 +64,18 @@ const attempts: Record<string, Attempt | string> = {
       401,
     );
   },
+  "GET /api/management/helpcenter": noOrganisationData("site-wide questions, the same for every organisation"),
+  "POST /api/management/helpcenter": async ({ a }) => {
+    const answer = await a.post("/api/management/helpcenter/", { faq: { question: "Q?", answer: "A." } });
+    expect(answer.status).toBe(401);
+  },
+  "PATCH /api/management/helpcenter": async ({ a }) => {
+    const data = { question: "Q?", answer: "A.", promote: false, active: false };
+    expect((await a.patch("/api/management/helpcenter/", { id: 1, data })).status).toBe(401);
+  },
+  "DELETE /api/management/helpcenter": async ({ a }) => {
+    expect((await a.delete("/api/management/helpcenter/", { id: 1 })).status).toBe(401);
+  },
   "GET /api/management/admin/detail": async ({ a }) => {
     expect((await a.get("/api/management/admin/detail/")).status).toBe(401);
   },

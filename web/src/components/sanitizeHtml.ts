@@ -1,25 +1,10 @@
-const FORBIDDEN_ELEMENTS = "script, style, iframe, object, embed, link, meta, base, form";
+import { sanitizeRichText } from "../../../server/content/richText.ts";
 
 /**
- * Rich text edited by staff is shown as HTML. This strips what could run code or restyle the page
- * (scripts, frames, inline handlers, javascript: URLs) before it is rendered; the CSP is the second
- * line of defence.
+ * Rich text edited by staff is shown as HTML. The server sanitises it on save; the web app runs the
+ * same allow-list (sanitize-html, server/content/richText.ts) again before rendering, so a text
+ * stored before the rule or by any other path cannot run code either. The CSP is the third line.
  */
 export function sanitizeHtml(html: string): string {
-  const document = new DOMParser().parseFromString(html, "text/html");
-  for (const element of document.body.querySelectorAll(FORBIDDEN_ELEMENTS)) element.remove();
-  for (const element of document.body.querySelectorAll("*")) {
-    for (const attribute of [...element.attributes]) {
-      const name = attribute.name.toLowerCase();
-      const value = attribute.value.trim().toLowerCase();
-      if (name.startsWith("on") || ((name === "href" || name === "src") && value.startsWith("javascript:"))) {
-        element.removeAttribute(attribute.name);
-      }
-    }
-    if (element.tagName === "A") {
-      element.setAttribute("rel", "noopener noreferrer");
-      element.setAttribute("target", "_blank");
-    }
-  }
-  return document.body.innerHTML;
+  return sanitizeRichText(html);
 }
