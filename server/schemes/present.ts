@@ -14,6 +14,8 @@ export interface ValidationView {
    */
   note: unknown;
   updated_at: string;
+  /** A facility, location or provider changed since this result was computed: 'Out of date: run again'. */
+  outdated: boolean;
 }
 
 /** null = Todo; done=false = running; done without valid = 'Validate anyway'; valid = 'Valid'. */
@@ -26,6 +28,7 @@ export function validationView(row: ValidationRow | undefined): ValidationView |
     running_on: row.runningOn,
     note: (row.type === "global" ? result?.note : result) ?? null,
     updated_at: row.updatedAt.toISOString(),
+    outdated: row.outdated,
   };
 }
 

@@ -11,7 +11,7 @@ import { schemeNpiRegistry } from "./npiSource.ts";
 import { loadSchemeRunInputs } from "./profile.ts";
 import { type SchemeRegistry, schemeRegistry } from "./registry.ts";
 import type { Scheme } from "./scheme.ts";
-import { markFailed, markProgress, markRunning, storeResult } from "./store.ts";
+import { markFailed, markProgress, markRunning, profileStampOf, storeResult } from "./store.ts";
 
 export interface RunSchemeRequest {
   context: Pick<AppContext, "config" | "database">;
@@ -48,6 +48,8 @@ export async function runSchemeNow(request: RunSchemeRequest): Promise<RunScheme
   const scheme = await resolveScheme(request.schemeId, request.registry);
   await markRunning(db, organisationId, year, scheme.id, "Running (0%)");
   try {
+    // Noted before the profile is read: a change made while the run works leaves its result out of date.
+    const profileStamp = await profileStampOf(db, organisationId);
     const inputs = await loadSchemeRunInputs(db, dataDir, organisationId, year);
     const result = await executeScheme(
       scheme,
@@ -61,7 +63,7 @@ export async function runSchemeNow(request: RunSchemeRequest): Promise<RunScheme
       },
       { dataDir },
     );
-    await storeResult(db, organisationId, year, scheme, result);
+    await storeResult(db, organisationId, year, scheme, result, { profileStamp });
     return { scheme, result, durationMs: performance.now() - started };
   } catch (error) {
     await markFailed(

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { facilities, providers, schemeResults, validations } from "../db/schema/index.ts";
+import { facilities, organisations, providers, schemeResults, validations } from "../db/schema/index.ts";
 import { SCHEME_TARGETS, type SchemeId, type SchemeTarget } from "./catalogue.ts";
 import type { Scheme } from "./scheme.ts";
 import { type ValidationOutcome, validationOutcome } from "./validationResult.ts";
@@ -127,17 +127,34 @@ async function storeRowVerdicts(
   }
 }
 
-/** Stores a finished run's (already parsed) result. */
+/** When the organisation's profile last changed (null: never): a run notes it before reading the profile. */
+export async function profileStampOf(db: Db, organisationId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ at: organisations.profileChangedAt })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return row?.at?.getTime() ?? null;
+}
+
+/**
+ * Stores a finished run's (already parsed) result. A validation's result is up to date (outdated
+ * false) unless the profile changed while it ran: `profileStamp` is profileStampOf before the run
+ * read the profile (a run without it, e.g. a test writing a result, counts as up to date).
+ */
 export async function storeResult(
   db: Db,
   organisationId: string,
   year: number,
   scheme: Scheme,
   result: Record<string, unknown>,
+  options: { profileStamp?: number | null } = {},
 ) {
   const target = targetOf(scheme.id as SchemeId);
   if (target.table === "validations") {
     const outcome = validationOutcome.parse(result);
+    const outdated =
+      options.profileStamp !== undefined &&
+      (await profileStampOf(db, organisationId)) !== options.profileStamp;
     await db.transaction(async (tx) => {
       if (target.type !== "global")
         await storeRowVerdicts(tx as unknown as Db, organisationId, target.type, outcome);
@@ -151,10 +168,11 @@ export async function storeResult(
           valid: outcome.valid,
           runningOn: null,
           result,
+          outdated,
         })
         .onConflictDoUpdate({
           target: [validations.organisationId, validations.year, validations.type],
-          set: { done: true, valid: outcome.valid, runningOn: null, result },
+          set: { done: true, valid: outcome.valid, runningOn: null, result, outdated },
         });
     });
     return;

@@ -1,0 +1,25 @@
+/**
+ * A facility, location or provider changed: what was computed from the old profile is out of date.
+ * - The organisation's validations (every year) get `outdated` (the year detail shows 'Out of date:
+ *   run again'); a later run clears it (server/schemes/store.ts storeResult).
+ * - The organisation gets profile_changed_at (the customer detail's organization.profile_changed_at).
+ * - After the commit, notifyDataChanged drops the engine's snapshot in every process: the next
+ *   analysis run reads the new facilities and providers (its cache key and per-connection tables
+ *   follow the profile's fingerprint, server/engine/organisationSnapshot.ts).
+ */
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../context.ts";
+import type { Db } from "../db/client.ts";
+import { organisations, validations } from "../db/schema/index.ts";
+import { notifyDataChanged } from "../engine/dataChanges.ts";
+
+/** Inside the writing transaction, so the change and its marks commit together. */
+export async function markProfileChanged(tx: Db, organisationId: string, at: Date) {
+  await tx.update(organisations).set({ profileChangedAt: at }).where(eq(organisations.id, organisationId));
+  await tx.update(validations).set({ outdated: true }).where(eq(validations.organisationId, organisationId));
+}
+
+/** After the commit: analyses use the new profile at once, here and in every other server process. */
+export async function profileCommitted(context: Pick<AppContext, "live">, organisationId: string) {
+  await notifyDataChanged(context, organisationId);
+}
