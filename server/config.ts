@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { z } from "zod";
+import { DEFAULT_MAILBOX_SENDERS, type MailboxSender, mailboxSendersSchema } from "./mail/senders.ts";
 
 /** Every setting the server reads from its environment, parsed once at start-up. */
 const environmentSchema = z.object({
@@ -20,6 +21,7 @@ const environmentSchema = z.object({
   VITALITY_ADMIN_USER: z.string().min(1).default("admin"),
   VITALITY_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   MAIL_FROM: z.string().default("Vitality <no-reply@vitality.local>"),
+  MAILBOX_SENDERS: mailboxSendersSchema.prefault(DEFAULT_MAILBOX_SENDERS),
   SEED_DEMO: z
     .enum(["0", "1", "true", "false"])
     .default("1")
@@ -49,6 +51,8 @@ export interface Config {
   adminUser: string;
   adminPassword: string | undefined;
   mailFrom: string;
+  /** The staff mailbox's four sender choices. */
+  mailboxSenders: MailboxSender[];
   seedDemo: boolean;
   logRequests: boolean;
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
@@ -89,6 +93,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminUser: env.VITALITY_ADMIN_USER,
     adminPassword: env.VITALITY_ADMIN_PASSWORD,
     mailFrom: env.MAIL_FROM,
+    mailboxSenders: env.MAILBOX_SENDERS,
     seedDemo: env.SEED_DEMO,
     logRequests: env.LOG_REQUESTS,
     trustProxy: env.TRUST_PROXY,

@@ -11,7 +11,10 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
-  from?: string;
+  /** A structured sender keeps a display name with commas in one address. */
+  from?: string | { name: string; address: string };
+  /** Who the mail log records as its staff sender and customer recipient. */
+  log?: { sentByStaffId?: string; customerUserId?: string };
   /** A link worth printing on the console when mail goes to the dev outbox. */
   link?: string;
 }
@@ -45,6 +48,9 @@ export function createMailer(options: MailerOptions): Mailer {
         text: mail.text,
         html: mail.html,
       };
+      const sender =
+        typeof message.from === "string" ? message.from : `${message.from.name} <${message.from.address}>`;
+      const logged = { sentByStaffId: mail.log?.sentByStaffId, customerUserId: mail.log?.customerUserId };
       let transport: "smtp" | "outbox";
       let reference: string;
       try {
@@ -67,21 +73,23 @@ export function createMailer(options: MailerOptions): Mailer {
       } catch (error) {
         await options.database.db.insert(mailLog).values({
           kind: mail.kind,
-          sender: message.from,
+          sender,
           recipients: mail.to,
           subject: mail.subject,
           transport: smtp ? "smtp" : "outbox",
           error: String(error),
+          ...logged,
         });
         throw error;
       }
       await options.database.db.insert(mailLog).values({
         kind: mail.kind,
-        sender: message.from,
+        sender,
         recipients: mail.to,
         subject: mail.subject,
         transport,
         reference,
+        ...logged,
       });
       return { transport, reference };
     },

@@ -333,6 +333,33 @@ const attempts: Record<string, Attempt | string> = {
     const rowsOfB = await savedQueriesOfB(world);
     expect(rowsOfB).toEqual([queryOfB]);
   },
+  // The staff mailbox (server/routes/mailbox.ts): site admins only; a customer reads and sends nothing.
+  "GET /api/services/email/get": async ({ a, userB }) => {
+    const answer = await a.get("/api/services/email/get/");
+    expect(answer.status).toBe(401);
+    expect(answer.text).not.toContain(userB.email);
+  },
+  "GET /api/services/email/get/:mailbox": async ({ a, orgB, userB }) => {
+    const answer = await a.get(`/api/services/email/get/${orgB.id}/`);
+    expect(answer.status).toBe(401);
+    expect(answer.text).not.toContain(userB.email);
+  },
+  "POST /api/services/email/get-user": async ({ a, orgB, userB }) => {
+    const answer = await a.post("/api/services/email/get-user/", { organization_ids: [orgB.id] });
+    expect(answer.status).toBe(401);
+    expect(answer.text).not.toContain(userB.email);
+  },
+  "POST /api/services/email/send/custom": async ({ t, a, userB }) => {
+    const { mailLog } = await import("../../server/db/schema/index.ts");
+    const answer = await a.post("/api/services/email/send/custom/", {
+      email_from: "Vitality <contact@vitality.local>",
+      user_ids: [userB.id],
+      subject: "From A",
+      message: "Pretending to be staff",
+    });
+    expect(answer.status).toBe(401);
+    expect(await t.context.database.db.select().from(mailLog).where(eq(mailLog.kind, "mailbox"))).toEqual([]);
+  },
   "GET /api/management/queries/adminsave/:orgid": async (world) => {
     await savedQueryOfB(world);
     const answer = await world.a.get(`/api/management/queries/adminsave/${world.orgB.id}/`);

@@ -1,0 +1,105 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context.ts";
+import { mailboxOrganisationsSchema, mailboxSendSchema } from "../forms/mailbox.ts";
+import { parseParam, readJson } from "../http/body.ts";
+import { HttpError, invalidToken, notFound } from "../http/errors.ts";
+import { requireStaff } from "../http/middleware/guards.ts";
+import { notify } from "../live/notify.ts";
+import { mailableUsers, organisationUsers } from "../mail/recipients.ts";
+import { findOrganisation } from "../organisations/present.ts";
+
+const mailboxParam = z.uuid({ message: "must be an organisation id (UUID)" });
+
+const senderChoices = (c: { var: AppEnv["Variables"] }) =>
+  c.var.app.config.mailboxSenders.map(({ value, name, address }) => ({ value, name, address }));
+
+/**
+ * The staff mailbox (admin-area.md sections 2 and 7), site admins only: agents and customers are
+ * refused every call.
+ * - GET get/: every organisation with its users (org_users), and the four sender choices.
+ * - GET get/{mailbox}/: one organisation's users; {mailbox} is the organisation's id.
+ * - POST get-user/ {organization_ids}: the users of these organisations (the screen's 'Add all').
+ * - POST send/custom/ {email_from, user_ids, subject, message}: one mail per recipient, each
+ *   written to the mail log, and a notification to each recipient's bell.
+ */
+export const mailboxRoutes = new Hono<AppEnv>()
+  .use(requireStaff({ siteAdmin: true }))
+  .get("/get", async (c) =>
+    c.json({
+      status: 200,
+      org_users: await organisationUsers(c.var.app.database.db),
+      senders: senderChoices(c),
+    }),
+  )
+  .get("/get/:mailbox", async (c) => {
+    const organisationId = parseParam(mailboxParam, c.req.param("mailbox"), "mailbox");
+    const { db } = c.var.app.database;
+    if (!(await findOrganisation(db, organisationId))) throw notFound("Organisation not found.");
+    return c.json({
+      status: 200,
+      org_users: await organisationUsers(db, { organisationIds: [organisationId] }),
+    });
+  })
+  .post("/get-user", async (c) => {
+    const { organization_ids } = await readJson(c, mailboxOrganisationsSchema);
+    const org_users = await organisationUsers(c.var.app.database.db, { organisationIds: organization_ids });
+    return c.json({ status: 200, org_users });
+  })
+  .post("/send/custom", async (c) => {
+    const mail = await readJson(c, mailboxSendSchema);
+    const session = c.var.session;
+    if (session?.kind !== "admin") throw invalidToken();
+    const app = c.var.app;
+    const sender = app.config.mailboxSenders.find(
+      (choice) => choice.value === mail.email_from || choice.address === mail.email_from.toLowerCase(),
+    );
+    if (!sender) {
+      const message = "Choose one of the mailbox's senders";
+      throw new HttpError(400, `email_from: ${message}`, [{ field: "email_from", message }]);
+    }
+    const wanted = [...new Set(mail.user_ids)];
+    const recipients = await mailableUsers(app.database.db, wanted);
+    if (recipients.length !== wanted.length) {
+      const message = "Some recipients are not users who can receive mail (unknown or blocked)";
+      throw new HttpError(400, `user_ids: ${message}`, [{ field: "user_ids", message }]);
+    }
+
+    const failed: string[] = [];
+    for (const recipient of recipients) {
+      try {
+        await app.mailer.send({
+          kind: "mailbox",
+          from: { name: sender.name, address: sender.address },
+          to: [recipient.email],
+          subject: mail.subject,
+          text: mail.message,
+          log: { sentByStaffId: session.staff.id, customerUserId: recipient.id },
+        });
+      } catch (error) {
+        // The mail log keeps the transport's error; the user is told which addresses failed.
+        app.logger.error("mailbox mail not sent", { to: recipient.email, error: String(error) });
+        failed.push(recipient.email);
+        continue;
+      }
+      await notify(
+        app,
+        { customerUserIds: [recipient.id] },
+        {
+          message: `New e-mail from ${sender.name}: ${mail.subject}`,
+          organisationId: recipient.organisationId,
+        },
+      );
+    }
+    const sent = recipients.length - failed.length;
+    if (failed.length > 0) {
+      throw new HttpError(
+        502,
+        `The e-mail could not be sent to ${failed.join(", ")}${sent > 0 ? `; it was sent to the ${sent} other recipient${sent === 1 ? "" : "s"}` : ""}. Please try again later.`,
+      );
+    }
+    return c.json({
+      status: 200,
+      message: `Your e-mail was sent to ${sent} recipient${sent === 1 ? "" : "s"}.`,
+    });
+  });
