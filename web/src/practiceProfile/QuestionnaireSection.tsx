@@ -1,10 +1,112 @@
-import { Stack, Title } from "@mantine/core";
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconCircleCheck, IconHourglass, IconInfoCircle } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { errorMessage } from "../api/errors.ts";
+import { currentQuestionnaire, questionnaireKeys, submitQuestionnaire } from "../api/questionnaire.ts";
+import { PendingScreen } from "../components/StatusScreens.tsx";
+import { QuestionnaireStepper } from "../questionnaire/QuestionnaireStepper.tsx";
+import {
+  type Answers,
+  type QuestionnaireFormDefinition,
+  shownAnswers,
+} from "../questionnaire/questionnaireForm.ts";
+import { sessionKeys } from "../session/queries.ts";
+import { useCustomerDetail } from "../session/useSessions.ts";
 
-/** The practice profile's Questionnaire section (filled in by issue 10, item 5). */
+/**
+ * The customer's yearly questionnaire (customer-area.md sections 2 and 4): hidden until staff open
+ * it (a questionnaire in state waiting), then the 17-step stepper; once submitted it is under review
+ * (under_analysis), then validated; the answers stay readable.
+ */
 export function QuestionnaireSection() {
+  const detail = useCustomerDetail();
+  const queryClient = useQueryClient();
+  const [showing, setShowing] = useState(false);
+  const current = useQuery({ queryKey: questionnaireKeys.current(), queryFn: () => currentQuestionnaire() });
+  const submit = useMutation({
+    mutationFn: ({ year, answers }: { year: number; answers: Answers }) => submitQuestionnaire(year, answers),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(questionnaireKeys.current(), saved);
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.customer() });
+    },
+  });
+  const form = detail?.forms.questionnaire as QuestionnaireFormDefinition | undefined;
+  if (!form) return null;
+  const questionnaire = current.data;
+
   return (
-    <Stack gap="sm" id="questionnaire">
-      <Title order={3}>Questionnaire</Title>
-    </Stack>
+    <Paper p="md" id="questionnaire" data-tour="questionnaire">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3}>Questionnaire{questionnaire ? ` ${questionnaire.year}` : ""}</Title>
+          {questionnaire ? <StateBadge state={questionnaire.state} /> : null}
+        </Group>
+        {current.isPending ? <PendingScreen /> : null}
+        {current.isError ? (
+          <Alert color="red" variant="light">
+            {errorMessage(current.error)}
+          </Alert>
+        ) : null}
+        {current.isSuccess && !questionnaire ? (
+          <Alert color="gray" variant="light" icon={<IconInfoCircle />}>
+            The questionnaire opens here once our team has reviewed your data.
+          </Alert>
+        ) : null}
+        {questionnaire?.state === "waiting" ? (
+          <>
+            <Text size="sm" c="dimmed">
+              17 short steps about your practice in {questionnaire.year}. Questions marked * are required;
+              write NA when you do not know.
+            </Text>
+            <QuestionnaireStepper
+              steps={form.steps}
+              initialAnswers={questionnaire.data}
+              readOnly={false}
+              submitting={submit.isPending}
+              error={submit.error ? errorMessage(submit.error) : null}
+              onSubmit={(answers) =>
+                submit.mutate({ year: questionnaire.year, answers: shownAnswers(form.steps, answers) })
+              }
+            />
+          </>
+        ) : null}
+        {questionnaire && questionnaire.state !== "waiting" ? (
+          <>
+            <Alert
+              color={questionnaire.state === "valid" ? "teal" : "blue"}
+              variant="light"
+              icon={questionnaire.state === "valid" ? <IconCircleCheck /> : <IconHourglass />}
+              data-testid="questionnaire-status"
+            >
+              {questionnaire.state === "valid"
+                ? `Your ${questionnaire.year} questionnaire is validated by our team.`
+                : `Thank you: your ${questionnaire.year} answers are under review by our team.`}
+            </Alert>
+            <Group>
+              <Button variant="default" size="xs" onClick={() => setShowing(!showing)}>
+                {showing ? "Hide my answers" : "Show my answers"}
+              </Button>
+            </Group>
+            {showing ? (
+              <QuestionnaireStepper steps={form.steps} initialAnswers={questionnaire.data} readOnly />
+            ) : null}
+          </>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function StateBadge({ state }: { state: "waiting" | "under_analysis" | "valid" }) {
+  const look = {
+    waiting: { color: "orange", label: "To fill in" },
+    under_analysis: { color: "blue", label: "Under review" },
+    valid: { color: "teal", label: "Validated" },
+  }[state];
+  return (
+    <Badge variant="light" color={look.color}>
+      {look.label}
+    </Badge>
   );
 }

@@ -1,35 +1,20 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Pagination,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Badge, Button, Group, Modal, Pagination, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { visibleFieldNames } from "../../../../schemes/questionnaire/conditions.ts";
 import { questionnaireDetail, reviewQuestionnaire } from "../../api/adminSchemes.ts";
 import { errorMessage } from "../../api/errors.ts";
 import { PendingScreen } from "../../components/StatusScreens.tsx";
-import { useAdminDetail } from "../../session/useSessions.ts";
+import { QuestionInput } from "../../questionnaire/QuestionInput.tsx";
 import {
   type Answers,
   allFields,
   formProblems,
-  type QuestionnaireField,
   type QuestionnaireFormDefinition,
   shownAnswers,
   stepsWithProblems,
-} from "../questionnaireForm.ts";
+} from "../../questionnaire/questionnaireForm.ts";
+import { useAdminDetail } from "../../session/useSessions.ts";
 import { QueryErrorAlert } from "../shared/QueryErrorAlert.tsx";
 import { useYearAction } from "../year/useYearAction.ts";
 
@@ -172,116 +157,5 @@ export function QuestionnaireModal({
         </Stack>
       ) : null}
     </Modal>
-  );
-}
-
-function QuestionInput({
-  field,
-  value,
-  error,
-  readOnly,
-  onChange,
-}: {
-  field: QuestionnaireField;
-  value: string | string[] | undefined;
-  error?: string;
-  readOnly: boolean;
-  onChange: (value: string | string[]) => void;
-}) {
-  const choices = field.choices ?? [];
-  const label = (
-    <Text size="sm" fw={500}>
-      {field.label}
-      {field.required ? (
-        <Text span c="red">
-          {" "}
-          *
-        </Text>
-      ) : null}
-    </Text>
-  );
-  const hint = field.hint ? (
-    <Text size="xs" c="dimmed">
-      {field.hint}
-    </Text>
-  ) : null;
-  const errorText = error ? (
-    <Text size="xs" c="red">
-      {error}
-    </Text>
-  ) : null;
-  if (field.type === "select" && choices.length <= 2) {
-    return (
-      <Stack gap={4}>
-        {label}
-        <SegmentedControl
-          w="fit-content"
-          data={choices.map((choice) => ({ value: choice.value, label: choice.label }))}
-          value={typeof value === "string" ? value : ""}
-          onChange={onChange}
-          disabled={readOnly}
-        />
-        {errorText}
-      </Stack>
-    );
-  }
-  if (field.type === "select") {
-    return (
-      <Select
-        label={label}
-        data={choices.map((choice) => ({ value: choice.value, label: choice.label }))}
-        value={typeof value === "string" && value !== "" ? value : null}
-        onChange={(picked) => onChange(picked ?? "")}
-        readOnly={readOnly}
-        error={error}
-        styles={{ wrapper: { maxWidth: 320 } }}
-      />
-    );
-  }
-  if (field.type === "multiple_choice") {
-    return (
-      <Checkbox.Group
-        label={label}
-        description={field.hint}
-        value={Array.isArray(value) ? value : []}
-        onChange={(picked) => !readOnly && onChange(picked)}
-        error={error}
-      >
-        <SimpleGrid cols={choices.length > 6 ? 3 : 2} mt={6} spacing={6}>
-          {choices.map((choice) => (
-            <Checkbox key={choice.value} value={choice.value} label={choice.label} disabled={readOnly} />
-          ))}
-        </SimpleGrid>
-      </Checkbox.Group>
-    );
-  }
-  const text = typeof value === "string" ? value : Array.isArray(value) ? value.join(", ") : "";
-  if (field.type === "textarea") {
-    return (
-      <Stack gap={2}>
-        <Textarea
-          label={label}
-          rows={field.rows ?? 5}
-          value={text}
-          readOnly={readOnly}
-          error={error}
-          onChange={(event) => onChange(event.currentTarget.value)}
-        />
-        {hint}
-      </Stack>
-    );
-  }
-  return (
-    <Stack gap={2}>
-      <TextInput
-        label={label}
-        value={text}
-        readOnly={readOnly}
-        error={error}
-        w={field.format === "number" ? 200 : undefined}
-        onChange={(event) => onChange(event.currentTarget.value)}
-      />
-      {hint}
-    </Stack>
   );
 }
