@@ -15,6 +15,7 @@ import { notifyDataChanged } from "../../engine/dataChanges.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
+import { notify } from "../../live/notify.ts";
 import { adminYearLists } from "../../organisations/adminYears.ts";
 import { yearRowsOf } from "../../organisations/organisationDetail.ts";
 import { findOrganisation } from "../../organisations/present.ts";
@@ -97,6 +98,14 @@ export const validYearRoutes = new Hono<AppEnv>()
         .where(eq(organisations.id, organisation.id));
     });
     await sessionsChanged(c.var.app, { organisationId: organisation.id });
+    // Told once: enabling an enabled year again re-initialises it without news for the users.
+    if (!row.enabled) {
+      await notify(
+        c.var.app,
+        { organisation: organisation.id },
+        { message: `Your ${body.year} analyses are ready to read.`, status: "success" },
+      );
+    }
     return c.json({
       status: 200,
       detail: `${body.year} is enabled for ${organisation.name}.`,

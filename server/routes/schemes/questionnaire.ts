@@ -20,6 +20,7 @@ import { organisationYears } from "../../db/schema/index.ts";
 import { parseWith, readJson } from "../../http/body.ts";
 import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { customerScope, requireCustomerAdmin, requireStaff } from "../../http/middleware/guards.ts";
+import { notify } from "../../live/notify.ts";
 import { findOrganisation } from "../../organisations/present.ts";
 
 /** Years arrive as 2024 or "2024" (the screens hold them in 4-character inputs). */
@@ -137,6 +138,11 @@ export const questionnaireRoutes = new Hono<AppEnv>()
     }
     const created = await insertWaitingQuestionnaire(db, organisation.id, body.year);
     if (!created) throw changedMeanwhile(body.year);
+    await notify(
+      c.var.app,
+      { organisation: organisation.id },
+      { message: `The ${body.year} questionnaire is open: your organisation's admin fills it in from the practice profile.` },
+    );
     return c.json({ status: 200, questionnaire: questionnaireView(created) });
   })
   // One year's questionnaire: staff for any organisation, a customer for its own only.

@@ -6,6 +6,8 @@ import { customerUsers, organisations } from "../../db/schema/index.ts";
 import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
 import { ingestPracticeUpload } from "../../ingest/ingest.ts";
+import { notify } from "../../live/notify.ts";
+import { practiceFileNotice } from "./practiceFileNotice.ts";
 import {
   filesField,
   ingestResponse,
@@ -98,6 +100,15 @@ export const customerFile = new Hono<AppEnv>().post("/", async (c) => {
         uploadedBy,
         uploadedByStaff,
       });
+      await notify(
+        c.var.app,
+        {
+          organisationAdmins: organisationId,
+          customerUserIds: [uploadedBy],
+          staffAccountIds: [uploadedByStaff],
+        },
+        practiceFileNotice(form.years, result),
+      );
       return ingestResponse(c, result);
     },
     uploadLimits,
