@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, isochroneSettings, loadConfig } from "./config.ts";
 
 describe("configuration", () => {
   test("defaults: port 3000, ./data, embedded database, dev outbox", () => {
@@ -30,5 +30,40 @@ describe("configuration", () => {
       "https://vitality.example.com",
     );
     expect(loadConfig({ PUBLIC_URL: "https://vitality.example.com" }).secure).toBe(true);
+  });
+  test("the live NPPES API is off by default; on with its URL and timeout", () => {
+    expect(loadConfig({}).nppesApi).toEqual({
+      enabled: false,
+      url: "https://npiregistry.cms.hhs.gov/api/",
+      timeoutMs: 5000,
+    });
+    expect(
+      loadConfig({ NPPES_API: "1", NPPES_API_URL: "http://127.0.0.1:9/api/", NPPES_API_TIMEOUT_MS: "800" })
+        .nppesApi,
+    ).toEqual({ enabled: true, url: "http://127.0.0.1:9/api/", timeoutMs: 800 });
+    expect(() => loadConfig({ NPPES_API_TIMEOUT_MS: "0" })).toThrow("NPPES_API_TIMEOUT_MS");
+  });
+
+  test("an isochrone service needs its kind and URL together", () => {
+    expect(loadConfig({}).isochrone).toBeUndefined();
+    expect(
+      loadConfig({ ISOCHRONE_KIND: "graphhopper", ISOCHRONE_URL: "http://gh:8989", ISOCHRONE_API_KEY: "k" })
+        .isochrone,
+    ).toEqual({
+      kind: "graphhopper",
+      url: "http://gh:8989",
+      apiKey: "k",
+      timeoutMs: 5000,
+      cacheEntries: 1000,
+    });
+    expect(() => loadConfig({ ISOCHRONE_KIND: "valhalla" })).toThrow(
+      "ISOCHRONE_URL: is required when ISOCHRONE_KIND is set",
+    );
+    expect(() => loadConfig({ ISOCHRONE_URL: "http://v:8002" })).toThrow(
+      "ISOCHRONE_KIND: is required when ISOCHRONE_URL is set",
+    );
+    expect(() => isochroneSettings({ ISOCHRONE_KIND: "osrm", ISOCHRONE_URL: "http://v:8002" })).toThrow(
+      "ISOCHRONE_KIND: must be valhalla, openrouteservice or graphhopper",
+    );
   });
 });

@@ -3,8 +3,102 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import { DEFAULT_MAILBOX_SENDERS, type MailboxSender, mailboxSendersSchema } from "./mail/senders.ts";
 
+const flag = (fallback: "0" | "1") =>
+  z
+    .enum(["0", "1", "true", "false"])
+    .default(fallback)
+    .transform((value) => value === "1" || value === "true");
+
+/** The live NPPES NPI Registry API (server/registry/README.md); off by default. */
+const nppesApiEnvironment = z.object({
+  NPPES_API: flag("0"),
+  NPPES_API_URL: z
+    .url({ message: "must be an absolute URL such as https://npiregistry.cms.hhs.gov/api/" })
+    .default("https://npiregistry.cms.hhs.gov/api/"),
+  NPPES_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+});
+
+/** The isochrone service of the drive-time polygons (server/geo/isochrone/README.md); none by default. */
+export const isochroneKinds = ["valhalla", "openrouteservice", "graphhopper"] as const;
+const isochroneEnvironment = z.object({
+  ISOCHRONE_KIND: z
+    .enum(isochroneKinds, { message: "must be valhalla, openrouteservice or graphhopper" })
+    .optional(),
+  ISOCHRONE_URL: z.url({ message: "must be an absolute URL such as http://valhalla:8002" }).optional(),
+  ISOCHRONE_API_KEY: z.string().optional(),
+  ISOCHRONE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  ISOCHRONE_CACHE_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(1000),
+});
+
+export interface NppesApiSettings {
+  enabled: boolean;
+  /** The API's base URL; `?version=2.1&number=...` is added to it. */
+  url: string;
+  timeoutMs: number;
+}
+
+export interface IsochroneSettings {
+  kind: (typeof isochroneKinds)[number];
+  url: string;
+  apiKey: string | undefined;
+  timeoutMs: number;
+  /** Facility locations whose polygon is kept in memory. */
+  cacheEntries: number;
+}
+
+type IsochroneEnvironment = z.output<typeof isochroneEnvironment>;
+
+/** Undefined when no service is configured: the drive areas are then circles (approximations). */
+function isochroneSettingsOf(env: IsochroneEnvironment): IsochroneSettings | undefined {
+  if (!env.ISOCHRONE_KIND || !env.ISOCHRONE_URL) return undefined;
+  return {
+    kind: env.ISOCHRONE_KIND,
+    url: env.ISOCHRONE_URL,
+    apiKey: env.ISOCHRONE_API_KEY,
+    timeoutMs: env.ISOCHRONE_TIMEOUT_MS,
+    cacheEntries: env.ISOCHRONE_CACHE_ENTRIES,
+  };
+}
+
+/** A kind without a URL (or the reverse) is a mistake, not "no service". */
+function checkIsochronePair(env: Partial<IsochroneEnvironment>, context: z.RefinementCtx) {
+  if (env.ISOCHRONE_KIND && !env.ISOCHRONE_URL)
+    context.addIssue({
+      code: "custom",
+      path: ["ISOCHRONE_URL"],
+      message: "is required when ISOCHRONE_KIND is set",
+    });
+  if (env.ISOCHRONE_URL && !env.ISOCHRONE_KIND)
+    context.addIssue({
+      code: "custom",
+      path: ["ISOCHRONE_KIND"],
+      message: "is required when ISOCHRONE_URL is set",
+    });
+}
+
+/**
+ * The isochrone settings alone, for code that reads its settings from the environment outside the
+ * server's Config (server/engine/settings.ts). Throws a ConfigError naming the variable.
+ */
+export function isochroneSettings(
+  source: Record<string, string | undefined> = process.env,
+): IsochroneSettings | undefined {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== "" && value !== undefined),
+  );
+  const parsed = isochroneEnvironment.superRefine(checkIsochronePair).safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({ variable: String(issue.path[0]), message: issue.message })),
+    );
+  }
+  return isochroneSettingsOf(parsed.data);
+}
+
 /** Every setting the server reads from its environment, parsed once at start-up. */
 const environmentSchema = z.object({
+  ...nppesApiEnvironment.shape,
+  ...isochroneEnvironment.shape,
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as http://localhost:3000" }).optional(),
@@ -36,6 +130,8 @@ const environmentSchema = z.object({
     .transform((value) => value === "1" || value === "true"),
 });
 
+const checkedEnvironmentSchema = environmentSchema.superRefine(checkIsochronePair);
+
 export type Environment = z.input<typeof environmentSchema>;
 
 export interface Config {
@@ -59,6 +155,10 @@ export interface Config {
   trustProxy: boolean;
   /** True when the public URL is https: cookies get Secure and responses HSTS. */
   secure: boolean;
+  /** The live NPPES API adapter in front of the local registry. */
+  nppesApi: NppesApiSettings;
+  /** The drive-time polygon service; undefined: circles. */
+  isochrone: IsochroneSettings | undefined;
 }
 
 export class ConfigError extends Error {
@@ -73,7 +173,7 @@ export class ConfigError extends Error {
 /** Parses the environment; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
-  const parsed = environmentSchema.safeParse(present);
+  const parsed = checkedEnvironmentSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => ({ variable: String(issue.path[0]), message: issue.message })),
@@ -98,5 +198,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logRequests: env.LOG_REQUESTS,
     trustProxy: env.TRUST_PROXY,
     secure: publicUrl.startsWith("https://"),
+    nppesApi: { enabled: env.NPPES_API, url: env.NPPES_API_URL, timeoutMs: env.NPPES_API_TIMEOUT_MS },
+    isochrone: isochroneSettingsOf(env),
   };
 }
