@@ -23,7 +23,9 @@ import { apiRoutes } from "./routes/index.ts";
 
 /** JSON bodies above this are refused with 413 (uploads have their own, larger limits). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
-const UPLOAD_PATH = /\/file\/?$/;
+// Picture forms (profile pictures, logos: at most 2 MB) set their own limit too (server/pictures/).
+const UPLOAD_PATH =
+  /(\/file|^\/api\/management\/customer\/(update|organization-update)|^\/api\/management\/admin\/update)\/?$/;
 
 export interface AppOptions {
   /** The built web app; absent in API-only tests. */

@@ -16,7 +16,7 @@ import { z } from "zod";
 import type { OrganisationScope, Session } from "../auth/sessions.ts";
 import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
-import { savedQueries } from "../db/schema/index.ts";
+import { customerUsers, savedQueries } from "../db/schema/index.ts";
 import { parseParam, parseWith, readJson } from "../http/body.ts";
 import { forbidden, HttpError, invalidToken, notFound, validationError } from "../http/errors.ts";
 import { dummyOrganisationOf } from "../http/middleware/dummyReadOnly.ts";
@@ -109,7 +109,11 @@ function isOwner(row: SavedQueryRow, caller: Caller) {
   return sameKind && row.ownerEmail.toLowerCase() === caller.email.toLowerCase();
 }
 
-export function savedQueryView(row: SavedQueryRow, caller?: Caller) {
+/**
+ * A query as the screens show it. `ownerName` is the owner's name as it is now (a customer user may
+ * have renamed itself since saving); staff-saved queries keep the provider's own value, 'AHI'.
+ */
+export function savedQueryView(row: SavedQueryRow, caller?: Caller, ownerName?: string | null) {
   const owner = caller ? isOwner(row, caller) : false;
   return {
     id: row.id,
@@ -118,7 +122,7 @@ export function savedQueryView(row: SavedQueryRow, caller?: Caller) {
     title: row.title,
     description: row.description,
     accessible: row.accessible,
-    username: row.username,
+    username: row.ownerUserId !== null && ownerName ? ownerName : row.username,
     email: row.ownerEmail,
     /** Saved by the provider's staff (the building icon); the username then reads 'AHI'. */
     from_provider: row.ownerStaffId !== null,
@@ -137,16 +141,17 @@ export async function queriesOf(db: Db, organisation: string, caller: Caller) {
       ? eq(savedQueries.ownerUserId, caller.session.user.id)
       : eq(savedQueries.ownerStaffId, caller.session.staff.id);
   const rows = await db
-    .select()
+    .select({ query: savedQueries, ownerName: customerUsers.username })
     .from(savedQueries)
+    .leftJoin(customerUsers, eq(customerUsers.id, savedQueries.ownerUserId))
     .where(
       and(eq(savedQueries.organisationId, organisation), or(ownColumn, eq(savedQueries.accessible, true))),
     )
     .orderBy(asc(savedQueries.createdAt));
-  const own = rows.filter((row) => isOwner(row, caller));
+  const view = ({ query, ownerName }: (typeof rows)[number]) => savedQueryView(query, caller, ownerName);
   return {
-    user_queries: own.map((row) => savedQueryView(row, caller)),
-    colab_queries: rows.filter((row) => !isOwner(row, caller)).map((row) => savedQueryView(row, caller)),
+    user_queries: rows.filter((row) => isOwner(row.query, caller)).map(view),
+    colab_queries: rows.filter((row) => !isOwner(row.query, caller)).map(view),
   };
 }
 
@@ -294,11 +299,13 @@ export const savedQueriesRoutes = new Hono<AppEnv>()
 export async function savedQueryForRun(db: Db, scope: OrganisationScope, id: string) {
   const parsed = queryId.safeParse(id);
   if (!parsed.success) throw notFound("Saved query not found.");
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({ row: savedQueries, ownerName: customerUsers.username })
     .from(savedQueries)
+    .leftJoin(customerUsers, eq(customerUsers.id, savedQueries.ownerUserId))
     .where(and(eq(savedQueries.id, parsed.data), eq(savedQueries.organisationId, scope.organisationId)));
   const caller = callerOf(scope.session);
+  const row = found?.row;
   if (!row || (!row.accessible && !isOwner(row, caller))) throw notFound("Saved query not found.");
-  return { pluginId: row.name, filters: row.filters, view: savedQueryView(row, caller) };
+  return { pluginId: row.name, filters: row.filters, view: savedQueryView(row, caller, found.ownerName) };
 }

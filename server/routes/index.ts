@@ -8,9 +8,13 @@ import { deleteOrganisationRoutes, organisationRoutes } from "./admin/organisati
 import { fakeOrgRoutes, staffProfileRoutes } from "./admin/profile.ts";
 import { adminScoringRoutes } from "./admin/scoring.ts";
 import { serviceAreaRoutes } from "./admin/serviceAreas.ts";
+import { serviceAreaSuggestRoutes } from "./admin/serviceAreaSuggest.ts";
 import { validationRoutes } from "./admin/validation.ts";
 import { prelaunchRoutes, removeYearRoutes, validYearRoutes } from "./admin/yearLifecycle.ts";
 import { agreementRoutes } from "./customer/agreement.ts";
+import { facilityRoutes } from "./customer/facilities.ts";
+import { facilityLocationRoutes } from "./customer/locations.ts";
+import { providerRoutes } from "./customer/providers.ts";
 import { customerProfileRoutes, organisationLogoRoutes } from "./customer/profile.ts";
 import { customerUsersRoutes } from "./customer/users.ts";
 import { helpcenterRoutes } from "./helpcenter.ts";
@@ -20,6 +24,8 @@ import { pictureRoutes } from "./pictures.ts";
 import { generatorSchemeRoutes } from "./schemes/generators.ts";
 import { questionnaireRoutes } from "./schemes/questionnaire.ts";
 import { scoringRoutes } from "./schemes/scoring.ts";
+import { locationServiceRoutes } from "./services/location.ts";
+import { lexisNexisRoutes } from "./services/lookups.ts";
 import { customerDetail, logout, staffDetail } from "./session.ts";
 import { siteSettingsRoutes } from "./siteSettings.ts";
 import { uploadRoutes } from "./uploads/index.ts";
@@ -29,6 +35,11 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/management/customer/detail", customerDetail)
   .route("/management/customer/detail", customerUsersRoutes)
   .route("/management/customer/agreement", agreementRoutes)
+  .route("/management/customer/facility", facilityRoutes)
+  .route("/management/customer/facility-location", facilityLocationRoutes)
+  .route("/management/customer/provider", providerRoutes)
+  .route("/services/lexisnexis", lexisNexisRoutes)
+  .route("/services/location", locationServiceRoutes)
   .route("/management/customer/update", customerProfileRoutes)
   .route("/management/customer/organization-update", organisationLogoRoutes)
   .route("/management/admin/update", staffProfileRoutes)
@@ -55,5 +66,6 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/management/admin/valid", validYearRoutes)
   .route("/management/admin/prelaunch", prelaunchRoutes)
   .route("/management/admin/customer/remove-year", removeYearRoutes)
+  .route("/management/admin/customer/service_area/suggest", serviceAreaSuggestRoutes)
   .route("/management/admin/customer/service_area", serviceAreaRoutes)
   .route("/services/email", mailboxRoutes);

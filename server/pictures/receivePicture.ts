@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Context } from "hono";
+import type { AppEnv } from "../context.ts";
+import { PICTURE_MAX_BYTES, PICTURE_MESSAGES } from "../forms/picture.ts";
+import { HttpError } from "../http/errors.ts";
+import { removeDir } from "../ingest/storage.ts";
+import {
+  boundaryOf,
+  type MultipartLimits,
+  type ReceivedFile,
+  receiveMultipart,
+} from "../routes/uploads/multipartStream.ts";
+import { pictureRefused } from "./pictureStore.ts";
+
+/** A picture form: one image and a few small text fields. */
+const pictureLimits: MultipartLimits = {
+  maxBodyBytes: PICTURE_MAX_BYTES + 256 * 1024,
+  maxFileBytes: PICTURE_MAX_BYTES,
+  maxFiles: 1,
+  maxFields: 8,
+  maxFieldBytes: 16 * 1024,
+  maxHeaderBytes: 8 * 1024,
+};
+
+export interface PictureForm {
+  fields: Record<string, unknown>;
+  /** The file sent in the picture field, if any. */
+  file: ReceivedFile | undefined;
+}
+
+/**
+ * Receives a multipart picture form (streamed to a scratch folder under DATA_DIR/tmp, removed
+ * afterwards) and runs `work` on it. Only a file in `fileField` is kept; a file above 2 MB is refused
+ * as it streams, with the spec's message naming `fileField`.
+ */
+export async function withPictureForm<T>(
+  c: Context<AppEnv>,
+  fileField: string,
+  work: (form: PictureForm) => Promise<T>,
+): Promise<T> {
+  const boundary = boundaryOf(c.req.header("content-type") ?? "");
+  if (!boundary) throw new HttpError(415, "Content-Type must be multipart/form-data.");
+  const tooLarge = pictureRefused(fileField, PICTURE_MESSAGES.tooLarge, 413);
+  if (Number(c.req.header("content-length") ?? 0) > pictureLimits.maxBodyBytes) throw tooLarge;
+  const body = c.req.raw.body;
+  if (!body) throw new HttpError(400, `${fileField}: ${PICTURE_MESSAGES.missing}`);
+  const dir = join(c.var.app.config.dataDir, "tmp", "received", randomUUID());
+  mkdirSync(dir, { recursive: true });
+  try {
+    let received: Awaited<ReturnType<typeof receiveMultipart>>;
+    try {
+      received = await receiveMultipart(body, boundary, dir, pictureLimits, new Set([fileField]));
+    } catch (error) {
+      if (error instanceof HttpError && error.detail.startsWith("Upload too large")) throw tooLarge;
+      throw error;
+    }
+    return await work({ fields: received.fields, file: received.files[0] });
+  } finally {
+    removeDir(dir);
+  }
+}
+
+/** A JSON text field of the form (user_data), parsed; a bad text is a 400 naming the field. */
+export function jsonField(fields: Record<string, unknown>, name: string): unknown {
+  const value = fields[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== "string") throw new HttpError(400, `${name}: must be sent once, as JSON text`);
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new HttpError(400, `${name}: must be JSON text (e.g. {"username": "..."})`, [
+      { field: name, message: "must be JSON text" },
+    ]);
+  }
+}
