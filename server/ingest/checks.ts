@@ -16,10 +16,12 @@ const reasonOf: Record<Check, (c: string) => string | null> = {
   positiveInt: (c) =>
     `CASE WHEN NOT ${whole(c)} OR CAST(${c} AS DOUBLE) < 1 THEN 'must be a whole number >= 1' END`,
   count: (c) => `CASE WHEN NOT ${whole(c)} THEN 'must be a whole number >= 0' END`,
+  // Section 9: 0 is a line that happened and counts as 1 (a warning says how many).
+  units: (c) => `CASE WHEN NOT ${whole(c)} THEN 'must be a whole number >= 0 (0 counts as 1)' END`,
   date: (c) => `CASE
       WHEN NOT regexp_full_match(${c}, '[0-9]{4}-[0-9]{2}-[0-9]{2}') OR TRY_CAST(${c} AS DATE) IS NULL
         THEN 'must be a date written YYYY-MM-DD'
-      WHEN year(TRY_CAST(${c} AS DATE)) NOT IN (SELECT year FROM upload_years)
+      WHEN EXISTS (SELECT 1 FROM upload_years) AND year(TRY_CAST(${c} AS DATE)) NOT IN (SELECT year FROM upload_years)
         THEN 'must fall in the upload''s year (' || (SELECT string_agg(year::VARCHAR, ', ' ORDER BY year) FROM upload_years) || ')'
     END`,
   zip: (c) =>
@@ -30,22 +32,20 @@ const reasonOf: Record<Check, (c: string) => string | null> = {
     END`,
   placeOfService: (c) =>
     `CASE WHEN NOT regexp_full_match(${c}, '[0-9]{2}') THEN 'must be a 2-digit place-of-service code' END`,
+  // Section 9: the frequency code (last character) may be a letter (13I, 11G).
   billType: (c) => `CASE
-      WHEN NOT regexp_full_match(${c}, '[0-9]{3,4}') THEN 'must be 3 or 4 digits'
-      WHEN length(${c}) = 4 AND ${c}[1] <> '0' THEN 'a 4-digit bill type must start with 0'
-      WHEN length(${c}) = 3 AND ${c}[1] = '0' THEN 'a 3-digit bill type cannot start with 0'
+      WHEN NOT regexp_full_match(${c}, '[0-9]{2,3}[0-9A-Za-z]')
+        THEN 'must be 3 or 4 characters: digits, the last (the frequency code) a digit or a letter'
+      WHEN length(${c}) = 4 AND ${c}[1] <> '0' THEN 'a 4-character bill type must start with 0'
+      WHEN length(${c}) = 3 AND ${c}[1] = '0' THEN 'a 3-character bill type cannot start with 0'
     END`,
   revenueCode: (c) =>
     `CASE WHEN NOT regexp_full_match(${c}, '[0-9]{4}') THEN 'must be a 4-digit revenue code' END`,
   cpt: (c) =>
     `CASE WHEN NOT regexp_full_match(upper(${c}), '[A-Z0-9]{5}') THEN 'must be a 5-character CPT/HCPCS code' END`,
   drg: (c) => `CASE WHEN NOT regexp_full_match(${c}, '[0-9]{1,3}') THEN 'must be a 3-digit MS-DRG' END`,
-  // Checked per row (amounts are nearly all distinct): a valid cell is cast once.
-  amount: (c) => `CASE
-      WHEN TRY_CAST(${c} AS DECIMAL(18, 2)) >= 0 THEN NULL
-      WHEN TRY_CAST(${c} AS DECIMAL(18, 2)) IS NULL THEN 'must be a number'
-      ELSE 'must be >= 0'
-    END`,
+  // Checked per row (amounts are nearly all distinct). Negative amounts are reversals (section 9).
+  amount: (c) => `CASE WHEN TRY_CAST(${c} AS DECIMAL(18, 2)) IS NULL THEN 'must be a number' END`,
   year: (c) => `CASE
       WHEN NOT regexp_full_match(${c}, '[0-9]{4}') THEN 'must be a 4-digit year'
       WHEN CAST(${c} AS INTEGER) NOT IN (SELECT year FROM upload_years) THEN 'must equal the upload''s year'

@@ -7,6 +7,7 @@ export type Check =
   | "token"
   | "positiveInt"
   | "count"
+  | "units"
   | "date"
   | "zip"
   | "npi"
@@ -49,7 +50,7 @@ const patient = [
   required("patient_zip", "zip"),
 ];
 const money = [
-  optional("units", "positiveInt"),
+  optional("units", "units"),
   required("charge_amount", "amount"),
   optional("paid_amount", "amount"),
   optional("payer", "text"),
@@ -177,10 +178,6 @@ export const tuvaMedicalClaim: TableSpec = {
       reasonSql: `CASE WHEN lower("claim_type") NOT IN ('professional', 'institutional')
         THEN 'must be professional or institutional' END`,
     },
-    {
-      column: "person_id",
-      reasonSql: `CASE WHEN "person_id" IS NULL AND "patient_id" IS NULL THEN 'is required (person_id or patient_id)' END`,
-    },
   ],
 };
 
@@ -191,6 +188,7 @@ export const tuvaEligibility: TableSpec = {
     optional("patient_id", "text"),
     required("zip_code", "text"),
     optional("enrollment_start_date", "text"),
+    optional("enrollment_end_date", "text"),
     optional("payer", "text"),
     optional("payer_type", "text"),
   ],

@@ -9,7 +9,7 @@ import {
   tuvaEligibility,
   tuvaMedicalClaim,
 } from "./contract.ts";
-import type { IngestError } from "./report.ts";
+import type { IngestError, TableRead } from "./report.ts";
 import type { TabularSource } from "./sources/collect.ts";
 import { loadStage, readHeader, type Stage } from "./stage.ts";
 
@@ -21,17 +21,43 @@ const practiceSpecs = [
   tuvaEligibility,
 ];
 
-/** A bare file's table: by its name when that is a table name, else by the columns it has. */
-function practiceSpecOf(source: TabularSource, columns: string[]): TableSpec | undefined {
-  const byName = practiceSpecs.find((spec) => spec.name === source.hint);
-  if (byName) return byName;
+/** Columns that only one table has: they decide between tables whose required columns all match. */
+const telling: Record<string, string[]> = {
+  medical_claim: ["claim_type", "claim_line_number", "hcpcs_code"],
+  eligibility: ["zip_code", "person_id", "enrollment_start_date", "payer_type"],
+  facility_fees: ["bill_type", "revenue_code", "drg", "operating_npi"],
+  professional_fees: ["place_of_service", "rendering_npi", "referring_npi", "modifier"],
+  payor_classification: ["payer_class"],
+};
+
+/**
+ * A file's table, read from its header (section 9: "claims_2025.csv" or "export.xlsx" is matched
+ * by its columns), the file name a hint: among the tables whose required columns the header all
+ * has, the one it names, else the one with most of the columns only it has. When none has all its
+ * required columns, the table it names (its missing columns are then reported), else the table
+ * with at least half of its required columns and the most telling ones (reported likewise).
+ */
+export function practiceSpecOf(hint: string, columns: string[]): TableSpec | undefined {
   const has = (name: string) => columns.includes(name);
-  if (has("claim_type")) return tuvaMedicalClaim;
-  if (has("zip_code") && (has("person_id") || has("patient_id")) && !has("claim_id")) return tuvaEligibility;
-  if (has("bill_type")) return facilityFees;
-  if (has("place_of_service") || has("rendering_npi")) return professionalFees;
-  if (has("payer_class")) return payorClassification;
-  return undefined;
+  const requiredOf = (spec: TableSpec) => spec.columns.filter((column) => column.required);
+  const score = (spec: TableSpec) =>
+    (telling[spec.name] ?? []).filter(has).length * 100 + spec.columns.filter((column) => has(column.name)).length;
+  const complete = practiceSpecs.filter((spec) => {
+    if (!requiredOf(spec).every((column) => has(column.name))) return false;
+    // Eligibility names its person, and is no claims table.
+    if (spec.name === "eligibility") return (has("person_id") || has("patient_id")) && !has("claim_id");
+    return true;
+  });
+  const byName = practiceSpecs.find((spec) => spec.name === hint);
+  if (byName && (complete.includes(byName) || complete.length === 0)) return byName;
+  const best = (specs: TableSpec[]) =>
+    [...specs].sort((a, b) => score(b) - score(a)).find((spec) => score(spec) >= 100);
+  if (complete.length > 0) return best(complete) ?? complete[0];
+  const partial = practiceSpecs.filter((spec) => {
+    const required = requiredOf(spec);
+    return required.filter((column) => has(column.name)).length * 2 >= required.length;
+  });
+  return best(partial);
 }
 
 /**
@@ -42,7 +68,7 @@ export async function loadTables(
   duck: DuckDb,
   sources: TabularSource[],
   target: { kind: "practice" } | { kind: "market"; marketKind: MarketKind },
-): Promise<{ stages: Stage[]; errors: IngestError[] }> {
+): Promise<{ stages: Stage[]; errors: IngestError[]; tablesRead: TableRead[] }> {
   const tables: { spec: TableSpec; source: TabularSource; header: Awaited<ReturnType<typeof readHeader>> }[] =
     [];
   const errors: IngestError[] = [];
@@ -56,7 +82,7 @@ export async function loadTables(
       if (!spec) continue;
     } else {
       spec = practiceSpecOf(
-        source,
+        source.hint,
         header.map((column) => column.column_name.trim().toLowerCase()),
       );
     }
@@ -65,7 +91,7 @@ export async function loadTables(
         table: source.hint,
         row: 0,
         column: "",
-        reason: `${source.origin} is not a table of the contract`,
+        reason: `${source.origin} is not a table of the contract: its columns match none of ${practiceSpecs.map((item) => item.name).join(", ")}`,
       });
     } else if (tables.some((table) => table.spec.name === spec.name)) {
       errors.push({
@@ -82,9 +108,10 @@ export async function loadTables(
     const name = marketTableOfKind[target.marketKind].name;
     errors.push({ table: name, row: 0, column: "", reason: `no ${name} table in the upload` });
   }
-  if (errors.length > 0) return { stages: [], errors };
+  const tablesRead = tables.map((table) => ({ file: table.source.origin, table: table.spec.name }));
+  if (errors.length > 0) return { stages: [], errors, tablesRead };
   const stages: Stage[] = [];
   for (const table of tables)
     stages.push(await loadStage(duck, table.source, table.header, table.spec, table.spec.name));
-  return { stages, errors };
+  return { stages, errors, tablesRead };
 }

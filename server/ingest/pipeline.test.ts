@@ -196,11 +196,10 @@ describe("rejection reasons", () => {
       "must be a 2-digit place-of-service code",
     ],
     ["CPT of 4 characters", { cpt: "2744" }, "cpt", "must be a 5-character CPT/HCPCS code"],
-    ["units 0", { units: 0 }, "units", "must be a whole number >= 1"],
-    ["negative charge", { charge_amount: "-1" }, "charge_amount", "must be >= 0"],
+    ["units -1", { units: -1 }, "units", "must be a whole number >= 0 (0 counts as 1)"],
     ["charge not a number", { charge_amount: "12,50" }, "charge_amount", "must be a number"],
     ["missing charge", { charge_amount: "" }, "charge_amount", "is required"],
-    ["negative paid", { paid_amount: "-0.01" }, "paid_amount", "must be >= 0"],
+    ["paid not a number", { paid_amount: "n/a" }, "paid_amount", "must be a number"],
   ];
   test.each(cases)("professional_fees: %s", async (_name, override, column, reason) => {
     const path = dir.write(
@@ -215,19 +214,33 @@ describe("rejection reasons", () => {
     );
     expect(outcome.accepted).toBe(false);
     if (outcome.accepted) return;
-    expect(outcome.report).toEqual({
+    expect(outcome.report).toMatchObject({
       errors: [{ table: "professional_fees", row: 2, column, reason }],
       total: 1,
+      invalidRows: 1,
+      fileLevel: false,
+      tablesRead: [{ file: "professional_fees.csv", table: "professional_fees" }],
     });
   });
 
   const facilityCases: [string, Record<string, string>, string, string][] = [
-    ["bill type of 2 digits", { bill_type: "13" }, "bill_type", "must be 3 or 4 digits"],
     [
-      "4-digit bill type without leading 0",
+      "bill type of 2 digits",
+      { bill_type: "13" },
+      "bill_type",
+      "must be 3 or 4 characters: digits, the last (the frequency code) a digit or a letter",
+    ],
+    [
+      "bill type with a letter before the frequency code",
+      { bill_type: "1A1" },
+      "bill_type",
+      "must be 3 or 4 characters: digits, the last (the frequency code) a digit or a letter",
+    ],
+    [
+      "4-character bill type without leading 0",
       { bill_type: "1131" },
       "bill_type",
-      "a 4-digit bill type must start with 0",
+      "a 4-character bill type must start with 0",
     ],
     ["revenue code of 3 digits", { revenue_code: "360" }, "revenue_code", "must be a 4-digit revenue code"],
     ["DRG with letters", { drg: "47A" }, "drg", "must be a 3-digit MS-DRG"],
@@ -314,7 +327,7 @@ describe("rejection reasons", () => {
     const path = dir.write("notes.csv", toCsv([{ a: 1, b: 2 }]));
     const outcome = await runJob(dir.dataDir, practice, [2024], [{ path, originalName: "notes.csv" }]);
     expect(outcome.accepted ? "" : outcome.report.errors[0]!.reason).toBe(
-      "notes.csv is not a table of the contract",
+      "notes.csv is not a table of the contract: its columns match none of professional_fees, facility_fees, payor_classification, medical_claim, eligibility",
     );
   });
 

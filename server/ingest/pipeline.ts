@@ -8,12 +8,12 @@ import type { IngestLimits } from "./limits.ts";
 import { writeDemographics, writeMarketCases } from "./normalise/market.ts";
 import { writeMarketCasesOnePass } from "./normalise/marketOnePass.ts";
 import { writePracticeLines } from "./normalise/practice.ts";
-import { type ErrorReport, mergeReports, singleError } from "./report.ts";
+import { type ErrorReport, type IngestWarning, mergeReports, type TableRead } from "./report.ts";
 import { collectSources, type UploadedFile } from "./sources/collect.ts";
 import { ContainerRefused } from "./sources/zipEntries.ts";
-import { numberedRows, type Stage, UnreadableSource } from "./stage.ts";
+import { numberedRows, type Stage, UnreadableSource, unreadable } from "./stage.ts";
 import { stageTuva } from "./tuva.ts";
-import { setUploadYears, validateStage } from "./validate.ts";
+import { keepValidRows, rejectedRowsSql, setUploadYears, validateStage } from "./validate.ts";
 
 export type IngestTarget = { kind: "practice" } | { kind: "market"; marketKind: MarketKind };
 
@@ -28,6 +28,8 @@ export interface IngestJob {
   workDir: string;
   limits: IngestLimits;
   dryRun?: boolean;
+  /** After a refusal, on the uploader's request: load the valid rows, set the others aside. */
+  skipInvalid?: boolean;
 }
 
 /** Phases a long upload goes through, with the share of the work done when each starts. */
@@ -51,7 +53,19 @@ export interface IngestOutput {
 }
 
 export type IngestOutcome =
-  | { accepted: true; rows: number; years: number[]; outputs: IngestOutput[]; tables: Record<string, number> }
+  | {
+      accepted: true;
+      rows: number;
+      years: number[];
+      outputs: IngestOutput[];
+      tables: Record<string, number>;
+      /** Section 9 warnings, per year and table, each with its count. */
+      warnings: IngestWarning[];
+      tablesRead?: TableRead[];
+      /** Rows set aside by skip_invalid, and the CSV listing them with their reasons. */
+      skippedRows?: number;
+      rejectedRowsPath?: string;
+    }
   | { accepted: false; report: ErrorReport };
 
 /** DuckDB errors that mean the file itself is malformed (not a fault of our SQL). */
@@ -66,49 +80,119 @@ export async function sha256File(path: string) {
   return hasher.digest("hex");
 }
 
-async function stageAll(
-  duck: Awaited<ReturnType<typeof openDuckDb>>,
-  job: IngestJob,
-  progress: ProgressListener,
-) {
-  progress("unpacking");
-  const sources = await collectSources(job.files, job.workDir, job.limits);
-  progress("loading");
-  const { stages, errors } = await loadTables(duck, sources, job.target);
-  if (errors.length > 0) return { stages: [], report: { errors, total: errors.length } };
-  if (job.target.kind === "market") return { stages, report: undefined };
+const fileError = (table: string, reason: string): ErrorReport => ({
+  errors: [{ table, row: 0, column: "", reason }],
+  total: 1,
+  fileLevel: true,
+});
 
-  const claim = stages.find((stage) => stage.spec.name === "medical_claim");
-  if (claim) {
-    // Tuva input: its own two tables are checked for shape first, then mapped and checked as practice tables.
-    const tuvaReports = [];
-    for (const stage of stages) tuvaReports.push(await validateStage(duck, stage));
-    const tuvaReport = mergeReports(tuvaReports);
-    if (tuvaReport.total > 0) return { stages: [], report: tuvaReport };
-    const hasEligibility = stages.some((stage) => stage.spec.name === "eligibility");
-    return {
-      stages: await stageTuva(duck, await numberedRows(duck, claim), hasEligibility),
-      report: undefined,
-    };
+/** Validates a stage; a file that turns out unreadable while scanned is one plain error. */
+async function validateReadable(duck: DuckDb, stage: Stage): Promise<ErrorReport> {
+  try {
+    return await validateStage(duck, stage);
+  } catch (error) {
+    // Views read the file lazily: a malformed file surfaces here, as DuckDB's reader error.
+    if (!isUnreadableFile(error)) throw error;
+    const plain =
+      error instanceof UnreadableSource
+        ? error
+        : unreadable(stage.origin ?? stage.label, stage.format ?? "csv", error);
+    return fileError(stage.label, plain.message);
   }
-  if (stages.some((stage) => stage.spec.name === "eligibility")) {
+}
+
+interface PracticeStaged {
+  /** The practice tables to write (for a Tuva file, its mapping). */
+  stages: Stage[];
+  /** Every stage checked, the Tuva tables included (their rejected rows go to the CSV too). */
+  checked: Stage[];
+  reports: ErrorReport[];
+}
+
+/**
+ * Every table of a practice upload is checked before any report is made (section 9): for a Tuva
+ * file, its own tables and then the practice lines they map to, all in one report. With
+ * skip_invalid, the Tuva tables' invalid rows are set aside before the mapping.
+ */
+async function stagePractice(duck: DuckDb, stages: Stage[], skipInvalid: boolean): Promise<PracticeStaged> {
+  const claim = stages.find((stage) => stage.spec.name === "medical_claim");
+  const eligibility = stages.find((stage) => stage.spec.name === "eligibility");
+  if (claim) {
+    // The claim's keys are checked on the practice lines they map to, under the same names.
+    claim.waived.push("claim_id", "claim_line_number");
+    const reports = [await validateReadable(duck, claim)];
+    if (eligibility) reports.push(await validateReadable(duck, eligibility));
+    else
+      reports.push(
+        fileError(
+          "eligibility",
+          "the eligibility table is missing: add the eligibility file (it gives each patient's zip code and coverage)",
+        ),
+      );
+    // An unreadable table cannot be mapped; everything else is, so the report says it all at once.
+    if (reports.some((report) => report.errors.some((error) => / cannot be read: /.test(error.reason))))
+      return { stages: [], checked: [claim], reports };
+    if (skipInvalid) {
+      await keepValidRows(duck, claim);
+      if (eligibility) await keepValidRows(duck, eligibility);
+    }
+    const mapped = await stageTuva(duck, await numberedRows(duck, claim), claim, eligibility?.view);
+    for (const stage of mapped) {
+      if (claim.missingColumns.includes("claim_id")) stage.waived.push("claim_id");
+      if (claim.missingColumns.includes("claim_line_number")) stage.waived.push("line");
+      reports.push(await validateReadable(duck, stage));
+    }
+    return { stages: mapped, checked: [claim, ...(eligibility ? [eligibility] : []), ...mapped], reports };
+  }
+  if (eligibility) {
     return {
       stages,
-      report: singleError({
-        table: "medical_claim",
-        row: 0,
-        column: "",
-        reason: "eligibility was given without medical_claim",
-      }),
+      checked: [],
+      reports: [
+        fileError("medical_claim", "eligibility was given without medical_claim: add the medical_claim file"),
+      ],
     };
   }
-  if (
-    !stages.some((stage) => stage.spec.name === "professional_fees" || stage.spec.name === "facility_fees")
-  ) {
+  if (!stages.some((stage) => stage.spec.name === "professional_fees" || stage.spec.name === "facility_fees")) {
     const reason = "the file has neither a professional_fees nor a facility_fees table";
-    return { stages, report: singleError({ table: "professional_fees", row: 0, column: "", reason }) };
+    return { stages, checked: [], reports: [fileError("professional_fees", reason)] };
   }
-  return { stages, report: undefined };
+  const reports = [];
+  for (const stage of stages) reports.push(await validateReadable(duck, stage));
+  return { stages, checked: stages, reports };
+}
+
+/** Warnings known from the header alone, shown on a refused file too (the rest need the write). */
+function headerWarnings(stages: Stage[]): IngestWarning[] {
+  return stages
+    .filter(
+      (stage) =>
+        (stage.spec.name === "professional_fees" || stage.spec.name === "facility_fees") &&
+        stage.columnNames.paid_amount === undefined,
+    )
+    .map((stage) => ({
+      code: "paid_amount_missing" as const,
+      table: stage.label,
+      column: "paid_amount",
+      count: stage.rows,
+      message: `${stage.label} has no paid_amount column: the revenue of its lines would count as 0`,
+    }));
+}
+
+/** The rows set aside by skip_invalid, with their reasons, as one CSV in the user's column names. */
+async function writeRejectedRows(duck: DuckDb, stages: Stage[], path: string) {
+  const parts: string[] = [];
+  for (const stage of stages) {
+    if (!stage.allRows) continue;
+    const sql = await rejectedRowsSql(duck, stage, stage.allRows);
+    if (sql) parts.push(sql);
+  }
+  if (parts.length === 0) return { rows: 0, path: undefined };
+  await duck.run(`CREATE OR REPLACE TEMP TABLE rejected_rows AS ${parts.join(" UNION ALL BY NAME ")}`);
+  const [count] = await duck.all<{ n: bigint }>("SELECT count(*) AS n FROM rejected_rows");
+  const target = `'${path.replaceAll("'", "''")}'`;
+  await duck.run(`COPY (SELECT * FROM rejected_rows ORDER BY "table", "row") TO ${target} (FORMAT csv, HEADER)`);
+  return { rows: Number(count?.n ?? 0), path };
 }
 
 /**
@@ -120,7 +204,7 @@ async function marketInOnePass(
   duck: DuckDb,
   job: IngestJob,
   stages: Stage[],
-): Promise<IngestOutcome | undefined> {
+): Promise<Extract<IngestOutcome, { accepted: true }> | undefined> {
   if (job.target.kind !== "market" || job.target.marketKind === "DEMO" || job.dryRun) return undefined;
   const [stage] = stages;
   const [year] = job.years;
@@ -137,6 +221,7 @@ async function marketInOnePass(
     years: outputs.map((item) => item.year),
     outputs,
     tables: { [stage.label]: rows },
+    warnings: [],
   };
 }
 
@@ -149,51 +234,73 @@ export async function runIngestJob(
   try {
     await loadCodeTables(duck);
     await setUploadYears(duck, job.years);
-    let staged: Awaited<ReturnType<typeof stageAll>>;
+    let loaded: Awaited<ReturnType<typeof loadTables>>;
     try {
-      staged = await stageAll(duck, job, progress);
+      progress("unpacking");
+      const sources = await collectSources(job.files, job.workDir, job.limits);
+      progress("loading");
+      loaded = await loadTables(duck, sources, job.target);
     } catch (error) {
-      if (error instanceof ContainerRefused || error instanceof UnreadableSource) {
-        return {
-          accepted: false,
-          report: singleError({ table: "", row: 0, column: "", reason: error.message }),
-        };
-      }
+      if (error instanceof ContainerRefused || error instanceof UnreadableSource)
+        return { accepted: false, report: { ...fileError("", error.message), tablesRead: [] } };
       throw error;
     }
-    if (staged.report) return { accepted: false, report: staged.report };
-    const { stages } = staged;
-    progress("validating");
-    const onePass = await marketInOnePass(duck, job, stages);
-    if (onePass) return onePass;
-    const reports = [];
-    for (const stage of stages) {
-      try {
-        reports.push(await validateStage(duck, stage));
-      } catch (error) {
-        // Views read the file lazily: a malformed file surfaces here, as DuckDB's reader error.
-        if (!isUnreadableFile(error)) throw error;
-        const reason = `${stage.label} cannot be read: ${(error as Error).message.split("\n")[0]}`;
-        reports.push(singleError({ table: stage.label, row: 0, column: "", reason }));
-      }
+    const { tablesRead } = loaded;
+    if (loaded.errors.length > 0) {
+      const { errors } = loaded;
+      return { accepted: false, report: { errors, total: errors.length, tablesRead, fileLevel: true } };
     }
-    const report = mergeReports(reports);
-    if (report.total > 0) return { accepted: false, report };
+    progress("validating");
+    let stages = loaded.stages;
+    let checked = stages;
+    let reports: ErrorReport[] = [];
+    if (job.target.kind === "practice") {
+      ({ stages, checked, reports } = await stagePractice(duck, stages, job.skipInvalid === true));
+    } else {
+      const onePass = await marketInOnePass(duck, job, stages);
+      if (onePass?.accepted) return { ...onePass, tablesRead };
+      for (const stage of stages) reports.push(await validateReadable(duck, stage));
+    }
+    const report: ErrorReport = {
+      ...mergeReports(reports),
+      tablesRead,
+      warnings: headerWarnings(stages),
+      invalidRows: reports.reduce((sum, item) => sum + (item.invalidRows ?? 0), 0),
+      fileLevel: reports.some((item) => item.fileLevel),
+    };
+    let skippedRows = 0;
+    let rejectedRowsPath: string | undefined;
+    if (report.total > 0) {
+      // Without the uploader's request a file with errors is refused whole (section 1); with it,
+      // only row errors can be set aside: a missing table or column still refuses the file.
+      if (!job.skipInvalid || report.fileLevel || job.target.kind !== "practice")
+        return { accepted: false, report };
+      for (const stage of stages) if (!stage.allRows) await keepValidRows(duck, stage);
+      const rejected = await writeRejectedRows(duck, checked, join(job.workDir, "rejected_rows.csv"));
+      skippedRows = rejected.rows;
+      rejectedRowsPath = rejected.path;
+    }
 
     const tables = Object.fromEntries(stages.map((stage) => [stage.label, stage.rows]));
     const total = stages.reduce((sum, stage) => sum + stage.rows, 0);
-    if (job.dryRun) return { accepted: true, rows: total, years: job.years, outputs: [], tables };
+    const base = { tablesRead, skippedRows, rejectedRowsPath };
+    if (job.dryRun) {
+      const warnings = report.warnings ?? [];
+      return { accepted: true, rows: total, years: job.years, outputs: [], tables, warnings, ...base };
+    }
 
     progress("normalising");
     const outputs: IngestOutput[] = [];
     const output = async (year: number, table: string, path: string, rows: number) => {
       if (rows > 0) outputs.push({ year, table, path, rows, checksum: await sha256File(path) });
     };
+    let warnings: IngestWarning[] = [];
     if (job.target.kind === "practice") {
       const pathOfYear = (year: number) => join(job.workDir, `practice_lines-${year}.parquet`);
-      const rowsByYear = await writePracticeLines(duck, stages, job.years, pathOfYear);
-      for (const year of job.years)
-        await output(year, "practice_lines", pathOfYear(year), rowsByYear[year] ?? 0);
+      const written = await writePracticeLines(duck, stages, job.years, pathOfYear);
+      warnings = written.warnings;
+      for (const year of written.years)
+        await output(year, "practice_lines", pathOfYear(year), written.rows[year] ?? 0);
     } else {
       const [year] = job.years as [number];
       const stage = stages[0]!;
@@ -210,6 +317,8 @@ export async function runIngestJob(
       years: outputs.map((item) => item.year),
       outputs,
       tables,
+      warnings,
+      ...base,
     };
   } finally {
     duck.close();

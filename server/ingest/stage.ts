@@ -13,19 +13,39 @@ export interface Stage {
    * validation saw no value that trimming or normalising would change.
    */
   rawView: string;
+  /** The file the stage reads (for plain messages when it cannot be read). */
+  format?: "csv" | "parquet";
+  origin?: string;
   /** True when the view carries its own `_row` (the Tuva mapping); else see numberedRows(). */
   hasRowNumbers: boolean;
   /** The table name shown in reports. */
   label: string;
   /** Required contract columns the source does not have (reported on row 0). */
   missingColumns: string[];
+  /** Each contract column present in the source, named as the user's file names it (for reports). */
+  columnNames: Record<string, string>;
+  /** Columns not checked per row: missing ones (one error on row 0 says so) and ones given elsewhere. */
+  waived: string[];
+  /** Set by keepValidRows: every row of the table, numbered (the view then reads the valid ones). */
+  allRows?: string;
   /** Rows of the table; counted by the validation pass. */
   rows: number;
   /** Set by the validation pass: GROUPING() mask of each by-value column in value_counts_<table>. */
   valueMasks?: Record<string, number>;
 }
 
+/** A file that cannot be read; its message is plain words for the user (no path, no engine text). */
 export class UnreadableSource extends Error {}
+
+/** The plain message for a source DuckDB could not read; the engine's own text goes to the log only. */
+export function unreadable(origin: string, format: "csv" | "parquet", error: unknown) {
+  console.error(`ingest: ${origin} could not be read: ${(error as Error)?.message?.split("\n")[0]}`);
+  const expected =
+    format === "parquet"
+      ? "a Parquet file"
+      : "a comma-separated text file (UTF-8) with a header row and the same number of fields on every line";
+  return new UnreadableSource(`${origin} cannot be read: it must be ${expected}`);
+}
 
 const csvOptions = "header = true, delim = ',', quote = '\"', escape = '\"'";
 
@@ -39,7 +59,7 @@ export async function readHeader(duck: DuckDb, source: TabularSource) {
       [source.path],
     );
   } catch (error) {
-    throw new UnreadableSource(`${source.origin} cannot be read: ${(error as Error).message.split("\n")[0]}`);
+    throw unreadable(source.origin, source.format, error);
   }
 }
 
@@ -54,8 +74,10 @@ export const trimmedOrNull = (text: string) =>
 function stageColumns(columns: { column_name: string; column_type: string }[], spec: TableSpec) {
   const byName = new Map(columns.map((column) => [column.column_name.trim().toLowerCase(), column]));
   const missingColumns: string[] = [];
+  const columnNames: Record<string, string> = {};
   const raw = spec.columns.map((column) => {
     const found = byName.get(column.name);
+    if (found) columnNames[column.name] = found.column_name.trim();
     if (!found) {
       if (column.required) missingColumns.push(column.name);
       return { name: column.name, text: "NULL::VARCHAR" };
@@ -71,7 +93,7 @@ function stageColumns(columns: { column_name: string; column_type: string }[], s
   });
   const select = raw.map((column) => `${trimmedOrNull(column.text)} AS ${quoteIdent(column.name)}`);
   const rawSelect = raw.map((column) => `${column.text} AS ${quoteIdent(column.name)}`);
-  return { select, rawSelect, missingColumns };
+  return { select, rawSelect, missingColumns, columnNames };
 }
 
 /**
@@ -87,7 +109,7 @@ export async function loadStage(
   spec: TableSpec,
   label: string,
 ): Promise<Stage> {
-  const { select, rawSelect, missingColumns } = stageColumns(header, spec);
+  const { select, rawSelect, missingColumns, columnNames } = stageColumns(header, spec);
   const path = quoteLiteral(source.path);
   // Header names are the user's: they only ever appear as escaped identifiers (quoteIdent).
   const reader =
@@ -97,7 +119,19 @@ export async function loadStage(
   const view = `stage_${spec.name}`;
   await duck.run(`CREATE OR REPLACE TEMP VIEW ${view} AS SELECT ${select.join(", ")} FROM ${reader}`);
   await duck.run(`CREATE OR REPLACE TEMP VIEW ${view}_raw AS SELECT ${rawSelect.join(", ")} FROM ${reader}`);
-  return { spec, view, rawView: `${view}_raw`, hasRowNumbers: false, label, missingColumns, rows: 0 };
+  return {
+    spec,
+    view,
+    rawView: `${view}_raw`,
+    hasRowNumbers: false,
+    label,
+    missingColumns,
+    columnNames,
+    waived: [...missingColumns],
+    rows: 0,
+    format: source.format,
+    origin: source.origin,
+  };
 }
 
 /**
@@ -111,7 +145,7 @@ export async function numberedRows(duck: DuckDb, stage: Stage): Promise<string> 
   try {
     await duck.run(`CREATE OR REPLACE TEMP TABLE ${table} AS SELECT * FROM ${stage.view}`);
   } catch (error) {
-    throw new UnreadableSource(`${stage.label} cannot be read: ${(error as Error).message.split("\n")[0]}`);
+    throw unreadable(stage.origin ?? stage.label, stage.format ?? "csv", error);
   }
   await duck.run(`CREATE OR REPLACE TEMP VIEW ${table}_rows AS SELECT rowid + 1 AS _row, * FROM ${table}`);
   return `${table}_rows`;
@@ -123,11 +157,22 @@ export async function stageRelation(
   relation: string,
   spec: TableSpec,
   label: string,
+  userNames: Record<string, string> = {},
 ): Promise<Stage> {
   const columns = await duck.all<{ column_name: string; column_type: string }>(`DESCRIBE ${relation}`);
-  const { select, missingColumns } = stageColumns(columns, spec);
+  const { select, missingColumns, columnNames } = stageColumns(columns, spec);
   const view = `stage_${spec.name}`;
   await duck.run(`CREATE OR REPLACE TEMP VIEW ${view} AS SELECT _row, ${select.join(", ")} FROM ${relation}`);
   // The relation is small and materialised: its trimmed view serves as the raw one (trimming is idempotent).
-  return { spec, view, rawView: view, hasRowNumbers: true, label, missingColumns, rows: 0 };
+  return {
+    spec,
+    view,
+    rawView: view,
+    hasRowNumbers: true,
+    label,
+    missingColumns,
+    columnNames: { ...columnNames, ...userNames },
+    waived: [...missingColumns],
+    rows: 0,
+  };
 }

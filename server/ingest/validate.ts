@@ -1,6 +1,7 @@
-import { type DuckDb, quoteIdent } from "../duckdb/open.ts";
+import { type DuckDb, quoteIdent, quoteLiteral } from "../duckdb/open.ts";
 import { columnReasonSql } from "./checks.ts";
-import { type ErrorReport, type IngestError, REPORT_LIMIT } from "./report.ts";
+import type { ErrorReport, IngestError } from "./report.ts";
+import { REPORT_LIMIT } from "./report.ts";
 import { numberedRows, type Stage, trimmedOrNull } from "./stage.ts";
 
 interface CheckSql {
@@ -20,10 +21,12 @@ const perRowChecks = new Set(["amount", "text", "token"]);
 function checksOf(stage: Stage): CheckSql[] {
   const checks: CheckSql[] = [];
   for (const column of stage.spec.columns) {
+    if (stage.waived.includes(column.name)) continue;
     const reasonSql = columnReasonSql(column);
     if (reasonSql) checks.push({ column: column.name, reasonSql, byValue: !perRowChecks.has(column.check) });
   }
-  return [...checks, ...(stage.spec.rowRules ?? []).map((rule) => ({ ...rule, byValue: false }))];
+  const rules = (stage.spec.rowRules ?? []).filter((rule) => !stage.waived.includes(rule.column));
+  return [...checks, ...rules.map((rule) => ({ ...rule, byValue: false }))];
 }
 
 /** Unique keys compare as an analyst reads them: payer names ignore case, line "1" equals "1.0". */
@@ -35,6 +38,7 @@ function keyExpression(column: string) {
 
 /** Records the upload's years, which the date and year checks read. */
 export async function setUploadYears(duck: DuckDb, years: number[]) {
+  // No years: a whole extract, split by service year (section 9); dates are checked as dates only.
   await duck.run("CREATE OR REPLACE TEMP TABLE upload_years (year INTEGER)");
   for (const year of years) await duck.run("INSERT INTO upload_years VALUES ($1)", [year]);
 }
@@ -127,56 +131,106 @@ async function countFailures(duck: DuckDb, stage: Stage, checks: CheckSql[]) {
   return { total: total + duplicates, duplicates };
 }
 
+/** A contract column as the user's file names it. */
+export const userColumn = (stage: Stage, column: string) => stage.columnNames[column] ?? column;
+
 /**
  * Every rule of the stage's table, set-based: one scan counts all failures (all an accepted file
- * pays); the failing rows are listed, in file order, only when something failed.
+ * pays); only when something failed is the file read again into `failures_<table>` (every failure,
+ * with the user's column names) and `rejected_<table>` (each failing row with its reasons: what
+ * skip_invalid sets aside). A missing required column is one error on row 0; the other columns are
+ * still checked, so the report says everything at once.
  */
 export async function validateStage(duck: DuckDb, stage: Stage): Promise<ErrorReport> {
   const table = stage.label;
-  if (stage.missingColumns.length > 0) {
-    const errors = stage.missingColumns.map((column) => ({
-      table,
-      row: 0,
-      column,
-      reason: "required column is missing",
-    }));
-    return { errors, total: errors.length };
-  }
+  const missing: IngestError[] = stage.missingColumns.map((column) => ({
+    table,
+    row: 0,
+    column: userColumn(stage, column),
+    reason: "required column is missing",
+  }));
   const checks = checksOf(stage);
   const { total, duplicates } = await countFailures(duck, stage, checks);
-  if (total === 0) return { errors: [], total: 0 };
+  if (total === 0) return { errors: missing, total: missing.length, invalidRows: 0, fileLevel: missing.length > 0 };
 
   const numbered = await numberedRows(duck, stage);
-  let errors: IngestError[] = [];
-  if (total > duplicates) {
-    const failures = checks
-      .map((check, index) => `{'i': ${index}, 'column': '${check.column}', 'reason': (${check.reasonSql})}`)
-      .join(", ");
-    const rows = await duck.all<{ row: bigint; column: string; reason: string }>(
-      `SELECT _row AS row, failure.column AS column, failure.reason AS reason
-       FROM (SELECT _row, unnest([${failures}]) AS failure FROM ${numbered})
-       WHERE failure.reason IS NOT NULL ORDER BY _row, failure.i LIMIT ${REPORT_LIMIT}`,
-    );
-    errors = rows.map((row) => ({ table, row: Number(row.row), column: row.column, reason: row.reason }));
-  }
-  if (duplicates > 0) errors = [...errors, ...(await listDuplicates(duck, stage, numbered))];
-  return { errors: errors.sort((a, b) => a.row - b.row).slice(0, REPORT_LIMIT), total };
+  const name = stage.spec.name;
+  const failures = checks
+    .map(
+      (check, index) =>
+        `{'i': ${index}, 'col': ${quoteLiteral(userColumn(stage, check.column))}, 'reason': (${check.reasonSql})}`,
+    )
+    .join(", ");
+  const key = stage.spec.unique ?? [];
+  const keyNames = key.map((column) => userColumn(stage, column)).join(", ");
+  const expressions = key.map(keyExpression);
+  const duplicateRows =
+    duplicates > 0
+      ? `UNION ALL
+         SELECT _row, ${checks.length} AS i, ${quoteLiteral(keyNames)} AS col,
+                'duplicate (' || ${quoteLiteral(keyNames)} || '): first given on row ' || first_row AS reason
+         FROM (SELECT _row, min(_row) OVER (PARTITION BY ${expressions.join(", ")}) AS first_row
+               FROM ${numbered} WHERE ${expressions.map((expression) => `${expression} IS NOT NULL`).join(" AND ")})
+         WHERE _row <> first_row`
+      : "";
+  const rowFailures =
+    checks.length > 0
+      ? `SELECT _row, failure.i AS i, failure.col AS col, failure.reason AS reason
+         FROM (SELECT _row, unnest([${failures}]) AS failure FROM ${numbered})
+         WHERE failure.reason IS NOT NULL`
+      : "SELECT NULL::BIGINT AS _row, NULL::INTEGER AS i, NULL::VARCHAR AS col, NULL::VARCHAR AS reason WHERE false";
+  await duck.run(`
+    CREATE OR REPLACE TEMP TABLE failures_${name} AS ${rowFailures} ${duplicateRows};
+    CREATE OR REPLACE TEMP TABLE rejected_${name} AS
+    SELECT _row, string_agg(col || ': ' || reason, '; ' ORDER BY i) AS reasons
+    FROM failures_${name} GROUP BY _row;`);
+  const rows = await duck.all<{ row: bigint; col: string; reason: string }>(
+    `SELECT _row AS "row", col, reason FROM failures_${name} ORDER BY _row, i LIMIT ${REPORT_LIMIT}`,
+  );
+  const [invalid] = await duck.all<{ n: bigint }>(`SELECT count(*) AS n FROM rejected_${name}`);
+  const errors = [
+    ...missing,
+    ...rows.map((row) => ({ table, row: Number(row.row), column: row.col, reason: row.reason })),
+  ];
+  return {
+    errors: errors.slice(0, REPORT_LIMIT),
+    total: total + missing.length,
+    invalidRows: Number(invalid?.n ?? 0),
+    fileLevel: missing.length > 0,
+  };
 }
 
-/** Rows repeating a unique key: every occurrence after the first, naming the first. */
-async function listDuplicates(duck: DuckDb, stage: Stage, numbered: string): Promise<IngestError[]> {
-  const key = stage.spec.unique ?? [];
-  const expressions = key.map(keyExpression);
-  const rows = await duck.all<{ row: bigint; first_row: bigint }>(
-    `SELECT _row AS row, first_row FROM (
-       SELECT _row, min(_row) OVER (PARTITION BY ${expressions.join(", ")}) AS first_row
-       FROM ${numbered} WHERE ${expressions.map((expression) => `${expression} IS NOT NULL`).join(" AND ")})
-     WHERE _row <> first_row ORDER BY _row LIMIT ${REPORT_LIMIT}`,
+/**
+ * After a refusal the uploader asked for (skip_invalid): the stage reads only the rows without
+ * an error; `rejected_<table>` keeps the others with their reasons.
+ */
+export async function keepValidRows(duck: DuckDb, stage: Stage) {
+  const numbered = await numberedRows(duck, stage);
+  stage.allRows = numbered;
+  const name = stage.spec.name;
+  const exists = await duck.all(
+    "SELECT 1 FROM duckdb_tables() WHERE table_name = $1 AND temporary",
+    [`rejected_${name}`],
   );
-  return rows.map((row) => ({
-    table: stage.label,
-    row: Number(row.row),
-    column: key.join(", "),
-    reason: `duplicate (${key.join(", ")}): first given on row ${Number(row.first_row)}`,
-  }));
+  if (exists.length === 0)
+    await duck.run(`CREATE OR REPLACE TEMP TABLE rejected_${name} (_row BIGINT, reasons VARCHAR)`);
+  const kept = `kept_${name}`;
+  await duck.run(`CREATE OR REPLACE TEMP TABLE ${kept} AS
+    SELECT * FROM ${numbered} WHERE _row NOT IN (SELECT _row FROM rejected_${name})`);
+  stage.view = kept;
+  stage.rawView = kept;
+  stage.hasRowNumbers = true;
+  stage.valueMasks = undefined;
+}
+
+/** The rows set aside from a stage, with their values under the user's column names. */
+export async function rejectedRowsSql(duck: DuckDb, stage: Stage, numbered: string) {
+  const name = stage.spec.name;
+  const columns = stage.spec.columns
+    .filter((column) => stage.columnNames[column.name] !== undefined)
+    .map((column) => `n.${quoteIdent(column.name)} AS ${quoteIdent(userColumn(stage, column.name))}`);
+  const [count] = await duck.all<{ n: bigint }>(`SELECT count(*) AS n FROM rejected_${name}`);
+  if (Number(count?.n ?? 0) === 0) return undefined;
+  return `SELECT ${quoteLiteral(stage.label)} AS "table", r._row AS "row", r.reasons AS "reasons"${columns.length > 0 ? `, ${columns.join(", ")}` : ""}
+    FROM rejected_${name} AS r JOIN ${numbered} AS n ON n._row = r._row`;
 }

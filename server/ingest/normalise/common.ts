@@ -4,13 +4,16 @@ import { countedValuesSql } from "../validate.ts";
 
 /** Normalised text forms shared by the practice and market tables (section 2 rules). */
 export const zip5 = (column: string) => `left(replace(${column}, '-', ''), 5)`;
-/** A 4-digit bill type loses its leading 0 ("0831" -> "831"). */
+/** A 4-character bill type loses its leading 0 ("0831" -> "831"); a letter frequency code is upper-cased. */
 export const billType3 = (column: string) =>
-  `CASE WHEN length(${column}) = 4 THEN ${column}[2:] ELSE ${column} END`;
+  `upper(CASE WHEN length(${column}) = 4 THEN ${column}[2:] ELSE ${column} END)`;
 export const drg3 = (column: string) => `lpad(${column}, 3, '0')`;
 export const wholeNumber = (column: string, fallback: number) =>
   `coalesce(CAST(CAST(${column} AS DOUBLE) AS INTEGER), ${fallback})`;
 export const money = (column: string) => `CAST(${column} AS DECIMAL(18, 2))`;
+/** Units as read: 0 or blank count as 1 (section 9: a line that happened). */
+export const unitsOf = (column: string) =>
+  `coalesce(nullif(CAST(CAST(${column} AS DOUBLE) AS INTEGER), 0), 1)`;
 export const upper = (column: string) => `upper(${column})`;
 export const lower = (column: string) => `lower(${column})`;
 

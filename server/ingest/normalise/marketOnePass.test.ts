@@ -107,7 +107,7 @@ describe("one pass against the validation and writing passes", () => {
     marketRow({ claim_id: "M1", bill_type: "0131", payer_class: "medicare" }),
     marketRow({ claim_id: "M2", cpt: "", drg: "47", bill_type: "", cases: "", setting: "IP" }),
     marketRow({ claim_id: "M3", cpt: "29881", bill_type: "831", place_of_service: "", referring_npi: npiC }),
-    marketRow({ claim_id: "M4", cpt: "99213", bill_type: "", place_of_service: "11", charge_amount: "" }),
+    marketRow({ claim_id: "M4", cpt: "99213", bill_type: "", place_of_service: "11", charge_amount: "", paid_amount: "-12.5" }),
     marketRow({ claim_id: "M5", cpt: "J3301", bill_type: "", drg: "470", payer_class: "" }),
     marketRow({ claim_id: "M6", cpt: "A1234", bill_type: "", referring_name: "Dr C", cases: 12 }),
   ];
@@ -234,7 +234,6 @@ describe("one pass against the validation and writing passes", () => {
     ["blank facility name", { facility_name: "  " }],
     ["name with a space", { rendering_name: "Dr A " }],
     ["blank optional name", { referring_name: " " }],
-    ["negative amount", { paid_amount: "-1" }],
     ["amount not a number", { charge_amount: "lots" }],
     ["neither CPT nor DRG", { cpt: "", drg: "" }],
     ["place of service of 1 digit", { place_of_service: "1" }],

@@ -49,10 +49,11 @@ const onePassRules: Partial<Record<Check, OnePassRule>> = {
     rowTest: ({ value, raw }) => `${value} >= 1 AND CAST(${value} AS VARCHAR) = ${raw}`,
     written: (value) => `coalesce(${value}, 1)`,
   },
-  // The decimal cast reads surrounding spaces as the validation pass does after trimming.
+  // The decimal cast reads surrounding spaces as the validation pass does after trimming;
+  // negative amounts (reversals) are valid (section 9).
   amount: {
     read: (c) => `TRY_CAST(${c} AS DECIMAL(18, 2))`,
-    rowTest: ({ value }) => `${value} >= 0`,
+    rowTest: ({ value }) => `${value} IS NOT NULL`,
   },
   // Cast to the output type, in the contract's case when not already (upper/lower only run for
   // those rows); the cast fails on anything else, a value with spaces included.
@@ -73,7 +74,7 @@ const onePassRules: Partial<Record<Check, OnePassRule>> = {
   npi: { read: as, distinct: { normalise: as } },
   placeOfService: { read: as, distinct: { normalise: as } },
   cpt: { read: as, distinct: { normalise: upper } },
-  // "0131" -> "131"; any other text stays, and only a 3-digit type not starting with 0 passes.
+  // "0131" -> "131"; any other text stays, and only a 3-character type not starting with 0 passes.
   billType: {
     read: (c) => `CASE WHEN length(${c}) = 4 AND starts_with(${c}, '0') THEN ${c}[2:] ELSE ${c} END`,
     distinct: { normalise: billType3 },
