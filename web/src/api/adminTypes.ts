@@ -61,6 +61,8 @@ export interface ValidationResult {
   done: boolean;
   running_on?: string | null;
   note?: GlobalNote | null;
+  /** A facility, location or provider changed after this run: its findings may no longer hold. */
+  outdated?: boolean;
 }
 
 /**

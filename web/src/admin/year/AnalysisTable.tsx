@@ -1,4 +1,5 @@
 import { Paper, Table, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
 import type { AnalysisRow } from "../../api/adminTypes.ts";
 
 /** Row colours by the validation's verdict on the row (valid / warning / error). */
@@ -8,8 +9,19 @@ const ROW_BACKGROUND: Record<string, string> = {
   error: "var(--mantine-color-red-0)",
 };
 
-/** The year's Facilities or Providers review: NPI, Name, Note; empty reads 'Waiting for the customer'. */
-export function AnalysisTable({ title, rows }: { title: string; rows: AnalysisRow[] }) {
+/**
+ * The year's Facilities or Providers review: NPI, Name, Note and, for site admins, Actions (edit,
+ * delete); empty reads 'Waiting for the customer'.
+ */
+export function AnalysisTable({
+  title,
+  rows,
+  actions,
+}: {
+  title: string;
+  rows: AnalysisRow[];
+  actions?: (row: AnalysisRow) => ReactNode;
+}) {
   return (
     <Paper p="md">
       <Title order={4} mb="sm">
@@ -26,6 +38,7 @@ export function AnalysisTable({ title, rows }: { title: string; rows: AnalysisRo
               <Table.Th w={120}>NPI</Table.Th>
               <Table.Th>Name</Table.Th>
               <Table.Th>Note</Table.Th>
+              {actions ? <Table.Th w={70}>Actions</Table.Th> : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -45,6 +58,7 @@ export function AnalysisTable({ title, rows }: { title: string; rows: AnalysisRo
                     {row.note?.trim() ? row.note : row.state === "valid" ? "OK" : ""}
                   </Text>
                 </Table.Td>
+                {actions ? <Table.Td>{actions(row)}</Table.Td> : null}
               </Table.Tr>
             ))}
           </Table.Tbody>

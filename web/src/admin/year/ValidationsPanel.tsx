@@ -17,7 +17,8 @@ const CORRECT = "The data seems correct";
 
 /**
  * Validations: per type its state, its outcome ('Valid' green check; 'Validate anyway' orange, which
- * accepts the run; or the running step), the run button behind the gate, and the global notes.
+ * accepts the run; or the running step), the run button behind the gate, 'Out of date: run again'
+ * when the practice's facilities or providers changed since the run, and the global notes.
  */
 export function ValidationsPanel({
   organizationId,
@@ -90,6 +91,11 @@ export function ValidationsPanel({
                   ) : null}
                 </Group>
               </Group>
+              {result?.outdated ? (
+                <Badge color="orange" variant="filled" size="sm" w="fit-content" data-outdated={type}>
+                  Out of date: run again
+                </Badge>
+              ) : null}
               {!result && gate.message ? (
                 <Text size="xs" c={gate.allowed ? "dimmed" : "orange.8"}>
                   {gate.message}

@@ -11,8 +11,8 @@ import { type DetailKind, SchemeDetailModal } from "../modals/SchemeDetailModal.
 import { organizationYearQuery } from "../queries.ts";
 import { QueryErrorAlert } from "../shared/QueryErrorAlert.tsx";
 import { yearProgress } from "../yearState.ts";
-import { AnalysisTable } from "./AnalysisTable.tsx";
 import { DataUploadPanel } from "./DataUploadPanel.tsx";
+import { ProfileTables } from "./ProfileTables.tsx";
 import { SchemesPanel } from "./SchemesPanel.tsx";
 import { ValidationsPanel } from "./ValidationsPanel.tsx";
 import { YearHeaderActions } from "./YearHeaderActions.tsx";
@@ -74,8 +74,7 @@ export function YearDetailScreen({ id, year }: { id: string; year: number }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
-            <AnalysisTable title="Facilities" rows={data.facilities} />
-            <AnalysisTable title="Providers" rows={data.providers} />
+            <ProfileTables organization={organization} data={data} canEdit={canEdit} />
             <ValidationsPanel organizationId={id} year={year} data={data} />
           </Stack>
         </Grid.Col>

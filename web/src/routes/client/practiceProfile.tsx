@@ -1,5 +1,5 @@
 import { createRoute, redirect } from "@tanstack/react-router";
-import { ScreenTitle } from "../../components/ScreenTitle.tsx";
+import { PracticeProfileScreen } from "../../practiceProfile/PracticeProfileScreen.tsx";
 import { clientLayoutRoute } from "./clientLayout.tsx";
 
 /** Facilities, providers, data upload and questionnaire: the organisation's admins only. */
@@ -13,5 +13,5 @@ export const practiceProfileRoute = createRoute({
     }
     if (!context.customer.organization.agreement_accepted) throw redirect({ to: "/", replace: true });
   },
-  component: () => <ScreenTitle title="Practice profile" />,
+  component: PracticeProfileScreen,
 });

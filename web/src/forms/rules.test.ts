@@ -1,0 +1,187 @@
+import { describe, expect, test } from "bun:test";
+import {
+  applyChange,
+  choicesOf,
+  fieldError,
+  formErrors,
+  initialValues,
+  isShown,
+  localePairs,
+  mergeValues,
+  normalizeInput,
+  payloadOf,
+} from "./rules.ts";
+import type { FormField } from "./types.ts";
+
+const npi: FormField = {
+  name: "npi",
+  label: "NPI",
+  type: "text",
+  required: true,
+  format: "npi",
+  minlength: 10,
+  maxlength: 10,
+};
+const name: FormField = { name: "name", label: "Name", type: "text", required: true };
+const city: FormField = {
+  name: "city",
+  label: "City, State",
+  type: "text",
+  required: true,
+  api_url: "/api/services/location/autocomplete/",
+};
+const zip: FormField = {
+  name: "zip",
+  label: "Zip",
+  type: "text",
+  required: true,
+  format: "zip",
+  api_url: "/api/services/location/zipcodes/",
+  api_other: "city",
+  clears_on: "city",
+};
+const services: FormField = {
+  name: "services",
+  label: "Services",
+  type: "multiple_choice",
+  required: true,
+  min: 1,
+  choices: [
+    { value: "Surgery", label: "Surgery" },
+    { value: "Other Diagnostics", label: "Other Diagnostics" },
+  ],
+};
+const other: FormField = {
+  name: "other",
+  label: "Other",
+  type: "textarea",
+  required: true,
+  shown_when: { field: "services", includes: "Other Diagnostics" },
+};
+const category: FormField = {
+  name: "category",
+  label: "Category",
+  type: "select",
+  required: true,
+  choices: [{ value: "Physician", label: "Physician" }],
+};
+const ptype: FormField = {
+  name: "ptype",
+  label: "Type",
+  type: "select",
+  required: true,
+  clears_on: "category",
+  dependsOn: { field: "category", choices: { Physician: [{ value: "Podiatrist", label: "Podiatrist" }] } },
+};
+const phone: FormField = { name: "phone", label: "Phone", type: "text", format: "number" };
+const last: FormField = { name: "last", label: "Last", type: "text", required: true, format: "onlyletter" };
+const opened: FormField = { name: "opened_on", label: "Opened", type: "date" };
+const fields = [npi, name, city, zip, services, other, category, ptype, phone, last, opened];
+
+describe("field messages", () => {
+  test("a required field without format says 'Please fill out this field'", () => {
+    expect(fieldError(name, { name: "   " })).toBe("Please fill out this field");
+    expect(fieldError(name, { name: "Boone Clinic" })).toBeNull();
+  });
+
+  test("a field with a format adds ' or verify {format} format.'", () => {
+    expect(fieldError(npi, { npi: "" })).toBe("Please fill out this field or verify npi format.");
+    expect(fieldError(zip, { zip: "4620" })).toBe("Please fill out this field or verify zip format.");
+    expect(fieldError(zip, { zip: "46204" })).toBeNull();
+  });
+
+  test("an NPI needs 10 digits with a valid check digit", () => {
+    expect(fieldError(npi, { npi: "1000058762" })).toBeNull();
+    expect(fieldError(npi, { npi: "1000058763" })).toBe("Please fill out this field or verify npi format.");
+    expect(fieldError(npi, { npi: "100005876" })).not.toBeNull();
+  });
+
+  test("an optional empty field passes; filled, its format still applies", () => {
+    expect(fieldError(phone, { phone: "" })).toBeNull();
+    expect(fieldError(opened, { opened_on: "" })).toBeNull();
+    expect(fieldError(opened, { opened_on: "2020-13" })).toBe("Please fill out this field");
+  });
+
+  test("a multiple choice needs at least min selections", () => {
+    expect(fieldError(services, { services: [] })).toBe("Please fill out this field");
+    expect(fieldError(services, { services: ["Surgery"] })).toBeNull();
+    expect(fieldError({ ...services, min: 2 }, { services: ["Surgery"] })).not.toBeNull();
+  });
+
+  test("formErrors names every failing field and only those", () => {
+    const values = initialValues(fields);
+    expect(Object.keys(formErrors(fields, values)).sort()).toEqual(
+      ["category", "city", "last", "name", "npi", "ptype", "services", "zip"].sort(),
+    );
+  });
+});
+
+describe("typing", () => {
+  test("number strips non-digits, onlyletter strips non-letters", () => {
+    expect(normalizeInput(phone, "317-555-0100")).toBe("3175550100");
+    expect(normalizeInput(last, "O'Brien 2!")).toBe("O'Brien ");
+    expect(fieldError(last, { last: "Van Buren" })).toBeNull();
+    expect(fieldError(last, { last: "-" })).toBe("Please fill out this field or verify onlyletter format.");
+    expect(normalizeInput(last, "Müller")).toBe("Müller");
+    expect(normalizeInput(name, "a-b 1")).toBe("a-b 1");
+  });
+
+  test("changing the city clears the zip; the same city leaves it", () => {
+    const values = { ...initialValues(fields), city: "Indianapolis, IN", zip: "46204" };
+    expect(applyChange(fields, values, "city", "Carmel, IN").zip).toBe("");
+    expect(applyChange(fields, values, "city", "Indianapolis, IN").zip).toBe("46204");
+  });
+
+  test("changing the category clears the provider type", () => {
+    const values = { ...initialValues(fields), category: "Physician", ptype: "Podiatrist" };
+    expect(applyChange(fields, values, "category", "Therapist").ptype).toBe("");
+  });
+});
+
+describe("display and choices", () => {
+  test("'Other Diagnostics' reveals its box, which is only then required and sent", () => {
+    const without = { ...initialValues(fields), services: ["Surgery"], other: "stale" };
+    expect(isShown(other, without)).toBe(false);
+    expect(fieldError(other, without)).toBeNull();
+    expect(payloadOf(fields, without).other).toBe("");
+    const withOther = { ...without, services: ["Surgery", "Other Diagnostics"], other: "" };
+    expect(fieldError(other, withOther)).toBe("Please fill out this field");
+  });
+
+  test("dependent choices follow the field they depend on; passed-in choices win", () => {
+    expect(choicesOf(ptype, { category: "Physician" })).toEqual([
+      { value: "Podiatrist", label: "Podiatrist" },
+    ]);
+    expect(choicesOf(ptype, { category: "" })).toEqual([]);
+    const extra = { category: [{ value: "X", label: "X" }] };
+    expect(choicesOf(category, {}, extra)).toEqual(extra.category);
+  });
+
+  test("the city/zip pair is read from api_other", () => {
+    expect(localePairs(fields)).toEqual([{ city: "city", zip: "zip" }]);
+  });
+});
+
+describe("values", () => {
+  test("an add starts from the defaults, an edit from the entity with null as empty", () => {
+    const withDefault: FormField = { name: "shareholder", label: "S", type: "select", default: "No" };
+    expect(initialValues([withDefault]).shareholder).toBe("No");
+    expect(initialValues([withDefault, opened], { shareholder: null, opened_on: null })).toEqual({
+      shareholder: "",
+      opened_on: "",
+    });
+    expect(initialValues([services], { services: ["Surgery"] }).services).toEqual(["Surgery"]);
+  });
+
+  test("a look-up fills only what it found, normalised", () => {
+    const values = { ...initialValues(fields), name: "Typed" };
+    const merged = mergeValues(fields, values, { phone: "317-555-0100", name: "", last: "THOMAS" });
+    expect(merged.phone).toBe("3175550100");
+    expect(merged.name).toBe("Typed");
+    expect(merged.last).toBe("THOMAS");
+  });
+
+  test("the payload trims text", () => {
+    expect(payloadOf([name], { name: "  Boone  " })).toEqual({ name: "Boone" });
+  });
+});
