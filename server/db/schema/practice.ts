@@ -12,6 +12,7 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { IngestWarning } from "../../ingest/report.ts";
 import { createdAt, id, updatedAt } from "./columns.ts";
 import { customerUsers, organisations } from "./identity.ts";
 
@@ -136,10 +137,46 @@ export const organisationYears = pgTable(
     rows: bigint("rows", { mode: "number" }).notNull().default(0),
     checksum: text("checksum"),
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }),
+    /** Section 9 warnings of the current version (what loaded but changes meaning), with counts. */
+    warnings: jsonb("warnings").$type<IngestWarning[]>().notNull().default([]),
+    /** Rows the current version's upload set aside on request (skip_invalid). */
+    skippedRows: bigint("skipped_rows", { mode: "number" }).notNull().default(0),
+    /** The version switched in now (practice_year_versions.id). */
+    currentVersionId: uuid("current_version_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [unique("organisation_years_org_year_unique").on(table.organisationId, table.year)],
+);
+
+/**
+ * Every accepted version of an organisation's year (an upload, or a restore of an earlier one):
+ * its canonical Parquet is kept under warehouse/practice/<org>/<year>/versions/<storage_name>.
+ */
+export const practiceYearVersions = pgTable(
+  "practice_year_versions",
+  {
+    id: id(),
+    organisationId: organisationRef(),
+    year: integer("year").notNull(),
+    dataVersion: integer("data_version").notNull(),
+    uploadIds: jsonb("upload_ids").$type<string[]>().notNull().default([]),
+    fileNames: jsonb("file_names").$type<string[]>().notNull().default([]),
+    uploadedBy: uuid("uploaded_by").references(() => customerUsers.id, { onDelete: "set null" }),
+    uploadedByStaff: uuid("uploaded_by_staff"),
+    rows: bigint("rows", { mode: "number" }).notNull(),
+    checksum: text("checksum").notNull(),
+    warnings: jsonb("warnings").$type<IngestWarning[]>().notNull().default([]),
+    skippedRows: bigint("skipped_rows", { mode: "number" }).notNull().default(0),
+    /** The CSV of the rows set aside (uploads/practice/<org>/rejected/<name>), when any. */
+    rejectedRowsName: text("rejected_rows_name"),
+    /** The kept Parquet (warehouse/practice/<org>/<year>/versions/<name>). */
+    storageName: text("storage_name").notNull(),
+    /** Set on a restore: the version it brought back. */
+    restoredFrom: uuid("restored_from"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("practice_year_versions_org_year_idx").on(table.organisationId, table.year)],
 );
 
 export const serviceAreaTypes = ["PSA", "SSA", "TSA"] as const;
@@ -179,6 +216,11 @@ export const practiceUploads = pgTable(
     rows: bigint("rows", { mode: "number" }).notNull().default(0),
     state: text("state", { enum: uploadStates }).notNull().default("processing"),
     errorReport: jsonb("error_report"),
+    /** Rows set aside on request (skip_invalid) and the CSV listing them with their reasons. */
+    skippedRows: bigint("skipped_rows", { mode: "number" }).notNull().default(0),
+    rejectedRowsName: text("rejected_rows_name"),
+    /** When the raw file was removed (a refused upload's, after the retention). */
+    fileRemovedAt: timestamp("file_removed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index("practice_uploads_organisation_idx").on(table.organisationId)],
