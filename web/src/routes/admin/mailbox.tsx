@@ -1,5 +1,5 @@
 import { createRoute } from "@tanstack/react-router";
-import { ScreenTitle } from "../../components/ScreenTitle.tsx";
+import { MailboxScreen } from "../../admin/mailbox/MailboxScreen.tsx";
 import { refuseAgents } from "../../session/guard.ts";
 import { adminLayoutRoute } from "./adminLayout.tsx";
 
@@ -7,5 +7,5 @@ export const mailboxRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: "mailbox",
   beforeLoad: ({ context }) => refuseAgents(context.admin),
-  component: () => <ScreenTitle title="Mailbox" />,
+  component: MailboxScreen,
 });

@@ -1,5 +1,5 @@
 import { createRoute } from "@tanstack/react-router";
-import { ScreenTitle } from "../../components/ScreenTitle.tsx";
+import { ParametersScreen } from "../../admin/parameters/ParametersScreen.tsx";
 import { refuseAgents } from "../../session/guard.ts";
 import { adminLayoutRoute } from "./adminLayout.tsx";
 
@@ -7,5 +7,5 @@ export const parametersRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: "settings/parameters",
   beforeLoad: ({ context }) => refuseAgents(context.admin),
-  component: () => <ScreenTitle title="Parameters" />,
+  component: ParametersScreen,
 });
