@@ -64,7 +64,9 @@ const attempts: Record<string, Attempt | string> = {
       401,
     );
   },
-  "GET /api/management/helpcenter": noOrganisationData("site-wide questions, the same for every organisation"),
+  "GET /api/management/helpcenter": noOrganisationData(
+    "site-wide questions, the same for every organisation",
+  ),
   "POST /api/management/helpcenter": async ({ a }) => {
     const answer = await a.post("/api/management/helpcenter/", { faq: { question: "Q?", answer: "A." } });
     expect(answer.status).toBe(401);
@@ -138,6 +140,59 @@ const attempts: Record<string, Attempt | string> = {
       .from(organisations)
       .where(eq(organisations.id, orgB.id));
     expect(row?.agreementAccepted).toBe(false);
+  },
+  "POST /api/management/customer/update": async ({ t, a, userB }) => {
+    // The call edits the caller only: a user id cannot even be named.
+    const form = new FormData();
+    form.append("user_data", JSON.stringify({ id: userB.id, username: "Hacked" }));
+    const answer = await a.post("/api/management/customer/update/", form);
+    expect(answer.status).toBe(400);
+    const [row] = await t.context.database.db
+      .select()
+      .from(customerUsers)
+      .where(eq(customerUsers.id, userB.id));
+    expect(row?.username).not.toBe("Hacked");
+  },
+  "POST /api/management/customer/organization-update": async ({ t, a, orgB }) => {
+    const { pngWithMetadata } = await import("../helpers/images.ts");
+    const form = new FormData();
+    form.append("organization", orgB.id);
+    form.append(
+      "image",
+      new File([new Uint8Array(await pngWithMetadata())], "logo.png", { type: "image/png" }),
+    );
+    expect((await a.post("/api/management/customer/organization-update/", form)).status).toBe(403);
+    const [row] = await t.context.database.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.id, orgB.id));
+    expect(row?.logo).toBeNull();
+  },
+  "POST /api/management/admin/update": async ({ a }) => {
+    const form = new FormData();
+    form.append("user_data", JSON.stringify({ username: "intruder" }));
+    expect((await a.post("/api/management/admin/update/", form)).status).toBe(401);
+  },
+  "POST /api/management/admin/fake-org": async ({ a, orgB }) => {
+    const answer = await a.post("/api/management/admin/fake-org/", { org_id: orgB.id });
+    expect(answer.status).toBe(401);
+    expect(answer.json.organization).toBeUndefined();
+  },
+  "GET /api/pictures/:name": async ({ t, a, orgB }) => {
+    const { mkdirSync, writeFileSync } = await import("node:fs");
+    const { picturesDir } = await import("../../server/pictures/pictureStore.ts");
+    const name = `${crypto.randomUUID()}.webp`;
+    mkdirSync(picturesDir(t.dataDir), { recursive: true });
+    writeFileSync(join(picturesDir(t.dataDir), name), "RIFF");
+    await t.context.database.db
+      .update(organisations)
+      .set({ logo: `/api/pictures/${name}` })
+      .where(eq(organisations.id, orgB.id));
+    expect((await a.get(`/api/pictures/${name}`)).status).toBe(404);
+    await t.context.database.db
+      .update(organisations)
+      .set({ logo: null })
+      .where(eq(organisations.id, orgB.id));
   },
   "POST /api/management/customer/organization": async ({ a }) => {
     expect(
