@@ -8,6 +8,7 @@ import {
   organisationYears,
   providers,
 } from "../db/schema/index.ts";
+import { organisationSetup } from "./setup.ts";
 
 type Organisation = typeof organisations.$inferSelect;
 type CustomerUser = typeof customerUsers.$inferSelect;
@@ -111,6 +112,11 @@ export async function organisationView(db: Db, organisation: Organisation) {
       full_address: fullAddress(provider.address1, provider.city, provider.zipcode),
     })),
     ...yearLists(yearRows),
+    /** The Home setup checklist, decided on the server (setup.ts). */
+    setup: await organisationSetup(db, id, {
+      facilities: facilityRows.length,
+      providers: providerRows.length,
+    }),
   };
 }
 

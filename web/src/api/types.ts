@@ -54,6 +54,23 @@ export interface Organization {
   available_years: number[];
   /** Years staff asked for that still lack data. */
   pending_years: number[];
+  /** The Home setup checklist as the server decides it (server/organisations/setup.ts). */
+  setup: SetupView;
+}
+
+export type SetupStepKey =
+  | "facilities"
+  | "providers"
+  | "data-upload"
+  | "data-review"
+  | "questionnaire"
+  | "questionnaire-review";
+
+export interface SetupView {
+  steps: { key: SetupStepKey; label: string; description: string; done: boolean }[];
+  done: number;
+  total: number;
+  next: SetupStepKey | null;
 }
 
 /** GET /api/management/customer/detail/ (also the dummy view of an organisation). */

@@ -1,13 +1,26 @@
-import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconBuildingHospital, IconCheck } from "@tabler/icons-react";
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from "@mantine/core";
+import { IconBuildingHospital, IconCheck, IconRoute } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import type { Organization } from "../api/types.ts";
 import { ButtonLink } from "../components/links.tsx";
+import { startGuidedTour } from "./guidedTour.ts";
 import classes from "./SetupChecklist.module.css";
-import { setupSteps } from "./setupSteps.ts";
 
 /**
- * Where the organisation stands in its setup. Each step is checked from the organisation's own data,
- * independently of the others, so a step done out of order still shows as done.
+ * Where the organisation stands in its setup, as the server decides it from the organisation's own
+ * records (organization.setup, server/organisations/setup.ts): each step is checked independently,
+ * staff's two review steps included, so the list tells the truth at every moment.
  */
 export function SetupChecklist({
   organization,
@@ -16,34 +29,47 @@ export function SetupChecklist({
   organization: Organization;
   canEditProfile: boolean;
 }) {
-  const steps = setupSteps(organization);
-  const doneCount = steps.filter((step) => step.done).length;
+  const queryClient = useQueryClient();
+  const { steps, done, total, next } = organization.setup;
   return (
     <Paper p="xl">
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start">
-          <Stack gap={4}>
+          <Stack gap={4} maw={560}>
             <Title order={3}>Account setup</Title>
             <Text size="sm" c="dimmed">
               The analyses open once these steps are complete and your organisation is initialized.
             </Text>
           </Stack>
-          {canEditProfile ? (
-            <ButtonLink to="/practice-profile" leftSection={<IconBuildingHospital size={16} />}>
-              Practice profile
-            </ButtonLink>
-          ) : null}
+          <Group gap="xs">
+            <Button
+              variant="default"
+              leftSection={<IconRoute size={16} />}
+              onClick={() => startGuidedTour(() => queryClient.clear())}
+            >
+              Take the tour
+            </Button>
+            {canEditProfile ? (
+              <ButtonLink
+                to="/practice-profile"
+                leftSection={<IconBuildingHospital size={16} />}
+                data-tour="practice-profile-button"
+              >
+                Practice profile
+              </ButtonLink>
+            ) : null}
+          </Group>
         </Group>
-        <Stack gap={6}>
+        <Stack gap={6} data-tour="progress">
           <Group justify="space-between">
             <Text size="sm" fw={500}>
               Progress
             </Text>
-            <Text size="sm" c="dimmed">
-              {doneCount} of {steps.length} steps
+            <Text size="sm" c="dimmed" data-testid="setup-count">
+              {done} of {total} steps
             </Text>
           </Group>
-          <Progress value={(doneCount * 100) / steps.length} aria-label="Setup progress" />
+          <Progress value={(done * 100) / total} aria-label="Setup progress" />
         </Stack>
         <SimpleGrid
           cols={{ base: 1, xs: 2, md: 3, lg: 6 }}
@@ -52,14 +78,22 @@ export function SetupChecklist({
           className={classes.list}
         >
           {steps.map((step, index) => (
-            <li key={step.key} className={classes.step} data-done={step.done || undefined}>
+            <li
+              key={step.key}
+              className={classes.step}
+              data-done={step.done || undefined}
+              data-next={step.key === next || undefined}
+              data-tour={`step-${step.key}`}
+              data-testid={`setup-step-${step.key}`}
+              data-state={step.done ? "done" : "todo"}
+            >
               <Stack gap={8}>
                 <Group justify="space-between" wrap="nowrap">
                   <ThemeIcon
                     radius="xl"
                     size={30}
                     variant={step.done ? "filled" : "light"}
-                    color={step.done ? "teal" : "gray"}
+                    color={step.done ? "teal" : step.key === next ? "blue" : "gray"}
                     aria-hidden
                   >
                     {step.done ? (
@@ -70,8 +104,12 @@ export function SetupChecklist({
                       </Text>
                     )}
                   </ThemeIcon>
-                  <Badge size="sm" variant="light" color={step.done ? "teal" : "gray"}>
-                    {step.done ? "Done" : "To do"}
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    color={step.done ? "teal" : step.key === next ? "blue" : "gray"}
+                  >
+                    {step.done ? "Done" : step.key === next ? "Next" : "To do"}
                   </Badge>
                 </Group>
                 <Text fw={600} size="sm">

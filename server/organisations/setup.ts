@@ -1,0 +1,152 @@
+import { and, eq } from "drizzle-orm";
+import { coreItems } from "../../schemes/questionnaire/coreItems.ts";
+import type { QuestionnaireState } from "../../schemes/questionnaire/states.ts";
+import type { Db } from "../db/client.ts";
+import { organisationYears, questionnaires, schemeResults, validations } from "../db/schema/index.ts";
+
+/**
+ * The Home setup checklist (customer-area.md sections 2 and 4: Facilities, Providers, Data upload,
+ * AHI Review, Questionnaire, AHI Review), computed here from the organisation's own records so that
+ * every step tells the truth at every moment, including staff's two review steps:
+ *
+ * - facilities / providers: at least one of each (the practice profile's red notices);
+ * - data upload: at least one year with an accepted file;
+ * - data review (staff): at least one year with an accepted file whose six core items are complete
+ *   - the facility, provider and global validations valid (or accepted with 'Validate anyway') and
+ *   none of them out of date after a profile change, and the service capabilities, macro
+ *   capabilities and market profile generated. That is exactly when staff may open the
+ *   questionnaire ('Allow user', admin-area.md section 4);
+ * - questionnaire (customer): a questionnaire submitted, i.e. under_analysis or valid;
+ * - questionnaire review (staff): a questionnaire valid.
+ */
+
+export type SetupStepKey =
+  | "facilities"
+  | "providers"
+  | "data-upload"
+  | "data-review"
+  | "questionnaire"
+  | "questionnaire-review";
+
+export interface SetupStep {
+  key: SetupStepKey;
+  label: string;
+  description: string;
+  done: boolean;
+}
+
+export interface SetupView {
+  steps: SetupStep[];
+  done: number;
+  total: number;
+  /** The first step not done yet (null once all are). */
+  next: SetupStepKey | null;
+}
+
+/** What the steps are decided from. */
+export interface SetupFacts {
+  facilities: number;
+  providers: number;
+  /** Years with an accepted data file. */
+  uploadedYears: number[];
+  /** Years (among those) whose six core items are complete and current. */
+  reviewedYears: number[];
+  questionnaireStates: QuestionnaireState[];
+}
+
+export function setupView(facts: SetupFacts): SetupView {
+  const submitted = facts.questionnaireStates.some(
+    (state) => state === "under_analysis" || state === "valid",
+  );
+  const steps: SetupStep[] = [
+    {
+      key: "facilities",
+      label: "Facilities",
+      description: "Add at least one facility",
+      done: facts.facilities > 0,
+    },
+    {
+      key: "providers",
+      label: "Providers",
+      description: "Add at least one provider",
+      done: facts.providers > 0,
+    },
+    {
+      key: "data-upload",
+      label: "Data upload",
+      description: "Upload your yearly data file",
+      done: facts.uploadedYears.length > 0,
+    },
+    {
+      key: "data-review",
+      label: "AHI Review",
+      description: "Our team checks your data and prepares your analyses",
+      done: facts.reviewedYears.some((year) => facts.uploadedYears.includes(year)),
+    },
+    {
+      key: "questionnaire",
+      label: "Questionnaire",
+      description: "Answer the yearly questionnaire",
+      done: submitted,
+    },
+    {
+      key: "questionnaire-review",
+      label: "AHI Review",
+      description: "Our team reviews your answers",
+      done: facts.questionnaireStates.includes("valid"),
+    },
+  ];
+  const done = steps.filter((step) => step.done).length;
+  return { steps, done, total: steps.length, next: steps.find((step) => !step.done)?.key ?? null };
+}
+
+/** The years whose six core items are complete and none of the validations is out of date. */
+function reviewedYears(
+  validationRows: { year: number; type: string; valid: boolean; outdated: boolean }[],
+  schemeRows: { year: number; kind: string }[],
+) {
+  const present = new Map<number, Set<string>>();
+  const add = (year: number, key: string) => present.set(year, (present.get(year) ?? new Set()).add(key));
+  for (const row of validationRows) if (row.valid && !row.outdated) add(row.year, `validations:${row.type}`);
+  for (const row of schemeRows) add(row.year, `scheme_results:${row.kind}`);
+  return [...present.entries()]
+    .filter(([, keys]) => coreItems.every((item) => keys.has(`${item.table}:${item.type}`)))
+    .map(([year]) => year);
+}
+
+/** Reads the facts (the caller already holds the facility and provider counts) and decides the steps. */
+export async function organisationSetup(
+  db: Db,
+  organisationId: string,
+  counts: { facilities: number; providers: number },
+): Promise<SetupView> {
+  const [yearRows, validationRows, schemeRows, questionnaireRows] = await Promise.all([
+    db
+      .select({ year: organisationYears.year, fileState: organisationYears.fileState })
+      .from(organisationYears)
+      .where(eq(organisationYears.organisationId, organisationId)),
+    db
+      .select({
+        year: validations.year,
+        type: validations.type,
+        valid: validations.valid,
+        outdated: validations.outdated,
+      })
+      .from(validations)
+      .where(eq(validations.organisationId, organisationId)),
+    db
+      .select({ year: schemeResults.year, kind: schemeResults.kind })
+      .from(schemeResults)
+      .where(and(eq(schemeResults.organisationId, organisationId), eq(schemeResults.status, "done"))),
+    db
+      .select({ state: questionnaires.state })
+      .from(questionnaires)
+      .where(eq(questionnaires.organisationId, organisationId)),
+  ]);
+  return setupView({
+    ...counts,
+    uploadedYears: yearRows.filter((row) => row.fileState === "uploaded").map((row) => row.year),
+    reviewedYears: reviewedYears(validationRows, schemeRows),
+    questionnaireStates: questionnaireRows.map((row) => row.state),
+  });
+}
