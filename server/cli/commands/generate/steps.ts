@@ -93,7 +93,8 @@ export interface GenerateRequest {
   context: AppContext;
   orgYears: OrgYear[];
   steps: readonly Step[];
-  outDir: string;
+  /** Where the result files go; undefined writes none (the demo seeding only wants the stored results). */
+  outDir?: string;
   answers?: AnswersBySlug;
   validateAnyway: boolean;
   reporter: GenerateReporter;
@@ -110,7 +111,8 @@ async function storeQuestionnaire(context: AppContext, orgYear: OrgYear, data: R
     });
 }
 
-function writeJson(outDir: string, orgYear: OrgYear, step: Step, content: unknown) {
+function writeJson(outDir: string | undefined, orgYear: OrgYear, step: Step, content: unknown) {
+  if (outDir === undefined) return;
   const dir = join(outDir, orgYear.slug, String(orgYear.year));
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${step}.json`), `${JSON.stringify(content, null, 2)}\n`);
