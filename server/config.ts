@@ -120,6 +120,10 @@ const environmentSchema = z.object({
     .enum(["0", "1", "true", "false"])
     .default("1")
     .transform((value) => value === "1" || value === "true"),
+  SEED_DEMO_ANALYSES: z
+    .enum(["0", "1", "true", "false"])
+    .default("1")
+    .transform((value) => value === "1" || value === "true"),
   TRUST_PROXY: z
     .enum(["0", "1", "true", "false"])
     .default("0")
@@ -128,6 +132,11 @@ const environmentSchema = z.object({
     .enum(["0", "1", "true", "false"])
     .default("1")
     .transform((value) => value === "1" || value === "true"),
+  REFUSED_UPLOAD_RETENTION_DAYS: z.coerce
+    .number({ message: "must be a number of days" })
+    .min(0, "must be 0 or more days")
+    .max(3650, "must be at most 3650 days")
+    .default(7),
 });
 
 const checkedEnvironmentSchema = environmentSchema.superRefine(checkIsochronePair);
@@ -150,6 +159,8 @@ export interface Config {
   /** The staff mailbox's four sender choices. */
   mailboxSenders: MailboxSender[];
   seedDemo: boolean;
+  /** With seedDemo: run and enable the demo's last two years at start (analyses ready at first sign-in). */
+  seedDemoAnalyses: boolean;
   logRequests: boolean;
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
@@ -159,6 +170,8 @@ export interface Config {
   nppesApi: NppesApiSettings;
   /** The drive-time polygon service; undefined: circles. */
   isochrone: IsochroneSettings | undefined;
+  /** Days a refused upload's raw file (patients' claims) is kept for support before removal. */
+  refusedUploadRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -195,10 +208,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     mailboxSenders: env.MAILBOX_SENDERS,
     seedDemo: env.SEED_DEMO,
+    seedDemoAnalyses: env.SEED_DEMO_ANALYSES,
     logRequests: env.LOG_REQUESTS,
     trustProxy: env.TRUST_PROXY,
     secure: publicUrl.startsWith("https://"),
     nppesApi: { enabled: env.NPPES_API, url: env.NPPES_API_URL, timeoutMs: env.NPPES_API_TIMEOUT_MS },
     isochrone: isochroneSettingsOf(env),
+    refusedUploadRetentionDays: env.REFUSED_UPLOAD_RETENTION_DAYS,
   };
 }

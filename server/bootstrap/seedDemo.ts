@@ -6,13 +6,19 @@ import { seedMidSetupOrganisation } from "./midSetupOrganisation.ts";
 /**
  * What `npm start` seeds (SEED_DEMO=1): the demo organisation with its data and its last two years
  * enabled (analyses and score at the first sign-in), and the second fixture organisation mid-setup.
- * Each part is idempotent, so a restart costs little; the time of each is logged.
+ * With `analyses: false` (SEED_DEMO_ANALYSES=0) the demo's years are left to staff. Each part is idempotent, so a restart costs little; the time of each is logged.
  */
-export async function seedDemo(context: AppContext, fixtureDir = DEMO_FIXTURE) {
+export async function seedDemo(
+  context: AppContext,
+  fixtureDir = DEMO_FIXTURE,
+  options: { analyses?: boolean } = {},
+) {
   const started = performance.now();
   const demo = await seedDemoOrganisation(context, fixtureDir);
   const loaded = performance.now();
-  const enabled = await enableDemoYears(context, demo, fixtureDir);
+  // SEED_DEMO_ANALYSES=0 leaves every demo year for staff to review (the back-office E2E suites).
+  const enabled =
+    (options.analyses ?? true) ? await enableDemoYears(context, demo, fixtureDir) : { years: [], ms: 0 };
   if (enabled.years.length > 0) {
     context.logger.info(
       `Demo years ${enabled.years.join(", ")} validated, generated, scored and enabled in ${enabled.ms} ms`,

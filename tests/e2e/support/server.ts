@@ -46,11 +46,22 @@ async function collect(stream: ReadableStream<Uint8Array> | null | undefined, si
  * data folder, the demo organisation seeded and a known staff password. Builds web/dist first if it
  * is missing or stale.
  */
-export async function startServer(options: { startTimeoutMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: {
+    startTimeoutMs?: number;
+    /** A data folder the caller keeps (e.g. to restart on the same database); not removed at stop. */
+    dataDir?: string;
+    /**
+     * Seed the demo as \`npm start\` does for a newcomer, its last two years enabled (slower). Off by
+     * default: the suites review the demo's years through the staff screens themselves.
+     */
+    demoAnalyses?: boolean;
+  } = {},
+): Promise<RunningServer> {
   ensureWebBuild();
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), "vitality-e2e-"));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "vitality-e2e-"));
   const logs: string[] = [];
   const child: Subprocess = Bun.spawn([join(ROOT, "node_modules", ".bin", "bun"), "server/main.ts"], {
     cwd: ROOT,
@@ -61,6 +72,7 @@ export async function startServer(options: { startTimeoutMs?: number } = {}): Pr
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       SEED_DEMO: "1",
+      SEED_DEMO_ANALYSES: options.demoAnalyses ? "1" : "0",
       VITALITY_ADMIN_USER: ADMIN_USERNAME,
       VITALITY_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOG_REQUESTS: "0",
@@ -80,7 +92,7 @@ export async function startServer(options: { startTimeoutMs?: number } = {}): Pr
       await child.exited;
       clearTimeout(killer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   // Start-up ingests the demo data; on a busy machine it can take well over 30 s.
