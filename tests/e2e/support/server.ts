@@ -52,7 +52,7 @@ export async function startServer(
     /** A data folder the caller keeps (e.g. to restart on the same database); not removed at stop. */
     dataDir?: string;
     /**
-     * Seed the demo as \`npm start\` does for a newcomer, its last two years enabled (slower). Off by
+     * Seed the demo as `npm start` does for a newcomer, its last two years enabled (slower). Off by
      * default: the suites review the demo's years through the staff screens themselves.
      */
     demoAnalyses?: boolean;
