@@ -21,7 +21,7 @@ type QueryTextKey = keyof typeof defaultQueryTexts;
  */
 function queryTextSchema(key: QueryTextKey) {
   const fields = Object.keys(defaultQueryTexts[key]).filter((field) => field !== "title");
-  const shape: Record<string, z.ZodType> = {
+  const shape: Record<string, z.ZodString> = {
     title: z.string().trim().min(1, "Please fill out this field").max(200, "must be at most 200 characters"),
   };
   for (const field of fields) {
@@ -34,7 +34,7 @@ function queryTextSchema(key: QueryTextKey) {
 const queryTexts = z.strictObject(
   Object.fromEntries(
     (Object.keys(defaultQueryTexts) as QueryTextKey[]).map((key) => [key, queryTextSchema(key).optional()]),
-  ) as Record<QueryTextKey, z.ZodOptional<z.ZodType<Record<string, string>>>>,
+  ) as Record<QueryTextKey, z.ZodOptional<ReturnType<typeof queryTextSchema>>>,
 );
 
 /**

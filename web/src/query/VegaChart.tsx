@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useVegaEmbed } from "react-vega";
 import type { VisualizationSpec } from "vega-embed";
+import { CSP_SAFE_VEGA } from "./cspSafeVega.ts";
 
 export interface VegaChartProps {
   spec: Record<string, unknown>;
@@ -21,8 +22,8 @@ export default function VegaChart({ spec, onMarkClick, onDrawn, label }: VegaCha
   const embed = useVegaEmbed({
     ref,
     spec: spec as VisualizationSpec,
-    // ast: expressions run in Vega's interpreter; the Content Security Policy forbids eval.
-    options: { actions: false, renderer: "svg", mode: "vega-lite", ast: true },
+    // Expressions run in Vega's interpreter: the Content Security Policy forbids eval.
+    options: { actions: false, renderer: "svg", mode: "vega-lite", ...CSP_SAFE_VEGA },
     onError: (error) => console.error("[chart]", error),
   });
 

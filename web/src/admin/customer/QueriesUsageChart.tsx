@@ -1,6 +1,7 @@
 import { Paper, Text, Title } from "@mantine/core";
 import { VegaEmbed } from "react-vega";
 import type { QueryUsagePoint } from "../../api/adminTypes.ts";
+import { CSP_SAFE_VEGA } from "../../query/cspSafeVega.ts";
 
 /** Twelve distinct colours, one per analysis (admin-area.md section 9: palette of 12 colours). */
 export const USAGE_PALETTE = [
@@ -32,7 +33,8 @@ export function QueriesUsageChart({ usage }: { usage: QueryUsagePoint[] }) {
       ) : (
         <VegaEmbed
           aria-label="Queries usage chart"
-          options={{ actions: false, renderer: "svg" }}
+          // The page's CSP forbids eval: Vega's expressions go through its interpreter.
+          options={{ actions: false, renderer: "svg", ...CSP_SAFE_VEGA }}
           spec={{
             $schema: "https://vega.github.io/schema/vega-lite/v6.json",
             width: "container",

@@ -1,9 +1,9 @@
 import { createRoute } from "@tanstack/react-router";
-import { ScreenTitle } from "../../components/ScreenTitle.tsx";
+import { HelpcenterScreen } from "../../admin/helpcenter/HelpcenterScreen.tsx";
 import { adminLayoutRoute } from "./adminLayout.tsx";
 
 export const adminHelpcenterRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: "helpcenter",
-  component: () => <ScreenTitle title="Helpcenter" />,
+  component: HelpcenterScreen,
 });

@@ -1,5 +1,4 @@
-import { createRoute } from "@tanstack/react-router";
-import { ScreenTitle } from "../../components/ScreenTitle.tsx";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { refuseAgents } from "../../session/guard.ts";
 import { adminLayoutRoute } from "./adminLayout.tsx";
 
@@ -7,5 +6,6 @@ export const contentsRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: "settings/contents",
   beforeLoad: ({ context }) => refuseAgents(context.admin),
-  component: () => <ScreenTitle title="Manage contents" />,
+  // The Tiptap editor loads with this screen only, never on the others' first paint.
+  component: lazyRouteComponent(() => import("../../admin/contents/ContentsScreen.tsx"), "ContentsScreen"),
 });

@@ -1,9 +1,9 @@
 import { createRoute } from "@tanstack/react-router";
-import { ScreenTitle } from "../../components/ScreenTitle.tsx";
+import { HelpCenterScreen } from "../../helpcenter/HelpCenterScreen.tsx";
 import { clientLayoutRoute } from "./clientLayout.tsx";
 
 export const helpcenterRoute = createRoute({
   getParentRoute: () => clientLayoutRoute,
   path: "helpcenter",
-  component: () => <ScreenTitle title="Help Center" />,
+  component: HelpCenterScreen,
 });
