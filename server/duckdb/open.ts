@@ -19,6 +19,8 @@ export interface DuckDbOptions {
   dataDir: string;
   memoryLimit?: string;
   threads?: number;
+  /** Files outside the data folder it may also read (an operator's input named on the command line). */
+  readablePaths?: string[];
 }
 
 /** Quotes an identifier this code generated itself (table/column names of the contract). */
@@ -72,6 +74,11 @@ export async function openSandboxedInstance(options: DuckDbOptions): Promise<San
     `SET threads = ${Number(threads)}`,
     `SET temp_directory = ${quoteLiteral(spillDir)}`,
     `SET allowed_directories = [${quoteLiteral(`${dataDir}/`)}]`,
+    ...(options.readablePaths?.length
+      ? [
+          `SET allowed_paths = [${options.readablePaths.map((path) => quoteLiteral(realpathSync(path))).join(", ")}]`,
+        ]
+      : []),
     "SET enable_external_access = false",
     "SET autoinstall_known_extensions = false",
     "SET autoload_known_extensions = false",

@@ -1,27 +1,27 @@
 /**
- * The provider registry the validations consult: the deployment's own NPPES extract in
- * $DATA_DIR/registry/ (npi_registry.json or .jsonl, the layout of server/registry/localRegistry.ts),
- * else the committed small fixture's registry (the region the demo organisation lives in).
- * Loaded once per data folder: an NPPES extract can hold millions of entries.
+ * The provider registry the validations (and the NPI look-ups) consult, chosen by
+ * server/registry/openRegistry.ts: the deployment's NPPES import or registry file in
+ * $DATA_DIR/registry/, else the committed small fixture's registry (the region the demo
+ * organisation lives in); with NPPES_API=1 the live API in front of it. Opened once per data
+ * folder, source and API setting: a registry file can hold millions of entries.
  */
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+
 import { DEMO_FIXTURE } from "../bootstrap/demoOrganisation.ts";
-import {
-  type LocalNpiRegistry,
-  loadLocalRegistry,
-  REGISTRY_JSON_PATH,
-  REGISTRY_JSONL_PATH,
-} from "../registry/localRegistry.ts";
+import type { NppesApiSettings } from "../config.ts";
+import { createLogger } from "../logger.ts";
+import type { NpiRegistry } from "../registry/npiRegistry.ts";
+import { localRegistrySource, openNpiRegistry } from "../registry/openRegistry.ts";
 
-const loaded = new Map<string, LocalNpiRegistry>();
+const opened = new Map<string, NpiRegistry>();
+const logger = createLogger(process.env.NODE_ENV === "production" ? "json" : "text");
 
-export function schemeNpiRegistry(dataDir: string): LocalNpiRegistry {
-  let registry = loaded.get(dataDir);
+export function schemeNpiRegistry(dataDir: string, nppesApi?: NppesApiSettings): NpiRegistry {
+  const live = nppesApi?.enabled ? `${nppesApi.url}|${nppesApi.timeoutMs}` : "local";
+  const key = `${dataDir}|${localRegistrySource(dataDir)}|${live}`;
+  let registry = opened.get(key);
   if (!registry) {
-    const own = [REGISTRY_JSON_PATH, REGISTRY_JSONL_PATH].some((path) => existsSync(join(dataDir, path)));
-    registry = loadLocalRegistry(own ? dataDir : DEMO_FIXTURE);
-    loaded.set(dataDir, registry);
+    registry = openNpiRegistry({ dataDir, fallbackDir: DEMO_FIXTURE, nppesApi, logger });
+    opened.set(key, registry);
   }
   return registry;
 }

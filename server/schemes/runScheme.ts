@@ -55,7 +55,7 @@ export async function runSchemeNow(request: RunSchemeRequest): Promise<RunScheme
       scheme,
       {
         ...inputs,
-        registry: request.npiRegistry ?? schemeNpiRegistry(dataDir),
+        registry: request.npiRegistry ?? schemeNpiRegistry(dataDir, request.context.config.nppesApi),
         progress: async (percent, message) => {
           await markProgress(db, organisationId, year, scheme.id, percent);
           await request.progress?.(percent, message);
