@@ -1,17 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { exampleAnswers } from "../../schemes/questionnaire/example.ts";
 import { chromiumAvailable, requireChromium, screenshot } from "./support/browser.ts";
 import { signInDemoCustomer } from "./support/customerSignin.ts";
 import { pageApi } from "./support/pageApi.ts";
-import { ADMIN_PASSWORD, ADMIN_USERNAME, type RunningServer } from "./support/server.ts";
+import type { RunningServer } from "./support/server.ts";
+import { JOB_MS, shot, signInStaff, untilValid, validationRow } from "./support/staffYear.ts";
 import { useServerAndPage } from "./support/suite.ts";
-
-/** A full-page shot from the top: the fixed header and toasts then sit where a person sees them. */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
 
 /**
  * The staff back office against the real server and the demo organisation: customers list, customer
@@ -23,8 +18,6 @@ requireChromium("back-office");
 
 const DEMO = "Demo Orthopaedics";
 const YEAR = 2025;
-/** Jobs run in the server's background; a validation or generation of the small fixture takes seconds. */
-const JOB_MS = 45_000;
 
 describe.skipIf(!chromiumAvailable)("staff back office", () => {
   let server: RunningServer;
@@ -38,27 +31,8 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     },
   });
 
-  const validationRow = (type: string): Locator => page.locator(`[data-validation="${type}"]`);
-
-  /** Waits until the validation row shows 'Valid', accepting a done-but-not-valid run on the way. */
-  async function untilValid(type: "facility" | "provider") {
-    const row = validationRow(type);
-    await row
-      .getByText("Valid", { exact: true })
-      .or(row.getByRole("button", { name: "Validate anyway" }))
-      .first()
-      .waitFor({ timeout: JOB_MS });
-    const anyway = row.getByRole("button", { name: "Validate anyway" });
-    if (await anyway.isVisible()) await anyway.click();
-    await row.getByText("Valid", { exact: true }).waitFor({ timeout: JOB_MS });
-  }
-
   test("staff open the customers list, the demo customer and its year", async () => {
-    await page.goto("/administration/signin");
-    await page.getByLabel("Username").fill(ADMIN_USERNAME);
-    await page.getByLabel("Password", { exact: true }).fill(ADMIN_PASSWORD);
-    await page.getByLabel("Password", { exact: true }).press("Enter");
-    await page.waitForURL(`${server.baseUrl}/administration/customers`);
+    await signInStaff(page, server.baseUrl);
 
     for (const header of ["Name", "Address", "Users", "Status", "Main Tasks", "Actions"]) {
       await page.getByRole("columnheader", { name: header, exact: true }).waitFor();
@@ -125,20 +99,20 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
   test(
     "validations run as jobs: the task toast shows progress, the result arrives live",
     async () => {
-      await validationRow("facility").getByRole("button", { name: "Run" }).click();
+      await validationRow(page, "facility").getByRole("button", { name: "Run" }).click();
       const toast = page.getByTestId("live-toast").first();
       await toast.waitFor({ timeout: JOB_MS });
       await toast.getByRole("progressbar").waitFor();
       await shot(page, "admin-year-task-toast");
-      await untilValid("facility");
+      await untilValid(page, "facility");
 
       await page.getByRole("button", { name: "Tasks" }).click();
       await page.getByLabel("Tasks list").getByRole("progressbar").first().waitFor();
       await shot(page, "admin-year-tasks-popover");
       await page.keyboard.press("Escape");
 
-      await validationRow("provider").getByRole("button", { name: "Run" }).click();
-      await untilValid("provider");
+      await validationRow(page, "provider").getByRole("button", { name: "Run" }).click();
+      await untilValid(page, "provider");
       await shot(page, "admin-year-validated");
     },
     2 * JOB_MS + 10_000,
@@ -159,10 +133,10 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
       await page.keyboard.press("Escape");
 
       // Global validation is now allowed (facility, provider and SC exist).
-      await validationRow("global").getByRole("button", { name: "Run" }).click();
-      await validationRow("global")
+      await validationRow(page, "global").getByRole("button", { name: "Run" }).click();
+      await validationRow(page, "global")
         .getByText("Valid", { exact: true })
-        .or(validationRow("global").getByRole("button", { name: "Validate anyway" }))
+        .or(validationRow(page, "global").getByRole("button", { name: "Validate anyway" }))
         .first()
         .waitFor({ timeout: JOB_MS });
       await page.getByText("Speciality - Surgical cases").waitFor();
@@ -196,7 +170,7 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
   test(
     "the questionnaire is allowed, submitted by the customer, reviewed and validated; then the scoring",
     async () => {
-      const global = validationRow("global");
+      const global = validationRow(page, "global");
       const anyway = global.getByRole("button", { name: "Validate anyway" });
       if (await anyway.isVisible()) await anyway.click();
       await global.getByText("Valid", { exact: true }).waitFor({ timeout: JOB_MS });

@@ -17,6 +17,8 @@ interface SuiteOptions {
   /** What the suite does once the page is open (e.g. a sign-in), inside the same hook. */
   prepare?: (suite: SuitePage) => Promise<void>;
   hookTimeoutMs?: number;
+  /** How long the server may take to seed the demo and listen (startServer's default otherwise). */
+  startTimeoutMs?: number;
 }
 
 /**
@@ -27,7 +29,10 @@ export function useServerAndPage(options: SuiteOptions = {}): SuitePage {
   const suite = {} as SuitePage;
   beforeAll(
     async () => {
-      [suite.server, suite.browser] = await Promise.all([startServer(), launchBrowser()]);
+      [suite.server, suite.browser] = await Promise.all([
+        startServer({ startTimeoutMs: options.startTimeoutMs }),
+        launchBrowser(),
+      ]);
       suite.context = await suite.browser.newContext({
         baseURL: suite.server.baseUrl,
         viewport: options.viewport ?? { width: 1440, height: 900 },

@@ -81,14 +81,15 @@ export function QuestionnaireStepper({
         {current.fields
           .filter((field) => visible.has(field.name))
           .map((field) => (
-            <QuestionInput
-              key={field.name}
-              field={field}
-              value={answers[field.name]}
-              error={!readOnly && checked.has(active) ? problems.get(field.name) : undefined}
-              readOnly={readOnly}
-              onChange={(value) => setAnswers((previous) => ({ ...previous, [field.name]: value }))}
-            />
+            <div key={field.name} data-question={field.name}>
+              <QuestionInput
+                field={field}
+                value={answers[field.name]}
+                error={!readOnly && checked.has(active) ? problems.get(field.name) : undefined}
+                readOnly={readOnly}
+                onChange={(value) => setAnswers((previous) => ({ ...previous, [field.name]: value }))}
+              />
+            </div>
           ))}
       </Stack>
       {!readOnly && last && problems.size > 0 ? (
