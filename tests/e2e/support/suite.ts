@@ -30,7 +30,7 @@ export function useServerAndPage(options: SuiteOptions = {}): SuitePage {
   beforeAll(
     async () => {
       [suite.server, suite.browser] = await Promise.all([
-        startServer({ startTimeoutMs: options.startTimeoutMs }),
+        startServer({ startTimeoutMs: options.startTimeoutMs, ...options.server }),
         launchBrowser(),
       ]);
       suite.context = await suite.browser.newContext({
