@@ -8,6 +8,7 @@ import {
   organisationYears,
   providers,
 } from "../db/schema/index.ts";
+import { facilityView, providerView } from "./profileViews.ts";
 import { organisationSetup } from "./setup.ts";
 
 type Organisation = typeof organisations.$inferSelect;
@@ -77,40 +78,10 @@ export async function organisationView(db: Db, organisation: Organisation) {
     initialized: organisation.initialized,
     agreement_accepted: organisation.agreementAccepted,
     users: users.map(userView),
-    facilities: facilityRows.map((facility) => ({
-      id: facility.id,
-      npi: facility.npi,
-      name: facility.name,
-      physical_full_address: fullAddress(
-        facility.physicalAddress,
-        facility.physicalLocale,
-        facility.physicalLocaleZip,
-      ),
-      billing_full_address: fullAddress(
-        facility.billingAddress,
-        facility.billingLocale,
-        facility.billingLocaleZip,
-      ),
-      locations: locationRows
-        .filter((location) => location.facilityId === facility.id)
-        .map((location) => ({
-          id: location.id,
-          name: location.name,
-          physical_full_address: fullAddress(
-            location.physicalAddress,
-            location.physicalLocale,
-            location.physicalLocaleZip,
-          ),
-        })),
-    })),
-    providers: providerRows.map((provider) => ({
-      id: provider.id,
-      npi: provider.npi,
-      full_name: provider.fullName,
-      category: provider.category,
-      ptype: provider.ptype,
-      full_address: fullAddress(provider.address1, provider.city, provider.zipcode),
-    })),
+    /** Last change of a facility, location or provider (ISO time), null before any. */
+    profile_changed_at: organisation.profileChangedAt?.toISOString() ?? null,
+    facilities: facilityRows.map((facility) => facilityView(facility, locationRows)),
+    providers: providerRows.map(providerView),
     ...yearLists(yearRows),
     /** The Home setup checklist, decided on the server (setup.ts). */
     setup: await organisationSetup(db, id, {

@@ -8,6 +8,7 @@
  *   follow the profile's fingerprint, server/engine/organisationSnapshot.ts).
  */
 import { eq } from "drizzle-orm";
+import { sessionsChanged } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { organisations, validations } from "../db/schema/index.ts";
@@ -19,7 +20,11 @@ export async function markProfileChanged(tx: Db, organisationId: string, at: Dat
   await tx.update(validations).set({ outdated: true }).where(eq(validations.organisationId, organisationId));
 }
 
-/** After the commit: analyses use the new profile at once, here and in every other server process. */
+/**
+ * After the commit: analyses use the new profile at once, here and in every other server process;
+ * sessions carrying the organisation row (its profile_changed_at) are read again.
+ */
 export async function profileCommitted(context: Pick<AppContext, "live">, organisationId: string) {
   await notifyDataChanged(context, organisationId);
+  await sessionsChanged(context, { organisationId });
 }

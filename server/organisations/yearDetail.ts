@@ -2,10 +2,12 @@
  * The full data of one organisation year (admin-area.md section 3, "Per-year data"), as the year
  * detail screen reads it (POST .../admin/organization/ {full: true, id, year}).
  */
+import { versionsOf } from "../ingest/versions.ts";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import {
   facilities,
+  facilityLocations,
   providers,
   type schemeResults,
   serviceAreas,
@@ -13,6 +15,7 @@ import {
 } from "../db/schema/index.ts";
 import { schemeView, validationView } from "../schemes/present.ts";
 import { progressView, type YearRow } from "./adminYears.ts";
+import { facilityView, providerView } from "./profileViews.ts";
 import { fileView, serviceAreaView, uploadsOf } from "./organisationDetail.ts";
 import { yearGates } from "./yearGates.ts";
 import { emptySnapshot, yearProgress } from "./yearProgress.ts";
@@ -23,12 +26,17 @@ type SchemeRow = typeof schemeResults.$inferSelect;
 
 export async function yearDetail(db: Db, organisationId: string, yearRow: YearRow) {
   const year = yearRow.year;
-  const [facilityRows, providerRows, areaRows, stateRows, uploads] = await Promise.all([
+  const [facilityRows, locationRows, providerRows, areaRows, stateRows, uploads] = await Promise.all([
     db
       .select()
       .from(facilities)
       .where(eq(facilities.organisationId, organisationId))
       .orderBy(asc(facilities.name)),
+    db
+      .select()
+      .from(facilityLocations)
+      .where(eq(facilityLocations.organisationId, organisationId))
+      .orderBy(asc(facilityLocations.name)),
     db
       .select()
       .from(providers)
@@ -55,21 +63,9 @@ export async function yearDetail(db: Db, organisationId: string, yearRow: YearRo
     requested: yearRow.requested,
     prelaunched: yearRow.prelaunched,
     service_area: areaRows.map(serviceAreaView),
-    facilities: facilityRows.map((row) => ({
-      id: row.id,
-      npi: row.npi,
-      name: row.name,
-      note: row.note,
-      state: row.state,
-    })),
-    providers: providerRows.map((row) => ({
-      id: row.id,
-      npi: row.npi,
-      full_name: row.fullName,
-      name: row.fullName,
-      note: row.note,
-      state: row.state,
-    })),
+    // Every form field too, so the year detail's edit action fills the facility and provider forms.
+    facilities: facilityRows.map((row) => facilityView(row, locationRows)),
+    providers: providerRows.map((row) => ({ ...providerView(row), name: row.fullName })),
     validations: {
       facility: validationOf("facility"),
       provider: validationOf("provider"),
@@ -82,6 +78,8 @@ export async function yearDetail(db: Db, organisationId: string, yearRow: YearRo
     scoring: schemeOf("SCORING"),
     questionnaire: questionnaire ? { state: questionnaire.state } : null,
     file: fileView(yearRow, uploads),
+    /** Every accepted version of the year, newest first (staff may restore an earlier one). */
+    versions: await versionsOf(db, organisationId, year, yearRow.currentVersionId),
     progress: progress.percent,
     progress_detail: { ...progressView(progress), items: progress.items },
   };

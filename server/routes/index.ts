@@ -28,6 +28,7 @@ import { locationServiceRoutes } from "./services/location.ts";
 import { lexisNexisRoutes } from "./services/lookups.ts";
 import { customerDetail, logout, staffDetail } from "./session.ts";
 import { siteSettingsRoutes } from "./siteSettings.ts";
+import { yearVersionRoutes } from "./admin/yearVersions.ts";
 import { uploadRoutes } from "./uploads/index.ts";
 
 /** Every API route under /api, grouped the way the specs group the calls. */
@@ -66,6 +67,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/management/admin/valid", validYearRoutes)
   .route("/management/admin/prelaunch", prelaunchRoutes)
   .route("/management/admin/customer/remove-year", removeYearRoutes)
+  .route("/management/admin/customer/year-version", yearVersionRoutes)
   .route("/management/admin/customer/service_area/suggest", serviceAreaSuggestRoutes)
   .route("/management/admin/customer/service_area", serviceAreaRoutes)
   .route("/services/email", mailboxRoutes);

@@ -1,0 +1,162 @@
+/**
+ * The practice profile's rules that need the zip reference or the database, beside the pure field
+ * rules of server/forms/profileFields.ts: a 'City, ST' is a city of the reference and the zip one of
+ * its zips; an NPI is used once per organisation; a location name once per organisation; every
+ * name_work_at is the name of one of the organisation's facilities or locations. Each problem is a
+ * field error naming the form field.
+ */
+import { and, eq, ne } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { facilities, facilityLocations, providers } from "../db/schema/index.ts";
+import { knownCity, zipBelongsToCity } from "../geo/localities.ts";
+import { type FieldError, HttpError } from "../http/errors.ts";
+
+export class FieldProblems {
+  readonly errors: FieldError[] = [];
+  add(field: string, message: string) {
+    this.errors.push({ field, message });
+  }
+  /** Refuses the call (400, nothing written) when any rule failed. */
+  throwIfAny() {
+    if (this.errors.length === 0) return;
+    const detail = this.errors.map((error) => `${error.field}: ${error.message}`).join("; ");
+    throw new HttpError(400, detail, this.errors);
+  }
+}
+
+export const UNKNOWN_CITY = "Choose a city from the list ('City, ST'): this one is not in the zip reference";
+
+/**
+ * A city/zip pair of fields. Answers the city as the reference spells it ("indianapolis, in" ->
+ * "Indianapolis, IN"); a blank city with a zip is refused (the zip depends on the city).
+ */
+export function checkLocale(
+  problems: FieldProblems,
+  pair: { cityField: string; zipField: string },
+  city: string,
+  zip: string,
+): string {
+  if (city === "") {
+    if (zip !== "") problems.add(pair.cityField, "Please fill out this field (the zip code depends on the city)");
+    return city;
+  }
+  const known = knownCity(city);
+  if (!known) {
+    problems.add(pair.cityField, UNKNOWN_CITY);
+    return city;
+  }
+  if (zip !== "" && !zipBelongsToCity(zip, known)) {
+    problems.add(pair.zipField, `${zip} is not a zip code of ${known}`);
+  }
+  return known;
+}
+
+export const DUPLICATE_NPI = (npi: string, what: string) => `${npi} is already the NPI of ${what} of the organisation`;
+
+export async function checkFacilityNpi(
+  db: Db,
+  problems: FieldProblems,
+  organisationId: string,
+  npi: string,
+  exceptId?: string,
+) {
+  const [taken] = await db
+    .select({ name: facilities.name })
+    .from(facilities)
+    .where(
+      and(
+        eq(facilities.organisationId, organisationId),
+        eq(facilities.npi, npi),
+        exceptId ? ne(facilities.id, exceptId) : undefined,
+      ),
+    );
+  if (taken) problems.add("npi", DUPLICATE_NPI(npi, `another facility (${taken.name})`));
+}
+
+export async function checkProviderNpi(
+  db: Db,
+  problems: FieldProblems,
+  organisationId: string,
+  npi: string,
+  exceptId?: string,
+) {
+  const [taken] = await db
+    .select({ name: providers.fullName })
+    .from(providers)
+    .where(
+      and(
+        eq(providers.organisationId, organisationId),
+        eq(providers.npi, npi),
+        exceptId ? ne(providers.id, exceptId) : undefined,
+      ),
+    );
+  if (taken) problems.add("npi", DUPLICATE_NPI(npi, `another provider (${taken.name})`));
+}
+
+/** Providers say where they work by name, so a location's name is used once in the organisation. */
+export async function checkLocationName(
+  db: Db,
+  problems: FieldProblems,
+  organisationId: string,
+  name: string,
+  exceptId?: string,
+) {
+  const [taken] = await db
+    .select({ id: facilityLocations.id })
+    .from(facilityLocations)
+    .where(
+      and(
+        eq(facilityLocations.organisationId, organisationId),
+        eq(facilityLocations.name, name),
+        exceptId ? ne(facilityLocations.id, exceptId) : undefined,
+      ),
+    );
+  if (taken) problems.add("name", `another location of the organisation is already named ${name}`);
+}
+
+/** The names a provider may work at: the organisation's facilities and locations. */
+export async function siteNamesOf(db: Db, organisationId: string): Promise<Set<string>> {
+  const [facilityRows, locationRows] = await Promise.all([
+    db.select({ name: facilities.name }).from(facilities).where(eq(facilities.organisationId, organisationId)),
+    db
+      .select({ name: facilityLocations.name })
+      .from(facilityLocations)
+      .where(eq(facilityLocations.organisationId, organisationId)),
+  ]);
+  return new Set([...facilityRows, ...locationRows].map((row) => row.name));
+}
+
+export async function checkWorkPlaces(
+  db: Db,
+  problems: FieldProblems,
+  organisationId: string,
+  names: string[],
+) {
+  if (names.length === 0) return;
+  const known = await siteNamesOf(db, organisationId);
+  const unknown = names.filter((name) => !known.has(name));
+  if (unknown.length === 0) return;
+  problems.add(
+    "name_work_at",
+    known.size === 0
+      ? "Add a facility first: a provider works at one of the organisation's facilities or locations"
+      : `${unknown.join(", ")}: not a facility or location of the organisation`,
+  );
+}
+
+/**
+ * Keeps providers' name_work_at in step when a site is renamed (old -> new) or removed (new null),
+ * inside the writing transaction.
+ */
+export async function renameWorkPlace(db: Db, organisationId: string, from: string, to: string | null) {
+  if (from === to) return;
+  const rows = await db
+    .select({ id: providers.id, names: providers.nameWorkAt })
+    .from(providers)
+    .where(eq(providers.organisationId, organisationId));
+  for (const row of rows) {
+    if (!row.names.includes(from)) continue;
+    const names = [...new Set(row.names.flatMap((name) => (name === from ? (to === null ? [] : [to]) : [name])))];
+    await db.update(providers).set({ nameWorkAt: names }).where(eq(providers.id, row.id));
+  }
+}

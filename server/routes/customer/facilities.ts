@@ -1,0 +1,150 @@
+/**
+ * POST, PATCH, DELETE /api/management/customer/facility/ (customer-area.md section 7; the onboarding
+ * contract /tmp/contract-onboarding.md): a practice's facilities. The body is `{facility: {...}}`
+ * with the facility form's fields (server/forms/facility.ts), `id` for PATCH and DELETE, and
+ * `organization_id` when staff act for an organisation. POST and PATCH answer the facility, DELETE
+ * the organisation's remaining facilities. A change marks the organisation's validations out of
+ * date and the analyses read the new profile at once (profileChanged.ts).
+ */
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import type { AppEnv } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { facilities, facilityLocations } from "../../db/schema/index.ts";
+import { facilityForm } from "../../forms/facility.ts";
+import { blankValues, type FacilityFields, facilityFields, fieldNames } from "../../forms/profileFields.ts";
+import { zipCentroid } from "../../geo/zipCentroids.ts";
+import { parseWith, readJson } from "../../http/body.ts";
+import { markProfileChanged, profileCommitted } from "../../organisations/profileChanged.ts";
+import {
+  checkFacilityNpi,
+  checkLocale,
+  FieldProblems,
+  renameWorkPlace,
+} from "../../organisations/profileChecks.ts";
+import { facilityView, facilityViewsOf } from "../../organisations/profileViews.ts";
+import {
+  entityBody,
+  entityId,
+  organisationForNewRow,
+  ownedRow,
+  requireProfileWriter,
+  splitEntity,
+} from "./profileAccess.ts";
+
+const FORM_FIELDS = fieldNames(facilityForm);
+const body = entityBody("facility");
+
+/** The form's values of a stored facility: what a PATCH changes some of. */
+function storedValues(row: typeof facilities.$inferSelect): Record<string, unknown> {
+  const view = facilityView(row, []) as Record<string, unknown>;
+  return Object.fromEntries([...FORM_FIELDS].map((name) => [name, view[name]]));
+}
+
+/** Field rules, then the rules of the zip reference and the organisation's other facilities. */
+async function checkedFacility(db: Db, organisationId: string, input: Record<string, unknown>, exceptId?: string) {
+  const values = parseWith(facilityFields, input);
+  const problems = new FieldProblems();
+  const physical = checkLocale(
+    problems,
+    { cityField: "physical_locale", zipField: "physical_locale_zip" },
+    values.physical_locale,
+    values.physical_locale_zip,
+  );
+  const billing = checkLocale(
+    problems,
+    { cityField: "billing_locale", zipField: "billing_locale_zip" },
+    values.billing_locale,
+    values.billing_locale_zip,
+  );
+  await checkFacilityNpi(db, problems, organisationId, values.npi, exceptId);
+  problems.throwIfAny();
+  return { ...values, physical_locale: physical, billing_locale: billing };
+}
+
+/** The columns of a checked facility; its map position is its zip's centroid. */
+function columnsOf(values: FacilityFields) {
+  const centroid = zipCentroid(values.physical_locale_zip);
+  return {
+    npi: values.npi,
+    name: values.name,
+    physicalAddress: values.physical_address,
+    physicalLocale: values.physical_locale,
+    physicalLocaleZip: values.physical_locale_zip,
+    siteOfCareCodesBilled: values.site_of_care_codes_billed,
+    servicesProvided: values.services_provided,
+    servicesProvidedTextbox: values.services_provided_textbox,
+    openedOn: values.opened_on,
+    closedOn: values.closed_on,
+    billingAddress: values.billing_address,
+    billingLocale: values.billing_locale,
+    billingLocaleZip: values.billing_locale_zip,
+    lat: centroid?.lat ?? null,
+    lon: centroid?.lon ?? null,
+  };
+}
+
+async function viewOf(db: Db, id: string) {
+  const [row] = await db.select().from(facilities).where(eq(facilities.id, id));
+  const locations = await db.select().from(facilityLocations).where(eq(facilityLocations.facilityId, id));
+  return facilityView(row!, locations);
+}
+
+async function findFacility(db: Db, id: string) {
+  const [row] = await db.select().from(facilities).where(eq(facilities.id, id));
+  return row;
+}
+
+export const facilityRoutes = new Hono<AppEnv>()
+  .use(requireProfileWriter())
+  .post("/", async (c) => {
+    const { facility } = await readJson(c, body);
+    const { fields, own } = splitEntity(facility!, FORM_FIELDS, ["organization_id"]);
+    const organisation = await organisationForNewRow(c, own.organization_id);
+    const { db } = c.var.app.database;
+    const values = await checkedFacility(db, organisation.id, { ...blankValues(facilityForm), ...fields });
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(facilities)
+        .values({ organisationId: organisation.id, ...columnsOf(values) })
+        .returning({ id: facilities.id });
+      await markProfileChanged(tx as unknown as Db, organisation.id, c.var.app.clock.now());
+      return row!.id;
+    });
+    await profileCommitted(c.var.app, organisation.id);
+    return c.json({ status: 200, facility: await viewOf(db, id) });
+  })
+  .patch("/", async (c) => {
+    const { facility } = await readJson(c, body);
+    const { fields, own } = splitEntity(facility!, FORM_FIELDS, ["id", "organization_id"]);
+    const { db } = c.var.app.database;
+    const stored = ownedRow(c, await findFacility(db, entityId(own)), "Facility");
+    const values = await checkedFacility(db, stored.organisationId, { ...storedValues(stored), ...fields }, stored.id);
+    await db.transaction(async (tx) => {
+      await tx.update(facilities).set(columnsOf(values)).where(eq(facilities.id, stored.id));
+      await renameWorkPlace(tx as unknown as Db, stored.organisationId, stored.name, values.name);
+      await markProfileChanged(tx as unknown as Db, stored.organisationId, c.var.app.clock.now());
+    });
+    await profileCommitted(c.var.app, stored.organisationId);
+    return c.json({ status: 200, facility: await viewOf(db, stored.id) });
+  })
+  .delete("/", async (c) => {
+    const { facility } = await readJson(c, body);
+    const { own } = splitEntity(facility!, new Set(), ["id", "organization_id"]);
+    const { db } = c.var.app.database;
+    const stored = ownedRow(c, await findFacility(db, entityId(own)), "Facility");
+    await db.transaction(async (tx) => {
+      const locations = await tx
+        .select({ name: facilityLocations.name })
+        .from(facilityLocations)
+        .where(eq(facilityLocations.facilityId, stored.id));
+      // Its locations go with it (cascade); providers no longer work at any of them.
+      await tx.delete(facilities).where(eq(facilities.id, stored.id));
+      for (const name of [stored.name, ...locations.map((location) => location.name)]) {
+        await renameWorkPlace(tx as unknown as Db, stored.organisationId, name, null);
+      }
+      await markProfileChanged(tx as unknown as Db, stored.organisationId, c.var.app.clock.now());
+    });
+    await profileCommitted(c.var.app, stored.organisationId);
+    return c.json({ status: 200, facilities: await facilityViewsOf(db, stored.organisationId) });
+  });

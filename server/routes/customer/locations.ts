@@ -1,0 +1,143 @@
+/**
+ * POST, PATCH, DELETE /api/management/customer/facility-location/: the locations of a facility (the
+ * location form, server/forms/facility.ts: the facility's site fields without NPI and billing). The
+ * body is `{location: {...}}` with `facility_id` for POST (optional on PATCH: moves the location to
+ * another facility of the same organisation) and `id` for PATCH and DELETE. Every call answers all
+ * the locations of the facility concerned. Access as for facilities (profileAccess.ts).
+ */
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { facilities, facilityLocations } from "../../db/schema/index.ts";
+import { locationForm } from "../../forms/facility.ts";
+import { blankValues, fieldNames, type LocationFields, locationFields } from "../../forms/profileFields.ts";
+import { zipCentroid } from "../../geo/zipCentroids.ts";
+import { parseWith, readJson } from "../../http/body.ts";
+import { HttpError } from "../../http/errors.ts";
+import { markProfileChanged, profileCommitted } from "../../organisations/profileChanged.ts";
+import {
+  checkLocale,
+  checkLocationName,
+  FieldProblems,
+  renameWorkPlace,
+} from "../../organisations/profileChecks.ts";
+import { locationView, locationViewsOf } from "../../organisations/profileViews.ts";
+import { entityBody, entityId, ownedRow, requireProfileWriter, rowId, splitEntity } from "./profileAccess.ts";
+
+const FORM_FIELDS = fieldNames(locationForm);
+const body = entityBody("location");
+
+function storedValues(row: typeof facilityLocations.$inferSelect): Record<string, unknown> {
+  const view = locationView(row) as Record<string, unknown>;
+  return Object.fromEntries([...FORM_FIELDS].map((name) => [name, view[name]]));
+}
+
+async function checkedLocation(db: Db, organisationId: string, input: Record<string, unknown>, exceptId?: string) {
+  const values = parseWith(locationFields, input);
+  const problems = new FieldProblems();
+  const physical = checkLocale(
+    problems,
+    { cityField: "physical_locale", zipField: "physical_locale_zip" },
+    values.physical_locale,
+    values.physical_locale_zip,
+  );
+  await checkLocationName(db, problems, organisationId, values.name, exceptId);
+  problems.throwIfAny();
+  return { ...values, physical_locale: physical };
+}
+
+function columnsOf(values: LocationFields) {
+  const centroid = zipCentroid(values.physical_locale_zip);
+  return {
+    name: values.name,
+    physicalAddress: values.physical_address,
+    physicalLocale: values.physical_locale,
+    physicalLocaleZip: values.physical_locale_zip,
+    siteOfCareCodesBilled: values.site_of_care_codes_billed,
+    servicesProvided: values.services_provided,
+    servicesProvidedTextbox: values.services_provided_textbox,
+    openedOn: values.opened_on,
+    closedOn: values.closed_on,
+    lat: centroid?.lat ?? null,
+    lon: centroid?.lon ?? null,
+  };
+}
+
+async function findFacility(db: Db, id: string) {
+  const [row] = await db.select().from(facilities).where(eq(facilities.id, id));
+  return row;
+}
+
+async function findLocation(db: Db, id: string) {
+  const [row] = await db.select().from(facilityLocations).where(eq(facilityLocations.id, id));
+  return row;
+}
+
+/** The facility a location belongs to, named by facility_id: the caller's own, or not found. */
+async function parentFacility(c: Parameters<typeof ownedRow>[0], facilityId: unknown) {
+  if (facilityId === undefined || facilityId === "" || facilityId === null) throw missingFacility();
+  const id = parseWith(z.strictObject({ facility_id: rowId }), { facility_id: facilityId }).facility_id;
+  return ownedRow(c, await findFacility(c.var.app.database.db, id), "Facility");
+}
+
+export const facilityLocationRoutes = new Hono<AppEnv>()
+  .use(requireProfileWriter())
+  .post("/", async (c) => {
+    const { location } = await readJson(c, body);
+    const { fields, own } = splitEntity(location!, FORM_FIELDS, ["facility_id", "organization_id"]);
+    const facility = await parentFacility(c, own.facility_id);
+    const { db } = c.var.app.database;
+    const values = await checkedLocation(db, facility.organisationId, { ...blankValues(locationForm), ...fields });
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(facilityLocations)
+        .values({ facilityId: facility.id, organisationId: facility.organisationId, ...columnsOf(values) });
+      await markProfileChanged(tx as unknown as Db, facility.organisationId, c.var.app.clock.now());
+    });
+    await profileCommitted(c.var.app, facility.organisationId);
+    return c.json({ status: 200, locations: await locationViewsOf(db, facility.id) });
+  })
+  .patch("/", async (c) => {
+    const { location } = await readJson(c, body);
+    const { fields, own } = splitEntity(location!, FORM_FIELDS, ["id", "facility_id", "organization_id"]);
+    const { db } = c.var.app.database;
+    const stored = ownedRow(c, await findLocation(db, entityId(own)), "Location");
+    const facility =
+      own.facility_id === undefined || own.facility_id === stored.facilityId
+        ? undefined
+        : await parentFacility(c, own.facility_id);
+    if (facility && facility.organisationId !== stored.organisationId) {
+      throw missingFacility("the facility is not one of this location's organisation");
+    }
+    const values = await checkedLocation(db, stored.organisationId, { ...storedValues(stored), ...fields }, stored.id);
+    const facilityId = facility?.id ?? stored.facilityId;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(facilityLocations)
+        .set({ ...columnsOf(values), facilityId })
+        .where(eq(facilityLocations.id, stored.id));
+      await renameWorkPlace(tx as unknown as Db, stored.organisationId, stored.name, values.name);
+      await markProfileChanged(tx as unknown as Db, stored.organisationId, c.var.app.clock.now());
+    });
+    await profileCommitted(c.var.app, stored.organisationId);
+    return c.json({ status: 200, locations: await locationViewsOf(db, facilityId) });
+  })
+  .delete("/", async (c) => {
+    const { location } = await readJson(c, body);
+    const { own } = splitEntity(location!, new Set(), ["id", "facility_id", "organization_id"]);
+    const { db } = c.var.app.database;
+    const stored = ownedRow(c, await findLocation(db, entityId(own)), "Location");
+    await db.transaction(async (tx) => {
+      await tx.delete(facilityLocations).where(eq(facilityLocations.id, stored.id));
+      await renameWorkPlace(tx as unknown as Db, stored.organisationId, stored.name, null);
+      await markProfileChanged(tx as unknown as Db, stored.organisationId, c.var.app.clock.now());
+    });
+    await profileCommitted(c.var.app, stored.organisationId);
+    return c.json({ status: 200, locations: await locationViewsOf(db, stored.facilityId) });
+  });
+
+function missingFacility(message = "Please fill out this field (the facility of the location)") {
+  return new HttpError(400, `facility_id: ${message}`, [{ field: "facility_id", message }]);
+}

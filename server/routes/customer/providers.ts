@@ -1,0 +1,134 @@
+/**
+ * POST, PATCH, DELETE /api/management/customer/provider/: a practice's providers (the provider form,
+ * server/forms/provider.ts). The body is `{provider: {...}}` with `id` for PATCH and DELETE and
+ * `organization_id` when staff act for an organisation. POST and PATCH answer the provider, DELETE
+ * the organisation's remaining providers. full_name is built from first, middle, last name and
+ * suffix. Access as for facilities (profileAccess.ts).
+ */
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import type { AppEnv } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { providers } from "../../db/schema/index.ts";
+import { blankValues, fieldNames, type ProviderFields, providerFields } from "../../forms/profileFields.ts";
+import { providerForm } from "../../forms/provider.ts";
+import { parseWith, readJson } from "../../http/body.ts";
+import { markProfileChanged, profileCommitted } from "../../organisations/profileChanged.ts";
+import {
+  checkLocale,
+  checkProviderNpi,
+  checkWorkPlaces,
+  FieldProblems,
+} from "../../organisations/profileChecks.ts";
+import { providerView, providerViewsOf } from "../../organisations/profileViews.ts";
+import {
+  entityBody,
+  entityId,
+  organisationForNewRow,
+  ownedRow,
+  requireProfileWriter,
+  splitEntity,
+} from "./profileAccess.ts";
+
+const FORM_FIELDS = fieldNames(providerForm);
+const body = entityBody("provider");
+
+function storedValues(row: typeof providers.$inferSelect): Record<string, unknown> {
+  const view = providerView(row) as Record<string, unknown>;
+  return Object.fromEntries([...FORM_FIELDS].map((name) => [name, view[name]]));
+}
+
+async function checkedProvider(db: Db, organisationId: string, input: Record<string, unknown>, exceptId?: string) {
+  const values = parseWith(providerFields, input);
+  const problems = new FieldProblems();
+  const city = checkLocale(problems, { cityField: "city", zipField: "zipcode" }, values.city, values.zipcode);
+  await checkProviderNpi(db, problems, organisationId, values.npi, exceptId);
+  await checkWorkPlaces(db, problems, organisationId, values.name_work_at);
+  problems.throwIfAny();
+  return { ...values, city };
+}
+
+function columnsOf(values: ProviderFields) {
+  return {
+    npi: values.npi,
+    lastName: values.last_name,
+    firstName: values.first_name,
+    middleName: values.middle_name,
+    suffix: values.suffix,
+    fullName: values.full_name,
+    age: values.age,
+    phone: values.phone,
+    fax: values.fax,
+    address1: values.address1,
+    address2: values.address2,
+    city: values.city,
+    zipcode: values.zipcode,
+    dateJoined: values.date_joined,
+    dateRetire: values.date_retire,
+    clinicalCertification: values.clinical_certification,
+    category: values.category,
+    ptype: values.ptype,
+    speciality: values.speciality,
+    specialityTextbox: values.speciality_textbox,
+    abosFellowshipTrained: values.abos_fellowship_trained,
+    shareholder: values.shareholder === "Yes",
+    employedByPractice: values.employed_by_practice === "Yes",
+    fteStatus: values.fte_status,
+    nameWorkAt: values.name_work_at,
+  };
+}
+
+async function findProvider(db: Db, id: string) {
+  const [row] = await db.select().from(providers).where(eq(providers.id, id));
+  return row;
+}
+
+export const providerRoutes = new Hono<AppEnv>()
+  .use(requireProfileWriter())
+  .post("/", async (c) => {
+    const { provider } = await readJson(c, body);
+    const { fields, own } = splitEntity(provider!, FORM_FIELDS, ["organization_id"]);
+    const organisation = await organisationForNewRow(c, own.organization_id);
+    const { db } = c.var.app.database;
+    const values = await checkedProvider(db, organisation.id, { ...blankValues(providerForm), ...fields });
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(providers)
+        .values({ organisationId: organisation.id, ...columnsOf(values) })
+        .returning();
+      await markProfileChanged(tx as unknown as Db, organisation.id, c.var.app.clock.now());
+      return inserted!;
+    });
+    await profileCommitted(c.var.app, organisation.id);
+    return c.json({ status: 200, provider: providerView(row) });
+  })
+  .patch("/", async (c) => {
+    const { provider } = await readJson(c, body);
+    const { fields, own } = splitEntity(provider!, FORM_FIELDS, ["id", "organization_id"]);
+    const { db } = c.var.app.database;
+    const stored = ownedRow(c, await findProvider(db, entityId(own)), "Provider");
+    const values = await checkedProvider(db, stored.organisationId, { ...storedValues(stored), ...fields }, stored.id);
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(providers)
+        .set(columnsOf(values))
+        .where(eq(providers.id, stored.id))
+        .returning();
+      await markProfileChanged(tx as unknown as Db, stored.organisationId, c.var.app.clock.now());
+      return updated!;
+    });
+    await profileCommitted(c.var.app, stored.organisationId);
+    return c.json({ status: 200, provider: providerView(row) });
+  })
+  .delete("/", async (c) => {
+    const { provider } = await readJson(c, body);
+    const { own } = splitEntity(provider!, new Set(), ["id", "organization_id"]);
+    const { db } = c.var.app.database;
+    const stored = ownedRow(c, await findProvider(db, entityId(own)), "Provider");
+    await db.transaction(async (tx) => {
+      await tx.delete(providers).where(eq(providers.id, stored.id));
+      await markProfileChanged(tx as unknown as Db, stored.organisationId, c.var.app.clock.now());
+    });
+    await profileCommitted(c.var.app, stored.organisationId);
+    return c.json({ status: 200, providers: await providerViewsOf(db, stored.organisationId) });
+  });

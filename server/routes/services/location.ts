@@ -1,0 +1,41 @@
+/**
+ * The locale look-ups of the profile forms, from the shipped zip reference (server/geo/localities.ts):
+ * - POST /api/services/location/check-location/ `{city_state, zipcode}` -> `{status: 200, state}`:
+ *   whether the zip is one of the city's (the form clears both when it is not);
+ * - POST /api/services/location/autocomplete/ `{query}` -> `{data: [["City, ST", "City, ST"], ...]}`;
+ * - POST /api/services/location/zipcodes/ `{query, other: "City, ST"}` -> `{data: [["46204", "46204"], ...]}`.
+ * Autocomplete: case-insensitive prefix, sorted, at most 20.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../context.ts";
+import { citiesStartingWith, zipBelongsToCity, zipsOfCity } from "../../geo/localities.ts";
+import { readJson } from "../../http/body.ts";
+import { requireSignedIn } from "./signedIn.ts";
+
+const checkBody = z.strictObject({
+  city_state: z.string({ error: "must be a 'City, ST'" }).max(200, "is too long"),
+  zipcode: z.string({ error: "must be a zip code" }).max(20, "is too long"),
+});
+
+const autocompleteBody = z.strictObject({
+  query: z.string({ error: "must be the text typed so far" }).max(200, "is too long"),
+  other: z.string({ error: "must be the other field's value" }).max(200, "is too long").optional(),
+});
+
+const pairs = (values: string[]) => values.map((value) => [value, value] as const);
+
+export const locationServiceRoutes = new Hono<AppEnv>()
+  .use(requireSignedIn())
+  .post("/check-location", async (c) => {
+    const { city_state, zipcode } = await readJson(c, checkBody);
+    return c.json({ status: 200, state: zipBelongsToCity(zipcode, city_state) });
+  })
+  .post("/autocomplete", async (c) => {
+    const { query } = await readJson(c, autocompleteBody);
+    return c.json({ status: 200, data: pairs(citiesStartingWith(query)) });
+  })
+  .post("/zipcodes", async (c) => {
+    const { query, other } = await readJson(c, autocompleteBody);
+    return c.json({ status: 200, data: pairs(zipsOfCity(other ?? "", query)) });
+  });

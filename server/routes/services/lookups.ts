@@ -1,0 +1,50 @@
+/**
+ * POST /api/services/lexisnexis/organization/ and /individual/ `{query: "<npi>"}`: a facility or a
+ * provider by NPI in the provider registry (server/registry/lookups.ts). Found: `{status: 200, data}`
+ * to pre-fill the form; not found: 404 with the spec's message on the npi field and `data: null`.
+ */
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../context.ts";
+import { fieldMessage } from "../../forms/fieldRules.ts";
+import { readJson } from "../../http/body.ts";
+import { HttpError } from "../../http/errors.ts";
+import { isValidNpi } from "../../reference/npi.ts";
+import { findIndividualByNpi, findOrganisationByNpi } from "../../registry/lookups.ts";
+import { npiRegistryFor } from "../../registry/registrySource.ts";
+import { requireSignedIn } from "./signedIn.ts";
+
+/** admin-area.md section 5, word for word. */
+export const NOT_FOUND_MESSAGE =
+  "We cannot find what you search for into the dabase, but you can add it manualy and we will check it.";
+
+const lookupBody = z.strictObject({ query: z.string({ error: "must be the NPI to look up" }).trim() });
+
+/** The NPI asked for; a malformed one is refused on the form's npi field. */
+async function npiOf(c: Context<AppEnv>) {
+  const { query } = await readJson(c, lookupBody);
+  if (!isValidNpi(query)) {
+    const message = fieldMessage({ format: "npi" });
+    throw new HttpError(400, `npi: ${message}`, [{ field: "npi", message }]);
+  }
+  return query;
+}
+
+const notFound = (c: Context<AppEnv>) =>
+  c.json(
+    { status: 404, detail: NOT_FOUND_MESSAGE, errors: [{ field: "npi", message: NOT_FOUND_MESSAGE }], data: null },
+    404,
+  );
+
+export const lexisNexisRoutes = new Hono<AppEnv>()
+  .use(requireSignedIn())
+  .post("/organization", async (c) => {
+    const npi = await npiOf(c);
+    const data = await findOrganisationByNpi(npiRegistryFor(c.var.app.config.dataDir), npi);
+    return data ? c.json({ status: 200, data }) : notFound(c);
+  })
+  .post("/individual", async (c) => {
+    const npi = await npiOf(c);
+    const data = await findIndividualByNpi(npiRegistryFor(c.var.app.config.dataDir), npi);
+    return data ? c.json({ status: 200, data }) : notFound(c);
+  });
