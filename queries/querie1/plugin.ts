@@ -1,7 +1,7 @@
 import { definePlugin, share } from "../../server/engine/index.ts";
 import { marketShareFilters } from "./filters.ts";
 import { marketShares, pairRow } from "./marketShare.ts";
-import { marketShareView } from "./view.ts";
+import { marketShareView, PRACTICE_LABEL, TOP_IN_CHART } from "./view.ts";
 
 export default definePlugin({
   id: "querie1",
@@ -9,7 +9,7 @@ export default definePlugin({
   theme: "Competitive Comparison",
   description:
     "Surgical market share of the competitor facilities and providers in the service area, against the practice's own share.",
-  version: 1,
+  version: 2,
   dir: import.meta.dir,
   filters: marketShareFilters,
   view: marketShareView,
@@ -21,8 +21,19 @@ export default definePlugin({
       total: marketTotal,
       customer: customerClaims,
     } = marketShares(await sql.rows("pairs.sql", pairRow));
+    const practiceShare = share(customerClaims, marketTotal);
     return {
       ...(await filterLists()),
+      // The practice's own bar beside the competitor facilities' (the chart draws this list).
+      practice_and_competitor_facilities: [
+        { name: PRACTICE_LABEL, side: "Practice", claims: customerClaims, market_share: practiceShare },
+        ...facilities.slice(0, TOP_IN_CHART).map((facility) => ({
+          name: facility.name,
+          side: "Competitor",
+          claims: facility.claims,
+          market_share: share(facility.claims, marketTotal),
+        })),
+      ],
       competitor_market_share_facilities: facilities.map((facility) => ({
         npi: facility.npi,
         name: facility.name,
@@ -39,7 +50,7 @@ export default definePlugin({
         zipcode: provider.zipcode,
         facilities: provider.facilities,
       })),
-      customer_market_share: { claims: customerClaims, market_share: share(customerClaims, marketTotal) },
+      customer_market_share: { claims: customerClaims, market_share: practiceShare },
       market_total: marketTotal,
     };
   },

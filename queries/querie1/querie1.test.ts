@@ -55,6 +55,12 @@ describe("querie1 Sx Market Share", () => {
     const result = await harness.run(plugin, data);
     expect(result.market_total).toBe(14);
     expect(result.customer_market_share).toEqual({ claims: 4, market_share: (4 / 14) * 100 });
+    // The chart's list: the practice (4 of 14 = 28.57%) beside Hospital A (8) and Hospital B (2).
+    expect(result.practice_and_competitor_facilities).toEqual([
+      { name: "Your practice", side: "Practice", claims: 4, market_share: (4 / 14) * 100 },
+      { name: "Hospital A", side: "Competitor", claims: 8, market_share: (8 / 14) * 100 },
+      { name: "Hospital B", side: "Competitor", claims: 2, market_share: (2 / 14) * 100 },
+    ]);
     expect(result.competitor_market_share_facilities).toEqual([
       {
         npi: "3000000001",
@@ -152,5 +158,8 @@ describe("querie1 Sx Market Share", () => {
     const result = await harness.run(plugin, { ...own, serviceArea, market: [] });
     expect(result.customer_market_share).toEqual({ claims: 0, market_share: 0 });
     expect(result.competitor_market_share_facilities).toEqual([]);
+    expect(result.practice_and_competitor_facilities).toEqual([
+      { name: "Your practice", side: "Practice", claims: 0, market_share: 0 },
+    ]);
   });
 });

@@ -1,6 +1,35 @@
 import { column, rankedBy, type TableDescriptor, type ViewDescriptor } from "../../server/engine/index.ts";
 
-const TOP_IN_CHART = 15;
+/** Bars per chart: the largest competitors (the practice's own bar is drawn beside them). */
+export const TOP_IN_CHART = 15;
+/** The practice's bar in the facilities chart. */
+export const PRACTICE_LABEL = "Your practice";
+
+/**
+ * The practice's share beside its competitor facilities' (practice_and_competitor_facilities: the
+ * practice first, then the largest competitors), the practice's bar in its own colour.
+ */
+const practiceBesideCompetitors = {
+  $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+  title: "Market share of the practice and competitor facilities",
+  data: { name: "practice_and_competitor_facilities" },
+  mark: { type: "bar", tooltip: true },
+  encoding: {
+    y: { field: "name", type: "nominal", sort: "-x", title: null },
+    x: { field: "market_share", type: "quantitative", title: "Market share (%)" },
+    color: {
+      field: "side",
+      type: "nominal",
+      title: null,
+      scale: { domain: ["Practice", "Competitor"], range: ["#e8590c", "#4c6ef5"] },
+    },
+    tooltip: [
+      { field: "name", type: "nominal" },
+      { field: "claims", type: "quantitative", format: ",.0f" },
+      { field: "market_share", type: "quantitative", format: ".2f", title: "Market share (%)" },
+    ],
+  },
+};
 
 const shareBar = (source: string, title: string) => ({
   $schema: "https://vega.github.io/schema/vega-lite/v6.json",
@@ -48,8 +77,8 @@ export const marketShareView: ViewDescriptor = {
   charts: [
     {
       id: "facilities",
-      title: "Competitor facilities",
-      spec: shareBar("competitor_market_share_facilities", "Market share of competitor facilities"),
+      title: "The practice and competitor facilities",
+      spec: practiceBesideCompetitors,
     },
     {
       id: "providers",

@@ -16,7 +16,7 @@ export const defaultQueryTexts = {
     title: "Sx Market Share",
     description:
       "Surgical cases of your service area by competitor facility and surgeon, with your own share.",
-    chart_title1: "Competitor facilities",
+    chart_title1: "Your practice and competitor facilities",
     chart_title2: "Competitor surgeons",
   },
   querie2: {

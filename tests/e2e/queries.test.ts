@@ -122,13 +122,19 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
     page.locator(`[data-map-id="${mapId}"][data-ready="true"]`).waitFor({ timeout: 20_000 });
 
   test(
-    "querie1 Sx Market Share: competitor bars (top 15) and tables with shares in %",
+    "querie1 Sx Market Share: the practice's bar beside the competitors' (top 15), tables with shares in %",
     async () => {
       const page = await customerPage();
       const answer = await openQuery(page, "/queries/querie1");
       await page.getByRole("heading", { name: "Sx Market Share", exact: true }).waitFor();
       const facilities = rowsOf(answer, "competitor_market_share_facilities");
-      expect(await chartMarks(page, "facilities", "rect")).toBe(Math.min(15, facilities.length));
+      // The practice's own bar, then the 15 largest competitor facilities.
+      expect(await chartMarks(page, "facilities", "rect")).toBe(1 + Math.min(15, facilities.length));
+      expect(rowsOf(answer, "practice_and_competitor_facilities")[0]).toMatchObject({
+        name: "Your practice",
+        side: "Practice",
+        market_share: (answer.results.customer_market_share as { market_share: number }).market_share,
+      });
       const cells = await tableCells(page, "facilities");
       expect(cells.length).toBe(facilities.length);
       // Ranked by claims, largest first: the first row is the facility with the most claims.

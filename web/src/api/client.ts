@@ -5,7 +5,7 @@ export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 export interface RequestOptions {
   method?: HttpMethod;
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData is sent as multipart (pictures, logos) with its own Content-Type. */
   body?: unknown;
   /** Dummy mode: the organisation a staff session views read-only. */
   dummyOrgId?: string;
@@ -24,7 +24,8 @@ const SAFE_METHODS = new Set<HttpMethod>(["GET"]);
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? "GET";
   const headers: Record<string, string> = { Accept: "application/json" };
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  const multipart = options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers["Content-Type"] = "application/json";
   if (!SAFE_METHODS.has(method)) headers[CSRF_HEADER] = await ensureCsrfToken();
   if (options.dummyOrgId) headers[DUMMY_ORG_HEADER] = options.dummyOrgId;
 
@@ -34,7 +35,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       method,
       headers,
       credentials: "include",
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : multipart
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {

@@ -78,6 +78,32 @@ export const deleteSavedQuery = (id: string, organisationId: string, dummyOrgId?
     dummyOrgId,
   });
 
+/** POST .../save/ with action SHARE: shares (Yes) or unshares (No) the caller's own saved query. */
+export const shareSavedQuery = (
+  id: string,
+  organisationId: string,
+  accessible: boolean,
+  dummyOrgId?: string,
+) =>
+  apiRequest<SavedQueryLists>(`${BASE}/save/`, {
+    method: "POST",
+    body: { action: "SHARE", querie: id, organization_id: organisationId, accessible },
+    dummyOrgId,
+  });
+
+/** The caller's own saved queries and the colleagues' shared ones (GET .../save/). */
+export interface SavedQueryLists {
+  user_queries: SavedQuery[];
+  colab_queries: SavedQuery[];
+}
+
+export const savedListsQuery = (dummyOrgId?: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.savedLists, dummyOrgId ?? "self"] as const,
+    queryFn: ({ signal }) => apiRequest<SavedQueryLists>(`${BASE}/save/`, { dummyOrgId, signal }),
+    staleTime: 60_000,
+  });
+
 /** A saved query as the server describes it (server/engine/savedQueries.ts, savedQueryView). */
 export interface SavedQuery {
   id: string;
@@ -87,7 +113,10 @@ export interface SavedQuery {
   title: string;
   description: string;
   accessible: boolean;
+  /** The owner's name; the provider's own value 'AHI' for a query staff saved. */
   username: string;
+  /** Saved by the provider's staff (the building icon). */
+  from_provider: boolean;
   filters: FilterValues;
   organization_id: string;
   is_owner: boolean;

@@ -1,8 +1,11 @@
-import { Button, Group, Menu, Tooltip } from "@mantine/core";
+import { Button, Group, Menu, Text, Tooltip } from "@mantine/core";
 import { IconChevronDown, IconGauge } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "@tanstack/react-router";
 import { ANALYSIS_TITLES, type QueryName, THEME_GROUPS, type ThemeGroup } from "../analyses/catalogue.ts";
+import { type SavedQuery, type SavedQueryLists, savedListsQuery } from "../api/queries.ts";
 import { ButtonLink, MenuItemLink } from "../components/links.tsx";
+import { SavedQueryIcon } from "../query/SavedQueryIcon.tsx";
 import classes from "./nav.module.css";
 
 const NOT_READY = "Available once your organisation's setup is reviewed and initialized";
@@ -16,10 +19,18 @@ interface AnalysisNavProps {
 
 /** The four theme groups as menus of their analyses, then the Vitality Score. */
 export function AnalysisNav({ initialized, dummyOrgId }: AnalysisNavProps) {
+  // Saved queries join their group's menu once the analyses are open.
+  const saved = useQuery({ ...savedListsQuery(dummyOrgId), enabled: initialized });
   return (
     <Group gap={4} wrap="nowrap" component="nav" aria-label="Analyses">
       {THEME_GROUPS.map((group) => (
-        <ThemeGroupMenu key={group.id} group={group} disabled={!initialized} dummyOrgId={dummyOrgId} />
+        <ThemeGroupMenu
+          key={group.id}
+          group={group}
+          disabled={!initialized}
+          dummyOrgId={dummyOrgId}
+          saved={saved.data}
+        />
       ))}
       {initialized ? (
         dummyOrgId ? (
@@ -63,12 +74,17 @@ function ThemeGroupMenu({
   group,
   disabled,
   dummyOrgId,
+  saved,
 }: {
   group: ThemeGroup;
   disabled: boolean;
   dummyOrgId?: string;
+  saved?: SavedQueryLists;
 }) {
   const { pathname } = useLocation();
+  const inGroup = (query: SavedQuery) => (group.queries as readonly string[]).includes(query.name);
+  const own = saved?.user_queries.filter(inGroup) ?? [];
+  const shared = saved?.colab_queries.filter(inGroup) ?? [];
   const current = group.queries.some((name) => pathname.endsWith(`/queries/${name}`));
   const target = (
     <Button
@@ -91,6 +107,18 @@ function ThemeGroupMenu({
         {group.queries.map((name) => (
           <AnalysisMenuItem key={name} name={name} dummyOrgId={dummyOrgId} />
         ))}
+        {own.length + shared.length > 0 ? (
+          <>
+            <Menu.Divider />
+            <Menu.Label>Saved queries</Menu.Label>
+          </>
+        ) : null}
+        {own.map((query) => (
+          <SavedQueryMenuItem key={query.id} query={query} own dummyOrgId={dummyOrgId} />
+        ))}
+        {shared.map((query) => (
+          <SavedQueryMenuItem key={query.id} query={query} own={false} dummyOrgId={dummyOrgId} />
+        ))}
       </Menu.Dropdown>
     </Menu>
   );
@@ -105,6 +133,48 @@ function AnalysisMenuItem({ name, dummyOrgId }: { name: QueryName; dummyOrgId?: 
   ) : (
     <MenuItemLink to="/queries/$queryName" params={{ queryName: name }}>
       {title}
+    </MenuItemLink>
+  );
+}
+
+/** A saved query of the group: its icon says whose it is; a shared one names its owner. */
+function SavedQueryMenuItem({
+  query,
+  own,
+  dummyOrgId,
+}: {
+  query: SavedQuery;
+  own: boolean;
+  dummyOrgId?: string;
+}) {
+  const icon = <SavedQueryIcon query={query} own={own} />;
+  const label = (
+    <>
+      {query.title}
+      {own ? null : (
+        <Text span size="xs" c="dimmed">
+          {` · ${query.username}`}
+        </Text>
+      )}
+    </>
+  );
+  return dummyOrgId ? (
+    <MenuItemLink
+      to="/dummy/$orgId/queries/custom/$id"
+      params={{ orgId: dummyOrgId, id: query.id }}
+      leftSection={icon}
+      data-saved-query={query.id}
+    >
+      {label}
+    </MenuItemLink>
+  ) : (
+    <MenuItemLink
+      to="/queries/custom/$id"
+      params={{ id: query.id }}
+      leftSection={icon}
+      data-saved-query={query.id}
+    >
+      {label}
     </MenuItemLink>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Group, Text } from "@mantine/core";
 import { IconArrowBackUp, IconEye, IconLayoutDashboard, IconUser } from "@tabler/icons-react";
-import type { CustomerDetail } from "../api/types.ts";
+import type { Organization } from "../api/types.ts";
 import { ButtonLink } from "../components/links.tsx";
 import { AnalysisNav } from "./AnalysisNav.tsx";
 import classes from "./Header.module.css";
@@ -10,8 +10,7 @@ import navClasses from "./nav.module.css";
  * The impersonation bar: red, says whose dashboard this is, and leads back to the back office. The
  * row below navigates the organisation's screens (no practice profile or help centre in this mode).
  */
-export function DummyHeader({ orgId, detail }: { orgId: string; detail: CustomerDetail }) {
-  const { organization } = detail;
+export function DummyHeader({ orgId, organization }: { orgId: string; organization: Organization }) {
   return (
     <Box className={classes.header}>
       <Group className={classes.dummyBar} justify="space-between" wrap="nowrap">

@@ -1,6 +1,8 @@
 import { AppShell, Container } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import { Outlet } from "@tanstack/react-router";
 import { DummyOrgContext } from "../session/dummyContext.ts";
+import { dummyOrganisationQuery } from "../session/dummyOrganisation.ts";
 import { useCustomerDetail } from "../session/useSessions.ts";
 import { DummyHeader } from "./DummyHeader.tsx";
 
@@ -18,11 +20,12 @@ export function DummyShell({ orgId }: { orgId: string }) {
 
 function DummyFrame({ orgId }: { orgId: string }) {
   const detail = useCustomerDetail();
-  if (!detail) return null;
+  const viewed = useQuery(dummyOrganisationQuery(orgId)).data?.organization;
+  if (!detail || !viewed) return null;
   return (
     <AppShell header={{ height: DUMMY_HEADER_HEIGHT }} padding={0}>
       <AppShell.Header withBorder={false}>
-        <DummyHeader orgId={orgId} detail={detail} />
+        <DummyHeader orgId={orgId} organization={viewed} />
       </AppShell.Header>
       <AppShell.Main bg="gray.0">
         <Container size="xl" py="xl">

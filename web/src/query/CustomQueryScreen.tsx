@@ -71,6 +71,9 @@ export function CustomQueryScreen({ id }: { id: string }) {
   }
 
   const query = saved.data.saved_query;
+  // A colleague's (or the provider's) shared query names its owner; shared queries are view-only.
+  const owner = query.is_owner ? undefined : `Shared by ${query.username}`;
+  const description = [owner, query.description].filter(Boolean).join(" · ");
   return (
     <>
       <AnalysisScreen
@@ -80,7 +83,7 @@ export function CustomQueryScreen({ id }: { id: string }) {
         onApply={(filters) => setOverrides(filters)}
         saved={{
           title: query.title,
-          description: query.description,
+          description,
           onDelete: query.can_delete ? () => setConfirming(true) : undefined,
           deleting: remove.isPending,
         }}

@@ -16,7 +16,14 @@ import { addUserBlocker } from "./userRules.ts";
  * (userRules.canAddUser), edit, block and unblock them; agents read the table without actions, as
  * everywhere in the back office (the server refuses agents these calls too).
  */
-export function UsersTable({ organization, canEdit }: { organization: AdminOrganization; canEdit: boolean }) {
+export function UsersTable({
+  organization,
+  canEdit,
+}: {
+  /** The back office's organisation, or the customer's own (its profile shows the same table). */
+  organization: Pick<AdminOrganization, "id" | "users" | "initialized">;
+  canEdit: boolean;
+}) {
   const users = organization.users;
   const [form, setForm] = useState<UserFormMode>();
   const [blocking, setBlocking] = useState<CustomerUser>();

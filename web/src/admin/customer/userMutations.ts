@@ -6,6 +6,7 @@ import {
   type NewCustomerUser,
   updateCustomerUser,
 } from "../../api/customerUsers.ts";
+import { sessionKeys } from "../../session/queries.ts";
 import { adminKeys } from "../queries.ts";
 
 /**
@@ -15,7 +16,12 @@ import { adminKeys } from "../queries.ts";
  */
 function useReloadOrganisations() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  // The back office's organisations, and the customer's own detail (its profile shows this table too).
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+      queryClient.invalidateQueries({ queryKey: sessionKeys.customer() }),
+    ]);
 }
 
 export function useAddUser(organizationId: string) {

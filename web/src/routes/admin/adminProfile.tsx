@@ -1,9 +1,9 @@
 import { createRoute } from "@tanstack/react-router";
-import { ScreenTitle } from "../../components/ScreenTitle.tsx";
+import { StaffProfileScreen } from "../../profile/StaffProfileScreen.tsx";
 import { adminLayoutRoute } from "./adminLayout.tsx";
 
 export const adminProfileRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: "profile",
-  component: () => <ScreenTitle title="Profile" />,
+  component: StaffProfileScreen,
 });

@@ -1,5 +1,5 @@
 import { createRoute } from "@tanstack/react-router";
-import { ScreenTitle } from "../../components/ScreenTitle.tsx";
+import { CustomerProfileScreen } from "../../profile/CustomerProfileScreen.tsx";
 import { clientLayoutRoute } from "./clientLayout.tsx";
 
 export const profileRoute = createRoute({
@@ -10,5 +10,5 @@ export const profileRoute = createRoute({
 
 /** Picture, name, organisation, users and saved queries (also in dummy mode). */
 export function ProfileScreen() {
-  return <ScreenTitle title="Profile" />;
+  return <CustomerProfileScreen />;
 }

@@ -1,5 +1,6 @@
 import { createRoute } from "@tanstack/react-router";
 import { DummyShell } from "../../layout/DummyShell.tsx";
+import { dummyOrganisationQuery } from "../../session/dummyOrganisation.ts";
 import { requireAdmin } from "../../session/guard.ts";
 import { customerSessionQuery } from "../../session/queries.ts";
 import { rootRoute } from "../__root.tsx";
@@ -20,6 +21,8 @@ export const dummyLayoutRoute = createRoute({
   },
   beforeLoad: async ({ context, params }) => {
     await requireAdmin(context.queryClient);
+    // The organisation first (admin/fake-org/), then its screens' detail in dummy mode.
+    await context.queryClient.ensureQueryData(dummyOrganisationQuery(params.orgId));
     await context.queryClient.ensureQueryData(customerSessionQuery(params.orgId));
   },
   component: function DummyLayoutScreen() {

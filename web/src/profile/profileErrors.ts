@@ -1,0 +1,11 @@
+import { ApiError, errorMessage } from "../api/errors.ts";
+
+/** The message of a picture call's failure: the field's own (the spec's wording), else the detail. */
+export function pictureError(error: unknown, field: string): string | undefined {
+  if (!error) return undefined;
+  if (error instanceof ApiError) return error.fieldMessage(field) ?? error.detail;
+  return errorMessage(error);
+}
+
+/** The customer/update/ call refuses a user blocked meanwhile with 403 (`user.blocked`). */
+export const isBlockedRefusal = (error: unknown) => error instanceof ApiError && error.status === 403;
