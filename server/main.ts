@@ -1,9 +1,12 @@
 import { join } from "node:path";
 import { createApp } from "./app.ts";
 import { createContext } from "./bootstrap/context.ts";
-import { seedDemoOrganisation } from "./bootstrap/demoOrganisation.ts";
+import { DEMO_EMAIL } from "./bootstrap/demoOrganisation.ts";
+import { MID_SETUP_EMAIL } from "./bootstrap/midSetupOrganisation.ts";
+import { seedDemo } from "./bootstrap/seedDemo.ts";
 import { ensureFirstAdmin } from "./bootstrap/firstAdmin.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { removeExpiredRefusedUploads, sweepUnfinishedIngests } from "./ingest/sweep.ts";
 import { liveWebsocketHandler } from "./live/channelRoute.ts";
 import { uploadLimits } from "./routes/uploads/multipart.ts";
 
@@ -21,8 +24,14 @@ export async function startServer() {
   }
   const context = await createContext(config);
   const { logger } = context;
+  // Nothing left behind (data-contract.md section 9): scratch and unfinished uploads of a process
+  // that died, and refused raw files past their retention.
+  const swept = await sweepUnfinishedIngests(context);
+  if (swept.folders + swept.uploads > 0)
+    logger.info(`Swept ${swept.folders} scratch folders and ${swept.uploads} unfinished uploads`);
+  await removeExpiredRefusedUploads(context);
   const admin = await ensureFirstAdmin(context);
-  if (config.seedDemo) await seedDemoOrganisation(context);
+  if (config.seedDemo) await seedDemo(context, undefined, { analyses: config.seedDemoAnalyses });
   await context.jobs.start();
 
   const app = createApp(context, { webDist: join(import.meta.dir, "..", "web", "dist") });
@@ -45,7 +54,7 @@ export async function startServer() {
   logger.info(`Staff sign-in:    ${config.publicUrl}/administration/signin`);
   if (config.seedDemo) {
     logger.info(
-      `Customer sign-in: ${config.publicUrl}/signin with demo@example.com; the link is printed here`,
+      `Customer sign-in: ${config.publicUrl}/signin with ${DEMO_EMAIL} (analyses ready) or ${MID_SETUP_EMAIL} (mid-setup: add facilities, providers, data); the link is printed here`,
     );
   }
   if (config.secretKeyGenerated && config.env === "production") {

@@ -4,7 +4,12 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
 import { organisations, organisationYears } from "../db/schema/index.ts";
 import type { MarketKind } from "./contract.ts";
-import { type IngestResult, ingestMarketUpload, ingestPracticeUpload } from "./ingest.ts";
+import {
+  type IngestResult,
+  ingestMarketUpload,
+  ingestPracticeUpload,
+  type PracticeIngestResult,
+} from "./ingest.ts";
 import { warehousePaths } from "./storage.ts";
 
 const marketKindOfFile: Record<string, MarketKind> = {
@@ -23,7 +28,8 @@ const yearsIn = (dir: string) =>
 
 export interface FixtureIngestSummary {
   market: { year: number; kind: MarketKind; result: IngestResult | "skipped" }[];
-  practice: { year: number; result: IngestResult | "skipped" }[];
+  /** year 0: a whole extract at the practice folder's root, split by service year. */
+  practice: { year: number; result: PracticeIngestResult | "skipped" }[];
 }
 
 /**
@@ -42,7 +48,8 @@ export async function ingestFixtureFolder(
   const [organisation] = await db.select().from(organisations).where(eq(organisations.slug, options.orgSlug));
   if (!organisation) throw new Error(`no organisation '${options.orgSlug}' in the database`);
   const summary: FixtureIngestSummary = { market: [], practice: [] };
-  const refused = (what: string, result: IngestResult) => {
+  const refused = (what: string, result: IngestResult | PracticeIngestResult) => {
+    if (result.status === "needs_confirmation") throw new Error(`${what}: ${result.message}`);
     if (result.status !== "rejected") return;
     const first = result.report.errors
       .slice(0, 5)
@@ -97,9 +104,29 @@ export async function ingestFixtureFolder(
       organisationId: organisation.id,
       years: [year],
       files,
+      // A fixture is the data meant for the year: no question before replacing it.
+      confirm: true,
     });
     refused(`organizations/${options.orgSlug}/practice/${year}`, result);
     summary.practice.push({ year, result });
+  }
+  // A whole extract (Tuva, CSV, Parquet) at the practice folder's root: split by service year,
+  // each year switched in as its own version (section 9).
+  const extract = existsSync(practiceDir)
+    ? readdirSync(practiceDir)
+        .filter(isTableFile)
+        .sort()
+        .map((name) => ({ path: join(practiceDir, name), originalName: name }))
+    : [];
+  if (extract.length > 0) {
+    const result = await ingestPracticeUpload(context, {
+      organisationId: organisation.id,
+      years: [],
+      files: extract,
+      confirm: true,
+    });
+    refused(`organizations/${options.orgSlug}/practice`, result);
+    summary.practice.push({ year: 0, result });
   }
   return summary;
 }

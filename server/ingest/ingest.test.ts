@@ -110,7 +110,7 @@ for (const backend of backends) {
         years: [2024],
         files: write("v3.csv", toCsv([professionalLine({ cpt: "63030", place_of_service: "21" })])),
       });
-      expect(result).toEqual({ status: "accepted", years: [2024], rows: 1 });
+      expect(result).toMatchObject({ status: "accepted", years: [2024], rows: 1, skippedRows: 0 });
       expect(await yearRow()).toMatchObject({ dataVersion: 2, rows: 1 });
       const lines = await readParquet(t.dataDir, finalPath);
       expect(lines.map((line) => [line.cpt, line.category, line.setting])).toEqual([

@@ -1,13 +1,17 @@
+import { randomUUID } from "node:crypto";
 import { copyFileSync, linkSync, mkdirSync, mkdtempSync, realpathSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { and, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
+import { organisationYears } from "../db/schema/index.ts";
 import { notifyDataChanged } from "../engine/dataChanges.ts";
 import type { MarketKind } from "./contract.ts";
 import { defaultLimits, type IngestLimits } from "./limits.ts";
 import {
   type IngestJob,
   type IngestOutcome,
+  type IngestOutput,
   type IngestTarget,
   type ProgressListener,
   sha256File,
@@ -21,14 +25,23 @@ import {
   startMarketUpload,
   startPracticeUploads,
 } from "./record.ts";
-import { type ErrorReport, singleError } from "./report.ts";
+import { type ErrorReport, type IngestWarning, singleError, type TableRead } from "./report.ts";
 import { runWorker } from "./runWorker.ts";
 import type { UploadedFile } from "./sources/collect.ts";
 import { detectContainer } from "./sources/detect.ts";
-import { newWorkDir, removeDir, storeUpload, switchIn, warehousePaths } from "./storage.ts";
+import { keepCopy, newWorkDir, removeDir, storeUpload, switchIn, warehousePaths } from "./storage.ts";
+import { removeExpiredRefusedUploads } from "./sweep.ts";
 
 export type IngestResult =
-  | { status: "accepted"; years: number[]; rows: number; dataVersion?: number }
+  | {
+      status: "accepted";
+      years: number[];
+      rows: number;
+      dataVersion?: number;
+      warnings?: IngestWarning[];
+      tablesRead?: TableRead[];
+      skippedRows?: number;
+    }
   | { status: "rejected"; report: ErrorReport };
 
 export interface IngestOptions {
@@ -79,7 +92,7 @@ async function runJob(job: IngestJob, options: IngestOptions): Promise<IngestOut
  * (or copied) into a scratch sandbox, checked in the child process, and nothing is kept.
  */
 export async function dryRunIngest(
-  input: { target: IngestTarget; years: number[]; files: UploadedFile[]; dataDir?: string },
+  input: { target: IngestTarget; years: number[]; files: UploadedFile[]; dataDir?: string; skipInvalid?: boolean },
   options: IngestOptions = {},
 ): Promise<IngestResult> {
   const limits = options.limits ?? defaultLimits;
@@ -96,20 +109,52 @@ export async function dryRunIngest(
       return { path, originalName: file.originalName };
     });
     const outcome = await runJob(
-      { target: input.target, years: input.years, files, dataDir: sandbox, workDir, limits, dryRun: true },
+      {
+        target: input.target,
+        years: input.years,
+        files,
+        dataDir: sandbox,
+        workDir,
+        limits,
+        dryRun: true,
+        skipInvalid: input.skipInvalid,
+      },
       options,
     );
     return outcome.accepted
-      ? { status: "accepted", years: input.years, rows: outcome.rows }
+      ? {
+          status: "accepted",
+          years: input.years,
+          rows: outcome.rows,
+          warnings: outcome.warnings,
+          tablesRead: outcome.tablesRead,
+          skippedRows: outcome.skippedRows,
+        }
       : { status: "rejected", report: outcome.report };
   } finally {
     removeDir(input.dataDir ? workDir : sandbox);
   }
 }
 
+/** The answer of a practice upload; `needs_confirmation`: it would remove more than half of a year. */
+export type PracticeIngestResult =
+  | {
+      status: "accepted";
+      years: number[];
+      rows: number;
+      warnings: IngestWarning[];
+      tablesRead: TableRead[];
+      skippedRows: number;
+      /** The upload whose set-aside rows can be downloaded (GET .../file/rejected/<id>/). */
+      rejectedRowsUpload?: string;
+    }
+  | { status: "rejected"; report: ErrorReport }
+  | { status: "needs_confirmation"; message: string; years: { year: number; current_rows: number; new_rows: number }[] };
+
 /**
- * A practice data file (one or more tables, any container) for the given years: validated and
- * normalised in a child process, then each year's practice_lines switched in and recorded.
+ * A practice data file (one or more tables, any container) for the given years (none: every
+ * service year of the file, each switched in as its own version): validated and normalised in a
+ * child process, then each year's practice_lines switched in, kept as a version and recorded.
  */
 export async function ingestPracticeUpload(
   context: AppContext,
@@ -119,18 +164,25 @@ export async function ingestPracticeUpload(
     files: UploadedFile[];
     uploadedBy?: string;
     uploadedByStaff?: string;
+    /** Load the valid rows of a file with errors, set the others aside (the uploader's request). */
+    skipInvalid?: boolean;
+    /** Replace a year even when the new file has fewer than half of its lines. */
+    confirm?: boolean;
   },
   options: IngestOptions = {},
-): Promise<IngestResult> {
+): Promise<PracticeIngestResult> {
   const limits = options.limits ?? defaultLimits;
   // Real path: DuckDB's folder allow-list compares resolved paths (a symlinked DATA_DIR would fail).
   const dataDir = realDataDir(context.config.dataDir);
   const { db } = context.database;
+  await removeExpiredRefusedUploads(context).catch((error) =>
+    console.error(`ingest: removing expired refused uploads failed: ${(error as Error).message}`),
+  );
   const storage = await storeFiles(dataDir, `practice/${input.organisationId}`, input.files, limits);
   if (storage.refused) return { status: "rejected", report: storage.refused };
   const uploadIds = await startPracticeUploads(db, { ...input, files: storage.stored });
 
-  const workDir = newWorkDir(dataDir);
+  const workDir = newWorkDir(dataDir, uploadIds);
   try {
     const outcome = await runJob(
       {
@@ -140,38 +192,98 @@ export async function ingestPracticeUpload(
         dataDir,
         workDir,
         limits,
+        skipInvalid: input.skipInvalid,
       },
       options,
     );
-    if (!outcome.accepted || outcome.outputs.length === 0) {
-      const report = outcome.accepted
-        ? singleError({
-            table: "",
-            row: 0,
-            column: "years",
-            reason: `the file has no lines in ${input.years.join(", ")}`,
-          })
-        : outcome.report;
+    const refuse = async (report: ErrorReport) => {
       await rejectPracticeUploads(db, input.organisationId, uploadIds, input.years, report);
       await notifyDataChanged(context, input.organisationId);
-      return { status: "rejected", report };
+      return { status: "rejected" as const, report };
+    };
+    if (!outcome.accepted) return refuse(outcome.report);
+    if (outcome.outputs.length === 0) {
+      const reason =
+        input.years.length > 0 ? `the file has no lines in ${input.years.join(", ")}` : "the file has no lines";
+      return refuse({ ...singleError({ table: "", row: 0, column: "years", reason }), fileLevel: true });
     }
+    if (!input.confirm) {
+      const shrinking = await shrinkingYears(db, input.organisationId, outcome.outputs);
+      if (shrinking.length > 0) {
+        const message = `This file would remove more than half of the lines of ${shrinking
+          .map((item) => `${item.year} (${item.current_rows.toLocaleString("en-US")} lines now, ${item.new_rows.toLocaleString("en-US")} in the file)`)
+          .join(", ")}. Send it again with confirm to replace the data.`;
+        await rejectPracticeUploads(db, input.organisationId, uploadIds, [], {
+          ...singleError({ table: "", row: 0, column: "confirm", reason: message }),
+          fileLevel: true,
+        });
+        return { status: "needs_confirmation", message, years: shrinking };
+      }
+    }
+    let rejectedRowsName: string | undefined;
+    if (outcome.rejectedRowsPath) {
+      rejectedRowsName = `${randomUUID()}.csv`;
+      keepCopy(outcome.rejectedRowsPath, warehousePaths.rejectedRows(dataDir, input.organisationId, rejectedRowsName));
+    }
+    const versionName = () => `${randomUUID()}.parquet`;
+    const outputs = outcome.outputs.map((output) => ({
+      ...output,
+      versionName: versionName(),
+      warnings: outcome.warnings.filter((warning) => warning.year === output.year),
+    }));
     await acceptPracticeUploads(db, {
       organisationId: input.organisationId,
       uploadIds,
-      outputs: outcome.outputs,
+      outputs,
       now: context.clock.now(),
+      fileNames: storage.stored.map((file) => file.originalName),
+      uploadedBy: input.uploadedBy,
+      uploadedByStaff: input.uploadedByStaff,
+      skippedRows: outcome.skippedRows ?? 0,
+      rejectedRowsName,
       switchIn: () => {
-        for (const output of outcome.outputs) {
-          switchIn(output.path, warehousePaths.practiceLines(dataDir, input.organisationId, output.year));
+        for (const output of outputs) {
+          const current = warehousePaths.practiceLines(dataDir, input.organisationId, output.year);
+          switchIn(output.path, current);
+          keepCopy(current, warehousePaths.practiceVersion(dataDir, input.organisationId, output.year, output.versionName));
         }
       },
     });
     await notifyDataChanged(context, input.organisationId);
-    return { status: "accepted", years: outcome.years, rows: outcome.rows };
+    return {
+      status: "accepted",
+      years: outcome.years,
+      rows: outcome.rows,
+      warnings: outcome.warnings,
+      tablesRead: outcome.tablesRead ?? [],
+      skippedRows: outcome.skippedRows ?? 0,
+      rejectedRowsUpload: rejectedRowsName ? uploadIds[0] : undefined,
+    };
   } finally {
     removeDir(workDir);
   }
+}
+
+/** Years whose current data the outputs would cut by more than half (asked before replacing). */
+async function shrinkingYears(db: AppContext["database"]["db"], organisationId: string, outputs: IngestOutput[]) {
+  const rows = await db
+    .select({ year: organisationYears.year, rows: organisationYears.rows, fileState: organisationYears.fileState })
+    .from(organisationYears)
+    .where(
+      and(
+        eq(organisationYears.organisationId, organisationId),
+        inArray(
+          organisationYears.year,
+          outputs.map((output) => output.year),
+        ),
+      ),
+    );
+  return outputs.flatMap((output) => {
+    const current = rows.find((row) => row.year === output.year && row.fileState === "uploaded");
+    return current && output.rows * 2 < current.rows
+      ? [{ year: output.year, current_rows: current.rows, new_rows: output.rows }]
+      : [];
+  });
 }
 
 /** A market file of one kind and year (advisory board): validated, normalised, switched in. */
@@ -200,7 +312,7 @@ export async function ingestMarketUpload(
     file: first,
   });
 
-  const workDir = newWorkDir(dataDir);
+  const workDir = newWorkDir(dataDir, [uploadId]);
   try {
     const outcome = await runJob(
       {

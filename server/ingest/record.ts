@@ -1,9 +1,14 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { advisoryBoardUploads, organisationYears, practiceUploads } from "../db/schema/index.ts";
+import {
+  advisoryBoardUploads,
+  organisationYears,
+  practiceUploads,
+  practiceYearVersions,
+} from "../db/schema/index.ts";
 import type { MarketKind } from "./contract.ts";
 import type { IngestOutput } from "./pipeline.ts";
-import type { ErrorReport } from "./report.ts";
+import type { ErrorReport, IngestWarning } from "./report.ts";
 import { lockTargets, lockUploadTargets } from "./targetLock.ts";
 
 export interface StoredFile {
@@ -80,8 +85,13 @@ export async function acceptPracticeUploads(
   input: {
     organisationId: string;
     uploadIds: string[];
-    outputs: IngestOutput[];
+    outputs: (IngestOutput & { versionName: string; warnings: IngestWarning[] })[];
     now: Date;
+    fileNames: string[];
+    uploadedBy?: string;
+    uploadedByStaff?: string;
+    skippedRows: number;
+    rejectedRowsName?: string;
     switchIn: () => void;
   },
 ) {
@@ -93,7 +103,7 @@ export async function acceptPracticeUploads(
     );
     input.switchIn();
     for (const output of input.outputs) {
-      await tx
+      const [year] = await tx
         .insert(organisationYears)
         .values({
           organisationId: input.organisationId,
@@ -103,6 +113,8 @@ export async function acceptPracticeUploads(
           rows: output.rows,
           checksum: output.checksum,
           uploadedAt: input.now,
+          warnings: output.warnings,
+          skippedRows: input.skippedRows,
         })
         .onConflictDoUpdate({
           target: [organisationYears.organisationId, organisationYears.year],
@@ -113,8 +125,36 @@ export async function acceptPracticeUploads(
             checksum: output.checksum,
             uploadedAt: input.now,
             updatedAt: input.now,
+            warnings: output.warnings,
+            skippedRows: input.skippedRows,
           },
-        });
+        })
+        .returning({ dataVersion: organisationYears.dataVersion });
+      const [version] = await tx
+        .insert(practiceYearVersions)
+        .values({
+          organisationId: input.organisationId,
+          year: output.year,
+          dataVersion: year!.dataVersion,
+          uploadIds: input.uploadIds,
+          fileNames: input.fileNames,
+          uploadedBy: input.uploadedBy,
+          uploadedByStaff: input.uploadedByStaff,
+          rows: output.rows,
+          checksum: output.checksum,
+          warnings: output.warnings,
+          skippedRows: input.skippedRows,
+          rejectedRowsName: input.rejectedRowsName,
+          storageName: output.versionName,
+          createdAt: input.now,
+        })
+        .returning({ id: practiceYearVersions.id });
+      await tx
+        .update(organisationYears)
+        .set({ currentVersionId: version!.id })
+        .where(
+          and(eq(organisationYears.organisationId, input.organisationId), eq(organisationYears.year, output.year)),
+        );
     }
     // Earlier accepted files of these years are replaced by this one.
     const earlier = await tx
@@ -134,7 +174,13 @@ export async function acceptPracticeUploads(
     }
     await tx
       .update(practiceUploads)
-      .set({ state: "accepted", years, rows: input.outputs.reduce((sum, output) => sum + output.rows, 0) })
+      .set({
+        state: "accepted",
+        years,
+        rows: input.outputs.reduce((sum, output) => sum + output.rows, 0),
+        skippedRows: input.skippedRows,
+        rejectedRowsName: input.rejectedRowsName,
+      })
       .where(inArray(practiceUploads.id, input.uploadIds));
   });
 }

@@ -1,5 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { closeSync, copyFileSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from "node:fs";
+import {
+  closeSync,
+  copyFileSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { hostname } from "node:os";
 import { dirname, join } from "node:path";
 import type { MarketKind } from "./contract.ts";
 import type { Container } from "./sources/detect.ts";
@@ -15,12 +26,43 @@ export const warehousePaths = {
     join(dataDir, "warehouse", "market", String(year), `market_cases_${kind.toLowerCase()}.parquet`),
   demographics: (dataDir: string, year: number) =>
     join(dataDir, "warehouse", "market", String(year), "demographics.parquet"),
+  /** An accepted version of a year, kept for a restore (section 9: nothing lost). */
+  practiceVersion: (dataDir: string, organisationId: string, year: number, storageName: string) =>
+    join(dataDir, "warehouse", "practice", organisationId, String(year), "versions", storageName),
+  /** The rows an upload set aside on request, with their reasons. */
+  rejectedRows: (dataDir: string, organisationId: string, storageName: string) =>
+    join(dataDir, "uploads", "practice", organisationId, "rejected", storageName),
+  upload: (dataDir: string, area: string, storageName: string) => join(dataDir, "uploads", area, storageName),
 };
 
-export function newWorkDir(dataDir: string) {
+/**
+ * Keeps a copy of a file switched in as a version: a hard link (same bytes, no copy; a later
+ * rename over the current file leaves it intact), or a copy where links are not possible.
+ */
+export function keepCopy(source: string, target: string) {
+  mkdirSync(dirname(target), { recursive: true });
+  try {
+    linkSync(source, target);
+  } catch {
+    copyFileSync(source, target);
+  }
+}
+
+/**
+ * A scratch folder for one job, owned by this process: `owner.json` names the process and the
+ * uploads it serves, so a start-up sweep can tell the folders of a process that died (kill -9, a
+ * crash) from those of a live one sharing the data folder (sweep.ts).
+ */
+export function newWorkDir(dataDir: string, uploadIds: string[] = []) {
   const path = join(dataDir, "tmp", "ingest", randomUUID());
   mkdirSync(path, { recursive: true });
+  writeOwner(path, uploadIds);
   return path;
+}
+
+export const ownerFile = "owner.json";
+export function writeOwner(dir: string, uploadIds: string[] = []) {
+  writeFileSync(join(dir, ownerFile), JSON.stringify({ pid: process.pid, host: hostname(), uploadIds }));
 }
 
 export const removeDir = (path: string) => rmSync(path, { recursive: true, force: true });

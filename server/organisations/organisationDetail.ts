@@ -3,6 +3,7 @@
  * customer-side organisation (present.ts) with, per year, its progress, file and service area, and
  * the queries usage for the overview chart.
  */
+import { rejectedRowsUrl } from "../ingest/versions.ts";
 import { asc, eq, sql, sum } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { organisationYears, practiceUploads, queryUsageLog, serviceAreas } from "../db/schema/index.ts";
@@ -38,6 +39,10 @@ export function fileView(row: YearRow, uploads: UploadRow[]) {
     name: accepted?.originalName ?? null,
     rows: row.rows,
     uploaded_at: row.uploadedAt?.toISOString() ?? null,
+    /** Section 9 warnings of the current version, and the rows its upload set aside on request. */
+    warnings: row.warnings,
+    skipped_rows: row.skippedRows,
+    rejected_rows_url: accepted?.rejectedRowsName ? rejectedRowsUrl(accepted.id) : null,
   };
 }
 

@@ -4,15 +4,16 @@ import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { rejectedRowsUrl } from "../../ingest/versions.ts";
 import type { Command } from "../main.ts";
 
 const usage = [
-  "vitality ingest practice --org SLUG --year Y[,Y2] [--dry-run] FILE...",
+  "vitality ingest practice --org SLUG [--year Y[,Y2]] [--skip-invalid] [--confirm] [--dry-run] FILE...",
   "vitality ingest market --kind IP|OP|DEMO --year Y [--dry-run] FILE...",
 ].join("\n             ");
 
 const yearsOption = z
-  .string({ message: "--year is required" })
+  .string({ message: "--year is required for a market file" })
   .regex(/^\d{4}(,\d{4})*$/, "--year must be a 4-digit year (or a comma-separated list for practice files)")
   .transform((value) => value.split(",").map(Number));
 const kindOption = z.enum(["IP", "OP", "DEMO"], { message: "--kind must be IP, OP or DEMO" });
@@ -20,10 +21,26 @@ const kindOption = z.enum(["IP", "OP", "DEMO"], { message: "--kind must be IP, O
 /** Files of more than this show a progress bar (phases of the child process, with elapsed time). */
 const PROGRESS_BAR_BYTES = 5 * 1024 * 1024;
 
+type Warning = { message: string; year?: number };
+
+function printWarnings(warnings: Warning[] | undefined) {
+  for (const warning of warnings ?? [])
+    console.error(`  warning${warning.year ? ` (${warning.year})` : ""}: ${warning.message}`);
+}
+
+function printTablesRead(tablesRead: { file: string; table: string }[] | undefined) {
+  for (const item of tablesRead ?? []) console.error(`  ${item.file} read as ${item.table}`);
+}
+
 function printReport(report: {
   errors: { table: string; row: number; column: string; reason: string }[];
   total: number;
+  warnings?: Warning[];
+  tablesRead?: { file: string; table: string }[];
+  invalidRows?: number;
+  fileLevel?: boolean;
 }) {
+  printTablesRead(report.tablesRead);
   for (const error of report.errors) {
     const where = [error.table, error.row > 0 ? `row ${error.row}` : "header", error.column]
       .filter(Boolean)
@@ -31,9 +48,14 @@ function printReport(report: {
     console.error(`  ${where}: ${error.reason}`);
   }
   const more = report.total - report.errors.length;
+  printWarnings(report.warnings);
   console.error(
-    `${report.total} error${report.total === 1 ? "" : "s"}${more > 0 ? ` (${more} not listed)` : ""}: the file would be refused.`,
+    `${report.total} error${report.total === 1 ? "" : "s"}${more > 0 ? ` (${more} not listed)` : ""}: the file was refused.`,
   );
+  if (!report.fileLevel && (report.invalidRows ?? 0) > 0)
+    console.error(
+      `--skip-invalid loads the valid rows and sets the ${report.invalidRows} invalid one${report.invalidRows === 1 ? "" : "s"} aside.`,
+    );
 }
 
 async function progressFor(files: string[]) {
@@ -67,6 +89,8 @@ export const command: Command = {
         year: { type: "string" },
         kind: { type: "string" },
         "dry-run": { type: "boolean", default: false },
+        "skip-invalid": { type: "boolean", default: false },
+        confirm: { type: "boolean", default: false },
       },
     });
     const [what, ...files] = positionals;
@@ -74,8 +98,9 @@ export const command: Command = {
       console.error(`Usage: ${usage}`);
       return 2;
     }
-    const years = yearsOption.parse(values.year);
     const kind = what === "market" ? kindOption.parse(values.kind) : undefined;
+    // A practice extract without --year is split by service year (data-contract.md section 9).
+    const years = kind || values.year !== undefined ? yearsOption.parse(values.year) : [];
     if (kind && years.length !== 1) throw new Error("--year: a market file is of one year");
     if (what === "practice" && !values["dry-run"] && !values.org) throw new Error("--org is required");
     const uploads = files.map((path) => ({ path, originalName: basename(path) }));
@@ -83,9 +108,13 @@ export const command: Command = {
     const target = kind ? ({ kind: "market", marketKind: kind } as const) : ({ kind: "practice" } as const);
 
     const { dryRunIngest, ingestMarketUpload, ingestPracticeUpload } = await import("../../ingest/ingest.ts");
-    let result: Awaited<ReturnType<typeof dryRunIngest>>;
+    const skipInvalid = values["skip-invalid"];
+    let result: Awaited<ReturnType<typeof dryRunIngest>> | Awaited<ReturnType<typeof ingestPracticeUpload>>;
     if (values["dry-run"]) {
-      result = await dryRunIngest({ target, years, files: uploads }, { onProgress: progress.onProgress });
+      result = await dryRunIngest(
+        { target, years, files: uploads, skipInvalid },
+        { onProgress: progress.onProgress },
+      );
     } else {
       const { loadConfig } = await import("../../config.ts");
       const { createContext } = await import("../../bootstrap/context.ts");
@@ -106,7 +135,7 @@ export const command: Command = {
           if (!organisation) throw new Error(`--org: no organisation with slug '${values.org}'`);
           result = await ingestPracticeUpload(
             context,
-            { organisationId: organisation.id, years, files: uploads },
+            { organisationId: organisation.id, years, files: uploads, skipInvalid, confirm: values.confirm },
             { onProgress: progress.onProgress },
           );
         }
@@ -119,8 +148,18 @@ export const command: Command = {
       printReport(result.report);
       return 1;
     }
+    if (result.status === "needs_confirmation") {
+      console.error(`${result.message.replace("with confirm", "with --confirm")}`);
+      return 1;
+    }
+    printTablesRead(result.tablesRead);
+    printWarnings(result.warnings);
     const verb = values["dry-run"] ? "would be accepted" : "accepted";
-    console.log(`${result.rows} rows ${verb} for ${result.years.join(", ")}.`);
+    console.log(`${result.rows} rows ${verb}${result.years.length > 0 ? ` for ${result.years.join(", ")}` : ""}.`);
+    if (result.skippedRows)
+      console.log(
+        `${result.skippedRows} invalid row${result.skippedRows === 1 ? "" : "s"} set aside${"rejectedRowsUpload" in result && result.rejectedRowsUpload ? ` (listed with their reasons at ${rejectedRowsUrl(result.rejectedRowsUpload)})` : ""}.`,
+      );
     return 0;
   },
 };

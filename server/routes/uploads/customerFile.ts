@@ -10,8 +10,8 @@ import { notify } from "../../live/notify.ts";
 import { practiceFileNotice } from "./practiceFileNotice.ts";
 import {
   filesField,
-  ingestResponse,
   parseForm,
+  practiceIngestResponse,
   uploadedFiles,
   uploadLimits,
   withReceivedUpload,
@@ -35,9 +35,19 @@ const yearsField = z
       .min(1, "at least one year is required"),
   );
 
+/** A form flag: "true" or "1" (a checkbox's "on" too); absent is false. */
+const flagField = (name: string) =>
+  z
+    .enum(["true", "false", "1", "0", "on"], { message: `${name} must be true or false` })
+    .optional()
+    .transform((value) => value === "true" || value === "1" || value === "on");
+
 const practiceFormSchema = z.object({
   files: filesField,
-  years: yearsField,
+  // Without years: every service year of the file, each switched in as its own version (section 9).
+  years: yearsField.optional(),
+  skip_invalid: flagField("skip_invalid"),
+  confirm: flagField("confirm"),
   user: z.uuid({ message: "must be a customer user id (UUID)" }).optional(),
   organization: z.uuid({ message: "must be an organisation id (UUID)" }).optional(),
 });
@@ -93,23 +103,29 @@ export const customerFile = new Hono<AppEnv>().post("/", async (c) => {
         uploadedBy = user.id;
       }
 
+      const years = [...new Set(form.years ?? [])].sort();
       const result = await ingestPracticeUpload(c.var.app, {
         organisationId,
-        years: [...new Set(form.years)].sort(),
+        years,
         files: uploadedFiles(form.files),
         uploadedBy,
         uploadedByStaff,
+        skipInvalid: form.skip_invalid,
+        confirm: form.confirm,
       });
-      await notify(
-        c.var.app,
-        {
-          organisationAdmins: organisationId,
-          customerUserIds: [uploadedBy],
-          staffAccountIds: [uploadedByStaff],
-        },
-        practiceFileNotice(form.years, result),
-      );
-      return ingestResponse(c, result);
+      // A question back to the uploader (409, resend with confirm) is no news for anyone else.
+      if (result.status !== "needs_confirmation") {
+        await notify(
+          c.var.app,
+          {
+            organisationAdmins: organisationId,
+            customerUserIds: [uploadedBy],
+            staffAccountIds: [uploadedByStaff],
+          },
+          practiceFileNotice(years, result),
+        );
+      }
+      return practiceIngestResponse(c, result);
     },
     uploadLimits,
     PRACTICE_FILE_FIELDS,

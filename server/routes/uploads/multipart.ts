@@ -5,9 +5,11 @@ import type { Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { HttpError, validationError } from "../../http/errors.ts";
-import type { IngestResult } from "../../ingest/ingest.ts";
+import type { IngestResult, PracticeIngestResult } from "../../ingest/ingest.ts";
+import type { ErrorReport } from "../../ingest/report.ts";
+import { rejectedRowsUrl } from "../../ingest/versions.ts";
 import { defaultLimits } from "../../ingest/limits.ts";
-import { removeDir } from "../../ingest/storage.ts";
+import { removeDir, writeOwner } from "../../ingest/storage.ts";
 import { boundaryOf, type MultipartLimits, type ReceivedFile, receiveMultipart } from "./multipartStream.ts";
 
 /** Upload bodies may be as large as the largest accepted file, plus the form's other fields. */
@@ -79,6 +81,8 @@ export async function receiveUpload(
   if (!body) throw new HttpError(400, "files: at least one file is required");
   const dir = join(c.var.app.config.dataDir, "tmp", "received", randomUUID());
   mkdirSync(dir, { recursive: true });
+  // The start-up sweep removes the folder if this process dies while receiving.
+  writeOwner(dir);
   try {
     const { fields, files } = await receiveMultipart(body, boundary, dir, limits, fileFields);
     return { form: { ...fields, files }, dir };
@@ -103,12 +107,50 @@ export function ingestResponse(c: Context<AppEnv>, result: IngestResult) {
   if (result.status === "accepted") {
     return c.json({ status: "accepted", years: result.years, rows: result.rows }, 200);
   }
-  const { total } = result.report;
+  return refusedResponse(c, result.report);
+}
+
+/**
+ * A practice upload's answer: 200 with the years, rows, warnings, the table each file was read as
+ * and the rows set aside; 400 with the whole report; 409 when it would remove more than half of a
+ * year (resend with confirm).
+ */
+export function practiceIngestResponse(c: Context<AppEnv>, result: PracticeIngestResult) {
+  if (result.status === "accepted") {
+    return c.json(
+      {
+        status: "accepted",
+        years: result.years,
+        rows: result.rows,
+        warnings: result.warnings,
+        tables_read: result.tablesRead,
+        skipped_rows: result.skippedRows,
+        rejected_rows_url: result.rejectedRowsUpload ? rejectedRowsUrl(result.rejectedRowsUpload) : null,
+      },
+      200,
+    );
+  }
+  if (result.status === "needs_confirmation") {
+    return c.json({ status: 409, detail: result.message, confirm: true, years: result.years }, 409);
+  }
+  return refusedResponse(c, result.report);
+}
+
+function refusedResponse(c: Context<AppEnv>, report: ErrorReport) {
+  const { total } = report;
   return c.json(
     {
       status: 400,
-      detail: `The file was refused: ${total} error${total === 1 ? "" : "s"} (the first ${result.report.errors.length} are listed).`,
-      report: result.report,
+      detail: `The file was refused: ${total} error${total === 1 ? "" : "s"} (the first ${report.errors.length} are listed).`,
+      report: {
+        errors: report.errors,
+        total: report.total,
+        warnings: report.warnings ?? [],
+        tables_read: report.tablesRead ?? [],
+        invalid_rows: report.invalidRows ?? 0,
+        // Whether 'Load the valid rows' (skip_invalid) can help: not when a table or column is missing.
+        can_skip_invalid: total > 0 && !report.fileLevel && (report.invalidRows ?? 0) > 0,
+      },
     },
     400,
   );

@@ -1,0 +1,147 @@
+import { copyFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { AppContext } from "../context.ts";
+import type { Db } from "../db/client.ts";
+import {
+  customerUsers,
+  organisationYears,
+  practiceUploads,
+  practiceYearVersions,
+  staffAccounts,
+} from "../db/schema/index.ts";
+import { notifyDataChanged } from "../engine/dataChanges.ts";
+import { HttpError, notFound } from "../http/errors.ts";
+import { newWorkDir, removeDir, switchIn, warehousePaths } from "./storage.ts";
+import { lockTargets, lockUploadTargets } from "./targetLock.ts";
+
+/** The download of an upload's set-aside rows (server/routes/uploads/rejectedRows.ts). */
+export const rejectedRowsUrl = (uploadId: string) => `/api/management/customer/file/rejected/${uploadId}/`;
+
+/** Every accepted version of a year, newest first, as the staff year detail lists them. */
+export async function versionsOf(db: Db, organisationId: string, year: number, currentId: string | null) {
+  const rows = await db
+    .select({
+      version: practiceYearVersions,
+      userEmail: customerUsers.email,
+      userName: customerUsers.username,
+      staffName: staffAccounts.username,
+    })
+    .from(practiceYearVersions)
+    .leftJoin(customerUsers, eq(customerUsers.id, practiceYearVersions.uploadedBy))
+    .leftJoin(staffAccounts, eq(staffAccounts.id, practiceYearVersions.uploadedByStaff))
+    .where(and(eq(practiceYearVersions.organisationId, organisationId), eq(practiceYearVersions.year, year)))
+    .orderBy(desc(practiceYearVersions.createdAt), desc(practiceYearVersions.dataVersion));
+  return rows.map(({ version, userEmail, userName, staffName }) => ({
+    id: version.id,
+    data_version: version.dataVersion,
+    created_at: version.createdAt.toISOString(),
+    by: staffName ? `${staffName} (staff)` : (userName ?? userEmail ?? null),
+    file_names: version.fileNames,
+    rows: version.rows,
+    checksum: version.checksum,
+    warnings: version.warnings,
+    skipped_rows: version.skippedRows,
+    rejected_rows_url:
+      version.rejectedRowsName && version.uploadIds[0] ? rejectedRowsUrl(version.uploadIds[0]) : null,
+    restored_from: version.restoredFrom,
+    current: version.id === currentId,
+  }));
+}
+
+/**
+ * Brings an earlier version of a year back (staff): its kept Parquet is copied into a scratch
+ * folder and switched in like an upload, under the year's lock; the year's version goes up, and
+ * the restore is recorded as a new version naming the one it brought back.
+ */
+export async function restorePracticeVersion(
+  context: Pick<AppContext, "config" | "database" | "clock" | "live">,
+  input: { organisationId: string; year: number; versionId: string; staffId: string },
+) {
+  const { db } = context.database;
+  const { dataDir } = context.config;
+  const [version] = await db
+    .select()
+    .from(practiceYearVersions)
+    .where(
+      and(
+        eq(practiceYearVersions.id, input.versionId),
+        eq(practiceYearVersions.organisationId, input.organisationId),
+        eq(practiceYearVersions.year, input.year),
+      ),
+    );
+  if (!version) throw notFound(`No such version of ${input.year}.`);
+  const kept = warehousePaths.practiceVersion(dataDir, input.organisationId, input.year, version.storageName);
+  if (!existsSync(kept)) throw new HttpError(409, "The file of this version is no longer kept.");
+  const workDir = newWorkDir(dataDir);
+  try {
+    const copy = join(workDir, "practice_lines.parquet");
+    copyFileSync(kept, copy);
+    const now = context.clock.now();
+    const restored = await db.transaction(async (tx) => {
+      await lockUploadTargets(tx, [lockTargets.practiceYear(input.organisationId, input.year)]);
+      const [current] = await tx
+        .select()
+        .from(organisationYears)
+        .where(and(eq(organisationYears.organisationId, input.organisationId), eq(organisationYears.year, input.year)));
+      if (!current) throw notFound(`No year ${input.year}.`);
+      if (current.currentVersionId === version.id && current.fileState === "uploaded")
+        throw new HttpError(409, "This version is the current one.");
+      switchIn(copy, warehousePaths.practiceLines(dataDir, input.organisationId, input.year));
+      const dataVersion = current.dataVersion + 1;
+      const [row] = await tx
+        .insert(practiceYearVersions)
+        .values({
+          organisationId: input.organisationId,
+          year: input.year,
+          dataVersion,
+          uploadIds: version.uploadIds,
+          fileNames: version.fileNames,
+          uploadedByStaff: input.staffId,
+          rows: version.rows,
+          checksum: version.checksum,
+          warnings: version.warnings,
+          skippedRows: version.skippedRows,
+          rejectedRowsName: version.rejectedRowsName,
+          storageName: version.storageName,
+          restoredFrom: version.id,
+          createdAt: now,
+        })
+        .returning({ id: practiceYearVersions.id });
+      await tx
+        .update(organisationYears)
+        .set({
+          fileState: "uploaded",
+          dataVersion,
+          rows: version.rows,
+          checksum: version.checksum,
+          warnings: version.warnings,
+          skippedRows: version.skippedRows,
+          uploadedAt: now,
+          updatedAt: now,
+          currentVersionId: row!.id,
+        })
+        .where(eq(organisationYears.id, current.id));
+      // The file the year shows is the restored version's again.
+      const accepted = await tx
+        .select({ id: practiceUploads.id, years: practiceUploads.years })
+        .from(practiceUploads)
+        .where(and(eq(practiceUploads.organisationId, input.organisationId), eq(practiceUploads.state, "accepted")));
+      const replaced = accepted
+        .filter((upload) => upload.years.includes(input.year) && !version.uploadIds.includes(upload.id))
+        .map((upload) => upload.id);
+      if (replaced.length > 0)
+        await tx.update(practiceUploads).set({ state: "superseded" }).where(inArray(practiceUploads.id, replaced));
+      if (version.uploadIds.length > 0)
+        await tx
+          .update(practiceUploads)
+          .set({ state: "accepted" })
+          .where(inArray(practiceUploads.id, version.uploadIds));
+      return { id: row!.id, dataVersion };
+    });
+    await notifyDataChanged(context, input.organisationId);
+    return restored;
+  } finally {
+    removeDir(workDir);
+  }
+}
