@@ -19,6 +19,8 @@ interface SuiteOptions {
   hookTimeoutMs?: number;
   /** How long the server may take to seed the demo and listen (startServer's default otherwise). */
   startTimeoutMs?: number;
+  /** How the server starts (e.g. `{demoAnalyses: true}`: the demo seeded as `npm start` does). */
+  server?: Parameters<typeof startServer>[0];
 }
 
 /**

@@ -1,0 +1,517 @@
+import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { visibleFieldNames } from "../../schemes/questionnaire/conditions.ts";
+import type { QuestionnaireStep } from "../../schemes/questionnaire/fields.ts";
+import { questionnaireForm } from "../../schemes/questionnaire/form.ts";
+import { MID_SETUP_EMAIL } from "../../server/bootstrap/midSetupOrganisation.ts";
+import { completeNpi } from "../../server/reference/npi.ts";
+import { allFields } from "../../web/src/questionnaire/questionnaireForm.ts";
+import { chromiumAvailable, requireChromium } from "./support/browser.ts";
+import { signInDemoCustomer } from "./support/customerSignin.ts";
+import { pageApi } from "./support/pageApi.ts";
+import type { RunningServer } from "./support/server.ts";
+import {
+  generate,
+  JOB_MS,
+  schemesPanel,
+  shot,
+  signInStaff,
+  untilValid,
+  validationRow,
+} from "./support/staffYear.ts";
+import { useServerAndPage } from "./support/suite.ts";
+
+/**
+ * The onboarding journey of issue 10, through the product's own screens, from a blank organisation
+ * to a chart: staff create the customer and its admin; the admin signs in from the outbox link,
+ * accepts the agreement, follows the checklist (two facilities, one with a location, via the NPI
+ * look-up; three providers, one via the look-up; the practice files of the Riverside fixture);
+ * staff add the service area, run the validations and generators and allow the questionnaire; the
+ * customer fills it in through the stepper; staff validate it, score and enable the year; the
+ * customer opens querie1 and querie6. The checklist is checked after every step. The server seeds
+ * the demo as `npm start` does, so the first test also checks what a newcomer sees.
+ * Screenshots: tests/e2e/screenshots/journey-*.png.
+ */
+
+requireChromium("onboarding journey");
+
+const ROOT = join(import.meta.dir, "..", "..");
+const FIXTURE = join(ROOT, "fixtures", "small", "organizations", "riverside");
+const YEAR = 2025;
+const CLINIC = "Riverside Journey Clinic";
+const ADMIN_EMAIL = "journey.admin@example.com";
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** In the fixture registry: Riverside's clinic and its surgeon (the practice files use both). */
+const FACILITY_NPI = "1509870899";
+const PROVIDER_NPI = "1517706044";
+/** Valid NPIs (check digit right) that the registry does not hold: typed in by hand. */
+const MANUAL_FACILITY_NPI = completeNpi("188888888");
+const MANUAL_PROVIDERS = [
+  { npi: "1720435241", last: "Nguyen", first: "Lan" },
+  { npi: "1757368877", last: "Okafor", first: "Chidi" },
+];
+const NOT_FOUND =
+  "We cannot find what you search for into the dabase, but you can add it manualy and we will check it.";
+
+type StepKey =
+  | "facilities"
+  | "providers"
+  | "data-upload"
+  | "data-review"
+  | "questionnaire"
+  | "questionnaire-review";
+const STEP_KEYS: StepKey[] = [
+  "facilities",
+  "providers",
+  "data-upload",
+  "data-review",
+  "questionnaire",
+  "questionnaire-review",
+];
+
+describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisation to a chart", () => {
+  let server: RunningServer;
+  let staff: Page;
+  let customerContext: BrowserContext;
+  let customer: Page;
+  let orgId = "";
+
+  const suite = useServerAndPage({
+    viewport: DESKTOP,
+    server: { demoAnalyses: true },
+    startTimeoutMs: 400_000,
+    hookTimeoutMs: 450_000,
+    prepare: async (started) => {
+      server = started.server;
+      staff = started.page;
+    },
+  });
+
+  /** Home's checklist, freshly loaded: exactly these steps are done, and the count says so. */
+  async function expectChecklist(done: StepKey[], name: string) {
+    await customer.goto("/");
+    await customer.getByRole("heading", { name: "Account setup" }).waitFor();
+    const states = await Promise.all(
+      STEP_KEYS.map((key) => customer.getByTestId(`setup-step-${key}`).getAttribute("data-state")),
+    );
+    expect(STEP_KEYS.filter((_, index) => states[index] === "done")).toEqual(done);
+    await expect(customer.getByTestId("setup-count").textContent()).resolves.toBe(
+      `${done.length} of 6 steps`,
+    );
+    await shot(customer, `journey-${name}`);
+  }
+
+  async function phoneShot(page: Page, name: string) {
+    await page.setViewportSize(PHONE);
+    await shot(page, name);
+    await page.setViewportSize(DESKTOP);
+  }
+
+  const dialog = () => customer.getByRole("dialog");
+  const field = (label: string) => dialog().getByLabel(label, { exact: true });
+
+  /** Types into an autocomplete field and picks one of the server's suggestions. */
+  async function choose(input: Locator, typed: string, option: string) {
+    await input.fill(typed);
+    await customer.getByRole("option", { name: option, exact: true }).click();
+    await expect(input.inputValue()).resolves.toBe(option);
+  }
+
+  async function select(input: Locator, option: string) {
+    await input.click();
+    await customer.getByRole("option", { name: option, exact: true }).click();
+  }
+
+  /** Waits until an input holds a value (a look-up fills the form after its answer). */
+  async function untilFilled(input: Locator, timeoutMs = 10_000) {
+    const deadline = Date.now() + timeoutMs;
+    while ((await input.inputValue()) === "" && Date.now() < deadline) await Bun.sleep(100);
+    expect(await input.inputValue()).not.toBe("");
+  }
+
+  async function openYear() {
+    await staff.goto(`/administration/customers/${orgId}/${YEAR}`);
+    await staff.getByRole("heading", { name: `[${YEAR}] Data analysis of ${CLINIC}` }).waitFor();
+  }
+
+  test("a newcomer's demo: the demo admin sees its analyses, Riverside's admin a checklist at 0 of 6", async () => {
+    const demo = await suite.browser.newContext({ baseURL: server.baseUrl, viewport: DESKTOP });
+    try {
+      const page = await demo.newPage();
+      await signInDemoCustomer(page, server);
+      await page.getByRole("heading", { name: "Analyses" }).waitFor();
+      await page.goto("/vitality-score");
+      await page.getByRole("img", { name: /^Total score: / }).waitFor();
+      await shot(page, "journey-00-demo-score");
+    } finally {
+      await demo.close();
+    }
+    const midSetup = await suite.browser.newContext({ baseURL: server.baseUrl, viewport: DESKTOP });
+    try {
+      const page = await midSetup.newPage();
+      await signInDemoCustomer(page, server, undefined, MID_SETUP_EMAIL);
+      await page.getByRole("heading", { name: "Account setup" }).waitFor();
+      await expect(page.getByTestId("setup-count").textContent()).resolves.toBe("0 of 6 steps");
+      await shot(page, "journey-00-riverside-home");
+    } finally {
+      await midSetup.close();
+    }
+  }, 120_000);
+
+  test("staff create the customer and its admin user", async () => {
+    await signInStaff(staff, server.baseUrl);
+    await staff.getByRole("button", { name: "Add customer" }).click();
+    const form = staff.getByRole("dialog", { name: "New customer" });
+    await form.getByLabel("Name").fill(CLINIC);
+    await form.getByLabel("Address").fill("4571 Main Pkwy");
+    await form.getByLabel("City, State").fill("Muncie, IN");
+    await form.getByLabel("Zip code").fill("47302");
+    await shot(staff, "journey-01-new-customer");
+    await form.getByRole("button", { name: "Save" }).click();
+    await form.waitFor({ state: "hidden" });
+    await staff
+      .getByRole("row")
+      .filter({ hasText: CLINIC })
+      .getByRole("cell", { name: CLINIC, exact: true })
+      .click();
+    await staff.waitForURL(/\/administration\/customers\/[0-9a-f-]{36}$/);
+    orgId = new URL(staff.url()).pathname.split("/").pop() ?? "";
+
+    await staff.getByRole("button", { name: "Add user" }).click();
+    const user = staff.getByRole("dialog", { name: "Add user" });
+    await user.getByLabel("Name").fill("Jordan Reyes");
+    await user.getByLabel("Email").fill(ADMIN_EMAIL);
+    await user.getByRole("button", { name: "Save" }).click();
+    await user.waitFor({ state: "hidden" });
+    await staff.getByText(`Jordan Reyes (${ADMIN_EMAIL}) is added.`).waitFor();
+    await shot(staff, "journey-02-customer-user");
+  }, 60_000);
+
+  test("the admin signs in from the outbox link and accepts the agreement: 0 of 6", async () => {
+    customerContext = await suite.browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: DESKTOP,
+      reducedMotion: "reduce",
+    });
+    customer = await customerContext.newPage();
+    await signInDemoCustomer(customer, server, undefined, ADMIN_EMAIL);
+    await customer.getByRole("heading", { name: "Licence agreement" }).waitFor();
+    await shot(customer, "journey-03-agreement");
+    await customer.getByLabel("I have read and accept the end user licence agreement").check();
+    await customer.getByRole("button", { name: "Continue" }).click();
+    await expectChecklist([], "04-home-start");
+    await phoneShot(customer, "journey-04-home-start-phone");
+  }, 60_000);
+
+  test("two facilities, one found by NPI with a location, one typed in: Facilities done", async () => {
+    await customer.getByRole("link", { name: "Practice profile" }).first().click();
+    await customer.waitForURL(`${server.baseUrl}/practice-profile`);
+    await customer.getByRole("heading", { name: "Facilities", exact: true }).waitFor();
+    await shot(customer, "journey-05-profile-empty");
+    await phoneShot(customer, "journey-05-profile-empty-phone");
+
+    // Found by the look-up: the form is pre-filled from the registry.
+    await customer.getByRole("button", { name: "Add facility" }).click();
+    await field("NPI").fill(FACILITY_NPI);
+    await untilFilled(field("Name"));
+    const clinicName = await field("Name").inputValue();
+    if ((await field("City, State").inputValue()) !== "Muncie, IN") {
+      await choose(field("City, State"), "Munci", "Muncie, IN");
+    }
+    if ((await field("Zip code").inputValue()) !== "47302") await choose(field("Zip code"), "4730", "47302");
+    if ((await field("Physical address").inputValue()) === "") {
+      await field("Physical address").fill("4571 Main Pkwy");
+    }
+    await dialog().getByRole("checkbox", { name: "11 Office" }).check();
+    await dialog().getByRole("checkbox", { name: "Clinic visits" }).check();
+    await shot(customer, "journey-06-facility-lookup");
+    await dialog().getByRole("button", { name: "Submit" }).click();
+    await dialog().waitFor({ state: "detached" });
+    await customer.locator(`[data-facility="${clinicName}"]`).waitFor();
+
+    await customer.getByRole("button", { name: `Actions for ${clinicName}`, exact: true }).click();
+    await customer.getByRole("menuitem", { name: "Add location" }).click();
+    await field("Name").fill("Riverside Yorktown");
+    await field("Physical address").fill("9 Tiger Dr");
+    await choose(field("City, State"), "Yorkto", "Yorktown, IN");
+    await choose(field("Zip code"), "4739", "47396");
+    await dialog().getByRole("checkbox", { name: "11 Office" }).check();
+    await dialog().getByRole("checkbox", { name: "Clinic visits" }).check();
+    await dialog().getByRole("button", { name: "Submit" }).click();
+    await dialog().waitFor({ state: "detached" });
+    await customer.locator('[data-location="Riverside Yorktown"]').waitFor();
+
+    // Not in the registry: the spec's message, then the form is filled in by hand.
+    await customer.getByRole("button", { name: "Add facility" }).click();
+    await field("NPI").fill(MANUAL_FACILITY_NPI);
+    await dialog().getByText(NOT_FOUND).waitFor();
+    await field("Name").fill("Riverside Surgery Center");
+    await field("Physical address").fill("2800 W Bethel Ave");
+    await choose(field("City, State"), "Munci", "Muncie, IN");
+    await choose(field("Zip code"), "4730", "47304");
+    await dialog().getByRole("checkbox", { name: "24 Ambulatory surgical center" }).check();
+    await dialog().getByRole("checkbox", { name: "Surgery" }).check();
+    await dialog().getByRole("button", { name: "Submit" }).click();
+    await dialog().waitFor({ state: "detached" });
+    await customer.locator('[data-facility="Riverside Surgery Center"]').waitFor();
+    await shot(customer, "journey-07-facilities");
+    await expectChecklist(["facilities"], "08-home-facilities");
+  }, 120_000);
+
+  test("three providers, one found by NPI: Providers done", async () => {
+    await customer.goto("/practice-profile");
+    await customer.getByRole("button", { name: "Add provider" }).click();
+    await field("NPI").fill(PROVIDER_NPI);
+    await untilFilled(field("Last name"));
+    if ((await field("Category").inputValue()) === "") await select(field("Category"), "Physician");
+    if ((await field("Provider type").inputValue()) === "") {
+      await select(field("Provider type"), "Orthopaedic Surgeon");
+    }
+    const speciality = dialog().locator('[data-field="speciality"]');
+    if ((await speciality.getByRole("checkbox", { checked: true }).count()) === 0) {
+      await speciality.getByRole("checkbox", { name: "LE Joint Replacement" }).check();
+    }
+    await dialog()
+      .locator('[data-field="name_work_at"]')
+      .getByRole("checkbox", { name: "Riverside Yorktown" })
+      .check();
+    await shot(customer, "journey-09-provider-lookup");
+    await dialog().getByRole("button", { name: "Submit" }).click();
+    await dialog().waitFor({ state: "detached" });
+    await customer.getByRole("row").filter({ hasText: PROVIDER_NPI }).waitFor();
+
+    for (const provider of MANUAL_PROVIDERS) {
+      await customer.getByRole("button", { name: "Add provider" }).click();
+      await field("NPI").fill(provider.npi);
+      await dialog().getByText(NOT_FOUND).waitFor();
+      await field("Last name").fill(provider.last);
+      await field("First name").fill(provider.first);
+      await choose(field("City, State"), "Munci", "Muncie, IN");
+      await choose(field("Zip code"), "4730", "47302");
+      await select(field("Category"), "Physician");
+      await select(field("Provider type"), "Orthopaedic Surgeon");
+      await dialog().locator('[data-field="speciality"]').getByRole("checkbox", { name: "Spine" }).check();
+      await dialog()
+        .locator('[data-field="name_work_at"]')
+        .getByRole("checkbox", { name: "Riverside Surgery Center" })
+        .check();
+      await dialog().getByRole("button", { name: "Submit" }).click();
+      await dialog().waitFor({ state: "detached" });
+      await customer.getByRole("row").filter({ hasText: provider.npi }).waitFor();
+    }
+    await shot(customer, "journey-10-providers");
+    await expectChecklist(["facilities", "providers"], "11-home-providers");
+  }, 120_000);
+
+  test("the practice files are dropped and sent: the year found is being analysed, Data upload done", async () => {
+    await customer.goto("/practice-profile");
+    const section = customer.locator("#data-upload");
+    await section.getByRole("heading", { name: "Data upload" }).waitFor();
+    const folder = join(FIXTURE, "practice", String(YEAR));
+    const files = readdirSync(folder).map((name) => join(folder, name));
+    await section.locator('input[type="file"]').setInputFiles(files);
+    await section.getByRole("button", { name: "Cancel" }).waitFor();
+    await section.scrollIntoViewIfNeeded();
+    await shot(customer, "journey-12-upload-chosen");
+    await section.getByRole("button", { name: "Send" }).click();
+    const accepted = section.getByTestId("upload-accepted");
+    await accepted.waitFor({ timeout: JOB_MS });
+    await expect(accepted.textContent()).resolves.toContain(`data found for ${YEAR}`);
+    await section.getByText("Being analysed by our team").waitFor();
+    await shot(customer, "journey-13-upload-sent");
+    await phoneShot(customer, "journey-13-upload-sent-phone");
+    await expectChecklist(["facilities", "providers", "data-upload"], "14-home-upload");
+  }, 120_000);
+
+  test(
+    "staff add the service area, run the validations and generators, allow the questionnaire: AHI Review done",
+    async () => {
+      await openYear();
+      await staff.getByRole("button", { name: "Add service area" }).click();
+      const modal = staff.getByRole("dialog", { name: `Adding service area for ${YEAR}` });
+      await modal.waitFor();
+      const suggest = modal.getByRole("button", { name: /Suggest/ });
+      if (await suggest.isVisible()) {
+        await suggest.click();
+      } else {
+        // Without the suggestion, the Riverside fixture's own service area is pasted.
+        const definition = JSON.parse(readFileSync(join(FIXTURE, "organization.json"), "utf8")) as {
+          service_areas: Record<string, { zipcode: string; type: string }[]>;
+        };
+        const lines = definition.service_areas[String(YEAR)]!.map((zip) => `${zip.zipcode}\t${zip.type}`);
+        await modal.getByLabel("Copy/Past from xls").fill(lines.join("\n"));
+      }
+      await shot(staff, "journey-15-service-area");
+      await modal.getByRole("button", { name: "Submit" }).click();
+      await modal.waitFor({ state: "hidden" });
+
+      await validationRow(staff, "facility").getByRole("button", { name: "Run" }).click();
+      await untilValid(staff, "facility");
+      await validationRow(staff, "provider").getByRole("button", { name: "Run" }).click();
+      await untilValid(staff, "provider");
+      await generate(staff, "Service capabilities");
+      await validationRow(staff, "global").getByRole("button", { name: "Run" }).click();
+      await untilValid(staff, "global");
+      await expectChecklist(["facilities", "providers", "data-upload"], "16-home-review-half");
+      await generate(staff, "Macro capabilities");
+      await generate(staff, "Market profile");
+      await shot(staff, "journey-17-year-reviewed");
+      await expectChecklist(["facilities", "providers", "data-upload", "data-review"], "18-home-reviewed");
+
+      await schemesPanel(staff).getByRole("button", { name: "Allow user" }).click();
+      await staff.getByLabel("Questionnaire: Waiting").waitFor();
+      await shot(staff, "journey-19-questionnaire-allowed");
+    },
+    8 * JOB_MS,
+  );
+
+  test("the customer fills in the 17 steps of the questionnaire and submits it: Questionnaire done", async () => {
+    await customer.goto("/practice-profile");
+    const section = customer.locator("#questionnaire");
+    await section.getByText(`Step 1 of 17`).waitFor();
+    await section.scrollIntoViewIfNeeded();
+
+    // A display condition: owning an ASC asks for the stake; 'No' hides it again.
+    const ownership = section.locator('[data-question="ownership_ambulatory_surgical_centers"]');
+    await ownership.getByText("Yes", { exact: true }).click();
+    await section.locator('[data-question="ownership_stake"]').waitFor();
+    await shot(customer, "journey-20-questionnaire-step1");
+    await phoneShot(customer, "journey-20-questionnaire-step1-phone");
+    await ownership.getByText("No", { exact: true }).click();
+    await section.locator('[data-question="ownership_stake"]').waitFor({ state: "detached" });
+
+    const steps = questionnaireForm.steps as readonly QuestionnaireStep[];
+    const fields = allFields(steps);
+    const answers: Record<string, string | string[]> = { ownership_ambulatory_surgical_centers: "No" };
+    for (const step of steps) {
+      await section
+        .getByTestId("questionnaire-step-title")
+        .filter({ hasText: `Step ${step.step} of 17:` })
+        .waitFor();
+      for (const question of step.fields) {
+        if (!question.required || !visibleFieldNames(fields, answers).has(question.name)) continue;
+        const box = section.locator(`[data-question="${question.name}"]`);
+        const choices = (question.choices ?? []).filter(
+          (choice) => !/^(Other|None of the above)$/i.test(choice.value),
+        );
+        if (question.type === "select" && (question.choices ?? []).length <= 2) {
+          const choice = choices.find((candidate) => candidate.value === "No") ?? choices[0]!;
+          await box.getByText(choice.label, { exact: true }).click();
+          answers[question.name] = choice.value;
+        } else if (question.type === "select") {
+          await box.getByRole("textbox").click();
+          await customer.getByRole("option", { name: choices[0]!.label, exact: true }).click();
+          answers[question.name] = choices[0]!.value;
+        } else if (question.type === "multiple_choice") {
+          await box.getByRole("checkbox", { name: choices[0]!.label, exact: true }).check();
+          answers[question.name] = [choices[0]!.value];
+        } else {
+          const text = question.format === "number" ? "10" : "NA";
+          await box.getByRole("textbox").fill(text);
+          answers[question.name] = text;
+        }
+      }
+      if (step.step === 9) await shot(customer, "journey-21-questionnaire-step9");
+      if (step.step < steps.length) await section.getByRole("button", { name: "Next" }).click();
+    }
+    const submit = section.getByRole("button", { name: "Submit" });
+    await expect(submit.isEnabled()).resolves.toBe(true);
+    await shot(customer, "journey-22-questionnaire-last");
+    await submit.click();
+    await section
+      .getByTestId("questionnaire-status")
+      .getByText(/under review by our team/)
+      .waitFor();
+    await shot(customer, "journey-23-questionnaire-submitted");
+    await expectChecklist(
+      ["facilities", "providers", "data-upload", "data-review", "questionnaire"],
+      "24-home-questionnaire",
+    );
+  }, 120_000);
+
+  test(
+    "staff validate the questionnaire, score and enable the year: 6 of 6, then the analyses open",
+    async () => {
+      await openYear();
+      await staff.getByLabel("Questionnaire: Validation").waitFor();
+      await schemesPanel(staff).getByRole("button", { name: "Review" }).click();
+      const modal = staff.getByRole("dialog", { name: `Questionnaire ${YEAR}` });
+      await modal.getByText(/Step 1 of 17/).waitFor();
+      await modal.getByRole("button", { name: "Validate" }).click();
+      await modal.getByRole("button", { name: "Edit" }).waitFor();
+      await staff.keyboard.press("Escape");
+      await staff.getByLabel("Questionnaire: Done").waitFor();
+      await expectChecklist(STEP_KEYS, "25-home-all-done");
+      await phoneShot(customer, "journey-25-home-all-done-phone");
+
+      await generate(staff, "Scoring");
+      await staff.getByRole("button", { name: "Active", exact: true }).click();
+      await staff.getByRole("button", { name: "Enabled this year" }).waitFor({ timeout: JOB_MS });
+      await shot(staff, "journey-26-year-enabled");
+
+      await customer.goto("/");
+      await customer.getByRole("heading", { name: "Analyses" }).waitFor();
+      await shot(customer, "journey-27-home-analyses");
+      await phoneShot(customer, "journey-27-home-analyses-phone");
+    },
+    4 * JOB_MS,
+  );
+
+  /** Opens an analysis and answers the server's result the screen was drawn from. */
+  async function openQuery(path: string) {
+    const name = /querie\d+/.exec(path)?.[0] ?? "";
+    const answer = customer.waitForResponse(
+      (response) =>
+        response.request().method() === "POST" &&
+        new URL(response.url()).pathname.endsWith(`/queries/${name}`),
+    );
+    await customer.goto(path);
+    const response = await answer;
+    expect(response.status()).toBe(200);
+    await customer.getByRole("button", { name: "Filters" }).and(customer.locator(":enabled")).waitFor();
+    return (await response.json()) as { results: Record<string, unknown> };
+  }
+
+  const tableCells = (tableId: string) =>
+    customer
+      .locator(`table[data-table="${tableId}"] tbody tr`)
+      .evaluateAll((rows) =>
+        rows.map((row) => [...row.querySelectorAll("td")].map((cell) => (cell.textContent ?? "").trim())),
+      );
+
+  test("the customer opens querie1 and querie6 and reads its own numbers", async () => {
+    const share = await openQuery("/queries/querie1");
+    await customer.getByRole("heading", { name: "Sx Market Share", exact: true }).waitFor();
+    const competitors = share.results.competitor_market_share_facilities as {
+      name: string;
+      claims: number;
+    }[];
+    const own = share.results.customer_market_share as { claims: number } | undefined;
+    // The practice's own cases are its own, not a competitor's.
+    expect(own?.claims ?? 0).toBeGreaterThan(0);
+    const cells = await tableCells("facilities");
+    expect(cells.length).toBe(competitors.length);
+    expect(cells.map((row) => row[0])).not.toContain("Riverside Bone & Joint Clinic");
+    await customer.locator('section[data-chart="facilities"] figure[data-chart-ready="true"]').waitFor();
+    await shot(customer, "journey-28-querie1");
+
+    await openQuery("/queries/querie6");
+    await customer.getByRole("heading", { name: "Site of Care", exact: true }).waitFor();
+    const rows = await tableCells("site_of_care");
+    const all = rows.at(-1)!;
+    expect(all[0]).toBe("All surgical service");
+    // The Practice side (the last four columns) holds this practice's cases: it adds up to 100%.
+    const practice = all.slice(5, 9).reduce((total, cell) => total + Number(cell.replace(/[%,]/g, "")), 0);
+    expect(Math.abs(practice - 100)).toBeLessThan(0.05);
+    await customer.locator('section[data-chart="site_of_care"] figure[data-chart-ready="true"]').waitFor();
+    await shot(customer, "journey-29-querie6");
+
+    // The same numbers as the organisation's own detail: the years it was given.
+    const detail = await pageApi(customer, "GET", "/api/management/customer/detail/", undefined);
+    expect((detail.body as { organization: { years: number[] } }).organization.years).toEqual([YEAR]);
+    await customerContext.close();
+  }, 120_000);
+});
