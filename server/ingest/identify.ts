@@ -41,7 +41,8 @@ export function practiceSpecOf(hint: string, columns: string[]): TableSpec | und
   const has = (name: string) => columns.includes(name);
   const requiredOf = (spec: TableSpec) => spec.columns.filter((column) => column.required);
   const score = (spec: TableSpec) =>
-    (telling[spec.name] ?? []).filter(has).length * 100 + spec.columns.filter((column) => has(column.name)).length;
+    (telling[spec.name] ?? []).filter(has).length * 100 +
+    spec.columns.filter((column) => has(column.name)).length;
   const complete = practiceSpecs.filter((spec) => {
     if (!requiredOf(spec).every((column) => has(column.name))) return false;
     // Eligibility names its person, and is no claims table.

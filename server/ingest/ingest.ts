@@ -92,7 +92,13 @@ async function runJob(job: IngestJob, options: IngestOptions): Promise<IngestOut
  * (or copied) into a scratch sandbox, checked in the child process, and nothing is kept.
  */
 export async function dryRunIngest(
-  input: { target: IngestTarget; years: number[]; files: UploadedFile[]; dataDir?: string; skipInvalid?: boolean },
+  input: {
+    target: IngestTarget;
+    years: number[];
+    files: UploadedFile[];
+    dataDir?: string;
+    skipInvalid?: boolean;
+  },
   options: IngestOptions = {},
 ): Promise<IngestResult> {
   const limits = options.limits ?? defaultLimits;
@@ -149,7 +155,11 @@ export type PracticeIngestResult =
       rejectedRowsUpload?: string;
     }
   | { status: "rejected"; report: ErrorReport }
-  | { status: "needs_confirmation"; message: string; years: { year: number; current_rows: number; new_rows: number }[] };
+  | {
+      status: "needs_confirmation";
+      message: string;
+      years: { year: number; current_rows: number; new_rows: number }[];
+    };
 
 /**
  * A practice data file (one or more tables, any container) for the given years (none: every
@@ -204,14 +214,19 @@ export async function ingestPracticeUpload(
     if (!outcome.accepted) return refuse(outcome.report);
     if (outcome.outputs.length === 0) {
       const reason =
-        input.years.length > 0 ? `the file has no lines in ${input.years.join(", ")}` : "the file has no lines";
+        input.years.length > 0
+          ? `the file has no lines in ${input.years.join(", ")}`
+          : "the file has no lines";
       return refuse({ ...singleError({ table: "", row: 0, column: "years", reason }), fileLevel: true });
     }
     if (!input.confirm) {
       const shrinking = await shrinkingYears(db, input.organisationId, outcome.outputs);
       if (shrinking.length > 0) {
         const message = `This file would remove more than half of the lines of ${shrinking
-          .map((item) => `${item.year} (${item.current_rows.toLocaleString("en-US")} lines now, ${item.new_rows.toLocaleString("en-US")} in the file)`)
+          .map(
+            (item) =>
+              `${item.year} (${item.current_rows.toLocaleString("en-US")} lines now, ${item.new_rows.toLocaleString("en-US")} in the file)`,
+          )
           .join(", ")}. Send it again with confirm to replace the data.`;
         await rejectPracticeUploads(db, input.organisationId, uploadIds, [], {
           ...singleError({ table: "", row: 0, column: "confirm", reason: message }),
@@ -223,7 +238,10 @@ export async function ingestPracticeUpload(
     let rejectedRowsName: string | undefined;
     if (outcome.rejectedRowsPath) {
       rejectedRowsName = `${randomUUID()}.csv`;
-      keepCopy(outcome.rejectedRowsPath, warehousePaths.rejectedRows(dataDir, input.organisationId, rejectedRowsName));
+      keepCopy(
+        outcome.rejectedRowsPath,
+        warehousePaths.rejectedRows(dataDir, input.organisationId, rejectedRowsName),
+      );
     }
     const versionName = () => `${randomUUID()}.parquet`;
     const outputs = outcome.outputs.map((output) => ({
@@ -245,7 +263,10 @@ export async function ingestPracticeUpload(
         for (const output of outputs) {
           const current = warehousePaths.practiceLines(dataDir, input.organisationId, output.year);
           switchIn(output.path, current);
-          keepCopy(current, warehousePaths.practiceVersion(dataDir, input.organisationId, output.year, output.versionName));
+          keepCopy(
+            current,
+            warehousePaths.practiceVersion(dataDir, input.organisationId, output.year, output.versionName),
+          );
         }
       },
     });
@@ -265,9 +286,17 @@ export async function ingestPracticeUpload(
 }
 
 /** Years whose current data the outputs would cut by more than half (asked before replacing). */
-async function shrinkingYears(db: AppContext["database"]["db"], organisationId: string, outputs: IngestOutput[]) {
+async function shrinkingYears(
+  db: AppContext["database"]["db"],
+  organisationId: string,
+  outputs: IngestOutput[],
+) {
   const rows = await db
-    .select({ year: organisationYears.year, rows: organisationYears.rows, fileState: organisationYears.fileState })
+    .select({
+      year: organisationYears.year,
+      rows: organisationYears.rows,
+      fileState: organisationYears.fileState,
+    })
     .from(organisationYears)
     .where(
       and(

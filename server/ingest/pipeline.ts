@@ -153,7 +153,9 @@ async function stagePractice(duck: DuckDb, stages: Stage[], skipInvalid: boolean
       ],
     };
   }
-  if (!stages.some((stage) => stage.spec.name === "professional_fees" || stage.spec.name === "facility_fees")) {
+  if (
+    !stages.some((stage) => stage.spec.name === "professional_fees" || stage.spec.name === "facility_fees")
+  ) {
     const reason = "the file has neither a professional_fees nor a facility_fees table";
     return { stages, checked: [], reports: [fileError("professional_fees", reason)] };
   }
@@ -191,7 +193,9 @@ async function writeRejectedRows(duck: DuckDb, stages: Stage[], path: string) {
   await duck.run(`CREATE OR REPLACE TEMP TABLE rejected_rows AS ${parts.join(" UNION ALL BY NAME ")}`);
   const [count] = await duck.all<{ n: bigint }>("SELECT count(*) AS n FROM rejected_rows");
   const target = `'${path.replaceAll("'", "''")}'`;
-  await duck.run(`COPY (SELECT * FROM rejected_rows ORDER BY "table", "row") TO ${target} (FORMAT csv, HEADER)`);
+  await duck.run(
+    `COPY (SELECT * FROM rejected_rows ORDER BY "table", "row") TO ${target} (FORMAT csv, HEADER)`,
+  );
   return { rows: Number(count?.n ?? 0), path };
 }
 

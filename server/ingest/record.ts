@@ -153,7 +153,10 @@ export async function acceptPracticeUploads(
         .update(organisationYears)
         .set({ currentVersionId: version!.id })
         .where(
-          and(eq(organisationYears.organisationId, input.organisationId), eq(organisationYears.year, output.year)),
+          and(
+            eq(organisationYears.organisationId, input.organisationId),
+            eq(organisationYears.year, output.year),
+          ),
         );
     }
     // Earlier accepted files of these years are replaced by this one.

@@ -51,9 +51,7 @@ export const REPORT_LIMIT = 100;
 
 export function mergeReports(reports: ErrorReport[]): ErrorReport {
   return {
-    errors: reports
-      .flatMap((report) => report.errors)
-      .slice(0, REPORT_LIMIT),
+    errors: reports.flatMap((report) => report.errors).slice(0, REPORT_LIMIT),
     total: reports.reduce((sum, report) => sum + report.total, 0),
   };
 }

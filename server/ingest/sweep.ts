@@ -80,7 +80,11 @@ export async function sweepUnfinishedIngests(context: Pick<AppContext, "config" 
   const { uploadIds, folders } = sweepScratch(dataDir, now.getTime());
   const stale = new Date(now.getTime() - defaultLimits.workerTimeoutMs - UNOWNED_GRACE_MS);
   const practice = await db
-    .select({ id: practiceUploads.id, organisationId: practiceUploads.organisationId, storageName: practiceUploads.storageName })
+    .select({
+      id: practiceUploads.id,
+      organisationId: practiceUploads.organisationId,
+      storageName: practiceUploads.storageName,
+    })
     .from(practiceUploads)
     .where(
       and(
@@ -91,21 +95,37 @@ export async function sweepUnfinishedIngests(context: Pick<AppContext, "config" 
   const stalePractice =
     uploadIds.length > 0
       ? await db
-          .select({ id: practiceUploads.id, organisationId: practiceUploads.organisationId, storageName: practiceUploads.storageName })
+          .select({
+            id: practiceUploads.id,
+            organisationId: practiceUploads.organisationId,
+            storageName: practiceUploads.storageName,
+          })
           .from(practiceUploads)
           .where(and(eq(practiceUploads.state, "processing"), lt(practiceUploads.createdAt, stale)))
       : [];
   const unfinished = [...new Map([...practice, ...stalePractice].map((row) => [row.id, row])).values()];
   for (const upload of unfinished)
-    rmSync(warehousePaths.upload(dataDir, `practice/${upload.organisationId}`, upload.storageName), { force: true });
+    rmSync(warehousePaths.upload(dataDir, `practice/${upload.organisationId}`, upload.storageName), {
+      force: true,
+    });
   if (unfinished.length > 0) {
     await db
       .update(practiceUploads)
       .set({ state: "rejected", errorReport: interrupted, fileRemovedAt: now })
-      .where(inArray(practiceUploads.id, unfinished.map((row) => row.id)));
+      .where(
+        inArray(
+          practiceUploads.id,
+          unfinished.map((row) => row.id),
+        ),
+      );
   }
   const market = await db
-    .select({ id: advisoryBoardUploads.id, year: advisoryBoardUploads.year, storageName: advisoryBoardUploads.storageName, createdAt: advisoryBoardUploads.createdAt })
+    .select({
+      id: advisoryBoardUploads.id,
+      year: advisoryBoardUploads.year,
+      storageName: advisoryBoardUploads.storageName,
+      createdAt: advisoryBoardUploads.createdAt,
+    })
     .from(advisoryBoardUploads)
     .where(eq(advisoryBoardUploads.state, "processing"));
   const marketUnfinished = market.filter((row) => uploadIds.includes(row.id) || row.createdAt < stale);
@@ -115,7 +135,12 @@ export async function sweepUnfinishedIngests(context: Pick<AppContext, "config" 
     await db
       .update(advisoryBoardUploads)
       .set({ state: "rejected", errorReport: interrupted })
-      .where(inArray(advisoryBoardUploads.id, marketUnfinished.map((row) => row.id)));
+      .where(
+        inArray(
+          advisoryBoardUploads.id,
+          marketUnfinished.map((row) => row.id),
+        ),
+      );
   }
   return { folders, uploads: unfinished.length + marketUnfinished.length };
 }
@@ -124,23 +149,40 @@ export async function sweepUnfinishedIngests(context: Pick<AppContext, "config" 
  * Raw files of refused practice uploads are patients' claims: removed once older than
  * REFUSED_UPLOAD_RETENTION_DAYS (the row and its report stay). Accepted originals are kept.
  */
-export async function removeExpiredRefusedUploads(context: Pick<AppContext, "config" | "database" | "clock">) {
+export async function removeExpiredRefusedUploads(
+  context: Pick<AppContext, "config" | "database" | "clock">,
+) {
   const { dataDir, refusedUploadRetentionDays } = context.config;
   const { db } = context.database;
   const now = context.clock.now();
   const before = new Date(now.getTime() - refusedUploadRetentionDays * 24 * 60 * 60 * 1000);
   const expired = await db
-    .select({ id: practiceUploads.id, organisationId: practiceUploads.organisationId, storageName: practiceUploads.storageName })
+    .select({
+      id: practiceUploads.id,
+      organisationId: practiceUploads.organisationId,
+      storageName: practiceUploads.storageName,
+    })
     .from(practiceUploads)
     .where(
-      and(eq(practiceUploads.state, "rejected"), isNull(practiceUploads.fileRemovedAt), lt(practiceUploads.createdAt, before)),
+      and(
+        eq(practiceUploads.state, "rejected"),
+        isNull(practiceUploads.fileRemovedAt),
+        lt(practiceUploads.createdAt, before),
+      ),
     );
   if (expired.length === 0) return 0;
   for (const upload of expired)
-    rmSync(warehousePaths.upload(dataDir, `practice/${upload.organisationId}`, upload.storageName), { force: true });
+    rmSync(warehousePaths.upload(dataDir, `practice/${upload.organisationId}`, upload.storageName), {
+      force: true,
+    });
   await db
     .update(practiceUploads)
     .set({ fileRemovedAt: now })
-    .where(inArray(practiceUploads.id, expired.map((row) => row.id)));
+    .where(
+      inArray(
+        practiceUploads.id,
+        expired.map((row) => row.id),
+      ),
+    );
   return expired.length;
 }

@@ -108,7 +108,13 @@ export async function stageTuva(
   if (Number(professional?.n) > 0) {
     stages.push(
       waive(
-        await stageRelation(duck, "tuva_professional", professionalFees, "medical_claim (professional)", names),
+        await stageRelation(
+          duck,
+          "tuva_professional",
+          professionalFees,
+          "medical_claim (professional)",
+          names,
+        ),
       ),
     );
   }
@@ -154,7 +160,9 @@ export async function createCoverage(duck: DuckDb, eligibility: string | undefin
     );
     return;
   }
-  const end = columns.includes("enrollment_end_date") ? "TRY_CAST(enrollment_end_date AS DATE)" : "NULL::DATE";
+  const end = columns.includes("enrollment_end_date")
+    ? "TRY_CAST(enrollment_end_date AS DATE)"
+    : "NULL::DATE";
   await duck.run(`
     CREATE OR REPLACE TEMP TABLE eligibility_coverage AS
     SELECT coalesce(person_id, patient_id) AS person, TRY_CAST(enrollment_start_date AS DATE) AS start_date,

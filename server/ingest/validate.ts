@@ -151,7 +151,8 @@ export async function validateStage(duck: DuckDb, stage: Stage): Promise<ErrorRe
   }));
   const checks = checksOf(stage);
   const { total, duplicates } = await countFailures(duck, stage, checks);
-  if (total === 0) return { errors: missing, total: missing.length, invalidRows: 0, fileLevel: missing.length > 0 };
+  if (total === 0)
+    return { errors: missing, total: missing.length, invalidRows: 0, fileLevel: missing.length > 0 };
 
   const numbered = await numberedRows(duck, stage);
   const name = stage.spec.name;
@@ -208,10 +209,9 @@ export async function keepValidRows(duck: DuckDb, stage: Stage) {
   const numbered = await numberedRows(duck, stage);
   stage.allRows = numbered;
   const name = stage.spec.name;
-  const exists = await duck.all(
-    "SELECT 1 FROM duckdb_tables() WHERE table_name = $1 AND temporary",
-    [`rejected_${name}`],
-  );
+  const exists = await duck.all("SELECT 1 FROM duckdb_tables() WHERE table_name = $1 AND temporary", [
+    `rejected_${name}`,
+  ]);
   if (exists.length === 0)
     await duck.run(`CREATE OR REPLACE TEMP TABLE rejected_${name} (_row BIGINT, reasons VARCHAR)`);
   const kept = `kept_${name}`;

@@ -83,7 +83,12 @@ export async function restorePracticeVersion(
       const [current] = await tx
         .select()
         .from(organisationYears)
-        .where(and(eq(organisationYears.organisationId, input.organisationId), eq(organisationYears.year, input.year)));
+        .where(
+          and(
+            eq(organisationYears.organisationId, input.organisationId),
+            eq(organisationYears.year, input.year),
+          ),
+        );
       if (!current) throw notFound(`No year ${input.year}.`);
       if (current.currentVersionId === version.id && current.fileState === "uploaded")
         throw new HttpError(409, "This version is the current one.");
@@ -126,12 +131,20 @@ export async function restorePracticeVersion(
       const accepted = await tx
         .select({ id: practiceUploads.id, years: practiceUploads.years })
         .from(practiceUploads)
-        .where(and(eq(practiceUploads.organisationId, input.organisationId), eq(practiceUploads.state, "accepted")));
+        .where(
+          and(
+            eq(practiceUploads.organisationId, input.organisationId),
+            eq(practiceUploads.state, "accepted"),
+          ),
+        );
       const replaced = accepted
         .filter((upload) => upload.years.includes(input.year) && !version.uploadIds.includes(upload.id))
         .map((upload) => upload.id);
       if (replaced.length > 0)
-        await tx.update(practiceUploads).set({ state: "superseded" }).where(inArray(practiceUploads.id, replaced));
+        await tx
+          .update(practiceUploads)
+          .set({ state: "superseded" })
+          .where(inArray(practiceUploads.id, replaced));
       if (version.uploadIds.length > 0)
         await tx
           .update(practiceUploads)

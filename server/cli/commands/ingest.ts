@@ -155,7 +155,9 @@ export const command: Command = {
     printTablesRead(result.tablesRead);
     printWarnings(result.warnings);
     const verb = values["dry-run"] ? "would be accepted" : "accepted";
-    console.log(`${result.rows} rows ${verb}${result.years.length > 0 ? ` for ${result.years.join(", ")}` : ""}.`);
+    console.log(
+      `${result.rows} rows ${verb}${result.years.length > 0 ? ` for ${result.years.join(", ")}` : ""}.`,
+    );
     if (result.skippedRows)
       console.log(
         `${result.skippedRows} invalid row${result.skippedRows === 1 ? "" : "s"} set aside${"rejectedRowsUpload" in result && result.rejectedRowsUpload ? ` (listed with their reasons at ${rejectedRowsUrl(result.rejectedRowsUpload)})` : ""}.`,

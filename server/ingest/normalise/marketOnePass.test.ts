@@ -107,7 +107,14 @@ describe("one pass against the validation and writing passes", () => {
     marketRow({ claim_id: "M1", bill_type: "0131", payer_class: "medicare" }),
     marketRow({ claim_id: "M2", cpt: "", drg: "47", bill_type: "", cases: "", setting: "IP" }),
     marketRow({ claim_id: "M3", cpt: "29881", bill_type: "831", place_of_service: "", referring_npi: npiC }),
-    marketRow({ claim_id: "M4", cpt: "99213", bill_type: "", place_of_service: "11", charge_amount: "", paid_amount: "-12.5" }),
+    marketRow({
+      claim_id: "M4",
+      cpt: "99213",
+      bill_type: "",
+      place_of_service: "11",
+      charge_amount: "",
+      paid_amount: "-12.5",
+    }),
     marketRow({ claim_id: "M5", cpt: "J3301", bill_type: "", drg: "470", payer_class: "" }),
     marketRow({ claim_id: "M6", cpt: "A1234", bill_type: "", referring_name: "Dr C", cases: 12 }),
   ];

@@ -142,24 +142,44 @@ async function practiceWarnings(duck: DuckDb, stages: Stage[]): Promise<IngestWa
     const table = row.table;
     const year = Number(row.year);
     const add = (code: IngestWarning["code"], column: string, n: bigint, message: (n: number) => string) => {
-      if (Number(n) > 0) warnings.push({ code, table, column, count: Number(n), year, message: message(Number(n)) });
+      if (Number(n) > 0)
+        warnings.push({ code, table, column, count: Number(n), year, message: message(Number(n)) });
     };
-    add("paid_amount_missing", "paid_amount", row.paid_missing, (n) =>
-      `${table} has no paid_amount column: the revenue of its ${lines(n)} in ${year} counts as 0`,
+    add(
+      "paid_amount_missing",
+      "paid_amount",
+      row.paid_missing,
+      (n) => `${table} has no paid_amount column: the revenue of its ${lines(n)} in ${year} counts as 0`,
     );
-    add("units_zero", name("units"), row.units_zero, (n) =>
-      `${lines(n)} of ${table} read with ${name("units")} 0: each counted as 1`,
+    add(
+      "units_zero",
+      name("units"),
+      row.units_zero,
+      (n) => `${lines(n)} of ${table} read with ${name("units")} 0: each counted as 1`,
     );
-    const settingColumn = table.includes("institutional") || table === "facility_fees" ? "bill_type" : "place_of_service";
-    add("no_setting", name(settingColumn), row.no_setting, (n) =>
-      `${lines(n)} of ${table} have no setting (${name(settingColumn)} matches no rule): left out of site-of-care figures`,
+    const settingColumn =
+      table.includes("institutional") || table === "facility_fees" ? "bill_type" : "place_of_service";
+    add(
+      "no_setting",
+      name(settingColumn),
+      row.no_setting,
+      (n) =>
+        `${lines(n)} of ${table} have no setting (${name(settingColumn)} matches no rule): left out of site-of-care figures`,
     );
-    add("no_category", name("cpt"), row.no_category, (n) =>
-      `${lines(n)} of ${table} have no category (${name("cpt")} outside the musculoskeletal and office codes of the category table, such as 36415 or 66984): counted in revenue as Other, never as surgical cases`,
+    add(
+      "no_category",
+      name("cpt"),
+      row.no_category,
+      (n) =>
+        `${lines(n)} of ${table} have no category (${name("cpt")} outside the musculoskeletal and office codes of the category table, such as 36415 or 66984): counted in revenue as Other, never as surgical cases`,
     );
     const payers = (row.unclassified_payers ?? []).slice(0, 5);
-    add("payer_unclassified", name("payer"), row.unclassified, (n) =>
-      `${lines(n)} of ${table} have a payer missing from the payer classification (${payers.join(", ")}${(row.unclassified_payers ?? []).length > payers.length ? ", ..." : ""}): their class comes from eligibility when it covers the patient, else other`,
+    add(
+      "payer_unclassified",
+      name("payer"),
+      row.unclassified,
+      (n) =>
+        `${lines(n)} of ${table} have a payer missing from the payer classification (${payers.join(", ")}${(row.unclassified_payers ?? []).length > payers.length ? ", ..." : ""}): their class comes from eligibility when it covers the patient, else other`,
     );
   }
   return warnings;

@@ -40,7 +40,9 @@ export const yearVersionRoutes = new Hono<AppEnv>().post(
     const [year] = await db
       .select({ currentVersionId: organisationYears.currentVersionId })
       .from(organisationYears)
-      .where(and(eq(organisationYears.organisationId, organisation.id), eq(organisationYears.year, body.year)));
+      .where(
+        and(eq(organisationYears.organisationId, organisation.id), eq(organisationYears.year, body.year)),
+      );
     return c.json({
       status: 200,
       detail: `The earlier version of ${body.year} is restored (data version ${restored.dataVersion}).`,

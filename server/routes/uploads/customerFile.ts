@@ -7,7 +7,6 @@ import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.
 import { dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
 import { ingestPracticeUpload } from "../../ingest/ingest.ts";
 import { notify } from "../../live/notify.ts";
-import { practiceFileNotice } from "./practiceFileNotice.ts";
 import {
   filesField,
   parseForm,
@@ -16,6 +15,7 @@ import {
   uploadLimits,
   withReceivedUpload,
 } from "./multipart.ts";
+import { practiceFileNotice } from "./practiceFileNotice.ts";
 
 /** Staff send `files`; the customer's practice profile sends `data_upload` (customer-area.md section 2). */
 const PRACTICE_FILE_FIELDS: ReadonlySet<string> = new Set(["files", "data_upload"]);

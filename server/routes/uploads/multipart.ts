@@ -6,10 +6,10 @@ import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { HttpError, validationError } from "../../http/errors.ts";
 import type { IngestResult, PracticeIngestResult } from "../../ingest/ingest.ts";
-import type { ErrorReport } from "../../ingest/report.ts";
-import { rejectedRowsUrl } from "../../ingest/versions.ts";
 import { defaultLimits } from "../../ingest/limits.ts";
+import type { ErrorReport } from "../../ingest/report.ts";
 import { removeDir, writeOwner } from "../../ingest/storage.ts";
+import { rejectedRowsUrl } from "../../ingest/versions.ts";
 import { boundaryOf, type MultipartLimits, type ReceivedFile, receiveMultipart } from "./multipartStream.ts";
 
 /** Upload bodies may be as large as the largest accepted file, plus the form's other fields. */

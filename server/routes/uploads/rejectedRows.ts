@@ -29,8 +29,13 @@ export const rejectedRowsRoutes = new Hono<AppEnv>().get("/:id", async (c) => {
     .from(practiceUploads)
     .where(eq(practiceUploads.id, id));
   const ownOrganisation = session.kind === "admin" || upload?.organisationId === session.organisation.id;
-  if (!upload || !ownOrganisation || !upload.rejectedRowsName) throw notFound("No rows were set aside by this upload.");
-  const path = warehousePaths.rejectedRows(c.var.app.config.dataDir, upload.organisationId, upload.rejectedRowsName);
+  if (!upload || !ownOrganisation || !upload.rejectedRowsName)
+    throw notFound("No rows were set aside by this upload.");
+  const path = warehousePaths.rejectedRows(
+    c.var.app.config.dataDir,
+    upload.organisationId,
+    upload.rejectedRowsName,
+  );
   if (!existsSync(path)) throw notFound("No rows were set aside by this upload.");
   const name = `${upload.originalName.replace(/\.[^.]*$/, "").replace(/[^A-Za-z0-9._-]+/g, "_")}-rejected-rows.csv`;
   return new Response(Bun.file(path), {
