@@ -18,6 +18,7 @@ import { backends } from "../helpers/backends.ts";
 import { createCustomer, createOrganisation, signInCustomer } from "../helpers/factories.ts";
 import type { HttpClient } from "../helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../helpers/testApp.ts";
+import { profileAttempts } from "./tenancyProfile.ts";
 
 /**
  * Tenancy: a customer of organisation A tries every route against organisation B. Each API route of
@@ -312,6 +313,8 @@ const attempts: Record<string, Attempt | string> = {
   },
   // Scheme runs and results (server/schemes/): staff-only runs refuse customers; reads stay in-organisation.
   ...schemeAttempts(),
+  // Practice profile, look-ups and the service-area suggestion (tests/api/tenancyProfile.ts).
+  ...profileAttempts(),
   // Back-office year calls and saved queries (server/routes/admin/README.md).
   "POST /api/management/admin/organization": async ({ a, orgB }) => {
     for (const body of [{}, { id: orgB.id }, { full: true, id: orgB.id, year: 2030 }, { year: 2030 }]) {
