@@ -114,6 +114,8 @@ export async function writePracticeLines(
 }
 
 const lines = (n: number) => `${n.toLocaleString("en-US")} line${n === 1 ? "" : "s"}`;
+/** "have" after a count of lines, "has" after one. */
+const have = (n: number) => (n === 1 ? "has" : "have");
 
 /** The warnings of section 9, per year and table, each with its count (practice_derived must exist). */
 async function practiceWarnings(duck: DuckDb, stages: Stage[]): Promise<IngestWarning[]> {
@@ -164,14 +166,14 @@ async function practiceWarnings(duck: DuckDb, stages: Stage[]): Promise<IngestWa
       name(settingColumn),
       row.no_setting,
       (n) =>
-        `${lines(n)} of ${table} have no setting (${name(settingColumn)} matches no rule): left out of site-of-care figures`,
+        `${lines(n)} of ${table} ${have(n)} no setting (${name(settingColumn)} matches no rule): left out of site-of-care figures`,
     );
     add(
       "no_category",
       name("cpt"),
       row.no_category,
       (n) =>
-        `${lines(n)} of ${table} have no category (${name("cpt")} outside the musculoskeletal and office codes of the category table, such as 36415 or 66984): counted in revenue as Other, never as surgical cases`,
+        `${lines(n)} of ${table} ${have(n)} no category (${name("cpt")} outside the musculoskeletal and office codes of the category table, such as 36415 or 66984): counted in revenue as Other, never as surgical cases`,
     );
     const payers = (row.unclassified_payers ?? []).slice(0, 5);
     add(
@@ -179,7 +181,7 @@ async function practiceWarnings(duck: DuckDb, stages: Stage[]): Promise<IngestWa
       name("payer"),
       row.unclassified,
       (n) =>
-        `${lines(n)} of ${table} have a payer missing from the payer classification (${payers.join(", ")}${(row.unclassified_payers ?? []).length > payers.length ? ", ..." : ""}): their class comes from eligibility when it covers the patient, else other`,
+        `${lines(n)} of ${table} ${have(n)} a payer missing from the payer classification (${payers.join(", ")}${(row.unclassified_payers ?? []).length > payers.length ? ", ..." : ""}): their class comes from eligibility when it covers the patient, else other`,
     );
   }
   return warnings;
