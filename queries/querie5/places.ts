@@ -1,4 +1,4 @@
-import { driveCircle, placeCoordinates, zipCentroidInside } from "../../server/engine/geo.ts";
+import { mapPolygon, placeCoordinates, zipCentroidInside } from "../../server/engine/geo.ts";
 import type { OrgFacility } from "../../server/engine/inputs.ts";
 import type { EngineSettings } from "../../server/engine/settings.ts";
 
@@ -26,24 +26,33 @@ export function markers(facilities: OrgFacility[]) {
 }
 
 /**
- * The 15-minute drive polygon of each facility and location. Without an isochrone service it is a
- * circle of the distance covered at the configured average speed, always marked as approximate.
+ * The 15-minute drive polygon of each facility and location, from the configured isochrone service
+ * (server/geo/isochrone); without one, or when it fails, a circle of the distance covered at the
+ * configured average speed, marked as an approximation (then with its speed and radius).
  */
-export function drivePolygons(placed: ReturnType<typeof markers>["placed"], settings: EngineSettings) {
-  return placed.map(({ place, at }) => {
-    const circle = driveCircle(at.lat, at.lon, settings.driveMinutes, settings.driveSpeedKmh);
-    return {
-      npi: place.npi,
-      name: place.name,
-      kind: place.kind,
-      minutes: settings.driveMinutes,
-      speed_kmh: settings.driveSpeedKmh,
-      radius_km: (settings.driveSpeedKmh * settings.driveMinutes) / 60,
-      approximation: true,
-      feature: circle,
-      polygon: { type: "poly" as const, coordinates: circle.geometry.coordinates, approximation: true },
-    };
-  });
+export async function drivePolygons(placed: ReturnType<typeof markers>["placed"], settings: EngineSettings) {
+  return Promise.all(
+    placed.map(async ({ place, at }) => {
+      const area = await settings.driveAreas.around(
+        at.lat,
+        at.lon,
+        settings.driveMinutes,
+        settings.driveSpeedKmh,
+      );
+      return {
+        npi: place.npi,
+        name: place.name,
+        kind: place.kind,
+        minutes: settings.driveMinutes,
+        source: area.source,
+        speed_kmh: area.approximation ? settings.driveSpeedKmh : null,
+        radius_km: area.approximation ? (settings.driveSpeedKmh * settings.driveMinutes) / 60 : null,
+        approximation: area.approximation,
+        feature: area.feature,
+        polygon: mapPolygon(area.feature, area.approximation)!,
+      };
+    }),
+  );
 }
 
 /**
@@ -53,7 +62,7 @@ export function drivePolygons(placed: ReturnType<typeof markers>["placed"], sett
  */
 const insideMemo = new Map<string, Map<string, boolean>>();
 
-export function insideDriveAreasOf(drives: ReturnType<typeof drivePolygons>) {
+export function insideDriveAreasOf(drives: Awaited<ReturnType<typeof drivePolygons>>) {
   const key = JSON.stringify(drives.map((drive) => drive.feature.geometry.coordinates));
   let known = insideMemo.get(key);
   if (!known) {

@@ -61,7 +61,7 @@ export default definePlugin({
   view: footprintView,
   async kernel({ sql, inputs, settings }) {
     const { facilities_marker, locations_marker, placed } = markers(inputs.dimensions.facilities);
-    const drives = drivePolygons(placed, settings);
+    const drives = await drivePolygons(placed, settings);
     const insideDriveAreas = insideDriveAreasOf(drives);
 
     const zips = await sql.rows("volume_by_zip.sql", zipRow);

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { goldenHarness, practiceLine } from "../../server/engine/testing/golden.ts";
+import { isochroneService, ServiceDriveAreas } from "../../server/geo/isochrone/driveAreas.ts";
 import plugin from "./plugin.ts";
 
 /*
@@ -129,11 +130,71 @@ describe("querie5 Location Footprint", () => {
     expect(result.facilities_driving_polygon).toHaveLength(3);
     expect(result.facilities_driving_polygon[0]).toMatchObject({
       minutes: 15,
+      source: "circle",
       speed_kmh: 50,
       radius_km: 12.5,
       approximation: true,
     });
     expect(result.facilities_driving_polygon[0]!.polygon.type).toBe("poly");
+  });
+
+  test("with an isochrone service: its polygons, not approximations, decide inside and outside", async () => {
+    // A Valhalla replay drawing a square of +-0.03 degrees around each place asked (about 3.3 km
+    // north-south): the 10001 centroid is inside Own ASC's square; 10002 (40.7152, 0.0332 south),
+    // 11201 and 10301 are not, nor is 10001 inside Uptown's square (10025, 40.7975) -> inside 2.
+    const asked: Array<{ lat: number; lon: number }> = [];
+    const server = Bun.serve({
+      port: 0,
+      async fetch(request) {
+        const { locations } = (await request.json()) as { locations: Array<{ lat: number; lon: number }> };
+        const { lat, lon } = locations[0]!;
+        asked.push({ lat, lon });
+        const ring = [
+          [lon - 0.03, lat - 0.03],
+          [lon + 0.03, lat - 0.03],
+          [lon + 0.03, lat + 0.03],
+          [lon - 0.03, lat + 0.03],
+          [lon - 0.03, lat - 0.03],
+        ];
+        return Response.json({
+          type: "FeatureCollection",
+          features: [
+            {
+              type: "Feature",
+              properties: { contour: 15, metric: "time" },
+              geometry: { type: "Polygon", coordinates: [ring] },
+            },
+          ],
+        });
+      },
+    });
+    try {
+      const settings = {
+        kind: "valhalla" as const,
+        url: `http://127.0.0.1:${server.port}`,
+        apiKey: undefined,
+        timeoutMs: 2000,
+        cacheEntries: 10,
+      };
+      const driveAreas = new ServiceDriveAreas(isochroneService(settings), settings, { warn: () => {} });
+      const result = await harness.run(plugin, data, {}, { driveAreas });
+      expect(result.volume_table).toEqual({ inside: 2, outside: 5, total: 7 });
+      expect(result.facilities_driving_polygon[0]).toMatchObject({
+        name: "Own ASC",
+        source: "valhalla",
+        approximation: false,
+        speed_kmh: null,
+        radius_km: null,
+        polygon: { type: "poly", approximation: false },
+      });
+      // Own ASC and Midtown share a place: asked once (the cache), Uptown at its zip centroid.
+      expect(asked).toEqual([
+        { lat: 40.7484, lon: -73.9967 },
+        { lat: 40.7975, lon: -73.9683 },
+      ]);
+    } finally {
+      server.stop(true);
+    }
   });
 
   test("non-operative volumes by location and provider, surgical cases by location", async () => {

@@ -73,7 +73,8 @@ export const footprintView: ViewDescriptor = {
         },
         {
           id: "drive",
-          title: "15-minute drive (approximation)",
+          // Circles (no isochrone service) are drawn dashed and explained by the legend.
+          title: "15-minute drive",
           kind: "polygons",
           source: "facilities_driving_polygon",
           shape: "array",

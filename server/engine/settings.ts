@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { isochroneSettings } from "../config.ts";
+import { type DriveAreaSource, driveAreaSource } from "../geo/isochrone/driveAreas.ts";
 
 /**
  * Engine settings that are not filters. Read from the environment here because server/config.ts
@@ -9,6 +11,8 @@ export interface EngineSettings {
   driveSpeedKmh: number;
   /** Map accessibility: minutes of driving (customer-area.md section 9). */
   driveMinutes: number;
+  /** Drive-time polygons: the configured isochrone service, else circles (server/geo/isochrone). */
+  driveAreas: DriveAreaSource;
   /** Results kept in memory by the run cache. */
   cacheEntries: number;
 }
@@ -32,6 +36,7 @@ export function engineSettings(source: Record<string, string | undefined> = proc
   return {
     driveSpeedKmh: parsed.data.VITALITY_DRIVE_SPEED_KMH,
     driveMinutes: DRIVE_MINUTES,
+    driveAreas: driveAreaSource(isochroneSettings(source)),
     cacheEntries: parsed.data.VITALITY_QUERY_CACHE_ENTRIES,
   };
 }
