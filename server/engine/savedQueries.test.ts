@@ -140,6 +140,24 @@ for (const backend of backends) {
       expect((await carol.get(SAVE)).json).toMatchObject({ user_queries: [], colab_queries: [] });
     });
 
+    test("a shared query shows its owner's current name, in the list and in its run", async () => {
+      const shared = (await bob.post(SAVE, view({ title: "By Bob" }))).json.res;
+      const form = new FormData();
+      form.append("user_data", JSON.stringify({ username: "Robert" }));
+      expect((await bob.post("/api/management/customer/update/", form)).status).toBe(200);
+      const ofAlice = (await alice.get(SAVE)).json;
+      expect(ofAlice.colab_queries.find((row: { id: string }) => row.id === shared.id)).toMatchObject({
+        username: "Robert",
+        from_provider: false,
+      });
+      const opened = await alice.post(run(shared.id), {});
+      expect(opened.json.saved_query.username).toBe("Robert");
+      const back = new FormData();
+      back.append("user_data", JSON.stringify({ username: "Bob" }));
+      expect((await bob.post("/api/management/customer/update/", back)).status).toBe(200);
+      await t.context.database.db.delete(savedQueries).where(eq(savedQueries.id, shared.id));
+    });
+
     test("run by id: the saved analysis and filters (they win over sent ones), only within reach", async () => {
       const shared = (await alice.post(SAVE, view({ title: "Run me" }))).json.res;
       const secret = (await alice.post(SAVE, view({ title: "Mine", accessible: false }))).json.res;
