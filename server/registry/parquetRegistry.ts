@@ -1,8 +1,9 @@
 /**
  * The local registry of a real deployment: the NPPES dissemination file imported by
- * nppesImport.ts into $DATA_DIR/registry/npi_registry.parquet (sorted by NPI, row groups of 100,000)
- * and read by DuckDB per question, so millions of providers never sit in the server's memory: a
- * lookup reads the one row group whose NPI range holds the number. Answers have the NPPES API v2.1
+ * nppesImport.ts into $DATA_DIR/registry/npi_registry.parquet (sorted by NPI, row groups of 20,000,
+ * the search columns plus each provider as one JSON text) and read by DuckDB per question, so
+ * millions of providers never sit in the server's memory: a look-up reads the one row group whose
+ * NPI range holds the number. Answers have the NPPES API v2.1
  * shape (nppesShape.ts).
  */
 import { existsSync } from "node:fs";
@@ -156,12 +157,12 @@ export class ParquetNpiRegistry implements NpiRegistry {
 
   private async answer(where: string, values: SqlValue[], limit: number): Promise<NppesAnswer> {
     values.push(join(this.dataDir, REGISTRY_PARQUET_PATH));
-    const rows = await this.query<Row>(
-      `SELECT * FROM read_parquet($${values.length}) WHERE ${where} ORDER BY number LIMIT ${limit}`,
+    const rows = await this.query<{ provider_json: string }>(
+      `SELECT provider_json FROM read_parquet($${values.length}) WHERE ${where} ORDER BY number LIMIT ${limit}`,
       values,
     );
     const describe = await this.describer();
-    const results = rows.map((row) => toNppesResult(row, describe));
+    const results = rows.map((row) => toNppesResult(JSON.parse(row.provider_json) as Row, describe));
     return { result_count: results.length, results };
   }
 

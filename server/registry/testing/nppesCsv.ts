@@ -107,10 +107,16 @@ export interface NppesRow {
 
 const index = new Map(NPPES_HEADER.map((name, position) => [name, position]));
 
-export function nppesFields(row: NppesRow): string[] {
-  const fields = new Array<string>(NPPES_HEADER.length).fill("");
+/** Practice-location and mailing address headers, found once. */
+const ADDRESS_HEADERS = (["Mailing", "Practice Location"] as const).map((kind) => {
+  const [line1, , city, state, postal, , phone] = address(kind);
+  return { line1: line1!, city: city!, state: state!, postal: postal!, phone: phone! };
+});
+
+/** Writes the row's values into `fields` (in header order) through `encode`. */
+function fill(row: NppesRow, fields: string[], encode: (value: string) => string): string[] {
   const set = (name: string, value: string | undefined) => {
-    if (value !== undefined) fields[index.get(name)!] = value;
+    if (value !== undefined) fields[index.get(name)!] = encode(value);
   };
   set("NPI", row.npi);
   set("Entity Type Code", row.entity);
@@ -120,13 +126,12 @@ export function nppesFields(row: NppesRow): string[] {
   set("Provider Middle Name", row.middle);
   set("Provider Credential Text", row.credential);
   set("Provider Sex Code", row.sex);
-  for (const kind of ["Mailing", "Practice Location"] as const) {
-    const [line1, , city, state, postal, , phone] = address(kind);
-    set(line1!, row.street);
-    set(city!, row.city);
-    set(state!, row.state);
-    set(postal!, row.postal);
-    set(phone!, row.phone);
+  for (const headers of ADDRESS_HEADERS) {
+    set(headers.line1, row.street);
+    set(headers.city, row.city);
+    set(headers.state, row.state);
+    set(headers.postal, row.postal);
+    set(headers.phone, row.phone);
   }
   set("Provider Enumeration Date", row.enumerated);
   set("Last Update Date", row.updated);
@@ -141,12 +146,22 @@ export function nppesFields(row: NppesRow): string[] {
   return fields;
 }
 
-/** CMS quotes every field. */
-const quoted = (fields: string[]) => fields.map((field) => `"${field.replaceAll('"', '""')}"`).join(",");
+/** The row's fields in header order, unquoted. */
+export function nppesFields(row: NppesRow): string[] {
+  return fill(row, new Array<string>(NPPES_HEADER.length).fill(""), (value) => value);
+}
+
+/** CMS quotes every field; most are empty and come from the template. */
+const quote = (value: string) => `"${value.replaceAll('"', '""')}"`;
+const EMPTY_LINE = NPPES_HEADER.map(() => '""');
+
+export function nppesLine(row: NppesRow): string {
+  return fill(row, EMPTY_LINE.slice(), quote).join(",");
+}
 
 export function writeNppesCsv(path: string, rows: Iterable<NppesRow>): number {
-  const writer = new CsvWriter(path, [quoted(NPPES_HEADER)]);
-  for (const row of rows) writer.writeLine(quoted(nppesFields(row)));
+  const writer = new CsvWriter(path, [NPPES_HEADER.map(quote).join(",")]);
+  for (const row of rows) writer.writeLine(nppesLine(row));
   writer.close();
   return writer.rows;
 }
