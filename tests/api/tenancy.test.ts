@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { eq } from "drizzle-orm";
 import {
   advisoryBoardUploads,
@@ -8,11 +8,13 @@ import {
   notifications,
   organisations,
   organisationYears,
+  practiceUploads,
   queryUsageLog,
   questionnaires,
   schemeResults,
   validations,
 } from "../../server/db/schema/index.ts";
+import { warehousePaths } from "../../server/ingest/storage.ts";
 import { marketRow, professionalLine, toCsv } from "../../server/ingest/testing/builders.ts";
 import { backends } from "../helpers/backends.ts";
 import { createCustomer, createOrganisation, signInCustomer } from "../helpers/factories.ts";
@@ -248,6 +250,33 @@ const attempts: Record<string, Attempt | string> = {
       .where(eq(organisationYears.organisationId, orgB.id));
     expect(years).toEqual([]);
     expect(existsSync(join(t.dataDir, "warehouse", "practice", orgB.id))).toBe(false);
+  },
+  "GET /api/management/customer/file/rejected/:id": async ({ t, a, orgB }) => {
+    // An upload of B that set rows aside: A's customer gets 404, never the rows.
+    const name = `${crypto.randomUUID()}.csv`;
+    const path = warehousePaths.rejectedRows(t.dataDir, orgB.id, name);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, "table,row,reasons\nprofessional_fees,2,secret of B\n");
+    const [upload] = await t.context.database.db
+      .insert(practiceUploads)
+      .values({
+        organisationId: orgB.id,
+        originalName: "b.csv",
+        storageName: "b.csv",
+        bytes: 1,
+        checksum: "x",
+        state: "accepted",
+        skippedRows: 1,
+        rejectedRowsName: name,
+      })
+      .returning();
+    const answer = await a.get(`/api/management/customer/file/rejected/${upload!.id}/`);
+    expect(answer.status).toBe(404);
+    expect(answer.text).not.toContain("secret of B");
+  },
+  "POST /api/management/admin/customer/year-version/restore": async ({ a, orgB }) => {
+    const body = { organization: orgB.id, year: 2024, version: crypto.randomUUID() };
+    expect((await a.post("/api/management/admin/customer/year-version/restore/", body)).status).toBe(401);
   },
   "POST /api/services/advisory_board/file": async ({ t, a }) => {
     const form = new FormData();

@@ -63,7 +63,26 @@ for (const backend of backends) {
     test("a customer admin uploads its own practice file: 200, year recorded, file switched in", async () => {
       const answer = await admin.post(PRACTICE, practiceForm({ years: "2024" }));
       expect(answer.status).toBe(200);
-      expect(answer.json).toEqual({ status: "accepted", years: [2024], rows: 2 });
+      expect(answer.json).toEqual({
+        status: "accepted",
+        years: [2024],
+        rows: 2,
+        // The builder's payer "Acme Health" is in no classification: said, with its count.
+        warnings: [
+          {
+            code: "payer_unclassified",
+            table: "professional_fees",
+            column: "payer",
+            count: 2,
+            year: 2024,
+            message:
+              "2 lines of professional_fees have a payer missing from the payer classification (Acme Health): their class comes from eligibility when it covers the patient, else other",
+          },
+        ],
+        tables_read: [{ file: "professional_fees.csv", table: "professional_fees" }],
+        skipped_rows: 0,
+        rejected_rows_url: null,
+      });
       const [year] = await t.context.database.db
         .select()
         .from(organisationYears)
@@ -86,7 +105,7 @@ for (const backend of backends) {
       form.append("years", "2022,2023,2024,2025");
       const answer = await user.post(PRACTICE, form);
       expect(answer.status).toBe(200);
-      expect(answer.json).toEqual({ status: "accepted", years: [2024], rows: 1 });
+      expect(answer.json).toMatchObject({ status: "accepted", years: [2024], rows: 1 });
       const years = await t.context.database.db
         .select()
         .from(organisationYears)
@@ -190,6 +209,95 @@ for (const backend of backends) {
       ]);
       // The user's file name ("../../etc/market ip.csv") is metadata only.
       expect(uploads.every((upload) => /^[0-9a-f-]{36}\.csv$/.test(upload.storageName))).toBe(true);
+    });
+
+    test("'Load the valid rows': refused whole first, then loaded with skip_invalid; the set-aside rows download as CSV", async () => {
+      const fresh = await createOrganisation(t);
+      const user = await signInCustomer(t, (await createCustomer(t, fresh.id, { isStaff: true })).email);
+      const csv = toCsv([professionalLine(), professionalLine({ line: 2, rendering_npi: badNpi })]);
+      const refused = await user.post(PRACTICE, practiceForm({ years: "2024" }, csv));
+      expect(refused.status).toBe(400);
+      expect(refused.json.report).toMatchObject({ total: 1, invalid_rows: 1, can_skip_invalid: true });
+      const answer = await user.post(PRACTICE, practiceForm({ years: "2024", skip_invalid: "true" }, csv));
+      expect(answer.status).toBe(200);
+      expect(answer.json).toMatchObject({ status: "accepted", rows: 1, skipped_rows: 1 });
+      const url = answer.json.rejected_rows_url as string;
+      expect(url).toMatch(/^\/api\/management\/customer\/file\/rejected\/[0-9a-f-]{36}\/$/);
+      const download = await user.get(url);
+      expect(download.status).toBe(200);
+      expect(download.headers.get("content-type")).toContain("text/csv");
+      expect(download.text).toContain("professional_fees,2,rendering_npi: is not a valid NPI (check digit)");
+      // Another organisation's customer cannot read it; staff can.
+      expect((await admin.get(url)).status).toBe(404);
+      expect((await agent.get(url)).status).toBe(200);
+      // The year records the count; the staff year detail shows it.
+      const detail = await siteAdmin.post("/api/management/admin/organization/", {
+        id: fresh.id,
+        full: true,
+        year: 2024,
+      });
+      expect(detail.json.data.file).toMatchObject({ skipped_rows: 1, rejected_rows_url: url });
+      expect(detail.json.data.versions).toHaveLength(1);
+    });
+
+    test("a file that would remove more than half of a year answers 409 until confirmed", async () => {
+      const fresh = await createOrganisation(t);
+      const user = await signInCustomer(t, (await createCustomer(t, fresh.id, { isStaff: true })).email);
+      const four = toCsv([1, 2, 3, 4].map((line) => professionalLine({ line })));
+      expect((await user.post(PRACTICE, practiceForm({ years: "2024" }, four))).status).toBe(200);
+      const one = toCsv([professionalLine()]);
+      const asked = await user.post(PRACTICE, practiceForm({ years: "2024" }, one));
+      expect(asked.status).toBe(409);
+      expect(asked.json).toMatchObject({
+        status: 409,
+        confirm: true,
+        years: [{ year: 2024, current_rows: 4, new_rows: 1 }],
+      });
+      expect(asked.json.detail).toContain("more than half of the lines of 2024");
+      const confirmed = await user.post(PRACTICE, practiceForm({ years: "2024", confirm: "true" }, one));
+      expect(confirmed.status).toBe(200);
+      const [year] = await t.context.database.db
+        .select()
+        .from(organisationYears)
+        .where(eq(organisationYears.organisationId, fresh.id));
+      expect(year).toMatchObject({ rows: 1, dataVersion: 2 });
+    });
+
+    test("staff restore an earlier version from the year detail; agents cannot", async () => {
+      const fresh = await createOrganisation(t);
+      const first = toCsv([1, 2].map((line) => professionalLine({ line })));
+      const second = toCsv([1, 2, 3].map((line) => professionalLine({ line, cpt: "27447" })));
+      for (const csv of [first, second])
+        expect(
+          (await siteAdmin.post(PRACTICE, practiceForm({ years: "2024", organization: fresh.id }, csv)))
+            .status,
+        ).toBe(200);
+      const detail = await siteAdmin.post("/api/management/admin/organization/", {
+        id: fresh.id,
+        full: true,
+        year: 2024,
+      });
+      const versions = detail.json.data.versions as { id: string; rows: number; current: boolean }[];
+      expect(versions.map((version) => [version.rows, version.current])).toEqual([
+        [3, true],
+        [2, false],
+      ]);
+      const body = { organization: fresh.id, year: 2024, version: versions[1]!.id };
+      expect((await agent.post("/api/management/admin/customer/year-version/restore/", body)).status).toBe(
+        403,
+      );
+      const restored = await siteAdmin.post("/api/management/admin/customer/year-version/restore/", body);
+      expect(restored.status).toBe(200);
+      expect(restored.json.versions[0]).toMatchObject({
+        rows: 2,
+        current: true,
+        restored_from: versions[1]!.id,
+      });
+      const bad = await siteAdmin.post("/api/management/admin/customer/year-version/restore/", {
+        ...body,
+        version: "x",
+      });
+      expect(bad.status).toBe(400);
     });
 
     test("a market row of another year is refused", async () => {
