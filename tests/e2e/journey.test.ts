@@ -81,6 +81,8 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
 
   const suite = useServerAndPage({
     viewport: DESKTOP,
+    // The machine running the suites may be busy: waits are generous, the steps' checks are not.
+    actionTimeoutMs: 60_000,
     server: { demoAnalyses: true },
     startTimeoutMs: 400_000,
     hookTimeoutMs: 450_000,
@@ -111,6 +113,11 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
   }
 
   const dialog = () => customer.getByRole("dialog");
+  /** Opens a form from its button and waits for the dialog. */
+  async function openForm(button: string) {
+    await customer.getByRole("button", { name: button }).click();
+    await dialog().getByLabel("NPI", { exact: true }).waitFor();
+  }
   const field = (label: string) => dialog().getByLabel(label, { exact: true });
 
   /** Types into an autocomplete field and picks one of the server's suggestions. */
@@ -196,7 +203,9 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
       viewport: DESKTOP,
       reducedMotion: "reduce",
     });
+    customerContext.setDefaultTimeout(60_000);
     customer = await customerContext.newPage();
+    customer.on("pageerror", (error) => console.error(`[e2e] customer page error: ${error.message}`));
     await signInDemoCustomer(customer, server, undefined, ADMIN_EMAIL);
     await customer.getByRole("heading", { name: "Licence agreement" }).waitFor();
     await shot(customer, "journey-03-agreement");
@@ -214,7 +223,7 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
     await phoneShot(customer, "journey-05-profile-empty-phone");
 
     // Found by the look-up: the form is pre-filled from the registry.
-    await customer.getByRole("button", { name: "Add facility" }).click();
+    await openForm("Add facility");
     await field("NPI").fill(FACILITY_NPI);
     await untilFilled(field("Name"));
     const clinicName = await field("Name").inputValue();
@@ -245,7 +254,7 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
     await customer.locator('[data-location="Riverside Yorktown"]').waitFor();
 
     // Not in the registry: the spec's message, then the form is filled in by hand.
-    await customer.getByRole("button", { name: "Add facility" }).click();
+    await openForm("Add facility");
     await field("NPI").fill(MANUAL_FACILITY_NPI);
     await dialog().getByText(NOT_FOUND).waitFor();
     await field("Name").fill("Riverside Surgery Center");
@@ -263,7 +272,7 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
 
   test("three providers, one found by NPI: Providers done", async () => {
     await customer.goto("/practice-profile");
-    await customer.getByRole("button", { name: "Add provider" }).click();
+    await openForm("Add provider");
     await field("NPI").fill(PROVIDER_NPI);
     await untilFilled(field("Last name"));
     if ((await field("Category").inputValue()) === "") await select(field("Category"), "Physician");
@@ -284,7 +293,7 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
     await customer.getByRole("row").filter({ hasText: PROVIDER_NPI }).waitFor();
 
     for (const provider of MANUAL_PROVIDERS) {
-      await customer.getByRole("button", { name: "Add provider" }).click();
+      await openForm("Add provider");
       await field("NPI").fill(provider.npi);
       await dialog().getByText(NOT_FOUND).waitFor();
       await field("Last name").fill(provider.last);

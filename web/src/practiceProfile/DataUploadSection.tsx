@@ -1,15 +1,16 @@
 import "@mantine/dropzone/styles.css";
 import { Alert, Badge, Button, Chip, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { Dropzone } from "@mantine/dropzone";
-import { IconFileUpload, IconInfoCircle } from "@tabler/icons-react";
+import { IconDatabaseImport, IconFileUpload, IconInfoCircle } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../api/errors.ts";
 import { uploadDataFiles } from "../api/practiceUploads.ts";
 import { sessionKeys } from "../session/queries.ts";
 import { useCustomerDetail } from "../session/useSessions.ts";
+import { UploadAccepted } from "../uploads/UploadAccepted.tsx";
 import { UploadReport } from "../uploads/UploadReport.tsx";
-import { reportOf } from "../uploads/uploadReport.ts";
+import { needsConfirmation, reportOf, type UploadOptions } from "../uploads/uploadReport.ts";
 import { STATUS_LABELS, uploadYearChoices, yearLines } from "./dataUploadYears.ts";
 
 const STATUS_COLORS = { enabled: "teal", analysing: "blue", requested: "orange" } as const;
@@ -33,7 +34,7 @@ export function DataUploadSection() {
   const [picked, setPicked] = useState<string[] | null>(null);
   const selected = picked ?? initiallySelected.map(String);
   const send = useMutation({
-    mutationFn: () => uploadDataFiles(files, selected.map(Number)),
+    mutationFn: (options: UploadOptions = {}) => uploadDataFiles(files, selected.map(Number), options),
     onSuccess: async () => {
       setFiles([]);
       setPicked(null);
@@ -44,11 +45,16 @@ export function DataUploadSection() {
   const lines = yearLines(organization);
   const pending = lines.filter((line) => line.status === "requested");
   const report = reportOf(send.error);
+  // A resend keeps what was asked before (load the valid rows) and adds the new request.
+  const resend = (options: UploadOptions) => send.mutate({ ...send.variables, ...options });
 
   return (
     <Paper p="md" id="data-upload" data-tour="data-upload">
       <Stack gap="sm">
-        <Title order={3}>Data upload</Title>
+        <Group gap="xs">
+          <IconDatabaseImport size={22} aria-hidden />
+          <Title order={3}>Data upload</Title>
+        </Group>
         <Text size="sm" c="dimmed">
           Your yearly claims data: professional fees, facility fees and payor classification (CSV, XLSX,
           Parquet, or one ZIP holding them).
@@ -114,7 +120,11 @@ export function DataUploadSection() {
               <Button variant="default" onClick={() => setFiles([])} disabled={send.isPending}>
                 Cancel
               </Button>
-              <Button loading={send.isPending} disabled={selected.length === 0} onClick={() => send.mutate()}>
+              <Button
+                loading={send.isPending}
+                disabled={selected.length === 0}
+                onClick={() => send.mutate({})}
+              >
                 Send
               </Button>
             </Group>
@@ -138,19 +148,45 @@ export function DataUploadSection() {
           </Dropzone>
         )}
         {send.isSuccess ? (
-          <Alert color="teal" variant="light" data-testid="upload-accepted">
-            {`Thank you: data found for ${(send.data.years ?? []).join(", ")}${
+          <UploadAccepted
+            answer={send.data}
+            message={`Thank you: data found for ${(send.data.years ?? []).join(", ")}${
               send.data.rows !== undefined ? ` (${send.data.rows.toLocaleString("en-US")} lines)` : ""
             }. Our team is analysing it.`}
-          </Alert>
+          />
         ) : null}
-        {send.error ? (
+        {send.error && needsConfirmation(send.error) ? (
+          <Alert color="orange" variant="light" title="Replace your data?">
+            <Stack gap="xs">
+              <Text size="sm">{send.error.message}</Text>
+              <Group gap="xs">
+                <Button
+                  size="xs"
+                  color="orange"
+                  loading={send.isPending}
+                  onClick={() => resend({ confirm: true })}
+                >
+                  Replace the data
+                </Button>
+                <Button size="xs" variant="default" onClick={() => send.reset()}>
+                  Keep the current data
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : send.error ? (
           <Alert color="red" variant="light" title="The file was not accepted">
             {errorMessage(send.error)}
-            {report ? " Correct these lines and send the file again." : ""}
+            {report ? " Correct these lines and send the file again, or load the valid rows." : ""}
           </Alert>
         ) : null}
-        {report ? <UploadReport report={report} /> : null}
+        {report ? (
+          <UploadReport
+            report={report}
+            loadingValid={send.isPending}
+            onLoadValid={files.length > 0 ? () => resend({ skipInvalid: true }) : undefined}
+          />
+        ) : null}
       </Stack>
     </Paper>
   );

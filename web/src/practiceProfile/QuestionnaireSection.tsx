@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { IconCircleCheck, IconHourglass, IconInfoCircle } from "@tabler/icons-react";
+import { IconCircleCheck, IconClipboardList, IconHourglass, IconInfoCircle } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../api/errors.ts";
@@ -39,7 +39,10 @@ export function QuestionnaireSection() {
     <Paper p="md" id="questionnaire" data-tour="questionnaire">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={3}>Questionnaire{questionnaire ? ` ${questionnaire.year}` : ""}</Title>
+          <Group gap="xs">
+            <IconClipboardList size={22} aria-hidden />
+            <Title order={3}>Questionnaire{questionnaire ? ` ${questionnaire.year}` : ""}</Title>
+          </Group>
           {questionnaire ? <StateBadge state={questionnaire.state} /> : null}
         </Group>
         {current.isPending ? <PendingScreen /> : null}
