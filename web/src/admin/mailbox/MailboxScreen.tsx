@@ -120,7 +120,6 @@ export function MailboxScreen() {
               <Select
                 label="Organisation"
                 placeholder="All organisations"
-                description="Narrows the recipients list"
                 clearable
                 searchable
                 data={everyone.map((group) => ({ value: group.id, label: group.name }))}

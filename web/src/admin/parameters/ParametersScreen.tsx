@@ -11,6 +11,9 @@ import { useAdminDetail } from "../../session/useSessions.ts";
 import { ConfirmModal } from "../shared/ConfirmModal.tsx";
 import { AgentFormModal } from "./AgentFormModal.tsx";
 
+/** Long addresses break inside the cell, so the Action column stays in view on a phone. */
+const WRAP_ANYWHERE = { overflowWrap: "anywhere" } as const;
+
 /**
  * Parameters (admin-area.md section 2): the agents table (Name, Email, Action), the new-agent
  * dialog and a remove button per row. The list is the staff detail's `agents`; both calls answer the
@@ -67,7 +70,7 @@ export function ParametersScreen() {
             You need to add at least one user
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={340}>
+          <Table.ScrollContainer minWidth={300}>
             <Table striped verticalSpacing={6} aria-label="Agents">
               <Table.Thead>
                 <Table.Tr>
@@ -79,8 +82,8 @@ export function ParametersScreen() {
               <Table.Tbody>
                 {agents.map((agent) => (
                   <Table.Tr key={agent.email}>
-                    <Table.Td>{agent.username}</Table.Td>
-                    <Table.Td>{agent.email}</Table.Td>
+                    <Table.Td style={WRAP_ANYWHERE}>{agent.username}</Table.Td>
+                    <Table.Td style={WRAP_ANYWHERE}>{agent.email}</Table.Td>
                     <Table.Td ta="right">
                       <Tooltip label="Remove">
                         <ActionIcon
