@@ -36,8 +36,9 @@ describe.skipIf(!chromiumAvailable)("profiles, pictures and saved queries in the
   useServerAndPage({
     viewport: { width: 1280, height: 800 },
     actionTimeoutMs: 15_000,
-    hookTimeoutMs: 300_000,
-    startTimeoutMs: 240_000,
+    // Seeding the demo with its analyses enabled takes minutes on a busy machine.
+    hookTimeoutMs: 660_000,
+    startTimeoutMs: 600_000,
     server: { demoAnalyses: true },
     prepare: async (suite) => {
       ({ server, browser, page } = suite);
@@ -53,6 +54,8 @@ describe.skipIf(!chromiumAvailable)("profiles, pictures and saved queries in the
     });
     contexts.push(context);
     context.setDefaultTimeout(15_000);
+    // A first load fetches the whole app: slow on a busy machine.
+    context.setDefaultNavigationTimeout(60_000);
     const opened = await context.newPage();
     opened.on("pageerror", (error) => console.error(`[e2e] page error: ${error.message}`));
     opened.on("console", (message) => {

@@ -1,6 +1,6 @@
 import { Alert, Avatar, Button, FileButton, Group, Stack } from "@mantine/core";
 import { IconAlertTriangle, IconPhotoUp } from "@tabler/icons-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { PICTURE_ACCEPT, pictureProblem } from "../../../server/forms/picture.ts";
 
 export function initials(name: string): string {
@@ -38,6 +38,8 @@ export function PictureField({
   onPick: (file: File) => void;
 }) {
   const [problem, setProblem] = useState<string>();
+  // Cleared after each pick, so picking the same file again (after a refusal) is seen.
+  const resetRef = useRef<() => void>(null);
   const shown = problem ?? error;
   return (
     <Stack gap="xs" align="flex-start">
@@ -48,9 +50,11 @@ export function PictureField({
         {readOnly ? null : (
           <FileButton
             accept={PICTURE_ACCEPT}
+            resetRef={resetRef}
             onChange={(file) => {
               const found = pictureProblem(file);
               setProblem(found);
+              resetRef.current?.();
               if (!found && file) onPick(file);
             }}
           >
