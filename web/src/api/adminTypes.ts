@@ -1,3 +1,4 @@
+import type { IngestWarning } from "../../../server/ingest/report.ts";
 import type { CustomerUser } from "./types.ts";
 
 /**
@@ -78,6 +79,26 @@ export interface YearFile {
   state?: string | null;
   url?: string | null;
   need_update?: boolean;
+  /** Section 9 warnings of the current version, and the rows its upload set aside on request. */
+  warnings?: IngestWarning[];
+  skipped_rows?: number;
+  rejected_rows_url?: string | null;
+}
+
+/** One accepted version of a year's data (server/ingest/versions.ts versionsOf). */
+export interface YearVersion {
+  id: string;
+  data_version: number;
+  created_at: string;
+  by: string | null;
+  file_names: string[];
+  rows: number;
+  checksum: string;
+  warnings: IngestWarning[];
+  skipped_rows: number;
+  rejected_rows_url: string | null;
+  restored_from: string | null;
+  current: boolean;
 }
 
 /** The per-year data of one organisation (datas[year]). */
@@ -96,6 +117,8 @@ export interface YearData {
   scoring?: SchemeFlag;
   questionnaire?: { state: QuestionnaireState | string } | null;
   file?: YearFile | null;
+  /** Every accepted version of the year, newest first (staff may restore an earlier one). */
+  versions?: YearVersion[];
   /** 0..100, when the server computes it; else computed by admin/yearState.ts. */
   progress?: number;
   enabled?: boolean;

@@ -1,4 +1,12 @@
-import { type ErrorReport, UploadRefused } from "../uploads/uploadReport.ts";
+import {
+  type AcceptedUpload,
+  appendUploadOptions,
+  ConfirmationNeeded,
+  type ErrorReport,
+  type UploadOptions,
+  UploadRefused,
+} from "../uploads/uploadReport.ts";
+import { apiRequest } from "./client.ts";
 import { CSRF_HEADER, ensureCsrfToken } from "./csrf.ts";
 import { ApiError } from "./errors.ts";
 
@@ -6,12 +14,29 @@ import { ApiError } from "./errors.ts";
  * Staff file uploads. Multipart cannot go through apiRequest's JSON body, so the CSRF header is set
  * here. POST /api/management/customer/file/ by staff for a customer's year (files, years, organization).
  */
-export function uploadPracticeFile(organizationId: string, year: number, file: File) {
+export function uploadPracticeFile(
+  organizationId: string,
+  year: number,
+  file: File,
+  options: UploadOptions = {},
+) {
   const body = new FormData();
   body.append("files", file);
   body.append("years", String(year));
   body.append("organization", organizationId);
-  return postMultipart("/api/management/customer/file/", body);
+  appendUploadOptions(body, options);
+  return postMultipart("/api/management/customer/file/", body) as Promise<AcceptedUpload>;
+}
+
+/** POST /api/management/admin/customer/year-version/restore/: an earlier version switched back in. */
+export function restoreYearVersion(organizationId: string, year: number, version: string) {
+  return apiRequest<{ status: number; detail: string }>(
+    "/api/management/admin/customer/year-version/restore/",
+    {
+      method: "POST",
+      body: { organization: organizationId, year, version },
+    },
+  );
 }
 
 export type MarketKind = "OP" | "IP" | "DEMO";
@@ -32,6 +57,8 @@ export interface IngestAnswer {
   detail?: string;
   /** A refused file: the first errors and their total. */
   report?: ErrorReport;
+  /** 409: resend with confirm to replace a year that would lose more than half of its lines. */
+  confirm?: boolean;
 }
 
 /** A multipart POST; a refused file is thrown as UploadRefused (with its report), other failures as ApiError. */
@@ -46,6 +73,7 @@ export async function postMultipart(path: string, body: FormData): Promise<Inges
   if (!response.ok) {
     const detail = payload.detail ?? `The server answered ${response.status}.`;
     if (payload.report) throw new UploadRefused(response.status, detail, payload.report);
+    if (response.status === 409 && payload.confirm) throw new ConfirmationNeeded(detail);
     throw new ApiError(response.status, detail);
   }
   return payload;

@@ -1,3 +1,4 @@
+import { type AcceptedUpload, appendUploadOptions, type UploadOptions } from "../uploads/uploadReport.ts";
 import { postMultipart } from "./adminUploads.ts";
 
 /**
@@ -5,9 +6,10 @@ import { postMultipart } from "./adminUploads.ts";
  * 'data_upload' with the years they may cover; the server keeps the years that have lines and
  * answers them (`years`), or refuses the file with its report.
  */
-export function uploadDataFiles(files: File[], years: number[]) {
+export function uploadDataFiles(files: File[], years: number[], options: UploadOptions = {}) {
   const body = new FormData();
   for (const file of files) body.append("data_upload", file);
   body.append("years", years.join(","));
-  return postMultipart("/api/management/customer/file/", body);
+  appendUploadOptions(body, options);
+  return postMultipart("/api/management/customer/file/", body) as Promise<AcceptedUpload>;
 }

@@ -1,12 +1,34 @@
-import type { ErrorReport, IngestError } from "../../../server/ingest/report.ts";
+import type { IngestError, IngestWarning, TableRead } from "../../../server/ingest/report.ts";
 import { ApiError } from "../api/errors.ts";
 
-export type { ErrorReport, IngestError };
+export type { IngestError, IngestWarning, TableRead };
 
 /**
- * A refused data file: the server answers 400 with `{detail, report}` (server/ingest/report.ts), the
- * report listing the first errors and counting them all.
+ * A refused data file's report as the server answers it (400 `{detail, report}`,
+ * server/routes/uploads/multipart.ts): the first errors and their total, the warnings known from
+ * the header, which table each file was read as, and whether loading the valid rows can help.
  */
+export interface ErrorReport {
+  errors: IngestError[];
+  total: number;
+  warnings?: IngestWarning[];
+  tables_read?: TableRead[];
+  /** Rows with at least one error: what 'Load the valid rows' sets aside. */
+  invalid_rows?: number;
+  can_skip_invalid?: boolean;
+}
+
+/** An accepted practice file (200): years, lines, warnings, tables read, rows set aside. */
+export interface AcceptedUpload {
+  status: "accepted";
+  years: number[];
+  rows: number;
+  warnings?: IngestWarning[];
+  tables_read?: TableRead[];
+  skipped_rows?: number;
+  rejected_rows_url?: string | null;
+}
+
 export class UploadRefused extends ApiError {
   readonly report: ErrorReport;
 
@@ -17,9 +39,31 @@ export class UploadRefused extends ApiError {
   }
 }
 
+/** 409: the file would remove more than half of a year's lines; sending it again with confirm replaces it. */
+export class ConfirmationNeeded extends ApiError {
+  constructor(detail: string) {
+    super(409, detail);
+    this.name = "ConfirmationNeeded";
+  }
+}
+
 /** The refused file's report carried by a failed upload, if it has one. */
 export const reportOf = (error: unknown): ErrorReport | undefined =>
   error instanceof UploadRefused ? error.report : undefined;
+
+export const needsConfirmation = (error: unknown): error is ConfirmationNeeded =>
+  error instanceof ConfirmationNeeded;
+
+/** What the uploader asks of a resend: load the valid rows, or replace a shrinking year. */
+export interface UploadOptions {
+  skipInvalid?: boolean;
+  confirm?: boolean;
+}
+
+export function appendUploadOptions(body: FormData, options: UploadOptions = {}) {
+  if (options.skipInvalid) body.append("skip_invalid", "true");
+  if (options.confirm) body.append("confirm", "true");
+}
 
 /** Row 0 is the header: a missing table or column, not a line of data. */
 export const rowLabel = (row: number) => (row === 0 ? "header" : String(row));

@@ -5,8 +5,9 @@ import { useState } from "react";
 import type { YearFile } from "../../api/adminTypes.ts";
 import { uploadPracticeFile } from "../../api/adminUploads.ts";
 import { errorMessage } from "../../api/errors.ts";
+import { UploadAccepted } from "../../uploads/UploadAccepted.tsx";
 import { UploadReport } from "../../uploads/UploadReport.tsx";
-import { reportOf } from "../../uploads/uploadReport.ts";
+import { needsConfirmation, reportOf, type UploadOptions } from "../../uploads/uploadReport.ts";
 import { adminKeys } from "../queries.ts";
 import { FILE_LABELS, fileDisplay } from "../yearState.ts";
 
@@ -29,12 +30,18 @@ export function FileArea({
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<File | null>(null);
   const send = useMutation({
-    mutationFn: (picked: File) => uploadPracticeFile(organizationId, year, picked),
+    mutationFn: ({ picked, options }: { picked: File; options?: UploadOptions }) =>
+      uploadPracticeFile(organizationId, year, picked, options),
     onSuccess: async () => {
       setChosen(null);
       await queryClient.invalidateQueries({ queryKey: adminKeys.organization(organizationId) });
     },
   });
+  // A resend keeps what was asked before (load the valid rows) and adds the new request.
+  const resend = (options: UploadOptions) => {
+    if (chosen) send.mutate({ picked: chosen, options: { ...send.variables?.options, ...options } });
+  };
+  const report = reportOf(send.error);
 
   return (
     <Stack gap="xs">
@@ -67,19 +74,50 @@ export function FileArea({
               <Button size="xs" variant="default" onClick={() => setChosen(null)}>
                 Cancel
               </Button>
-              <Button size="xs" loading={send.isPending} onClick={() => send.mutate(chosen)}>
+              <Button size="xs" loading={send.isPending} onClick={() => send.mutate({ picked: chosen })}>
                 Send
               </Button>
             </>
           ) : null}
         </Group>
       ) : null}
-      {send.error ? (
+      {send.error && needsConfirmation(send.error) ? (
+        <Alert color="orange" variant="light" title="Replace the data of this year?">
+          <Stack gap="xs">
+            <Text size="sm">{send.error.message}</Text>
+            <Group gap="xs">
+              <Button
+                size="xs"
+                color="orange"
+                loading={send.isPending}
+                onClick={() => resend({ confirm: true })}
+              >
+                Replace the data
+              </Button>
+              <Button size="xs" variant="default" onClick={() => send.reset()}>
+                Keep the current data
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : send.error ? (
         <Alert color="red" variant="light">
           {errorMessage(send.error)}
         </Alert>
       ) : null}
-      {reportOf(send.error) ? <UploadReport report={reportOf(send.error)!} /> : null}
+      {report ? (
+        <UploadReport
+          report={report}
+          loadingValid={send.isPending}
+          onLoadValid={chosen ? () => resend({ skipInvalid: true }) : undefined}
+        />
+      ) : null}
+      {send.data ? (
+        <UploadAccepted
+          answer={send.data}
+          message={`Accepted: ${send.data.rows.toLocaleString("en-US")} lines for ${send.data.years.join(", ")}.`}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconPlus, IconRefresh, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { checkServiceArea, deleteServiceArea, removeYear } from "../../api/adminOrganisations.ts";
 import type { AdminOrganization, YearData } from "../../api/adminTypes.ts";
 import { errorMessage } from "../../api/errors.ts";
+import { UploadWarnings } from "../../uploads/UploadReport.tsx";
 import { AddServiceAreaModal } from "../modals/AddServiceAreaModal.tsx";
 import { ConfirmModal } from "../shared/ConfirmModal.tsx";
 import { FileArea } from "../shared/FileArea.tsx";
@@ -11,6 +12,7 @@ import { ServiceAreaTable } from "../shared/ServiceAreaTable.tsx";
 import { fileDisplay } from "../yearState.ts";
 import { DeleteWarning } from "./DeleteWarning.tsx";
 import { useYearAction } from "./useYearAction.ts";
+import { VersionsPanel } from "./VersionsPanel.tsx";
 
 /** Data upload: the year's file (with delete), and its service area (add by paste, reload, remove). */
 export function DataUploadPanel({
@@ -58,6 +60,25 @@ export function DataUploadPanel({
             </Button>
           ) : null}
         </Group>
+        {data.file?.skipped_rows ? (
+          <Text size="sm" data-testid="year-skipped-rows">
+            {data.file.skipped_rows.toLocaleString("en-US")} row
+            {data.file.skipped_rows === 1 ? " was" : "s were"} set aside by the current upload (loaded on
+            request without them).{" "}
+            {data.file.rejected_rows_url ? (
+              <Anchor href={data.file.rejected_rows_url} download size="sm">
+                Rejected rows (CSV)
+              </Anchor>
+            ) : null}
+          </Text>
+        ) : null}
+        <UploadWarnings warnings={data.file?.warnings} />
+        <VersionsPanel
+          organizationId={organization.id}
+          year={year}
+          versions={data.versions ?? []}
+          canRestore={canEdit}
+        />
         <Stack gap={6}>
           <Group justify="space-between">
             <Text size="sm" fw={600}>

@@ -1,0 +1,146 @@
+import { Alert, Anchor, Badge, Button, List, Stack, Table, Text } from "@mantine/core";
+import { IconRestore } from "@tabler/icons-react";
+import { useState } from "react";
+import type { YearVersion } from "../../api/adminTypes.ts";
+import { restoreYearVersion } from "../../api/adminUploads.ts";
+import { errorMessage } from "../../api/errors.ts";
+import { ConfirmModal } from "../shared/ConfirmModal.tsx";
+import { useYearAction } from "./useYearAction.ts";
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * Every accepted version of the year (data-contract.md section 9, "nothing lost"): who sent it and
+ * when, its files, lines, checksum, warnings and rows set aside; a site admin may restore an earlier
+ * one (switched in like an upload, recorded as a new version).
+ */
+export function VersionsPanel({
+  organizationId,
+  year,
+  versions,
+  canRestore,
+}: {
+  organizationId: string;
+  year: number;
+  versions: YearVersion[];
+  canRestore: boolean;
+}) {
+  const [restoring, setRestoring] = useState<YearVersion | null>(null);
+  const restore = useYearAction(
+    (version: YearVersion) => restoreYearVersion(organizationId, year, version.id),
+    () => setRestoring(null),
+  );
+  if (versions.length === 0) return null;
+  return (
+    <Stack gap={6} data-testid="year-versions">
+      <Text size="sm" fw={600}>
+        Versions ({versions.length})
+      </Text>
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped withTableBorder fz="xs" aria-label={`Versions of ${year}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Version</Table.Th>
+              <Table.Th>When</Table.Th>
+              <Table.Th>By</Table.Th>
+              <Table.Th>Files</Table.Th>
+              <Table.Th>Lines</Table.Th>
+              <Table.Th>Set aside</Table.Th>
+              <Table.Th>Warnings</Table.Th>
+              <Table.Th>Checksum</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {versions.map((version) => (
+              <Table.Tr key={version.id}>
+                <Table.Td>
+                  {version.data_version}{" "}
+                  {version.current ? (
+                    <Badge size="xs" color="green" variant="light">
+                      current
+                    </Badge>
+                  ) : null}
+                  {version.restored_from ? (
+                    <Badge size="xs" color="gray" variant="light">
+                      restored
+                    </Badge>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>{when(version.created_at)}</Table.Td>
+                <Table.Td>{version.by ?? "-"}</Table.Td>
+                <Table.Td>{version.file_names.join(", ")}</Table.Td>
+                <Table.Td>{version.rows.toLocaleString("en-US")}</Table.Td>
+                <Table.Td>
+                  {version.skipped_rows > 0 ? (
+                    version.rejected_rows_url ? (
+                      <Anchor href={version.rejected_rows_url} download size="xs">
+                        {version.skipped_rows.toLocaleString("en-US")} (CSV)
+                      </Anchor>
+                    ) : (
+                      version.skipped_rows.toLocaleString("en-US")
+                    )
+                  ) : (
+                    "0"
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {version.warnings.length === 0 ? (
+                    "-"
+                  ) : (
+                    <List size="xs">
+                      {version.warnings.map((warning) => (
+                        <List.Item key={`${warning.code}-${warning.table}`}>{warning.message}</List.Item>
+                      ))}
+                    </List>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs" ff="monospace" title={version.checksum}>
+                    {version.checksum.slice(0, 12)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {canRestore && !version.current ? (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      leftSection={<IconRestore size={12} />}
+                      onClick={() => {
+                        restore.reset();
+                        setRestoring(version);
+                      }}
+                    >
+                      Restore
+                    </Button>
+                  ) : null}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {restore.error && !restoring ? (
+        <Alert color="red" variant="light">
+          {errorMessage(restore.error)}
+        </Alert>
+      ) : null}
+      <ConfirmModal
+        opened={restoring !== null}
+        title={`Restore version ${restoring?.data_version ?? ""} of ${year}`}
+        confirmLabel="Restore this version"
+        pending={restore.isPending}
+        error={restore.error}
+        onConfirm={() => restoring && restore.mutate(restoring)}
+        onClose={() => setRestoring(null)}
+      >
+        <Text size="sm">
+          The year's data becomes this version again ({restoring?.rows.toLocaleString("en-US")} lines from{" "}
+          {restoring?.file_names.join(", ")}). The analyses are recomputed; the current version stays in the
+          list and can be restored later.
+        </Text>
+      </ConfirmModal>
+    </Stack>
+  );
+}
