@@ -67,41 +67,37 @@ export function textRule(field: FieldDefinition): z.ZodType<string, unknown> {
 /** A number typed in a text field ('Age'): digits only, or blank = unknown (null). */
 export function wholeNumberRule(field: FieldDefinition): z.ZodType<number | null, unknown> {
   const message = fieldMessage(field);
-  return z
-    .union([z.string(), z.number(), z.null()], { error: message })
-    .transform((value, context) => {
-      const text = value === null ? "" : String(value).trim();
-      if (text === "") {
-        if (field.required) context.addIssue({ code: "custom", message });
-        return null;
-      }
-      if (!/^\d{1,3}$/.test(text)) {
-        context.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return Number(text);
-    });
+  return z.union([z.string(), z.number(), z.null()], { error: message }).transform((value, context) => {
+    const text = value === null ? "" : String(value).trim();
+    if (text === "") {
+      if (field.required) context.addIssue({ code: "custom", message });
+      return null;
+    }
+    if (!/^\d{1,3}$/.test(text)) {
+      context.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
 }
 
 export const DATE_MESSAGE = "must be a date (YYYY-MM-DD), or blank";
 
 /** A date field: "YYYY-MM-DD", or blank ("" or null) stored as null (what blank means is the form's hint). */
 export function dateRule(field: FieldDefinition): z.ZodType<string | null, unknown> {
-  return z
-    .union([z.string(), z.null()], { error: DATE_MESSAGE })
-    .transform((value, context) => {
-      const text = (value ?? "").trim();
-      if (text === "") {
-        if (field.required) context.addIssue({ code: "custom", message: fieldMessage(field) });
-        return null;
-      }
-      const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : undefined;
-      if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) {
-        context.addIssue({ code: "custom", message: DATE_MESSAGE });
-        return z.NEVER;
-      }
-      return text;
-    });
+  return z.union([z.string(), z.null()], { error: DATE_MESSAGE }).transform((value, context) => {
+    const text = (value ?? "").trim();
+    if (text === "") {
+      if (field.required) context.addIssue({ code: "custom", message: fieldMessage(field) });
+      return null;
+    }
+    const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : undefined;
+    if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) {
+      context.addIssue({ code: "custom", message: DATE_MESSAGE });
+      return z.NEVER;
+    }
+    return text;
+  });
 }
 
 const choiceList = (field: FieldDefinition) => (field.choices ?? []).map((choice) => choice.value);
@@ -132,7 +128,9 @@ export function multipleChoiceRule(field: FieldDefinition): z.ZodType<string[], 
   const message = fieldMessage(field);
   const allowed = choiceList(field);
   return z
-    .array(z.string({ error: "each choice must be text" }).trim(), { error: `${message} (a list of choices)` })
+    .array(z.string({ error: "each choice must be text" }).trim(), {
+      error: `${message} (a list of choices)`,
+    })
     .max(200, "too many choices")
     .transform((values) => [...new Set(values.filter((value) => value !== ""))])
     .superRefine((values, context) => {

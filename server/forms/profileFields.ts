@@ -61,7 +61,8 @@ interface SiteValues {
 
 /** 'Other Diagnostics' keeps its comma-separated list; without it the list means nothing and is cleared. */
 function siteRules<Values extends SiteValues>(values: Values, context: z.RefinementCtx): Values {
-  const closedBeforeOpening = values.closed_on !== null && values.closed_on < (values.opened_on ?? OPEN_SINCE);
+  const closedBeforeOpening =
+    values.closed_on !== null && values.closed_on < (values.opened_on ?? OPEN_SINCE);
   if (closedBeforeOpening) {
     fieldIssue(
       context,
@@ -157,7 +158,12 @@ export const providerFields = z
 export type ProviderFields = z.infer<typeof providerFields>;
 
 /** "First Middle Last Suffix", as the registry and the demo fixture write a provider's name. */
-export function fullName(values: { first_name: string; middle_name: string; last_name: string; suffix: string }) {
+export function fullName(values: {
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  suffix: string;
+}) {
   return [values.first_name, values.middle_name, values.last_name, values.suffix]
     .map((part) => part.trim())
     .filter((part) => part !== "")

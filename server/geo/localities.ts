@@ -11,7 +11,12 @@ export const SUGGESTION_LIMIT = 20;
 
 export const cityLabel = (zip: Pick<ZipCentroid, "city" | "state">) => `${zip.city}, ${zip.state}`;
 
-const normalise = (text: string) => text.trim().replace(/\s+/g, " ").replace(/\s*,\s*/g, ", ").toLowerCase();
+const normalise = (text: string) =>
+  text
+    .trim()
+    .replace(/\s+/g, " ")
+    .replace(/\s*,\s*/g, ", ")
+    .toLowerCase();
 
 interface CityIndex {
   /** Every 'City, ST' once, sorted case-insensitively, with its lower-case key. */
@@ -73,5 +78,7 @@ export function zipsOfCity(cityState: string, prefix = "", limit = SUGGESTION_LI
 /** The zip is a real zip of that city (the check-location call; the profile forms' rule). */
 export function zipBelongsToCity(zipcode: string, cityState: string): boolean {
   const zip = zipCentroid(zipcode.trim());
-  return zip !== undefined && /^\d{5}$/.test(zipcode.trim()) && normalise(cityLabel(zip)) === normalise(cityState);
+  return (
+    zip !== undefined && /^\d{5}$/.test(zipcode.trim()) && normalise(cityLabel(zip)) === normalise(cityState)
+  );
 }

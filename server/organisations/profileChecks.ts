@@ -37,7 +37,8 @@ export function checkLocale(
   zip: string,
 ): string {
   if (city === "") {
-    if (zip !== "") problems.add(pair.cityField, "Please fill out this field (the zip code depends on the city)");
+    if (zip !== "")
+      problems.add(pair.cityField, "Please fill out this field (the zip code depends on the city)");
     return city;
   }
   const known = knownCity(city);
@@ -51,7 +52,8 @@ export function checkLocale(
   return known;
 }
 
-export const DUPLICATE_NPI = (npi: string, what: string) => `${npi} is already the NPI of ${what} of the organisation`;
+export const DUPLICATE_NPI = (npi: string, what: string) =>
+  `${npi} is already the NPI of ${what} of the organisation`;
 
 export async function checkFacilityNpi(
   db: Db,
@@ -117,7 +119,10 @@ export async function checkLocationName(
 /** The names a provider may work at: the organisation's facilities and locations. */
 export async function siteNamesOf(db: Db, organisationId: string): Promise<Set<string>> {
   const [facilityRows, locationRows] = await Promise.all([
-    db.select({ name: facilities.name }).from(facilities).where(eq(facilities.organisationId, organisationId)),
+    db
+      .select({ name: facilities.name })
+      .from(facilities)
+      .where(eq(facilities.organisationId, organisationId)),
     db
       .select({ name: facilityLocations.name })
       .from(facilityLocations)
@@ -156,7 +161,9 @@ export async function renameWorkPlace(db: Db, organisationId: string, from: stri
     .where(eq(providers.organisationId, organisationId));
   for (const row of rows) {
     if (!row.names.includes(from)) continue;
-    const names = [...new Set(row.names.flatMap((name) => (name === from ? (to === null ? [] : [to]) : [name])))];
+    const names = [
+      ...new Set(row.names.flatMap((name) => (name === from ? (to === null ? [] : [to]) : [name]))),
+    ];
     await db.update(providers).set({ nameWorkAt: names }).where(eq(providers.id, row.id));
   }
 }

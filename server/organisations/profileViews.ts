@@ -91,7 +91,11 @@ export type ProviderView = ReturnType<typeof providerView>;
 /** The organisation's facilities with their locations, by name. */
 export async function facilityViewsOf(db: Db, organisationId: string): Promise<FacilityView[]> {
   const [facilityRows, locationRows] = await Promise.all([
-    db.select().from(facilities).where(eq(facilities.organisationId, organisationId)).orderBy(asc(facilities.name)),
+    db
+      .select()
+      .from(facilities)
+      .where(eq(facilities.organisationId, organisationId))
+      .orderBy(asc(facilities.name)),
     db
       .select()
       .from(facilityLocations)

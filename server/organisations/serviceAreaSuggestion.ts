@@ -106,6 +106,8 @@ export async function suggestServiceArea(
 ): Promise<ServiceAreaSuggestion> {
   const rows = await zipCases(dataDir, organisationId, year);
   const basis = rows[0]?.basis ?? "surgical_cases";
-  const ranked = rows.filter((row): row is ZipCases & { zipcode: string } => /^\d{5}$/.test(row.zipcode ?? ""));
+  const ranked = rows.filter((row): row is ZipCases & { zipcode: string } =>
+    /^\d{5}$/.test(row.zipcode ?? ""),
+  );
   return { basis, ...cutByShares(ranked, shares) };
 }

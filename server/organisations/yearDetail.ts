@@ -2,7 +2,7 @@
  * The full data of one organisation year (admin-area.md section 3, "Per-year data"), as the year
  * detail screen reads it (POST .../admin/organization/ {full: true, id, year}).
  */
-import { versionsOf } from "../ingest/versions.ts";
+
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import {
@@ -13,10 +13,11 @@ import {
   serviceAreas,
   type validations,
 } from "../db/schema/index.ts";
+import { versionsOf } from "../ingest/versions.ts";
 import { schemeView, validationView } from "../schemes/present.ts";
 import { progressView, type YearRow } from "./adminYears.ts";
-import { facilityView, providerView } from "./profileViews.ts";
 import { fileView, serviceAreaView, uploadsOf } from "./organisationDetail.ts";
+import { facilityView, providerView } from "./profileViews.ts";
 import { yearGates } from "./yearGates.ts";
 import { emptySnapshot, yearProgress } from "./yearProgress.ts";
 import { loadYearRows, snapshotsOf, yearKey } from "./yearState.ts";

@@ -65,7 +65,10 @@ async function lookup(registry: NpiRegistry, npi: string, type: NppesResult["enu
   return answer.results.find((result) => result.number === npi && result.enumeration_type === type);
 }
 
-export async function findOrganisationByNpi(registry: NpiRegistry, npi: string): Promise<OrganisationFound | null> {
+export async function findOrganisationByNpi(
+  registry: NpiRegistry,
+  npi: string,
+): Promise<OrganisationFound | null> {
   const result = await lookup(registry, npi, "NPI-2");
   if (!result) return null;
   const address = locationOf(result);
@@ -80,7 +83,10 @@ export async function findOrganisationByNpi(registry: NpiRegistry, npi: string):
   };
 }
 
-export async function findIndividualByNpi(registry: NpiRegistry, npi: string): Promise<IndividualFound | null> {
+export async function findIndividualByNpi(
+  registry: NpiRegistry,
+  npi: string,
+): Promise<IndividualFound | null> {
   const result = await lookup(registry, npi, "NPI-1");
   if (!result) return null;
   const address = locationOf(result);

@@ -4,7 +4,7 @@
  * pre-fills them. Codes are the NUCC Health Care Provider Taxonomy; the first rule whose prefix
  * matches wins, so the specific codes come before their family. A taxonomy without a rule (family
  * medicine, internal medicine, ...) pre-fills nothing: the practice chooses. The table is listed in
- * server/registry/README.md.
+ * server/routes/customer/README.md ("NPPES taxonomy").
  */
 import type { NppesTaxonomy } from "./nppesShape.ts";
 

@@ -7,15 +7,16 @@ import { adminOrganisationRoutes } from "./admin/organisationDetail.ts";
 import { deleteOrganisationRoutes, organisationRoutes } from "./admin/organisations.ts";
 import { fakeOrgRoutes, staffProfileRoutes } from "./admin/profile.ts";
 import { adminScoringRoutes } from "./admin/scoring.ts";
-import { serviceAreaRoutes } from "./admin/serviceAreas.ts";
 import { serviceAreaSuggestRoutes } from "./admin/serviceAreaSuggest.ts";
+import { serviceAreaRoutes } from "./admin/serviceAreas.ts";
 import { validationRoutes } from "./admin/validation.ts";
 import { prelaunchRoutes, removeYearRoutes, validYearRoutes } from "./admin/yearLifecycle.ts";
+import { yearVersionRoutes } from "./admin/yearVersions.ts";
 import { agreementRoutes } from "./customer/agreement.ts";
 import { facilityRoutes } from "./customer/facilities.ts";
 import { facilityLocationRoutes } from "./customer/locations.ts";
-import { providerRoutes } from "./customer/providers.ts";
 import { customerProfileRoutes, organisationLogoRoutes } from "./customer/profile.ts";
+import { providerRoutes } from "./customer/providers.ts";
 import { customerUsersRoutes } from "./customer/users.ts";
 import { helpcenterRoutes } from "./helpcenter.ts";
 import { mailboxRoutes } from "./mailbox.ts";
@@ -28,7 +29,6 @@ import { locationServiceRoutes } from "./services/location.ts";
 import { lexisNexisRoutes } from "./services/lookups.ts";
 import { customerDetail, logout, staffDetail } from "./session.ts";
 import { siteSettingsRoutes } from "./siteSettings.ts";
-import { yearVersionRoutes } from "./admin/yearVersions.ts";
 import { uploadRoutes } from "./uploads/index.ts";
 
 /** Every API route under /api, grouped the way the specs group the calls. */

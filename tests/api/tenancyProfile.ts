@@ -34,11 +34,21 @@ async function profileOfB({ t, orgB }: World) {
   if (!facility) {
     [facility] = await db
       .insert(facilities)
-      .values({ organisationId: orgB.id, npi: B_FACILITY_NPI, name: "Secret B Clinic", physicalLocaleZip: "46052" })
+      .values({
+        organisationId: orgB.id,
+        npi: B_FACILITY_NPI,
+        name: "Secret B Clinic",
+        physicalLocaleZip: "46052",
+      })
       .returning();
     await db
       .insert(facilityLocations)
-      .values({ organisationId: orgB.id, facilityId: facility!.id, name: "Secret B Annex", physicalLocaleZip: "46052" });
+      .values({
+        organisationId: orgB.id,
+        facilityId: facility!.id,
+        name: "Secret B Annex",
+        physicalLocaleZip: "46052",
+      });
     await db.insert(providers).values({
       organisationId: orgB.id,
       npi: B_PROVIDER_NPI,
@@ -46,7 +56,10 @@ async function profileOfB({ t, orgB }: World) {
       nameWorkAt: ["Secret B Clinic"],
     });
   }
-  const [location] = await db.select().from(facilityLocations).where(eq(facilityLocations.organisationId, orgB.id));
+  const [location] = await db
+    .select()
+    .from(facilityLocations)
+    .where(eq(facilityLocations.organisationId, orgB.id));
   const [provider] = await db.select().from(providers).where(eq(providers.organisationId, orgB.id));
   const rows = async () => ({
     facilities: await db.select().from(facilities).where(eq(facilities.organisationId, orgB.id)),
@@ -73,7 +86,10 @@ const newFacility = (organisationId: string) => ({
 
 /** A call on B's rows: refused with `status`, and B's facilities, locations and providers unchanged. */
 const onB =
-  (status: number, call: (world: World, b: Awaited<ReturnType<typeof profileOfB>>) => Promise<{ status: number }>) =>
+  (
+    status: number,
+    call: (world: World, b: Awaited<ReturnType<typeof profileOfB>>) => Promise<{ status: number }>,
+  ) =>
   async (world: World) => {
     const b = await profileOfB(world);
     const before = await b.rows();
@@ -138,16 +154,22 @@ export function profileAttempts(): Record<string, Attempt> {
       "/api/services/lexisnexis/organization/",
       () => ({ query: B_FACILITY_NPI }),
     ),
-    "POST /api/services/lexisnexis/individual": lookupShowsNothingOfB("/api/services/lexisnexis/individual/", () => ({
-      query: B_PROVIDER_NPI,
-    })),
+    "POST /api/services/lexisnexis/individual": lookupShowsNothingOfB(
+      "/api/services/lexisnexis/individual/",
+      () => ({
+        query: B_PROVIDER_NPI,
+      }),
+    ),
     "POST /api/services/location/check-location": lookupShowsNothingOfB(
       "/api/services/location/check-location/",
       () => ({ city_state: "Lebanon, IN", zipcode: "46052" }),
     ),
-    "POST /api/services/location/autocomplete": lookupShowsNothingOfB("/api/services/location/autocomplete/", () => ({
-      query: "Secret",
-    })),
+    "POST /api/services/location/autocomplete": lookupShowsNothingOfB(
+      "/api/services/location/autocomplete/",
+      () => ({
+        query: "Secret",
+      }),
+    ),
     "POST /api/services/location/zipcodes": lookupShowsNothingOfB("/api/services/location/zipcodes/", () => ({
       query: "460",
       other: "Lebanon, IN",

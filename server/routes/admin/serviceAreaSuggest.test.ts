@@ -10,7 +10,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { backends } from "../../../tests/helpers/backends.ts";
-import { createCustomer, createOrganisation, createStaff, signInStaff } from "../../../tests/helpers/factories.ts";
+import {
+  createCustomer,
+  createOrganisation,
+  createStaff,
+  signInStaff,
+} from "../../../tests/helpers/factories.ts";
 import type { HttpClient } from "../../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../../tests/helpers/testApp.ts";
 import { organisationYears, serviceAreas } from "../../db/schema/index.ts";
@@ -37,7 +42,16 @@ function practiceRows() {
     for (let n = 0; n < count; n++) {
       // A claim of two lines: the surgery and its office visit; one case.
       const claim = `S-${zip}-${n}`;
-      rows.push(practiceLine({ claim_id: claim, line: 1, patient_zip: zip, patient_id: `${zip}-${n}`, category: "spine", cpt: "22551" }));
+      rows.push(
+        practiceLine({
+          claim_id: claim,
+          line: 1,
+          patient_zip: zip,
+          patient_id: `${zip}-${n}`,
+          category: "spine",
+          cpt: "22551",
+        }),
+      );
       rows.push(practiceLine({ claim_id: claim, line: 2, patient_zip: zip, patient_id: `${zip}-${n}` }));
     }
   }
@@ -90,7 +104,10 @@ for (const backend of backends) {
         { organisationId: org.id, year: 2024, fileState: "uploaded" },
         { organisationId: org.id, year: 2023, fileState: "none" },
       ]);
-      await writeWarehouse(t.dataDir, { year: 2024, practice: { organisationId: org.id, rows: practiceRows() } });
+      await writeWarehouse(t.dataDir, {
+        year: 2024,
+        practice: { organisationId: org.id, rows: practiceRows() },
+      });
       siteAdmin = await signInStaff(t, (await createStaff(t, "site_admin")).username);
       agent = await signInStaff(t, (await createStaff(t, "agent")).username);
       customer = await signInFromOwnAddress(t, (await createCustomer(t, org.id, { isStaff: true })).email);
@@ -101,7 +118,9 @@ for (const backend of backends) {
       const answer = await siteAdmin.post(PATH, { organization_uuid: org.id, year: 2024 });
       expect(answer.status).toBe(200);
       expect(answer.json.basis).toBe("surgical_cases");
-      expect(answer.json.service_area.map((zip: { zipcode: string; type: string }) => [zip.zipcode, zip.type])).toEqual([
+      expect(
+        answer.json.service_area.map((zip: { zipcode: string; type: string }) => [zip.zipcode, zip.type]),
+      ).toEqual([
         ["46201", "PSA"],
         ["46202", "PSA"],
         ["46203", "SSA"],
@@ -110,7 +129,10 @@ for (const backend of backends) {
         ["46206", "TSA"],
       ]);
       expect(answer.json.totals).toEqual({ cases: 20, psa_cases: 12, ssa_cases: 6, tsa_cases: 1 });
-      const stored = await t.context.database.db.select().from(serviceAreas).where(eq(serviceAreas.organisationId, org.id));
+      const stored = await t.context.database.db
+        .select()
+        .from(serviceAreas)
+        .where(eq(serviceAreas.organisationId, org.id));
       expect(stored).toEqual([]);
     });
 
@@ -145,7 +167,10 @@ for (const backend of backends) {
         year: 2024,
         shares: { psa: 0, ssa: 0.8, tsa: 1.5 },
       });
-      expect(outOfRange.json.errors.map((error: { field: string }) => error.field)).toEqual(["shares.psa", "shares.tsa"]);
+      expect(outOfRange.json.errors.map((error: { field: string }) => error.field)).toEqual([
+        "shares.psa",
+        "shares.tsa",
+      ]);
       const noData = await siteAdmin.post(PATH, { organization_uuid: org.id, year: 2023 });
       expect(noData.status).toBe(400);
       expect(noData.json.detail).toMatch(/no accepted data file for 2023/);

@@ -33,24 +33,30 @@ const suggestBody = z.strictObject({
     .default(DEFAULT_SHARES),
 });
 
-export const serviceAreaSuggestRoutes = new Hono<AppEnv>().post("/", requireStaff({ siteAdmin: true }), async (c) => {
-  const body = await readJson(c, suggestBody);
-  const { db } = c.var.app.database;
-  const { dataDir } = c.var.app.config;
-  const organisation = await findOrganisation(db, body.organization_uuid);
-  if (!organisation) throw notFound("Organisation not found.");
-  const [yearRow] = await db
-    .select()
-    .from(organisationYears)
-    .where(and(eq(organisationYears.organisationId, organisation.id), eq(organisationYears.year, body.year)));
-  if (!yearRow) throw notFound(`${organisation.name} has no year ${body.year}.`);
-  const file = warehousePaths.practiceLines(dataDir, organisation.id, body.year);
-  if (yearRow.fileState !== "uploaded" || !existsSync(file)) {
-    throw new HttpError(
-      400,
-      `${organisation.name} has no accepted data file for ${body.year}: the service area is suggested from the practice's patients of the year.`,
-    );
-  }
-  const suggestion = await suggestServiceArea(dataDir, organisation.id, body.year, body.shares);
-  return c.json({ status: 200, year: body.year, shares: body.shares, ...suggestion });
-});
+export const serviceAreaSuggestRoutes = new Hono<AppEnv>().post(
+  "/",
+  requireStaff({ siteAdmin: true }),
+  async (c) => {
+    const body = await readJson(c, suggestBody);
+    const { db } = c.var.app.database;
+    const { dataDir } = c.var.app.config;
+    const organisation = await findOrganisation(db, body.organization_uuid);
+    if (!organisation) throw notFound("Organisation not found.");
+    const [yearRow] = await db
+      .select()
+      .from(organisationYears)
+      .where(
+        and(eq(organisationYears.organisationId, organisation.id), eq(organisationYears.year, body.year)),
+      );
+    if (!yearRow) throw notFound(`${organisation.name} has no year ${body.year}.`);
+    const file = warehousePaths.practiceLines(dataDir, organisation.id, body.year);
+    if (yearRow.fileState !== "uploaded" || !existsSync(file)) {
+      throw new HttpError(
+        400,
+        `${organisation.name} has no accepted data file for ${body.year}: the service area is suggested from the practice's patients of the year.`,
+      );
+    }
+    const suggestion = await suggestServiceArea(dataDir, organisation.id, body.year, body.shares);
+    return c.json({ status: 200, year: body.year, shares: body.shares, ...suggestion });
+  },
+);

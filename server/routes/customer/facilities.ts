@@ -42,7 +42,12 @@ function storedValues(row: typeof facilities.$inferSelect): Record<string, unkno
 }
 
 /** Field rules, then the rules of the zip reference and the organisation's other facilities. */
-async function checkedFacility(db: Db, organisationId: string, input: Record<string, unknown>, exceptId?: string) {
+async function checkedFacility(
+  db: Db,
+  organisationId: string,
+  input: Record<string, unknown>,
+  exceptId?: string,
+) {
   const values = parseWith(facilityFields, input);
   const problems = new FieldProblems();
   const physical = checkLocale(
@@ -119,7 +124,12 @@ export const facilityRoutes = new Hono<AppEnv>()
     const { fields, own } = splitEntity(facility!, FORM_FIELDS, ["id", "organization_id"]);
     const { db } = c.var.app.database;
     const stored = ownedRow(c, await findFacility(db, entityId(own)), "Facility");
-    const values = await checkedFacility(db, stored.organisationId, { ...storedValues(stored), ...fields }, stored.id);
+    const values = await checkedFacility(
+      db,
+      stored.organisationId,
+      { ...storedValues(stored), ...fields },
+      stored.id,
+    );
     await db.transaction(async (tx) => {
       await tx.update(facilities).set(columnsOf(values)).where(eq(facilities.id, stored.id));
       await renameWorkPlace(tx as unknown as Db, stored.organisationId, stored.name, values.name);

@@ -34,7 +34,12 @@ function storedValues(row: typeof facilityLocations.$inferSelect): Record<string
   return Object.fromEntries([...FORM_FIELDS].map((name) => [name, view[name]]));
 }
 
-async function checkedLocation(db: Db, organisationId: string, input: Record<string, unknown>, exceptId?: string) {
+async function checkedLocation(
+  db: Db,
+  organisationId: string,
+  input: Record<string, unknown>,
+  exceptId?: string,
+) {
   const values = parseWith(locationFields, input);
   const problems = new FieldProblems();
   const physical = checkLocale(
@@ -89,7 +94,10 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
     const { fields, own } = splitEntity(location!, FORM_FIELDS, ["facility_id", "organization_id"]);
     const facility = await parentFacility(c, own.facility_id);
     const { db } = c.var.app.database;
-    const values = await checkedLocation(db, facility.organisationId, { ...blankValues(locationForm), ...fields });
+    const values = await checkedLocation(db, facility.organisationId, {
+      ...blankValues(locationForm),
+      ...fields,
+    });
     await db.transaction(async (tx) => {
       await tx
         .insert(facilityLocations)
@@ -111,7 +119,12 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
     if (facility && facility.organisationId !== stored.organisationId) {
       throw missingFacility("the facility is not one of this location's organisation");
     }
-    const values = await checkedLocation(db, stored.organisationId, { ...storedValues(stored), ...fields }, stored.id);
+    const values = await checkedLocation(
+      db,
+      stored.organisationId,
+      { ...storedValues(stored), ...fields },
+      stored.id,
+    );
     const facilityId = facility?.id ?? stored.facilityId;
     await db.transaction(async (tx) => {
       await tx

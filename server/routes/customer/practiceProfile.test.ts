@@ -1,10 +1,21 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { backends } from "../../../tests/helpers/backends.ts";
-import { createCustomer, createOrganisation, createStaff, signInStaff } from "../../../tests/helpers/factories.ts";
+import {
+  createCustomer,
+  createOrganisation,
+  createStaff,
+  signInStaff,
+} from "../../../tests/helpers/factories.ts";
 import type { HttpClient } from "../../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../../tests/helpers/testApp.ts";
-import { facilities, facilityLocations, organisations, providers, validations } from "../../db/schema/index.ts";
+import {
+  facilities,
+  facilityLocations,
+  organisations,
+  providers,
+  validations,
+} from "../../db/schema/index.ts";
 import { completeNpi } from "../../reference/npi.ts";
 import { signInFromOwnAddress } from "../admin/testSupport.ts";
 
@@ -95,7 +106,10 @@ for (const backend of backends) {
       otherOrg = await createOrganisation(t, { name: "Other Ortho" });
       admin = await signInFromOwnAddress(t, (await createCustomer(t, org.id, { isStaff: true })).email);
       assistant = await signInFromOwnAddress(t, (await createCustomer(t, org.id, { isStaff: false })).email);
-      otherAdmin = await signInFromOwnAddress(t, (await createCustomer(t, otherOrg.id, { isStaff: true })).email);
+      otherAdmin = await signInFromOwnAddress(
+        t,
+        (await createCustomer(t, otherOrg.id, { isStaff: true })).email,
+      );
       siteAdmin = await signInStaff(t, (await createStaff(t, "site_admin")).username);
       agent = await signInStaff(t, (await createStaff(t, "agent")).username);
       const created = await admin.post(FACILITY, { facility: facilityBody({ name: "Own Clinic" }) });
@@ -150,21 +164,60 @@ for (const backend of backends) {
         ["name missing", { name: "  " }, "name", "Please fill out this field"],
         ["address missing", { physical_address: "" }, "physical_address", "Please fill out this field"],
         ["city missing", { physical_locale: "" }, "physical_locale", "Please fill out this field"],
-        ["city not in the reference", { physical_locale: "Atlantis, IN" }, "physical_locale", /zip reference/],
+        [
+          "city not in the reference",
+          { physical_locale: "Atlantis, IN" },
+          "physical_locale",
+          /zip reference/,
+        ],
         ["zip missing", { physical_locale_zip: "" }, "physical_locale_zip", /verify zip format/],
-        ["zip of another city", { physical_locale_zip: "46204" }, "physical_locale_zip", "46204 is not a zip code of Fishers, IN"],
-        ["no site of care code", { site_of_care_codes_billed: [] }, "site_of_care_codes_billed", "Please fill out this field"],
-        ["an unknown site of care code", { site_of_care_codes_billed: ["99"] }, "site_of_care_codes_billed", /not a choice/],
+        [
+          "zip of another city",
+          { physical_locale_zip: "46204" },
+          "physical_locale_zip",
+          "46204 is not a zip code of Fishers, IN",
+        ],
+        [
+          "no site of care code",
+          { site_of_care_codes_billed: [] },
+          "site_of_care_codes_billed",
+          "Please fill out this field",
+        ],
+        [
+          "an unknown site of care code",
+          { site_of_care_codes_billed: ["99"] },
+          "site_of_care_codes_billed",
+          /not a choice/,
+        ],
         ["no service", { services_provided: [] }, "services_provided", "Please fill out this field"],
         ["a malformed date", { opened_on: "2020-13-01" }, "opened_on", /YYYY-MM-DD/],
-        ["closed before it opened", { opened_on: "2020-05-01", closed_on: "2020-04-30" }, "closed_on", /on or after the opening date/],
-        ["closed before 2000 with a blank opening", { closed_on: "1999-12-31" }, "closed_on", /open since 2000/],
-        ["billing zip without its city", { billing_locale_zip: "46204" }, "billing_locale", /depends on the city/],
+        [
+          "closed before it opened",
+          { opened_on: "2020-05-01", closed_on: "2020-04-30" },
+          "closed_on",
+          /on or after the opening date/,
+        ],
+        [
+          "closed before 2000 with a blank opening",
+          { closed_on: "1999-12-31" },
+          "closed_on",
+          /open since 2000/,
+        ],
+        [
+          "billing zip without its city",
+          { billing_locale_zip: "46204" },
+          "billing_locale",
+          /depends on the city/,
+        ],
         ["an unknown field", { colour: "red" }, "colour", "unknown field"],
       ];
       for (const [rule, values, field, message] of refusals) {
         test(`refused: ${rule} (${field})`, async () => {
-          const answer = await refused(() => admin.post(FACILITY, { facility: facilityBody(values) }), 400, field);
+          const answer = await refused(
+            () => admin.post(FACILITY, { facility: facilityBody(values) }),
+            400,
+            field,
+          );
           const error = answer.json.errors?.find((entry: { field: string }) => entry.field === field) as
             | { message: string }
             | undefined;
@@ -175,14 +228,22 @@ for (const backend of backends) {
 
       test("accepted at the edges: closed on the day it opened; a 5-digit zip of the city", async () => {
         const answer = await admin.post(FACILITY, {
-          facility: facilityBody({ opened_on: "2021-03-04", closed_on: "2021-03-04", physical_locale_zip: "46038" }),
+          facility: facilityBody({
+            opened_on: "2021-03-04",
+            closed_on: "2021-03-04",
+            physical_locale_zip: "46038",
+          }),
         });
         expect(answer.status).toBe(200);
         expect(answer.json.facility).toMatchObject({ opened_on: "2021-03-04", closed_on: "2021-03-04" });
       });
 
       test("an NPI already used by a facility of the organisation is refused on npi; another organisation may use it", async () => {
-        const answer = await refused(() => admin.post(FACILITY, { facility: facilityBody({ npi: clinicNpi() }) }), 400, "npi");
+        const answer = await refused(
+          () => admin.post(FACILITY, { facility: facilityBody({ npi: clinicNpi() }) }),
+          400,
+          "npi",
+        );
         expect(answer.json.errors[0].message).toMatch(/already the NPI of another facility \(Own Clinic\)/);
         const elsewhere = await otherAdmin.post(FACILITY, { facility: facilityBody({ npi: clinicNpi() }) });
         expect(elsewhere.status).toBe(200);
@@ -247,7 +308,12 @@ for (const backend of backends) {
           await refused(() => assistant.post(path, { [key]: body }), 403);
           await refused(() => agent.post(path, { [key]: { ...body, organization_id: org.id } }), 403);
           await refused(
-            () => siteAdmin.post(path, { [key]: { ...body, organization_id: org.id } }, { "x-dummy-org": org.id }),
+            () =>
+              siteAdmin.post(
+                path,
+                { [key]: { ...body, organization_id: org.id } },
+                { "x-dummy-org": org.id },
+              ),
             403,
           );
           await refused(() => anonymous.post(path, { [key]: body }), 401);
@@ -258,17 +324,23 @@ for (const backend of backends) {
 
       test("staff site admins act for an organisation named by organization_id (required for them)", async () => {
         await refused(() => siteAdmin.post(FACILITY, { facility: facilityBody() }), 400, "organization_id");
-        const answer = await siteAdmin.post(FACILITY, { facility: { ...facilityBody(), organization_id: org.id } });
+        const answer = await siteAdmin.post(FACILITY, {
+          facility: { ...facilityBody(), organization_id: org.id },
+        });
         expect(answer.status).toBe(200);
         const [row] = await db().select().from(facilities).where(eq(facilities.id, answer.json.facility.id));
         expect(row?.organisationId).toBe(org.id);
-        const patched = await siteAdmin.patch(FACILITY, { facility: { id: row!.id, name: "Renamed by staff" } });
+        const patched = await siteAdmin.patch(FACILITY, {
+          facility: { id: row!.id, name: "Renamed by staff" },
+        });
         expect(patched.json.facility.name).toBe("Renamed by staff");
       });
 
       test("another organisation's ids are not found for a customer (404) and its rows stay as they were", async () => {
         const theirs = await otherAdmin.post(FACILITY, { facility: facilityBody({ name: "Their Clinic" }) });
-        const theirLocation = await otherAdmin.post(LOCATION, { location: locationBody(theirs.json.facility.id) });
+        const theirLocation = await otherAdmin.post(LOCATION, {
+          location: locationBody(theirs.json.facility.id),
+        });
         const theirProvider = await otherAdmin.post(PROVIDER, { provider: providerBody("Their Clinic") });
         expect([theirs.status, theirLocation.status, theirProvider.status]).toEqual([200, 200, 200]);
         const facilityId = theirs.json.facility.id;
@@ -302,7 +374,10 @@ for (const backend of backends) {
           }),
         ]);
         const second = await admin.post(LOCATION, { location: locationBody(clinic.id, { name: "South" }) });
-        expect(second.json.locations.map((location: { name: string }) => location.name)).toEqual(["North", "South"]);
+        expect(second.json.locations.map((location: { name: string }) => location.name)).toEqual([
+          "North",
+          "South",
+        ]);
         const north = first.json.locations[0].id;
         const patched = await admin.patch(LOCATION, { location: { id: north, name: "North Campus" } });
         expect(patched.json.locations.map((location: { name: string }) => location.name)).toEqual([
@@ -313,11 +388,22 @@ for (const backend of backends) {
         expect(removed.json.locations.map((location: { name: string }) => location.name)).toEqual(["South"]);
       });
 
-      const required = ["name", "physical_address", "physical_locale", "physical_locale_zip", "site_of_care_codes_billed", "services_provided"];
+      const required = [
+        "name",
+        "physical_address",
+        "physical_locale",
+        "physical_locale_zip",
+        "site_of_care_codes_billed",
+        "services_provided",
+      ];
       for (const field of required) {
         test(`refused: ${field} is required`, async () => {
           const blank = field.endsWith("billed") || field === "services_provided" ? [] : "";
-          await refused(() => admin.post(LOCATION, { location: locationBody(clinic.id, { [field]: blank }) }), 400, field);
+          await refused(
+            () => admin.post(LOCATION, { location: locationBody(clinic.id, { [field]: blank }) }),
+            400,
+            field,
+          );
         });
       }
 
@@ -325,8 +411,16 @@ for (const backend of backends) {
         const { facility_id: _, ...withoutFacility } = locationBody(clinic.id);
         await refused(() => admin.post(LOCATION, { location: withoutFacility }), 400, "facility_id");
         await admin.post(LOCATION, { location: locationBody(clinic.id, { name: "Unique Site" }) });
-        await refused(() => admin.post(LOCATION, { location: locationBody(clinic.id, { name: "Unique Site" }) }), 400, "name");
-        await refused(() => admin.post(LOCATION, { location: locationBody(clinic.id, { npi: npi() }) }), 400, "npi");
+        await refused(
+          () => admin.post(LOCATION, { location: locationBody(clinic.id, { name: "Unique Site" }) }),
+          400,
+          "name",
+        );
+        await refused(
+          () => admin.post(LOCATION, { location: locationBody(clinic.id, { npi: npi() }) }),
+          400,
+          "npi",
+        );
       });
     });
 
@@ -365,23 +459,73 @@ for (const backend of backends) {
       const refusals: Array<[string, Record<string, unknown>, string, string | RegExp]> = [
         ["NPI missing", { npi: "" }, "npi", "Please fill out this field or verify npi format."],
         ["NPI check digit", { npi: "1234567890" }, "npi", /check digit/],
-        ["last name missing", { last_name: "" }, "last_name", "Please fill out this field or verify onlyletter format."],
-        ["first name with digits", { first_name: "Su3an" }, "first_name", "Please fill out this field or verify onlyletter format."],
+        [
+          "last name missing",
+          { last_name: "" },
+          "last_name",
+          "Please fill out this field or verify onlyletter format.",
+        ],
+        [
+          "first name with digits",
+          { first_name: "Su3an" },
+          "first_name",
+          "Please fill out this field or verify onlyletter format.",
+        ],
         ["city missing", { city: "" }, "city", "Please fill out this field"],
-        ["zip of another city", { zipcode: "46037" }, "zipcode", "46037 is not a zip code of Indianapolis, IN"],
-        ["phone with letters", { phone: "317-CALL" }, "phone", "Please fill out this field or verify number format."],
+        [
+          "zip of another city",
+          { zipcode: "46037" },
+          "zipcode",
+          "46037 is not a zip code of Indianapolis, IN",
+        ],
+        [
+          "phone with letters",
+          { phone: "317-CALL" },
+          "phone",
+          "Please fill out this field or verify number format.",
+        ],
         ["age not a number", { age: "fifty" }, "age", "Please fill out this field or verify number format."],
         ["category missing", { category: "" }, "category", "Please fill out this field"],
         ["unknown category", { category: "Wizard" }, "category", /must be one of/],
-        ["type of another category", { ptype: "Physical Therapist" }, "ptype", /must be one of the Physician types/],
+        [
+          "type of another category",
+          { ptype: "Physical Therapist" },
+          "ptype",
+          /must be one of the Physician types/,
+        ],
         ["type missing", { ptype: "" }, "ptype", "Please fill out this field"],
-        ["speciality of another category", { speciality: ["Hand Therapy"] }, "speciality", /not a Physician speciality/],
+        [
+          "speciality of another category",
+          { speciality: ["Hand Therapy"] },
+          "speciality",
+          /not a Physician speciality/,
+        ],
         ["no speciality", { speciality: [] }, "speciality", "Please fill out this field"],
-        ["shareholder neither No nor Yes", { shareholder: "Maybe" }, "shareholder", /must be one of: No, Yes/],
-        ["retired before joining", { date_joined: "2015-01-01", date_retire: "2014-12-31" }, "date_retire", /on or after the date joined/],
-        ["retired before 2000 with a blank join date", { date_retire: "1999-01-01" }, "date_retire", /2000 or earlier/],
+        [
+          "shareholder neither No nor Yes",
+          { shareholder: "Maybe" },
+          "shareholder",
+          /must be one of: No, Yes/,
+        ],
+        [
+          "retired before joining",
+          { date_joined: "2015-01-01", date_retire: "2014-12-31" },
+          "date_retire",
+          /on or after the date joined/,
+        ],
+        [
+          "retired before 2000 with a blank join date",
+          { date_retire: "1999-01-01" },
+          "date_retire",
+          /2000 or earlier/,
+        ],
         ["works nowhere", { name_work_at: [] }, "name_work_at", "Please fill out this field"],
-        ["works at an unknown place", { name_work_at: ["Mars Base"] }, "name_work_at", /Mars Base: not a facility or location/],
+        [
+          "works at an unknown place",
+          { name_work_at: ["Mars Base"] },
+          "name_work_at",
+          /Mars Base: not a facility or location/,
+        ],
       ];
       for (const [rule, values, field, message] of refusals) {
         test(`refused: ${rule} (${field})`, async () => {
@@ -417,23 +561,36 @@ for (const backend of backends) {
         const id = made.json.provider.id;
         await refused(() => admin.patch(PROVIDER, { provider: { id, category: "Therapist" } }), 400, "ptype");
         const answer = await admin.patch(PROVIDER, {
-          provider: { id, category: "Therapist", ptype: "Occupational Therapist", speciality: ["Hand Therapy"] },
+          provider: {
+            id,
+            category: "Therapist",
+            ptype: "Occupational Therapist",
+            speciality: ["Hand Therapy"],
+          },
         });
         expect(answer.status).toBe(200);
-        expect(answer.json.provider).toMatchObject({ category: "Therapist", ptype: "Occupational Therapist" });
+        expect(answer.json.provider).toMatchObject({
+          category: "Therapist",
+          ptype: "Occupational Therapist",
+        });
       });
 
       test("a duplicate NPI in the organisation is refused on npi; DELETE answers the remaining providers", async () => {
-        const made = await admin.post(PROVIDER, { provider: providerBody("Own Clinic", { last_name: "Twin" }) });
+        const made = await admin.post(PROVIDER, {
+          provider: providerBody("Own Clinic", { last_name: "Twin" }),
+        });
         const again = await refused(
-          () => admin.post(PROVIDER, { provider: providerBody("Own Clinic", { npi: made.json.provider.npi }) }),
+          () =>
+            admin.post(PROVIDER, { provider: providerBody("Own Clinic", { npi: made.json.provider.npi }) }),
           400,
           "npi",
         );
         expect(again.json.errors[0].message).toMatch(/another provider \(Susan Twin\)/);
         const removed = await admin.delete(PROVIDER, { provider: { id: made.json.provider.id } });
         expect(removed.status).toBe(200);
-        expect(removed.json.providers.map((provider: { id: string }) => provider.id)).not.toContain(made.json.provider.id);
+        expect(removed.json.providers.map((provider: { id: string }) => provider.id)).not.toContain(
+          made.json.provider.id,
+        );
       });
     });
 
@@ -441,29 +598,45 @@ for (const backend of backends) {
       test("a change marks the organisation's validations outdated and sets profile_changed_at; the customer detail shows it", async () => {
         await db()
           .insert(validations)
-          .values({ organisationId: org.id, year: 2024, type: "facility", done: true, valid: true, result: { valid: true } });
+          .values({
+            organisationId: org.id,
+            year: 2024,
+            type: "facility",
+            done: true,
+            valid: true,
+            result: { valid: true },
+          });
         await db()
           .insert(validations)
           .values({ organisationId: otherOrg.id, year: 2024, type: "facility", done: true, valid: true });
         t.clock.advance(60);
-        const answer = await admin.patch(FACILITY, { facility: { id: clinic.id, physical_address: "1201 Main Dr" } });
+        const answer = await admin.patch(FACILITY, {
+          facility: { id: clinic.id, physical_address: "1201 Main Dr" },
+        });
         expect(answer.status).toBe(200);
         const [own] = await db().select().from(validations).where(eq(validations.organisationId, org.id));
-        const [theirs] = await db().select().from(validations).where(eq(validations.organisationId, otherOrg.id));
+        const [theirs] = await db()
+          .select()
+          .from(validations)
+          .where(eq(validations.organisationId, otherOrg.id));
         expect(own?.outdated).toBe(true);
         expect(theirs?.outdated).toBe(false);
         const [organisation] = await db().select().from(organisations).where(eq(organisations.id, org.id));
         expect(organisation?.profileChangedAt?.toISOString()).toBe(t.clock.now().toISOString());
         const detail = await admin.get("/api/management/customer/detail/");
         expect(detail.json.organization.profile_changed_at).toBe(t.clock.now().toISOString());
-        const listed = detail.json.organization.facilities.find((facility: { id: string }) => facility.id === clinic.id);
+        const listed = detail.json.organization.facilities.find(
+          (facility: { id: string }) => facility.id === clinic.id,
+        );
         expect(listed).toMatchObject({ physical_address: "1201 Main Dr", physical_locale_zip: "46037" });
       });
     });
 
     test("nothing else was written by the refusals above: every facility row belongs to a known organisation", async () => {
       const rows = await db().select().from(facilities);
-      expect(rows.every((row) => row.organisationId === org.id || row.organisationId === otherOrg.id)).toBe(true);
+      expect(rows.every((row) => row.organisationId === org.id || row.organisationId === otherOrg.id)).toBe(
+        true,
+      );
       expect(await countOf(facilities)).toBeGreaterThan(0);
     });
   });

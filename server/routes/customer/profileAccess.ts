@@ -20,7 +20,8 @@ export function requireProfileWriter(): MiddlewareHandler<AppEnv> {
     if (session.kind === "client" && !session.user.isStaff) {
       throw forbidden("Only the organisation's admin can change its facilities and providers.");
     }
-    if (session.kind === "admin" && session.staff.role !== "site_admin") throw forbidden("Agents cannot do this.");
+    if (session.kind === "admin" && session.staff.role !== "site_admin")
+      throw forbidden("Agents cannot do this.");
     await next();
   };
 }

@@ -26,8 +26,12 @@ for (const backend of backends) {
       t = await startTestApp(backend);
       const org = await createOrganisation(t, { initialized: true });
       const { db } = t.context.database;
-      await db.insert(organisationYears).values({ organisationId: org.id, year: 2024, fileState: "uploaded", dataVersion: 1, enabled: true });
-      await db.insert(serviceAreas).values({ organisationId: org.id, year: 2024, zipcode: "10001", type: "PSA" });
+      await db
+        .insert(organisationYears)
+        .values({ organisationId: org.id, year: 2024, fileState: "uploaded", dataVersion: 1, enabled: true });
+      await db
+        .insert(serviceAreas)
+        .values({ organisationId: org.id, year: 2024, zipcode: "10001", type: "PSA" });
       await writeWarehouse(t.dataDir, {
         year: 2024,
         market: [

@@ -38,7 +38,12 @@ function storedValues(row: typeof providers.$inferSelect): Record<string, unknow
   return Object.fromEntries([...FORM_FIELDS].map((name) => [name, view[name]]));
 }
 
-async function checkedProvider(db: Db, organisationId: string, input: Record<string, unknown>, exceptId?: string) {
+async function checkedProvider(
+  db: Db,
+  organisationId: string,
+  input: Record<string, unknown>,
+  exceptId?: string,
+) {
   const values = parseWith(providerFields, input);
   const problems = new FieldProblems();
   const city = checkLocale(problems, { cityField: "city", zipField: "zipcode" }, values.city, values.zipcode);
@@ -107,7 +112,12 @@ export const providerRoutes = new Hono<AppEnv>()
     const { fields, own } = splitEntity(provider!, FORM_FIELDS, ["id", "organization_id"]);
     const { db } = c.var.app.database;
     const stored = ownedRow(c, await findProvider(db, entityId(own)), "Provider");
-    const values = await checkedProvider(db, stored.organisationId, { ...storedValues(stored), ...fields }, stored.id);
+    const values = await checkedProvider(
+      db,
+      stored.organisationId,
+      { ...storedValues(stored), ...fields },
+      stored.id,
+    );
     const row = await db.transaction(async (tx) => {
       const [updated] = await tx
         .update(providers)

@@ -32,7 +32,12 @@ async function npiOf(c: Context<AppEnv>) {
 
 const notFound = (c: Context<AppEnv>) =>
   c.json(
-    { status: 404, detail: NOT_FOUND_MESSAGE, errors: [{ field: "npi", message: NOT_FOUND_MESSAGE }], data: null },
+    {
+      status: 404,
+      detail: NOT_FOUND_MESSAGE,
+      errors: [{ field: "npi", message: NOT_FOUND_MESSAGE }],
+      data: null,
+    },
     404,
   );
 
@@ -40,11 +45,11 @@ export const lexisNexisRoutes = new Hono<AppEnv>()
   .use(requireSignedIn())
   .post("/organization", async (c) => {
     const npi = await npiOf(c);
-    const data = await findOrganisationByNpi(npiRegistryFor(c.var.app.config.dataDir), npi);
+    const data = await findOrganisationByNpi(npiRegistryFor(c.var.app.config), npi);
     return data ? c.json({ status: 200, data }) : notFound(c);
   })
   .post("/individual", async (c) => {
     const npi = await npiOf(c);
-    const data = await findIndividualByNpi(npiRegistryFor(c.var.app.config.dataDir), npi);
+    const data = await findIndividualByNpi(npiRegistryFor(c.var.app.config), npi);
     return data ? c.json({ status: 200, data }) : notFound(c);
   });

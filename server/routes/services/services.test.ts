@@ -4,7 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { backends } from "../../../tests/helpers/backends.ts";
-import { createCustomer, createOrganisation, createStaff, signInStaff } from "../../../tests/helpers/factories.ts";
+import {
+  createCustomer,
+  createOrganisation,
+  createStaff,
+  signInStaff,
+} from "../../../tests/helpers/factories.ts";
 import type { HttpClient } from "../../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../../tests/helpers/testApp.ts";
 import { providerForm, providerTypesByCategory, specialitiesByCategory } from "../../forms/provider.ts";
@@ -27,14 +32,22 @@ describe("taxonomy mapping", () => {
       const specialities = specialitiesByCategory[category]?.map((choice) => choice.value);
       expect({ prefix, ok: types?.includes(classification.ptype) }).toEqual({ prefix, ok: true });
       for (const speciality of classification.speciality) {
-        expect({ prefix, speciality, ok: specialities?.includes(speciality) }).toEqual({ prefix, speciality, ok: true });
+        expect({ prefix, speciality, ok: specialities?.includes(speciality) }).toEqual({
+          prefix,
+          speciality,
+          ok: true,
+        });
       }
     }
     expect(providerForm.fields.find((field) => field.name === "category")?.choices?.length).toBe(4);
   });
 
   test("the families of the brief map as an orthopaedic practice expects; others map to nothing", () => {
-    expect(classifyTaxonomyCode("207X00000X")).toEqual({ category: "Physician", ptype: "Orthopaedic Surgeon", speciality: ["General Orthopaedics"] });
+    expect(classifyTaxonomyCode("207X00000X")).toEqual({
+      category: "Physician",
+      ptype: "Orthopaedic Surgeon",
+      speciality: ["General Orthopaedics"],
+    });
     expect(classifyTaxonomyCode("207XS0117X")?.speciality).toEqual(["Spine"]);
     expect(classifyTaxonomyCode("363A00000X")?.ptype).toBe("Physician Assistant");
     expect(classifyTaxonomyCode("363LF0000X")?.ptype).toBe("Nurse Practitioner");
@@ -117,7 +130,9 @@ for (const backend of backends) {
     test("a malformed NPI is refused on npi; a body without query on query", async () => {
       const malformed = await customer.post(INDIVIDUAL, { query: "12345" });
       expect(malformed.status).toBe(400);
-      expect(malformed.json.errors).toEqual([{ field: "npi", message: "Please fill out this field or verify npi format." }]);
+      expect(malformed.json.errors).toEqual([
+        { field: "npi", message: "Please fill out this field or verify npi format." },
+      ]);
       const missing = await customer.post(INDIVIDUAL, {});
       expect(missing.status).toBe(400);
       expect(missing.json.errors[0].field).toBe("query");
@@ -153,7 +168,9 @@ for (const backend of backends) {
       expect(zips.every((zip: string) => zip.startsWith("4620"))).toBe(true);
       expect(zips).toEqual([...zips].sort());
       expect(answer.json.data[0]).toEqual([zips[0], zips[0]]);
-      expect((await customer.post(ZIPS, { query: "", other: "Fishers, IN" })).json.data.map(([v]: [string]) => v)).toContain("46037");
+      expect(
+        (await customer.post(ZIPS, { query: "", other: "Fishers, IN" })).json.data.map(([v]: [string]) => v),
+      ).toContain("46037");
       expect((await customer.post(ZIPS, { query: "462", other: "Fishers, IN" })).json.data).toEqual([]);
       expect((await customer.post(ZIPS, { query: "462" })).json.data).toEqual([]);
     });

@@ -4,11 +4,12 @@ import { parseServiceAreaPaste } from "../../../../server/organisations/serviceA
 import { addServiceAreaText } from "../../api/adminOrganisations.ts";
 import { errorMessage } from "../../api/errors.ts";
 import { useYearAction } from "../year/useYearAction.ts";
+import { ServiceAreaSuggestion } from "./ServiceAreaSuggestion.tsx";
 
 /**
  * 'Adding service area for {year}': a required 20-row textarea of 'zipcode<TAB>type' lines pasted
- * from a spreadsheet. The server's own parser (pure, shared) enables Submit and names bad lines;
- * Cancel clears the text.
+ * from a spreadsheet, or suggested from the practice's patients of the year (ServiceAreaSuggestion).
+ * The server's own parser (pure, shared) enables Submit and names bad lines; Cancel clears the text.
  */
 export function AddServiceAreaModal({
   organizationId,
@@ -34,6 +35,7 @@ export function AddServiceAreaModal({
   return (
     <Modal opened={opened} onClose={close} title={`Adding service area for ${year}`} size="lg" centered>
       <Stack gap="sm">
+        <ServiceAreaSuggestion organizationId={organizationId} year={year} onSuggested={setText} />
         <Textarea
           label="Copy/Past from xls"
           description="One zip per line: zipcode, a tab, then its type (PSA, SSA or TSA)."
