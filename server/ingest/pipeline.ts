@@ -283,6 +283,11 @@ export async function runIngestJob(
       const rejected = await writeRejectedRows(duck, checked, join(job.workDir, "rejected_rows.csv"));
       skippedRows = rejected.rows;
       rejectedRowsPath = rejected.path;
+      // The tables now hold only the rows kept.
+      for (const stage of stages) {
+        const [kept] = await duck.all<{ n: bigint }>(`SELECT count(*) AS n FROM ${stage.view}`);
+        stage.rows = Number(kept?.n ?? 0);
+      }
     }
 
     const tables = Object.fromEntries(stages.map((stage) => [stage.label, stage.rows]));

@@ -37,6 +37,28 @@ describe("vitality ingest --dry-run", () => {
     expect(result.code).toBe(1);
   });
 
+  test("--skip-invalid loads the valid rows; warnings and the table each file was read as are printed", async () => {
+    const path = dir.write(
+      "claims_2024.csv",
+      toCsv([professionalLine({ units: 0 }), professionalLine({ line: 2, rendering_npi: badNpi })]),
+    );
+    const refused = await vitality("ingest", "practice", "--year", "2024", "--dry-run", path);
+    expect(refused.stderr).toContain("claims_2024.csv read as professional_fees");
+    expect(refused.stderr).toContain("--skip-invalid loads the valid rows and sets the 1 invalid one aside.");
+    const result = await vitality(
+      "ingest",
+      "practice",
+      "--year",
+      "2024",
+      "--dry-run",
+      "--skip-invalid",
+      path,
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("1 rows would be accepted for 2024.");
+    expect(result.stdout).toContain("1 invalid row set aside.");
+  });
+
   test("bad options name the option and the rule", async () => {
     const result = await vitality("ingest", "market", "--kind", "XX", "--year", "2024", "--dry-run", "x.csv");
     expect(result.stderr).toContain("--kind must be IP, OP or DEMO");

@@ -32,14 +32,17 @@ function printTablesRead(tablesRead: { file: string; table: string }[] | undefin
   for (const item of tablesRead ?? []) console.error(`  ${item.file} read as ${item.table}`);
 }
 
-function printReport(report: {
-  errors: { table: string; row: number; column: string; reason: string }[];
-  total: number;
-  warnings?: Warning[];
-  tablesRead?: { file: string; table: string }[];
-  invalidRows?: number;
-  fileLevel?: boolean;
-}) {
+function printReport(
+  dryRun: boolean,
+  report: {
+    errors: { table: string; row: number; column: string; reason: string }[];
+    total: number;
+    warnings?: Warning[];
+    tablesRead?: { file: string; table: string }[];
+    invalidRows?: number;
+    fileLevel?: boolean;
+  },
+) {
   printTablesRead(report.tablesRead);
   for (const error of report.errors) {
     const where = [error.table, error.row > 0 ? `row ${error.row}` : "header", error.column]
@@ -50,7 +53,7 @@ function printReport(report: {
   const more = report.total - report.errors.length;
   printWarnings(report.warnings);
   console.error(
-    `${report.total} error${report.total === 1 ? "" : "s"}${more > 0 ? ` (${more} not listed)` : ""}: the file was refused.`,
+    `${report.total} error${report.total === 1 ? "" : "s"}${more > 0 ? ` (${more} not listed)` : ""}: the file ${dryRun ? "would be" : "was"} refused.`,
   );
   if (!report.fileLevel && (report.invalidRows ?? 0) > 0)
     console.error(
@@ -145,7 +148,7 @@ export const command: Command = {
     }
     progress.stop();
     if (result.status === "rejected") {
-      printReport(result.report);
+      printReport(values["dry-run"] === true, result.report);
       return 1;
     }
     if (result.status === "needs_confirmation") {
