@@ -141,7 +141,9 @@ export const questionnaireRoutes = new Hono<AppEnv>()
     await notify(
       c.var.app,
       { organisation: organisation.id },
-      { message: `The ${body.year} questionnaire is open: your organisation's admin fills it in from the practice profile.` },
+      {
+        message: `The ${body.year} questionnaire is open: your organisation's admin fills it in from the practice profile.`,
+      },
     );
     return c.json({ status: 200, questionnaire: questionnaireView(created) });
   })
