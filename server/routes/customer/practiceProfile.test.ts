@@ -79,7 +79,7 @@ for (const backend of backends) {
       (await db().select().from(table)).length;
     /** A refused call: its status, the field named, and no row written or changed. */
     const refused = async (
-      call: () => Promise<{ status: number; json: { errors?: { field: string }[] } }>,
+      call: () => Promise<{ status: number; json: { errors?: { field: string; message: string }[] } }>,
       status: number,
       field?: string,
     ) => {
@@ -244,7 +244,9 @@ for (const backend of backends) {
           400,
           "npi",
         );
-        expect(answer.json.errors[0].message).toMatch(/already the NPI of another facility \(Own Clinic\)/);
+        expect(answer.json.errors?.[0]?.message).toMatch(
+          /already the NPI of another facility \(Own Clinic\)/,
+        );
         const elsewhere = await otherAdmin.post(FACILITY, { facility: facilityBody({ npi: clinicNpi() }) });
         expect(elsewhere.status).toBe(200);
       });
@@ -585,7 +587,7 @@ for (const backend of backends) {
           400,
           "npi",
         );
-        expect(again.json.errors[0].message).toMatch(/another provider \(Susan Twin\)/);
+        expect(again.json.errors?.[0]?.message).toMatch(/another provider \(Susan Twin\)/);
         const removed = await admin.delete(PROVIDER, { provider: { id: made.json.provider.id } });
         expect(removed.status).toBe(200);
         expect(removed.json.providers.map((provider: { id: string }) => provider.id)).not.toContain(
