@@ -30,7 +30,7 @@ async function watchCsp(context: BrowserContext) {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
     document.addEventListener("securitypolicyviolation", (event) => {
-      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+      seen.push(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
     });
   });
 }
@@ -76,7 +76,8 @@ describe.skipIf(!chromiumAvailable)("help centre and contents", () => {
       reducedMotion: "reduce",
     });
     contexts.push(context);
-    context.setDefaultTimeout(20_000);
+    // Generous: the machine running the suite may be busy (navigation waits share this timeout).
+    context.setDefaultTimeout(45_000);
     await watchCsp(context);
     const page = await context.newPage();
     page.on("pageerror", (error) => console.error(`[e2e] page error: ${error.message}`));
@@ -311,7 +312,7 @@ describe.skipIf(!chromiumAvailable)("help centre and contents", () => {
     expect(await markCount(customer, 'section[aria-label="Facilities, edited"]')).toBeGreaterThan(0);
     await shot(customer, "contents-client-querie1");
     expect(await cspViolations(customer)).toEqual([]);
-  }, 90_000);
+  }, 150_000);
 
   test("the staff 'Queries usage' chart draws its lines under the strict CSP", async () => {
     const page = await staff.goto("/administration/customers");
@@ -326,14 +327,17 @@ describe.skipIf(!chromiumAvailable)("help centre and contents", () => {
     const detail = await pageApi(staff, "POST", "/api/management/admin/organization/", { id: orgId });
     expect((detail.body as { organization: { initialized: boolean } }).organization.initialized).toBe(true);
     // The customer's run above is logged in a batch about a second later; reload until it shows.
-    await staff.getByRole("heading", { name: "Queries usage" }).waitFor();
-    const usage = staff.locator('[aria-label="Queries usage chart"]');
-    for (let attempt = 0; attempt < 10 && (await usage.count()) === 0; attempt++) {
+    const heading = staff.getByRole("heading", { name: "Queries usage" });
+    await heading.waitFor();
+    const panel = staff.locator(".mantine-Paper-root").filter({ has: heading });
+    for (let attempt = 0; attempt < 8 && (await panel.locator("svg").count()) === 0; attempt++) {
       await Bun.sleep(1500);
       await staff.reload();
-      await staff.getByRole("heading", { name: "Queries usage" }).waitFor();
+      await heading.waitFor();
     }
-    await usage.locator("svg g.role-mark path").first().waitFor({ state: "attached", timeout: 30_000 });
+    await screenshot(staff, "contents-admin-usage-chart-wait");
+    const usage = panel.locator('[aria-label="Queries usage chart"]');
+    await usage.locator("svg g.role-mark path").first().waitFor({ state: "attached", timeout: 15_000 });
     expect(await markCount(staff, '[aria-label="Queries usage chart"]')).toBeGreaterThan(0);
     await usage.scrollIntoViewIfNeeded();
     await screenshot(staff, "contents-admin-usage-chart");
@@ -342,7 +346,7 @@ describe.skipIf(!chromiumAvailable)("help centre and contents", () => {
     expect(
       consoleErrors.filter((text) => /Content Security Policy|unsafe-eval|EvalError/i.test(text)),
     ).toEqual([]);
-  }, 90_000);
+  }, 150_000);
 
   test("phone width (390 px): the help centre of both areas and Manage contents", async () => {
     await staff.setViewportSize({ width: 390, height: 844 });

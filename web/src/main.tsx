@@ -1,3 +1,4 @@
+import "./app/zodConfig.ts";
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { StrictMode } from "react";
