@@ -30,8 +30,9 @@ import { useServerAndPage } from "./support/suite.ts";
  * look-up; three providers, one via the look-up; the practice files of the Riverside fixture);
  * staff add the service area, run the validations and generators and allow the questionnaire; the
  * customer fills it in through the stepper; staff validate it, score and enable the year; the
- * customer opens querie1 and querie6. The checklist is checked after every step. The server seeds
- * the demo as `npm start` does, so the first test also checks what a newcomer sees.
+ * customer opens querie1 and querie6. The checklist is checked after every step. (The demo's enabled
+ * years, what a newcomer finds after `npm start`, are checked by server/bootstrap/seedDemo.test.ts:
+ * seeding them here would double this suite's start-up on a busy machine.)
  * Screenshots: tests/e2e/screenshots/journey-*.png.
  */
 
@@ -83,7 +84,6 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
     viewport: DESKTOP,
     // The machine running the suites may be busy: waits are generous, the steps' checks are not.
     actionTimeoutMs: 60_000,
-    server: { demoAnalyses: true },
     startTimeoutMs: 400_000,
     hookTimeoutMs: 450_000,
     prepare: async (started) => {
@@ -144,21 +144,11 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
     await staff.getByRole("heading", { name: `[${YEAR}] Data analysis of ${CLINIC}` }).waitFor();
   }
 
-  test("a newcomer's demo: the demo admin sees its analyses, Riverside's admin a checklist at 0 of 6", async () => {
-    const demo = await suite.browser.newContext({ baseURL: server.baseUrl, viewport: DESKTOP });
-    try {
-      const page = await demo.newPage();
-      await signInDemoCustomer(page, server);
-      await page.getByRole("heading", { name: "Analyses" }).waitFor();
-      await page.goto("/vitality-score");
-      await page.getByRole("img", { name: /^Total score: / }).waitFor();
-      await shot(page, "journey-00-demo-score");
-    } finally {
-      await demo.close();
-    }
+  test("the mid-setup organisation seeded at start: Riverside's admin finds a checklist at 0 of 6", async () => {
     const midSetup = await suite.browser.newContext({ baseURL: server.baseUrl, viewport: DESKTOP });
     try {
       const page = await midSetup.newPage();
+      page.setDefaultTimeout(60_000);
       await signInDemoCustomer(page, server, undefined, MID_SETUP_EMAIL);
       await page.getByRole("heading", { name: "Account setup" }).waitFor();
       await expect(page.getByTestId("setup-count").textContent()).resolves.toBe("0 of 6 steps");
@@ -213,6 +203,23 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
     await customer.getByRole("button", { name: "Continue" }).click();
     await expectChecklist([], "04-home-start");
     await phoneShot(customer, "journey-04-home-start-phone");
+
+    // The guided tour: the progress line first, then the practice profile button; closing it resets
+    // the state and reloads the page at /.
+    await customer.getByRole("button", { name: "Take the tour" }).click();
+    const title = customer.locator(".driver-popover .driver-popover-title");
+    await expect(title.textContent()).resolves.toBe("Your progress");
+    await shot(customer, "journey-04-tour-progress");
+    await customer.locator(".driver-popover .driver-popover-next-btn").click();
+    await customer
+      .locator(".driver-popover .driver-popover-title", { hasText: "Practice profile" })
+      .waitFor();
+    await shot(customer, "journey-04-tour-profile-button");
+    const reloaded = customer.waitForEvent("load");
+    await customer.keyboard.press("Escape");
+    await reloaded;
+    expect(new URL(customer.url()).pathname).toBe("/");
+    await customer.getByRole("heading", { name: "Account setup" }).waitFor();
   }, 60_000);
 
   test("two facilities, one found by NPI with a location, one typed in: Facilities done", async () => {

@@ -7,8 +7,11 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME } from "./server.ts";
  * journey.test.ts): sign-in, the validation rows of the year detail, the Schemes panel.
  */
 
-/** Jobs run in the server's background; a validation or generation of the small fixture takes seconds. */
-export const JOB_MS = 45_000;
+/**
+ * Jobs run in the server's background; a validation or generation of the small fixture takes
+ * seconds, far longer on a machine busy with other suites (a ceiling, not a pause).
+ */
+export const JOB_MS = 120_000;
 
 /** A full-page shot from the top: the fixed header and toasts then sit where a person sees them. */
 export async function shot(page: Page, name: string) {
