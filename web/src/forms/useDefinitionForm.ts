@@ -13,7 +13,9 @@ export function useDefinitionForm(fields: FormField[], entity?: Record<string, u
   const form = useForm<FormValues>({
     mode: "controlled",
     initialValues: initialValues(fields, entity),
-    validateInputOnChange: true,
+    // Errors are kept per field: a change re-checks the fields it changed (below), so a server's
+    // message on another field (the NPI not found) stays until that field changes.
+    clearInputErrorOnChange: false,
     validate: (values) => formErrors(fields, values),
   });
 
