@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
 import { organisationYears } from "../db/schema/index.ts";
 import { ingestFixtureFolder } from "./fixtureFolder.ts";
 import { facilityLine, marketRow, professionalLine, toCsv } from "./testing/builders.ts";
+import { tuvaDemoClaims, tuvaDemoEligibility } from "./testing/tuvaDemo.ts";
 
 for (const backend of backends) {
   describe(`ingestFixtureFolder (${backend})`, () => {
@@ -68,5 +69,33 @@ for (const backend of backends) {
         "no organisation 'nobody'",
       );
     });
+
+    test("a whole extract at the practice folder's root is split by service year", async () => {
+      const extract = (await createOrganisation(t, { slug: `extract-${backend}` })).id;
+      const folder = join(fixture, "organizations", `extract-${backend}`, "practice");
+      mkdirSync(folder, { recursive: true });
+      const claims = [
+        ...tuvaDemoClaims,
+        { ...tuvaDemoClaims[0]!, claim_id: "OLD", claim_line_start_date: "2023-11-02" },
+      ];
+      const eligibility = tuvaDemoEligibility.map((row) => ({ ...row, enrollment_start_date: "2023-01-01" }));
+      writeFileSync(join(folder, "medical_claim.csv"), toCsv(claims));
+      writeFileSync(join(folder, "eligibility.csv"), toCsv(eligibility));
+      const summary = await ingestFixtureFolder(t.context, fixture, {
+        orgSlug: `extract-${backend}`,
+        market: false,
+      });
+      expect(summary.practice).toMatchObject([
+        { year: 0, result: { status: "accepted", years: [2023, 2024], rows: 9 } },
+      ]);
+      const years = await t.context.database.db
+        .select()
+        .from(organisationYears)
+        .where(eq(organisationYears.organisationId, extract));
+      expect(years.map((row) => [row.year, row.rows, row.fileState]).sort()).toEqual([
+        [2023, 1, "uploaded"],
+        [2024, 8, "uploaded"],
+      ]);
+    }, 120_000);
   });
 }
