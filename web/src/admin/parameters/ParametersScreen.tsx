@@ -82,7 +82,7 @@ export function ParametersScreen() {
               <Table.Tbody>
                 {agents.map((agent) => (
                   <Table.Tr key={agent.email}>
-                    <Table.Td style={WRAP_ANYWHERE}>{agent.username}</Table.Td>
+                    <Table.Td>{agent.username}</Table.Td>
                     <Table.Td style={WRAP_ANYWHERE}>{agent.email}</Table.Td>
                     <Table.Td ta="right">
                       <Tooltip label="Remove">
