@@ -132,7 +132,7 @@ export async function importNppes(file: string, options: NppesImportOptions): Pr
     } catch (error) {
       rmSync(partial, { force: true });
       // The engine's text names the line and the problem; the operator sees it on the console.
-      const reason = (error as Error).message.split("\n")[0];
+      const reason = (error as Error).message.split("\n")[0] ?? "";
       const hint = /Out of Memory/i.test(reason)
         ? ` (raise --memory-limit, now ${options.memoryLimit ?? "1GB"}; the bench imported a million rows with 1GB, not with 512MB)`
         : "";
