@@ -179,9 +179,28 @@ describe.skipIf(!chromiumAvailable)("profiles, pictures and saved queries in the
       await item.waitFor();
       expect(await item.locator('[data-icon="own"]').count()).toBe(1);
       await shot(page, "profile-menu-own-query");
+      const ran = page.waitForResponse(
+        (response) =>
+          response.request().method() === "POST" && response.url().includes(`/queries/${queryId}`),
+      );
       await item.click();
       await page.waitForURL(`${server.baseUrl}/queries/custom/${queryId}`);
       await page.getByRole("heading", { name: QUERY_TITLE }).waitFor();
+      // querie1 draws the practice's own bar beside the competitor facilities' (15 at most).
+      const results = ((await (await ran).json()) as { results: Record<string, unknown> }).results;
+      const bars = results.practice_and_competitor_facilities as { name: string; market_share: number }[];
+      expect(bars[0]).toMatchObject({
+        name: "Your practice",
+        market_share: (results.customer_market_share as { market_share: number }).market_share,
+      });
+      const chart = page.locator('section[data-chart="facilities"] figure[data-chart-ready="true"]');
+      await chart.locator("g.mark-rect path").first().waitFor({ state: "attached" });
+      expect(await chart.locator("g.mark-rect path").count()).toBe(bars.length);
+      expect(bars.length).toBe(
+        1 + Math.min(15, (results.competitor_market_share_facilities as unknown[]).length),
+      );
+      expect(await chart.getByText("Your practice").count()).toBeGreaterThan(0);
+      await shot(page, "profile-custom-query-querie1");
 
       await page.goto("/profile");
       const own = page.getByRole("table", { name: "Your custom queries" });
