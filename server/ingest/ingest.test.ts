@@ -41,7 +41,7 @@ for (const backend of backends) {
         files: write("v1.csv", toCsv([professionalLine(), professionalLine({ line: 2, cpt: "27447" })])),
       });
       expect(first.status).toBe("accepted");
-    }, 60_000);
+    }, 180_000);
     afterAll(async () => {
       await t.close();
     });
