@@ -24,6 +24,7 @@ describe.skipIf(!chromiumAvailable)("service area suggested from the practice's 
     // Start-up ingests the demo data: on a busy machine it takes minutes.
     startTimeoutMs: 420_000,
     hookTimeoutMs: 480_000,
+    actionTimeoutMs: 60_000,
     prepare: async (suite) => {
       ({ server, page } = suite);
     },
@@ -88,5 +89,5 @@ describe.skipIf(!chromiumAvailable)("service area suggested from the practice's 
     await dialog.getByTestId("service-area-suggestion").waitFor();
     await shot(page, "admin-year-service-area-suggested-phone");
     await page.setViewportSize({ width: 1440, height: 900 });
-  }, 90_000);
+  }, 400_000);
 });

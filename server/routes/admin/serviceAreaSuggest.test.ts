@@ -111,7 +111,7 @@ for (const backend of backends) {
       siteAdmin = await signInStaff(t, (await createStaff(t, "site_admin")).username);
       agent = await signInStaff(t, (await createStaff(t, "agent")).username);
       customer = await signInFromOwnAddress(t, (await createCustomer(t, org.id, { isStaff: true })).email);
-    });
+    }, 300_000);
     afterAll(() => t.close());
 
     test("default shares: PSA, SSA, TSA zips from the practice's surgical cases, and nothing is written", async () => {

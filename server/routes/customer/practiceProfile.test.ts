@@ -115,7 +115,7 @@ for (const backend of backends) {
       const created = await admin.post(FACILITY, { facility: facilityBody({ name: "Own Clinic" }) });
       expect(created.status).toBe(200);
       clinic = created.json.facility;
-    });
+    }, 300_000);
     afterAll(() => t.close());
 
     describe("facilities", () => {

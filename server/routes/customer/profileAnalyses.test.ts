@@ -52,7 +52,7 @@ for (const backend of backends) {
         },
       });
       expect(facility.status).toBe(200);
-    });
+    }, 300_000);
     afterAll(() => t.close());
 
     test("querie1's market share follows the providers added and removed", async () => {

@@ -73,7 +73,7 @@ for (const backend of backends) {
       assistant = await signInFromOwnAddress(t, (await createCustomer(t, org.id, { isStaff: false })).email);
       staff = await signInStaff(t, (await createStaff(t, "site_admin")).username);
       anonymous = await t.client().prime();
-    });
+    }, 300_000);
     afterAll(() => t.close());
 
     test("an organisation found by NPI pre-fills the facility form", async () => {
