@@ -116,7 +116,14 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
   /** Opens a form from its button and waits for the dialog. */
   async function openForm(button: string) {
     await customer.getByRole("button", { name: button }).click();
-    await dialog().getByLabel("NPI", { exact: true }).waitFor();
+    const npi = dialog().getByLabel("NPI", { exact: true });
+    try {
+      await npi.waitFor({ timeout: 15_000 });
+    } catch (error) {
+      // Seen on a loaded machine: the form did not open. The screen as it was, for the report.
+      await shot(customer, `journey-debug-${button.replaceAll(" ", "-")}`);
+      throw error;
+    }
   }
   const field = (label: string) => dialog().getByLabel(label, { exact: true });
 
