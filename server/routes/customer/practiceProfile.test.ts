@@ -17,6 +17,8 @@ import {
   validations,
 } from "../../db/schema/index.ts";
 import { completeNpi } from "../../reference/npi.ts";
+import type { Scheme } from "../../schemes/scheme.ts";
+import { profileStampOf, storeResult } from "../../schemes/store.ts";
 import { signInFromOwnAddress } from "../admin/testSupport.ts";
 
 const FACILITY = "/api/management/customer/facility/";
@@ -632,6 +634,24 @@ for (const backend of backends) {
         );
         expect(listed).toMatchObject({ physical_address: "1201 Main Dr", physical_locale_zip: "46037" });
       });
+    });
+
+    test("a validation run ends up to date, unless the profile changed while it ran", async () => {
+      const scheme = { id: "validation_facility", version: 1 } as unknown as Scheme;
+      const stamp = await profileStampOf(db(), org.id);
+      await storeResult(db(), org.id, 2024, scheme, { valid: true }, { profileStamp: stamp });
+      const outdatedOf = async () =>
+        (await db().select().from(validations).where(eq(validations.organisationId, org.id)))[0]?.outdated;
+      expect(await outdatedOf()).toBe(false);
+      const [year] = await db().select().from(validations).where(eq(validations.organisationId, org.id));
+      expect(year?.year).toBe(2024);
+      // The run noted the stamp, then a provider changed before it stored its result.
+      const noted = await profileStampOf(db(), org.id);
+      t.clock.advance(60);
+      expect((await admin.post(PROVIDER, { provider: providerBody("Own Clinic") })).status).toBe(200);
+      expect(await outdatedOf()).toBe(true);
+      await storeResult(db(), org.id, 2024, scheme, { valid: true }, { profileStamp: noted });
+      expect(await outdatedOf()).toBe(true);
     });
 
     test("nothing else was written by the refusals above: every facility row belongs to a known organisation", async () => {
