@@ -253,7 +253,12 @@ describe("containers", () => {
     );
     const outcome = await runJob(dir.dataDir, practice, [2024], [{ path: zip, originalName: "tuva.zip" }]);
     expect(outcome.accepted ? [] : outcome.report.errors).toEqual([
-      { table: "medical_claim (professional)", row: 1, column: "zip_code (eligibility)", reason: "is required" },
+      {
+        table: "medical_claim (professional)",
+        row: 1,
+        column: "zip_code (eligibility)",
+        reason: "is required",
+      },
     ]);
   });
 

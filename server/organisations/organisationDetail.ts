@@ -3,10 +3,11 @@
  * customer-side organisation (present.ts) with, per year, its progress, file and service area, and
  * the queries usage for the overview chart.
  */
-import { rejectedRowsUrl } from "../ingest/versions.ts";
+
 import { asc, eq, sql, sum } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { organisationYears, practiceUploads, queryUsageLog, serviceAreas } from "../db/schema/index.ts";
+import { rejectedRowsUrl } from "../ingest/versions.ts";
 import { adminYearLists, type YearRow, yearTask } from "./adminYears.ts";
 import { organisationStatus } from "./customersList.ts";
 import { organisationView } from "./present.ts";

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, List, Stack, Table, Text } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { IconRestore } from "@tabler/icons-react";
 import { useState } from "react";
 import type { YearVersion } from "../../api/adminTypes.ts";
@@ -37,7 +37,7 @@ export function VersionsPanel({
       <Text size="sm" fw={600}>
         Versions ({versions.length})
       </Text>
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={640}>
         <Table striped withTableBorder fz="xs" aria-label={`Versions of ${year}`}>
           <Table.Thead>
             <Table.Tr>
@@ -89,11 +89,17 @@ export function VersionsPanel({
                   {version.warnings.length === 0 ? (
                     "-"
                   ) : (
-                    <List size="xs">
-                      {version.warnings.map((warning) => (
-                        <List.Item key={`${warning.code}-${warning.table}`}>{warning.message}</List.Item>
-                      ))}
-                    </List>
+                    // The full texts sit in a tooltip: the current version's are listed above the table.
+                    <Tooltip
+                      multiline
+                      w={320}
+                      withArrow
+                      label={version.warnings.map((warning) => warning.message).join(" | ")}
+                    >
+                      <Badge size="xs" color="yellow" variant="light" style={{ cursor: "help" }}>
+                        {version.warnings.length}
+                      </Badge>
+                    </Tooltip>
                   )}
                 </Table.Td>
                 <Table.Td>
