@@ -41,14 +41,12 @@ async function profileOfB({ t, orgB }: World) {
         physicalLocaleZip: "46052",
       })
       .returning();
-    await db
-      .insert(facilityLocations)
-      .values({
-        organisationId: orgB.id,
-        facilityId: facility!.id,
-        name: "Secret B Annex",
-        physicalLocaleZip: "46052",
-      });
+    await db.insert(facilityLocations).values({
+      organisationId: orgB.id,
+      facilityId: facility!.id,
+      name: "Secret B Annex",
+      physicalLocaleZip: "46052",
+    });
     await db.insert(providers).values({
       organisationId: orgB.id,
       npi: B_PROVIDER_NPI,
