@@ -62,7 +62,11 @@ export function snapshotsOf(rows: YearRows): Map<string, YearSnapshot> {
     return snapshot;
   };
   for (const row of rows.validations) {
-    of(row.organisationId, row.year).validations[row.type] = { valid: row.valid, done: row.done };
+    of(row.organisationId, row.year).validations[row.type] = {
+      valid: row.valid,
+      done: row.done,
+      outdated: row.outdated,
+    };
   }
   for (const row of rows.schemes) {
     of(row.organisationId, row.year).schemes[row.kind] = { status: row.status };

@@ -30,6 +30,15 @@ describe("validation gates", () => {
     });
   });
 
+  test("a valid validation made out of date by a profile change may run again", () => {
+    const outdated = { provider: { done: true, valid: true, outdated: true } };
+    expect(gates({ validations: outdated }).validation.provider).toEqual({
+      allowed: true,
+      message: "The practice profile changed since this validation ran: run it again",
+    });
+    expect(gates({ hasServiceArea: false, validations: outdated }).validation.provider.allowed).toBe(false);
+  });
+
   test("global needs facility and provider checked and service capabilities generated", () => {
     const blocked = {
       allowed: false,

@@ -11,6 +11,7 @@ export const GATE_MESSAGES = {
   globalNeedsChecks:
     "You need to check facilities, providers and generate service capabilities before run global validation",
   canRunValidation: "You can run the validation",
+  validationOutdated: "The practice profile changed since this validation ran: run it again",
   validationAlreadyValid: (type: ValidationType) => `The ${type} validation is already valid`,
   validateAnywayNeedsDone: (type: ValidationType) =>
     `The ${type} validation must have run (and found problems) before it can be validated anyway`,
@@ -31,6 +32,8 @@ export const GATE_MESSAGES = {
 export interface ValidationState {
   done: boolean;
   valid: boolean;
+  /** The practice profile changed after this validation ran (a valid one may run again). */
+  outdated?: boolean;
 }
 
 /** A generator's row as stored (absent = never run; failed = may be generated again). */
@@ -76,7 +79,9 @@ function validationGate(snapshot: YearSnapshot, type: ValidationType): Gate {
     if (!facility?.done || !provider?.done || !generated(snapshot.SC))
       return refuse(GATE_MESSAGES.globalNeedsChecks);
   }
-  if (snapshot.validations[type]?.valid) return refuse(GATE_MESSAGES.validationAlreadyValid(type));
+  const state = snapshot.validations[type];
+  if (state?.outdated) return allow(GATE_MESSAGES.validationOutdated);
+  if (state?.valid) return refuse(GATE_MESSAGES.validationAlreadyValid(type));
   return allow(GATE_MESSAGES.canRunValidation);
 }
 
