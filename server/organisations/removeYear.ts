@@ -89,6 +89,10 @@ export async function removeYear(
             rows: 0,
             checksum: null,
             uploadedAt: null,
+            // No version is current any more (the kept versions stay restorable).
+            warnings: [],
+            skippedRows: 0,
+            currentVersionId: null,
             // A new version: nothing cached for the old data can answer again.
             dataVersion: sql`${organisationYears.dataVersion} + 1`,
             updatedAt: context.clock.now(),
