@@ -6,6 +6,7 @@
  *
  * Pure: the caller loads the year's rows (yearState.ts) and passes what they say.
  */
+import type { ValidationState } from "../schemes/gates.ts";
 import { questionnaireProgress } from "../../schemes/questionnaire/progress.ts";
 import type { QuestionnaireState } from "../../schemes/questionnaire/states.ts";
 
@@ -17,7 +18,7 @@ export type GeneratedKind = "SC" | "MC" | "MP" | "SCORING";
 /** What the year's stored rows say, reduced to what progress and gates read. */
 export interface YearSnapshot {
   /** Absent = never run. A validation counts once `valid` (done without valid is 'Validate anyway'). */
-  validations: Partial<Record<ValidationType, { valid: boolean; done: boolean }>>;
+  validations: Partial<Record<ValidationType, ValidationState>>;
   /** Absent = never generated. A scheme counts once its status is 'done' (running is 'Generation'). */
   schemes: Partial<Record<GeneratedKind, { status: "running" | "done" | "failed" }>>;
   questionnaire: QuestionnaireState | null;
