@@ -6,9 +6,10 @@
  *
  * Pure: the caller loads the year's rows (yearState.ts) and passes what they say.
  */
-import type { ValidationState } from "../schemes/gates.ts";
+
 import { questionnaireProgress } from "../../schemes/questionnaire/progress.ts";
 import type { QuestionnaireState } from "../../schemes/questionnaire/states.ts";
+import type { ValidationState } from "../schemes/gates.ts";
 
 export const PROGRESS_UNITS = 8;
 
