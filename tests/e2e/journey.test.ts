@@ -10,6 +10,7 @@ import { completeNpi } from "../../server/reference/npi.ts";
 import { allFields } from "../../web/src/questionnaire/questionnaireForm.ts";
 import { chromiumAvailable, requireChromium } from "./support/browser.ts";
 import { signInDemoCustomer } from "./support/customerSignin.ts";
+import { byLabel } from "./support/formFields.ts";
 import { pageApi } from "./support/pageApi.ts";
 import type { RunningServer } from "./support/server.ts";
 import {
@@ -116,7 +117,7 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
   /** Opens a form from its button and waits for the dialog. */
   async function openForm(button: string) {
     await customer.getByRole("button", { name: button }).click();
-    const npi = dialog().getByLabel("NPI", { exact: true });
+    const npi = byLabel(dialog(), "NPI");
     try {
       await npi.waitFor({ timeout: 15_000 });
     } catch (error) {
@@ -125,7 +126,7 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
       throw error;
     }
   }
-  const field = (label: string) => dialog().getByLabel(label, { exact: true });
+  const field = (label: string) => byLabel(dialog(), label);
 
   /** Types into an autocomplete field and picks one of the server's suggestions. */
   async function choose(input: Locator, typed: string, option: string) {

@@ -3,6 +3,7 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { completeNpi } from "../../server/reference/npi.ts";
 import { chromiumAvailable, requireChromium, screenshot } from "./support/browser.ts";
 import { signInDemoCustomer } from "./support/customerSignin.ts";
+import { byLabel } from "./support/formFields.ts";
 import { pageApi } from "./support/pageApi.ts";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, type RunningServer } from "./support/server.ts";
 import { useServerAndPage } from "./support/suite.ts";
@@ -49,8 +50,6 @@ async function choose(page: Page, input: Locator, typed: string, option: string)
 }
 
 /** An input by its whole label, with or without the required asterisk (' *'). */
-const byLabel = (scope: Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\*)?$`));
 
 /** Waits until an input holds a value (a look-up fills the form after its answer). */
 async function untilValue(input: Locator, expected: string, timeoutMs = 10_000) {
