@@ -28,3 +28,21 @@ export async function profileCommitted(context: Pick<AppContext, "live">, organi
   await notifyDataChanged(context, organisationId);
   await sessionsChanged(context, { organisationId });
 }
+
+/**
+ * One write to an organisation's profile: the write and its marks commit in one transaction, then
+ * every process hears of it. Answers what the write answers.
+ */
+export async function changeProfile<T>(
+  context: Pick<AppContext, "live" | "clock"> & { database: { db: Db } },
+  organisationId: string,
+  write: (tx: Db) => Promise<T>,
+): Promise<T> {
+  const result = await context.database.db.transaction(async (tx) => {
+    const value = await write(tx as unknown as Db);
+    await markProfileChanged(tx as unknown as Db, organisationId, context.clock.now());
+    return value;
+  });
+  await profileCommitted(context, organisationId);
+  return result;
+}

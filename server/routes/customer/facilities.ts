@@ -15,7 +15,7 @@ import { facilityForm } from "../../forms/facility.ts";
 import { blankValues, type FacilityFields, facilityFields, fieldNames } from "../../forms/profileFields.ts";
 import { zipCentroid } from "../../geo/zipCentroids.ts";
 import { parseWith, readJson } from "../../http/body.ts";
-import { markProfileChanged, profileCommitted } from "../../organisations/profileChanged.ts";
+import { changeProfile } from "../../organisations/profileChanged.ts";
 import {
   checkFacilityNpi,
   checkLocale,
@@ -108,15 +108,13 @@ export const facilityRoutes = new Hono<AppEnv>()
     const organisation = await organisationForNewRow(c, own.organization_id);
     const { db } = c.var.app.database;
     const values = await checkedFacility(db, organisation.id, { ...blankValues(facilityForm), ...fields });
-    const id = await db.transaction(async (tx) => {
+    const id = await changeProfile(c.var.app, organisation.id, async (tx) => {
       const [row] = await tx
         .insert(facilities)
         .values({ organisationId: organisation.id, ...columnsOf(values) })
         .returning({ id: facilities.id });
-      await markProfileChanged(tx as unknown as Db, organisation.id, c.var.app.clock.now());
       return row!.id;
     });
-    await profileCommitted(c.var.app, organisation.id);
     return c.json({ status: 200, facility: await viewOf(db, id) });
   })
   .patch("/", async (c) => {
@@ -130,12 +128,10 @@ export const facilityRoutes = new Hono<AppEnv>()
       { ...storedValues(stored), ...fields },
       stored.id,
     );
-    await db.transaction(async (tx) => {
+    await changeProfile(c.var.app, stored.organisationId, async (tx) => {
       await tx.update(facilities).set(columnsOf(values)).where(eq(facilities.id, stored.id));
-      await renameWorkPlace(tx as unknown as Db, stored.organisationId, stored.name, values.name);
-      await markProfileChanged(tx as unknown as Db, stored.organisationId, c.var.app.clock.now());
+      await renameWorkPlace(tx, stored.organisationId, stored.name, values.name);
     });
-    await profileCommitted(c.var.app, stored.organisationId);
     return c.json({ status: 200, facility: await viewOf(db, stored.id) });
   })
   .delete("/", async (c) => {
@@ -143,7 +139,7 @@ export const facilityRoutes = new Hono<AppEnv>()
     const { own } = splitEntity(facility!, new Set(), ["id", "organization_id"]);
     const { db } = c.var.app.database;
     const stored = ownedRow(c, await findFacility(db, entityId(own)), "Facility");
-    await db.transaction(async (tx) => {
+    await changeProfile(c.var.app, stored.organisationId, async (tx) => {
       const locations = await tx
         .select({ name: facilityLocations.name })
         .from(facilityLocations)
@@ -151,10 +147,8 @@ export const facilityRoutes = new Hono<AppEnv>()
       // Its locations go with it (cascade); providers no longer work at any of them.
       await tx.delete(facilities).where(eq(facilities.id, stored.id));
       for (const name of [stored.name, ...locations.map((location) => location.name)]) {
-        await renameWorkPlace(tx as unknown as Db, stored.organisationId, name, null);
+        await renameWorkPlace(tx, stored.organisationId, name, null);
       }
-      await markProfileChanged(tx as unknown as Db, stored.organisationId, c.var.app.clock.now());
     });
-    await profileCommitted(c.var.app, stored.organisationId);
     return c.json({ status: 200, facilities: await facilityViewsOf(db, stored.organisationId) });
   });

@@ -16,7 +16,7 @@ import { blankValues, fieldNames, type LocationFields, locationFields } from "..
 import { zipCentroid } from "../../geo/zipCentroids.ts";
 import { parseWith, readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
-import { markProfileChanged, profileCommitted } from "../../organisations/profileChanged.ts";
+import { changeProfile } from "../../organisations/profileChanged.ts";
 import {
   checkLocale,
   checkLocationName,
@@ -98,13 +98,11 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
       ...blankValues(locationForm),
       ...fields,
     });
-    await db.transaction(async (tx) => {
+    await changeProfile(c.var.app, facility.organisationId, async (tx) => {
       await tx
         .insert(facilityLocations)
         .values({ facilityId: facility.id, organisationId: facility.organisationId, ...columnsOf(values) });
-      await markProfileChanged(tx as unknown as Db, facility.organisationId, c.var.app.clock.now());
     });
-    await profileCommitted(c.var.app, facility.organisationId);
     return c.json({ status: 200, locations: await locationViewsOf(db, facility.id) });
   })
   .patch("/", async (c) => {
@@ -126,15 +124,13 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
       stored.id,
     );
     const facilityId = facility?.id ?? stored.facilityId;
-    await db.transaction(async (tx) => {
+    await changeProfile(c.var.app, stored.organisationId, async (tx) => {
       await tx
         .update(facilityLocations)
         .set({ ...columnsOf(values), facilityId })
         .where(eq(facilityLocations.id, stored.id));
-      await renameWorkPlace(tx as unknown as Db, stored.organisationId, stored.name, values.name);
-      await markProfileChanged(tx as unknown as Db, stored.organisationId, c.var.app.clock.now());
+      await renameWorkPlace(tx, stored.organisationId, stored.name, values.name);
     });
-    await profileCommitted(c.var.app, stored.organisationId);
     return c.json({ status: 200, locations: await locationViewsOf(db, facilityId) });
   })
   .delete("/", async (c) => {
@@ -142,12 +138,10 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
     const { own } = splitEntity(location!, new Set(), ["id", "facility_id", "organization_id"]);
     const { db } = c.var.app.database;
     const stored = ownedRow(c, await findLocation(db, entityId(own)), "Location");
-    await db.transaction(async (tx) => {
+    await changeProfile(c.var.app, stored.organisationId, async (tx) => {
       await tx.delete(facilityLocations).where(eq(facilityLocations.id, stored.id));
-      await renameWorkPlace(tx as unknown as Db, stored.organisationId, stored.name, null);
-      await markProfileChanged(tx as unknown as Db, stored.organisationId, c.var.app.clock.now());
+      await renameWorkPlace(tx, stored.organisationId, stored.name, null);
     });
-    await profileCommitted(c.var.app, stored.organisationId);
     return c.json({ status: 200, locations: await locationViewsOf(db, stored.facilityId) });
   });
 

@@ -13,7 +13,7 @@ import { providers } from "../../db/schema/index.ts";
 import { blankValues, fieldNames, type ProviderFields, providerFields } from "../../forms/profileFields.ts";
 import { providerForm } from "../../forms/provider.ts";
 import { parseWith, readJson } from "../../http/body.ts";
-import { markProfileChanged, profileCommitted } from "../../organisations/profileChanged.ts";
+import { changeProfile } from "../../organisations/profileChanged.ts";
 import {
   checkLocale,
   checkProviderNpi,
@@ -96,15 +96,13 @@ export const providerRoutes = new Hono<AppEnv>()
     const organisation = await organisationForNewRow(c, own.organization_id);
     const { db } = c.var.app.database;
     const values = await checkedProvider(db, organisation.id, { ...blankValues(providerForm), ...fields });
-    const row = await db.transaction(async (tx) => {
+    const row = await changeProfile(c.var.app, organisation.id, async (tx) => {
       const [inserted] = await tx
         .insert(providers)
         .values({ organisationId: organisation.id, ...columnsOf(values) })
         .returning();
-      await markProfileChanged(tx as unknown as Db, organisation.id, c.var.app.clock.now());
       return inserted!;
     });
-    await profileCommitted(c.var.app, organisation.id);
     return c.json({ status: 200, provider: providerView(row) });
   })
   .patch("/", async (c) => {
@@ -118,16 +116,14 @@ export const providerRoutes = new Hono<AppEnv>()
       { ...storedValues(stored), ...fields },
       stored.id,
     );
-    const row = await db.transaction(async (tx) => {
+    const row = await changeProfile(c.var.app, stored.organisationId, async (tx) => {
       const [updated] = await tx
         .update(providers)
         .set(columnsOf(values))
         .where(eq(providers.id, stored.id))
         .returning();
-      await markProfileChanged(tx as unknown as Db, stored.organisationId, c.var.app.clock.now());
       return updated!;
     });
-    await profileCommitted(c.var.app, stored.organisationId);
     return c.json({ status: 200, provider: providerView(row) });
   })
   .delete("/", async (c) => {
@@ -135,10 +131,8 @@ export const providerRoutes = new Hono<AppEnv>()
     const { own } = splitEntity(provider!, new Set(), ["id", "organization_id"]);
     const { db } = c.var.app.database;
     const stored = ownedRow(c, await findProvider(db, entityId(own)), "Provider");
-    await db.transaction(async (tx) => {
+    await changeProfile(c.var.app, stored.organisationId, async (tx) => {
       await tx.delete(providers).where(eq(providers.id, stored.id));
-      await markProfileChanged(tx as unknown as Db, stored.organisationId, c.var.app.clock.now());
     });
-    await profileCommitted(c.var.app, stored.organisationId);
     return c.json({ status: 200, providers: await providerViewsOf(db, stored.organisationId) });
   });
