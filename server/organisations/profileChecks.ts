@@ -6,6 +6,7 @@
  * field error naming the form field.
  */
 import { and, eq, ne } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { facilities, facilityLocations, providers } from "../db/schema/index.ts";
 import { knownCity, zipBelongsToCity } from "../geo/localities.ts";
@@ -55,6 +56,34 @@ export function checkLocale(
 export const DUPLICATE_NPI = (npi: string, what: string) =>
   `${npi} is already the NPI of ${what} of the organisation`;
 
+type ProfileTable = typeof facilities | typeof providers | typeof facilityLocations;
+
+/**
+ * The label of another row of the organisation whose `column` already holds `value` (the row being
+ * edited, `exceptId`, left out): one query shape for every "already used" rule of the profile.
+ */
+async function takenBy(
+  db: Db,
+  table: ProfileTable,
+  column: PgColumn,
+  label: PgColumn,
+  organisationId: string,
+  value: string,
+  exceptId?: string,
+): Promise<string | undefined> {
+  const [taken] = await db
+    .select({ label })
+    .from(table as typeof facilities)
+    .where(
+      and(
+        eq(table.organisationId, organisationId),
+        eq(column, value),
+        exceptId ? ne(table.id, exceptId) : undefined,
+      ),
+    );
+  return taken ? String(taken.label) : undefined;
+}
+
 export async function checkFacilityNpi(
   db: Db,
   problems: FieldProblems,
@@ -62,17 +91,8 @@ export async function checkFacilityNpi(
   npi: string,
   exceptId?: string,
 ) {
-  const [taken] = await db
-    .select({ name: facilities.name })
-    .from(facilities)
-    .where(
-      and(
-        eq(facilities.organisationId, organisationId),
-        eq(facilities.npi, npi),
-        exceptId ? ne(facilities.id, exceptId) : undefined,
-      ),
-    );
-  if (taken) problems.add("npi", DUPLICATE_NPI(npi, `another facility (${taken.name})`));
+  const name = await takenBy(db, facilities, facilities.npi, facilities.name, organisationId, npi, exceptId);
+  if (name !== undefined) problems.add("npi", DUPLICATE_NPI(npi, `another facility (${name})`));
 }
 
 export async function checkProviderNpi(
@@ -82,17 +102,8 @@ export async function checkProviderNpi(
   npi: string,
   exceptId?: string,
 ) {
-  const [taken] = await db
-    .select({ name: providers.fullName })
-    .from(providers)
-    .where(
-      and(
-        eq(providers.organisationId, organisationId),
-        eq(providers.npi, npi),
-        exceptId ? ne(providers.id, exceptId) : undefined,
-      ),
-    );
-  if (taken) problems.add("npi", DUPLICATE_NPI(npi, `another provider (${taken.name})`));
+  const name = await takenBy(db, providers, providers.npi, providers.fullName, organisationId, npi, exceptId);
+  if (name !== undefined) problems.add("npi", DUPLICATE_NPI(npi, `another provider (${name})`));
 }
 
 /** Providers say where they work by name, so a location's name is used once in the organisation. */
@@ -103,17 +114,13 @@ export async function checkLocationName(
   name: string,
   exceptId?: string,
 ) {
-  const [taken] = await db
-    .select({ id: facilityLocations.id })
-    .from(facilityLocations)
-    .where(
-      and(
-        eq(facilityLocations.organisationId, organisationId),
-        eq(facilityLocations.name, name),
-        exceptId ? ne(facilityLocations.id, exceptId) : undefined,
-      ),
-    );
-  if (taken) problems.add("name", `another location of the organisation is already named ${name}`);
+  const { id } = facilityLocations;
+  if (
+    (await takenBy(db, facilityLocations, facilityLocations.name, id, organisationId, name, exceptId)) !==
+    undefined
+  ) {
+    problems.add("name", `another location of the organisation is already named ${name}`);
+  }
 }
 
 /** The names a provider may work at: the organisation's facilities and locations. */
