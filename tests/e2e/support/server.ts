@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -41,27 +41,77 @@ async function collect(stream: ReadableStream<Uint8Array> | null | undefined, si
   }
 }
 
+type StartOptions = {
+  startTimeoutMs?: number;
+  /** A data folder the caller keeps (e.g. to restart on the same database); not removed at stop. */
+  dataDir?: string;
+  /**
+   * Seed the demo as `npm start` does for a newcomer, its last two years enabled (slower). Off by
+   * default: the suites review the demo's years through the staff screens themselves.
+   */
+  demoAnalyses?: boolean;
+};
+
+/**
+ * One seeded data folder per kind of seed for the whole test run: the first suite that needs it
+ * starts a server that seeds the demo (a minute or more on a loaded machine) and stops it; every
+ * suite then starts on its own copy, where the idempotent seed finds nothing to do. Each suite
+ * still sees the same fresh demo it would have seeded itself.
+ */
+const seededFolders = new Map<boolean, Promise<string>>();
+
+function seededFolder(demoAnalyses: boolean, startTimeoutMs: number | undefined): Promise<string> {
+  let folder = seededFolders.get(demoAnalyses);
+  if (!folder) {
+    folder = (async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), "vitality-e2e-seed-"));
+      process.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+      const started = performance.now();
+      const seeding = await launch({ dataDir, demoAnalyses, startTimeoutMs });
+      await seeding.stop();
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(`[e2e] demo seeded once in ${seconds} s${demoAnalyses ? " (with its analyses)" : ""}`);
+      return dataDir;
+    })();
+    // A failed seed is retried by the next suite rather than failing every later one at once.
+    folder.catch(() => seededFolders.delete(demoAnalyses));
+    seededFolders.set(demoAnalyses, folder);
+  }
+  return folder;
+}
+
 /**
  * The real server as a separate process (as `npm start` runs it) on a free port, with a throw-away
- * data folder, the demo organisation seeded and a known staff password. Builds web/dist first if it
- * is missing or stale.
+ * data folder (or the caller's), the demo organisation seeded and a known staff password. An empty
+ * data folder starts as a copy of the run's seeded folder. Builds web/dist first if it is missing or
+ * stale.
  */
-export async function startServer(
-  options: {
-    startTimeoutMs?: number;
-    /** A data folder the caller keeps (e.g. to restart on the same database); not removed at stop. */
-    dataDir?: string;
-    /**
-     * Seed the demo as `npm start` does for a newcomer, its last two years enabled (slower). Off by
-     * default: the suites review the demo's years through the staff screens themselves.
-     */
-    demoAnalyses?: boolean;
-  } = {},
-): Promise<RunningServer> {
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   ensureWebBuild();
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "vitality-e2e-"));
+  if (readdirSync(dataDir).length === 0) {
+    const seeded = await seededFolder(options.demoAnalyses ?? false, options.startTimeoutMs);
+    // Timestamps kept: the outbox helpers pick mails by modification time.
+    cpSync(seeded, dataDir, { recursive: true, preserveTimestamps: true });
+  }
+  const started = performance.now();
+  const server = await launch({ ...options, dataDir });
+  console.log(`[e2e] server listening after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (options.dataDir) return server;
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts server/main.ts on a free port over `dataDir`, seeding what is not seeded there yet. */
+async function launch(options: StartOptions & { dataDir: string }): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "vitality-e2e-"));
+  const dataDir = options.dataDir;
   const logs: string[] = [];
   const child: Subprocess = Bun.spawn([join(ROOT, "node_modules", ".bin", "bun"), "server/main.ts"], {
     cwd: ROOT,
@@ -92,7 +142,6 @@ export async function startServer(
       await child.exited;
       clearTimeout(killer);
     }
-    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   // Start-up ingests the demo data; on a busy machine it can take well over 30 s.
