@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError, isochroneSettings, loadConfig } from "./config.ts";
+import { ConfigError, cacheLimits, isochroneSettings, loadConfig } from "./config.ts";
 
 describe("configuration", () => {
   test("defaults: port 3000, ./data, embedded database, dev outbox", () => {
@@ -65,5 +65,21 @@ describe("configuration", () => {
     expect(() => isochroneSettings({ ISOCHRONE_KIND: "osrm", ISOCHRONE_URL: "http://v:8002" })).toThrow(
       "ISOCHRONE_KIND: must be valhalla, openrouteservice or graphhopper",
     );
+  });
+  test("cache bounds: defaults, a tuned value, and a bad value named", () => {
+    expect(loadConfig({}).caches).toEqual({
+      answerEntries: 500,
+      answerBytes: 256 * 1_048_576,
+      flowEntries: 64,
+      flowBytes: 256 * 1_048_576,
+      sessionEntries: 10_000,
+      snapshotEntries: 1000,
+    });
+    expect(loadConfig({ VITALITY_FLOW_CACHE_ENTRIES: "200" }).caches.flowEntries).toBe(200);
+    expect(cacheLimits({ VITALITY_QUERY_CACHE_MB: "64" }).answerBytes).toBe(64 * 1_048_576);
+    expect(() => loadConfig({ VITALITY_SESSION_CACHE_ENTRIES: "0" })).toThrow(
+      "VITALITY_SESSION_CACHE_ENTRIES: must be at least 1",
+    );
+    expect(() => cacheLimits({ VITALITY_QUERY_CACHE_MB: "lots" })).toThrow("VITALITY_QUERY_CACHE_MB");
   });
 });

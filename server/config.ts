@@ -95,10 +95,75 @@ export function isochroneSettings(
   return isochroneSettingsOf(parsed.data);
 }
 
+/**
+ * The bounds of the per-process caches a deployment may want to tune (docs/caches.md gives each
+ * cache, what it holds and why its default is what it is). The other caches have fixed bounds.
+ */
+const count = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
+const cacheEnvironment = z.object({
+  VITALITY_QUERY_CACHE_ENTRIES: count(0, 100_000, 500),
+  VITALITY_QUERY_CACHE_MB: count(1, 65_536, 256),
+  VITALITY_FLOW_CACHE_ENTRIES: count(1, 10_000, 64),
+  VITALITY_FLOW_CACHE_MB: count(1, 65_536, 256),
+  VITALITY_SESSION_CACHE_ENTRIES: count(1, 1_000_000, 10_000),
+  VITALITY_SNAPSHOT_CACHE_ENTRIES: count(1, 100_000, 1000),
+});
+
+export interface CacheLimits {
+  /** Analysis answers kept (0: none), and the bytes of their JSON text at most. */
+  answerEntries: number;
+  answerBytes: number;
+  /** querie9's outmigration flows: organisation-years kept, and their bytes at most. */
+  flowEntries: number;
+  flowBytes: number;
+  /** Validated sessions kept (each for SESSION_CACHE_SECONDS at most). */
+  sessionEntries: number;
+  /** Organisations whose snapshot (years, versions, resolved inputs) is kept. */
+  snapshotEntries: number;
+}
+
+const MB = 1_048_576;
+
+function cacheLimitsOf(env: z.output<typeof cacheEnvironment>): CacheLimits {
+  return {
+    answerEntries: env.VITALITY_QUERY_CACHE_ENTRIES,
+    answerBytes: env.VITALITY_QUERY_CACHE_MB * MB,
+    flowEntries: env.VITALITY_FLOW_CACHE_ENTRIES,
+    flowBytes: env.VITALITY_FLOW_CACHE_MB * MB,
+    sessionEntries: env.VITALITY_SESSION_CACHE_ENTRIES,
+    snapshotEntries: env.VITALITY_SNAPSHOT_CACHE_ENTRIES,
+  };
+}
+
+/**
+ * The cache bounds alone, for the module-level caches that are made before (or without) the
+ * server's Config. loadConfig checks the same variables at start, so a bad value stops the server
+ * there with the variable named; here it throws the same ConfigError.
+ */
+export function cacheLimits(source: Record<string, string | undefined> = process.env): CacheLimits {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== "" && value !== undefined),
+  );
+  const parsed = cacheEnvironment.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({ variable: String(issue.path[0]), message: issue.message })),
+    );
+  }
+  return cacheLimitsOf(parsed.data);
+}
+
 /** Every setting the server reads from its environment, parsed once at start-up. */
 const environmentSchema = z.object({
   ...nppesApiEnvironment.shape,
   ...isochroneEnvironment.shape,
+  ...cacheEnvironment.shape,
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as http://localhost:3000" }).optional(),
@@ -172,6 +237,8 @@ export interface Config {
   isochrone: IsochroneSettings | undefined;
   /** Days a refused upload's raw file (patients' claims) is kept for support before removal. */
   refusedUploadRetentionDays: number;
+  /** Bounds of the per-process caches (docs/caches.md). */
+  caches: CacheLimits;
 }
 
 export class ConfigError extends Error {
@@ -215,5 +282,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     nppesApi: { enabled: env.NPPES_API, url: env.NPPES_API_URL, timeoutMs: env.NPPES_API_TIMEOUT_MS },
     isochrone: isochroneSettingsOf(env),
     refusedUploadRetentionDays: env.REFUSED_UPLOAD_RETENTION_DAYS,
+    caches: cacheLimitsOf(env),
   };
 }

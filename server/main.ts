@@ -5,6 +5,7 @@ import { DEMO_EMAIL } from "./bootstrap/demoOrganisation.ts";
 import { ensureFirstAdmin } from "./bootstrap/firstAdmin.ts";
 import { MID_SETUP_EMAIL } from "./bootstrap/midSetupOrganisation.ts";
 import { seedDemo } from "./bootstrap/seedDemo.ts";
+import { cacheLine } from "./caches/registry.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { removeExpiredRefusedUploads, sweepUnfinishedIngests } from "./ingest/sweep.ts";
 import { liveWebsocketHandler } from "./live/channelRoute.ts";
@@ -68,6 +69,8 @@ export async function startServer() {
     logger.info(`${signal}: finishing open requests and stopping`);
     await server.stop(false);
     await context.jobs.stop();
+    // Every per-process cache's size against its bound (the tenant benchmark reads this line).
+    logger.info(cacheLine());
     await context.live.stop();
     await context.database.close();
     process.exit(0);
