@@ -9,6 +9,7 @@
  */
 import { existsSync, mkdirSync, realpathSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { registerCache } from "../caches/registry.ts";
 import { type DuckDb, openSandboxedInstance, type SandboxedInstance } from "../duckdb/open.ts";
 
 /** Per-connection memo of what is already bound (bindInputs skips re-creating identical relations). */
@@ -26,8 +27,39 @@ interface Pool {
   timer?: ReturnType<typeof setTimeout>;
 }
 
+/** In lease order, least recently leased first (a lease moves its pool to the end). */
 const pools = new Map<string, Pool>();
 const IDLE_CLOSE_MS = 60_000;
+/**
+ * Pools open at once: a server has one data folder, so one pool (two with a thread setting of its
+ * own); tests and tools that open many folders close the least recently leased idle pool first.
+ */
+export const MAX_POOLS = 4;
+const DEFAULT_POOL_SIZE = Math.max(2, Math.min(4, availableParallelism()));
+
+registerCache({
+  name: "duckPools",
+  size: () => pools.size,
+  max: () => MAX_POOLS,
+});
+registerCache({
+  name: "duckConnections",
+  size: () => [...pools.values()].reduce((total, pool) => total + pool.all.length, 0),
+  max: () => MAX_POOLS * DEFAULT_POOL_SIZE,
+});
+
+/** The data folders (real paths) with an open pool, least recently leased first (tests). */
+export function openDuckPoolFolders() {
+  return [...pools.keys()].map((key) => key.slice(0, key.lastIndexOf("|")));
+}
+
+/** Past MAX_POOLS, the least recently leased pools nobody is using are closed. */
+function closeSurplusPools() {
+  for (const [key, pool] of pools) {
+    if (pools.size < MAX_POOLS) return;
+    if (pool.active === 0 && pool.waiting.length === 0) closePool(key, pool);
+  }
+}
 
 export interface PoolOptions {
   dataDir: string;
@@ -47,14 +79,18 @@ const poolKey = (options: PoolOptions) => `${realDir(options.dataDir)}|${options
 function poolOf(options: PoolOptions): Pool {
   const key = poolKey(options);
   let pool = pools.get(key);
-  if (!pool) {
+  if (pool) {
+    pools.delete(key);
+    pools.set(key, pool);
+  } else {
+    closeSurplusPools();
     pool = {
       instance: openSandboxedInstance({ dataDir: options.dataDir, threads: options.threads }),
       idle: [],
       all: [],
       waiting: [],
       // As many concurrent runs as cores: each DuckDB query is parallel already.
-      size: options.size ?? Math.max(2, Math.min(4, availableParallelism())),
+      size: options.size ?? DEFAULT_POOL_SIZE,
       active: 0,
     };
     pools.set(key, pool);
