@@ -20,7 +20,7 @@ export interface TabularSource {
 }
 
 /** The parts of a workbook that list its sheets: names and relationship ids, then the sheet files. */
-const sheetListParts = ["xl/workbook.xml", "xl/_rels/workbook.xml.rels"] as const;
+const sheetListParts = ["xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/sharedStrings.xml"] as const;
 
 const tableHint = (name: string) => parse(name).name.trim().toLowerCase();
 
@@ -42,14 +42,16 @@ export async function collectSources(files: UploadedFile[], workDir: string, lim
     mkdirSync(outDir, { recursive: true });
     if (container === "xlsx") {
       // exceljs inflates on its own: the same caps are proven on a counting pass first, which
-      // also keeps the two small parts that name the sheets.
+      // also keeps the two small parts that name the sheets and the shared strings (to check that
+      // exceljs read them all).
       const parts = await inflateZip(file.path, limits, outDir, (name) =>
         (sheetListParts as readonly string[]).includes(name),
       );
       // exceljs is heavy to load: only workbooks pay for it.
       const { readSheetList, xlsxToCsv } = await import("./xlsxSheets.ts");
       const partPath = (name: string) => parts.find((entry) => entry.fullName === name)?.path;
-      const sheetList = readSheetList(partPath(sheetListParts[0]), partPath(sheetListParts[1]));
+      const [workbook, relationships, sharedStrings] = sheetListParts.map(partPath);
+      const sheetList = readSheetList(workbook, relationships, sharedStrings);
       for (const sheet of await xlsxToCsv(file.path, outDir, sheetList)) {
         sources.push({
           hint: sheet.name.trim().toLowerCase(),

@@ -18,7 +18,12 @@ describe("XLSX sheet list", async () => {
   mkdirSync(partsDir);
   writeFileSync(join(partsDir, "workbook.xml"), parts["xl/workbook.xml"]!);
   writeFileSync(join(partsDir, "workbook.xml.rels"), parts["xl/_rels/workbook.xml.rels"]!);
-  const sheetList = readSheetList(join(partsDir, "workbook.xml"), join(partsDir, "workbook.xml.rels"));
+  writeFileSync(join(partsDir, "sharedStrings.xml"), parts["xl/sharedStrings.xml"]!);
+  const sheetList = readSheetList(
+    join(partsDir, "workbook.xml"),
+    join(partsDir, "workbook.xml.rels"),
+    join(partsDir, "sharedStrings.xml"),
+  );
 
   test("names come from workbook.xml through its relationships, unescaped", () => {
     expect([...sheetList.names]).toEqual([
@@ -26,6 +31,8 @@ describe("XLSX sheet list", async () => {
       ["2", "R&D <notes>"],
     ]);
     expect(sheetList.date1904).toBe(false);
+    // claim_id, line, a: the strings every text cell points into.
+    expect(sheetList.sharedStrings).toBe(3);
   });
 
   test("a workbook whose workbook.xml exceljs does not see is still read, with the names of the list", async () => {
@@ -47,6 +54,19 @@ describe("XLSX sheet list", async () => {
     mkdirSync(out);
     await expect(xlsxToCsv(path, out, listsThree)).rejects.toThrow(
       "The workbook lists 3 sheets but only 2 could be read; the file was not taken.",
+    );
+  });
+
+  test("text cells the reader could not resolve are never emptied silently: the file is refused", async () => {
+    // exceljs has lost the shared strings on a loaded machine, emptying every text cell: the same as
+    // a workbook whose strings part is under another name, which is what this one is.
+    const { "xl/sharedStrings.xml": strings, ...rest } = parts;
+    const withoutStrings = join(dir.dataDir, "inputs", "no-strings.xlsx");
+    writeFileSync(withoutStrings, zipSync({ ...rest, "xl/elsewhere.xml": strings! }));
+    const out = join(dir.dataDir, "out-strings");
+    mkdirSync(out);
+    await expect(xlsxToCsv(withoutStrings, out, sheetList)).rejects.toThrow(
+      "The workbook's text cells could not be read completely; the file was not taken.",
     );
   });
 });

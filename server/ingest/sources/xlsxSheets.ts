@@ -1,4 +1,4 @@
-import { createWriteStream, readFileSync } from "node:fs";
+import { closeSync, createWriteStream, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { ContainerRefused } from "./zipEntries.ts";
@@ -34,15 +34,40 @@ export interface SheetList {
   names: Map<string, string>;
   /** Whether the workbook counts dates from 1904. */
   date1904: boolean;
+  /** How many strings xl/sharedStrings.xml holds (0 without that part). */
+  sharedStrings: number;
+}
+
+/** Counts the <si> items of xl/sharedStrings.xml in 1 MB chunks (the part can be large). */
+function countSharedStrings(path: string): number {
+  const item = /<(?:\w+:)?si[\s>]/g;
+  const fd = openSync(path, "r");
+  const buffer = Buffer.alloc(1 << 20);
+  let count = 0;
+  // The last few characters of a chunk are read again with the next, so no tag is cut in two.
+  let carry = "";
+  try {
+    for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) {
+      const text = carry + buffer.toString("latin1", 0, read);
+      const complete = text.length - 8;
+      for (const match of text.matchAll(item)) if (match.index < complete) count++;
+      carry = text.slice(complete);
+    }
+    count += [...carry.matchAll(item)].length;
+  } finally {
+    closeSync(fd);
+  }
+  return count;
 }
 
 /**
  * The workbook's sheet list, read from xl/workbook.xml and its relationships (both small, kept by
  * the counting pass).
  */
-export function readSheetList(workbookXml?: string, relsXml?: string): SheetList {
+export function readSheetList(workbookXml?: string, relsXml?: string, sharedStringsXml?: string): SheetList {
   const names = new Map<string, string>();
-  if (!workbookXml || !relsXml) return { names, date1904: false };
+  const sharedStrings = sharedStringsXml ? countSharedStrings(sharedStringsXml) : 0;
+  if (!workbookXml || !relsXml) return { names, date1904: false, sharedStrings };
   const workbook = readFileSync(workbookXml, "utf8");
   const settings = /<(?:\w+:)?workbookPr\b[^>]*>/.exec(workbook)?.[0] ?? "";
   const date1904 = ["1", "true"].includes(attribute(settings, "date1904") ?? "");
@@ -57,7 +82,7 @@ export function readSheetList(workbookXml?: string, relsXml?: string): SheetList
     const number = targets.get(attribute(sheet, "r:id") ?? "");
     if (name !== undefined && number) names.set(number, unescapeXml(name));
   }
-  return { names, date1904 };
+  return { names, date1904, sharedStrings };
 }
 
 export interface Sheet {
@@ -66,32 +91,40 @@ export interface Sheet {
 }
 
 /** Reads of a workbook before a missing sheet is an error. */
-const READ_ATTEMPTS = 3;
+const READ_ATTEMPTS = 6;
 
 /**
  * Streams each worksheet of a workbook into a CSV file (sheet-<n>.csv); the sheet name names the
  * table. Run only after the container passed the inflate caps (inflateZip without outDir).
- * exceljs's streaming pass has, rarely, emitted fewer worksheets than the workbook lists (seen once
- * in a CI run); a sheet must never go missing silently, so the workbook is read again, and after
- * READ_ATTEMPTS reads that still miss one the file is refused.
+ * exceljs's streaming pass (unzipper under Bun) sometimes loses part of an entry: a worksheet
+ * (seen once in a CI run) or, on a loaded machine about one read in eight, the shared strings, which
+ * turns every text cell into an empty one. A value must never go missing silently, so a read that
+ * misses a sheet or a string is done again, and after READ_ATTEMPTS such reads the file is refused.
  */
 export async function xlsxToCsv(
   xlsxPath: string,
   outDir: string,
-  sheetList: SheetList = { names: new Map(), date1904: false },
+  sheetList: SheetList = { names: new Map(), date1904: false, sharedStrings: 0 },
 ): Promise<Sheet[]> {
   for (let attempt = 1; ; attempt++) {
-    const sheets = await readWorksheets(xlsxPath, outDir, sheetList);
-    if (sheets.length >= sheetList.names.size) return sheets;
+    const { sheets, sharedStrings } = await readWorksheets(xlsxPath, outDir, sheetList);
+    const complete = sheets.length >= sheetList.names.size && sharedStrings >= sheetList.sharedStrings;
+    if (complete) return sheets;
     if (attempt >= READ_ATTEMPTS) {
       throw new ContainerRefused(
-        `The workbook lists ${sheetList.names.size} sheets but only ${sheets.length} could be read; the file was not taken.`,
+        sheets.length < sheetList.names.size
+          ? `The workbook lists ${sheetList.names.size} sheets but only ${sheets.length} could be read; the file was not taken.`
+          : "The workbook's text cells could not be read completely; the file was not taken. Please send it again, or as CSV.",
       );
     }
   }
 }
 
-async function readWorksheets(xlsxPath: string, outDir: string, sheetList: SheetList): Promise<Sheet[]> {
+async function readWorksheets(
+  xlsxPath: string,
+  outDir: string,
+  sheetList: SheetList,
+): Promise<{ sheets: Sheet[]; sharedStrings: number }> {
   const sheets: Sheet[] = [];
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(xlsxPath, {
     sharedStrings: "cache",
@@ -105,6 +138,7 @@ async function readWorksheets(xlsxPath: string, outDir: string, sheetList: Sheet
   // model avoids the crash; sheet names and the date system then come from our own reading of
   // the sheet list.
   const internals = reader as unknown as {
+    sharedStrings?: unknown[];
     model?: { sheets?: unknown[] };
     properties?: { model?: { date1904?: boolean } };
   };
@@ -132,5 +166,5 @@ async function readWorksheets(xlsxPath: string, outDir: string, sheetList: Sheet
     const name = fromList ?? (worksheet as unknown as { name?: string }).name ?? `sheet${sheets.length + 1}`;
     sheets.push({ name, path });
   }
-  return sheets;
+  return { sheets, sharedStrings: internals.sharedStrings?.length ?? 0 };
 }
