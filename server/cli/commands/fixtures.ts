@@ -1,6 +1,6 @@
 import type { Command } from "../main.ts";
 
-const usage = "vitality fixtures generate --size small|1m|10m --seed N --out DIR";
+const usage = "vitality fixtures generate --size small|1m|10m --seed N --out DIR [--orgs N]";
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(`--${name}`);
@@ -15,9 +15,17 @@ export const command: Command = {
     const sizeName = option(args, "size") ?? "small";
     const seed = Number(option(args, "seed") ?? "42");
     const outDir = option(args, "out");
+    // --orgs N: the tenant fixture (N generated organisations over the one market, issue 14).
+    const organisations = option(args, "orgs") === undefined ? undefined : Number(option(args, "orgs"));
     const { generateFixture } = await import("../../../fixtures/generator/generate.ts");
     const { isFixtureSizeName } = await import("../../../fixtures/generator/sizes.ts");
-    if (action !== "generate" || !outDir || !isFixtureSizeName(sizeName) || !Number.isInteger(seed)) {
+    if (
+      action !== "generate" ||
+      !outDir ||
+      !isFixtureSizeName(sizeName) ||
+      !Number.isInteger(seed) ||
+      (organisations !== undefined && !(Number.isInteger(organisations) && organisations > 0))
+    ) {
       console.error(`Usage: ${usage}`);
       return 2;
     }
@@ -30,6 +38,7 @@ export const command: Command = {
       size: sizeName,
       seed,
       outDir,
+      organisations,
       onStep: (message) => {
         bar?.stop();
         bar = undefined;
