@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { cacheFigures } from "../../server/caches/registry.ts";
 import { goldenHarness, marketCase } from "../../server/engine/testing/golden.ts";
-import { forgetOutmigrationFlows } from "./flows.ts";
+import { forgetOutmigrationFlows, keptFlowFingerprints } from "./flows.ts";
 import plugin from "./plugin.ts";
 
 /*
@@ -92,5 +93,46 @@ describe("querie9 flows kept per fingerprint", () => {
       lines,
     );
     expect(ssa.outmigration_filtred[0]).toMatchObject({ PSA: { spine: 0 }, SSA: { spine: 3 } });
+  });
+
+  test("past the bound the least recently used organisation-year's flows go; answers stay right", async () => {
+    forgetOutmigrationFlows({ flowEntries: 2, flowBytes: 1 << 30 });
+    const lines = { servicelines: ["spine"] };
+    const moved = market.map((row, index) => (index === 1 ? { ...row, ...psa } : row));
+    const first = await harness.run(plugin, { market, serviceArea }, lines);
+    const [firstPrint] = keptFlowFingerprints();
+    await harness.run(plugin, { market: moved, serviceArea }, lines);
+    const [secondPrint] = keptFlowFingerprints();
+    // The first is used again: the second is now the least recently used.
+    await harness.run(plugin, { market, serviceArea }, lines);
+    const ssaArea = [{ zipcode: "10001", type: "SSA" as const }];
+    const ssa = await harness.run(plugin, { market: moved, serviceArea: ssaArea }, lines);
+    expect(ssa.outmigration_filtred[0]).toMatchObject({ PSA: { spine: 0 }, SSA: { spine: 3 } });
+    const kept = keptFlowFingerprints();
+    expect(kept).toHaveLength(2);
+    expect(kept).toContain(firstPrint!);
+    expect(kept).not.toContain(secondPrint!);
+    expect(cacheFigures().find((cache) => cache.name === "flows")).toMatchObject({ size: 2, max: 2 });
+    // The dropped one is read again, with the same answer as before.
+    const again = await harness.run(plugin, { market: moved, serviceArea }, lines);
+    expect(again.outmigration_filtred[0]).toMatchObject({ PSA: { spine: 3 }, OUTSIDE: { spine: 0 } });
+    expect((await harness.run(plugin, { market, serviceArea }, lines)).outmigration_filtred).toEqual(
+      first.outmigration_filtred,
+    );
+  });
+
+  test("past the byte bound flows go until the rest fit", async () => {
+    forgetOutmigrationFlows({ flowEntries: 100, flowBytes: 1 << 30 });
+    const lines = { servicelines: ["spine"] };
+    await harness.run(plugin, { market, serviceArea }, lines);
+    const one = cacheFigures().find((cache) => cache.name === "flows")!.bytes!;
+    forgetOutmigrationFlows({ flowEntries: 100, flowBytes: one });
+    const moved = market.map((row, index) => (index === 1 ? { ...row, ...psa } : row));
+    await harness.run(plugin, { market: moved, serviceArea }, lines);
+    await harness.run(plugin, { market, serviceArea }, lines);
+    const figures = cacheFigures().find((cache) => cache.name === "flows")!;
+    expect(figures.bytes).toBeLessThanOrEqual(one);
+    expect(figures.size).toBe(1);
+    forgetOutmigrationFlows();
   });
 });

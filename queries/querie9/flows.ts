@@ -6,6 +6,9 @@
  * market, the derived files or the service area is seen at once.
  */
 import { z } from "zod";
+import { boundedCache } from "../../server/caches/bounded.ts";
+import { currentCacheLimits } from "../../server/caches/limits.ts";
+import type { CacheLimits } from "../../server/config.ts";
 import { type KernelContext, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
 
 type SqlRunner = KernelContext["sql"];
@@ -26,10 +29,27 @@ export type ZipFlows = z.infer<typeof zipFlows>[number];
 const fingerprintRow = z.object({ fingerprint: sqlText });
 const flowsRow = z.object({ zips: sqlTextOrNull });
 
-/** Fingerprint -> flows (in zip code order). Callers must not modify them: they are shared. */
-const kept = new Map<string, Promise<readonly ZipFlows[]>>();
-/** Organisation-years whose flows are kept at once (about 0.9 MB each at 1m, 2.6 MB at 10m). */
-const KEPT_ENTRIES = 16;
+interface KeptFlows {
+  flows: readonly ZipFlows[];
+  /** The length of the JSON text they were parsed from: about the bytes they hold. */
+  bytes: number;
+}
+
+/**
+ * Fingerprint -> flows (in zip code order), least recently used dropped first, bounded by
+ * organisation-years (VITALITY_FLOW_CACHE_ENTRIES) and bytes (VITALITY_FLOW_CACHE_MB): about 0.9 MB
+ * each at 1m, 2.6 MB at 10m. Callers must not modify them: they are shared.
+ */
+const flowCache = (limits: Pick<CacheLimits, "flowEntries" | "flowBytes"> = currentCacheLimits()) =>
+  boundedCache<KeptFlows>({
+    name: "flows",
+    max: limits.flowEntries,
+    maxBytes: limits.flowBytes,
+    sizeOf: (kept) => kept.bytes,
+  });
+let kept = flowCache();
+/** Reads under way: identical runs at the same time share one. */
+const reading = new Map<string, Promise<KeptFlows>>();
 
 /** The answer's JSON text, checked against its schema (a drift between SQL and TypeScript fails). */
 function parseZips(text: string | null): ZipFlows[] {
@@ -43,31 +63,42 @@ function parseZips(text: string | null): ZipFlows[] {
   return parsed.data.sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
 }
 
-async function readFlows(sql: SqlRunner) {
+async function readFlows(sql: SqlRunner): Promise<KeptFlows> {
   const [answer] = await sql.rows("outmigration.sql", flowsRow);
-  return parseZips(answer?.zips ?? null);
+  const text = answer?.zips ?? null;
+  return { flows: parseZips(text), bytes: text?.length ?? 1 };
 }
 
 /** The flows of the bound rows: read again only when their fingerprint changed. */
 export async function outmigrationFlows(sql: SqlRunner): Promise<readonly ZipFlows[]> {
   const [row] = await sql.rows("outmigration_fingerprint.sql", fingerprintRow);
   const fingerprint = row!.fingerprint;
-  let flows = kept.get(fingerprint);
-  if (flows) {
-    // Most recently used last.
-    kept.delete(fingerprint);
-    kept.set(fingerprint, flows);
-    return flows;
+  const known = kept.get(fingerprint);
+  if (known) return known.flows;
+  let read = reading.get(fingerprint);
+  if (!read) {
+    const cache = kept;
+    read = readFlows(sql)
+      // A failed read is not kept.
+      .then((flows) => {
+        cache.set(fingerprint, flows);
+        return flows;
+      })
+      .finally(() => reading.delete(fingerprint));
+    reading.set(fingerprint, read);
   }
-  flows = readFlows(sql);
-  kept.set(fingerprint, flows);
-  if (kept.size > KEPT_ENTRIES) kept.delete(kept.keys().next().value as string);
-  // A failed read is not kept.
-  flows.catch(() => kept.delete(fingerprint));
-  return flows;
+  return (await read).flows;
 }
 
-/** Forgets the kept flows (the benchmark's runs without them). */
-export function forgetOutmigrationFlows() {
-  kept.clear();
+/**
+ * Forgets the kept flows (the benchmark's runs without them); with `limits`, keeps at most those
+ * from now on (tests past the bound).
+ */
+export function forgetOutmigrationFlows(limits?: Pick<CacheLimits, "flowEntries" | "flowBytes">) {
+  kept = flowCache(limits);
+}
+
+/** The fingerprints whose flows are kept, most recently used first (tests of the bound). */
+export function keptFlowFingerprints() {
+  return [...kept.keys()];
 }

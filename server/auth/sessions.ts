@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
+import { currentCacheLimits } from "../caches/limits.ts";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import {
@@ -131,7 +132,9 @@ const sessionCacheOf = perHub(
     new ProcessCache<CachedSession>(hub, {
       topic: "session",
       ttlMs: SESSION_CACHE_SECONDS * 1000,
-      capacity: 10_000,
+      // One entry per signed-in browser active in the last SESSION_CACHE_SECONDS.
+      capacity: currentCacheLimits().sessionEntries,
+      name: "sessions",
       matches: concerns,
     }),
 );

@@ -18,3 +18,16 @@ test("a cache of size 0 keeps nothing", () => {
   cache.set("k", 1);
   expect(cache.get("k")).toBeUndefined();
 });
+
+test("past its byte bound the least recently used entries leave until the rest fit", () => {
+  const cache = new ResultCache<string>(100, { maxBytes: 10, sizeOf: (text) => text.length });
+  cache.set("org|a", "aaaa");
+  cache.set("org|b", "bbbb");
+  expect(cache.get("org|a")).toBe("aaaa");
+  cache.set("org|c", "cccc");
+  expect(cache.get("org|b")).toBeUndefined();
+  expect(cache.get("org|a")).toBe("aaaa");
+  expect(cache.get("org|c")).toBe("cccc");
+  expect(cache.size).toBe(2);
+  expect(cache.bytes).toBe(8);
+});

@@ -13,6 +13,9 @@
  * NOTIFY. The fingerprint query then runs once per organisation per DATA_CACHE_SECONDS at most, the
  * bound on staleness should a NOTIFY be missed. A cached answer makes no database query at all.
  */
+
+import { boundedCache } from "../caches/bounded.ts";
+import { currentCacheLimits } from "../caches/limits.ts";
 import type { Database } from "../db/client.ts";
 import type { LiveHub } from "../live/hub.ts";
 import { ProcessCache, perHub } from "../live/processCache.ts";
@@ -56,8 +59,10 @@ interface Snapshot {
   resolved: Map<number, { inputs: ResolvedInputs; stamp: string; checkedAt: number }>;
 }
 
-const snapshots = new Map<string, Snapshot>();
-const MAX_ORGANISATIONS = 1000;
+/** The last snapshot per data folder and organisation, least recently used dropped first. */
+const snapshotCache = (entries = currentCacheLimits().snapshotEntries) =>
+  boundedCache<Snapshot>({ name: "snapshots", max: entries });
+let snapshots = snapshotCache();
 
 /** How long a snapshot answers without its fingerprint query when no change was notified. */
 export const DATA_CACHE_SECONDS = 5;
@@ -73,7 +78,8 @@ const freshSnapshotsOf = perHub(
     new ProcessCache<Snapshot>(hub, {
       topic: DATA_TOPIC,
       ttlMs: DATA_CACHE_SECONDS * 1000,
-      capacity: MAX_ORGANISATIONS,
+      capacity: currentCacheLimits().snapshotEntries,
+      name: "freshSnapshots",
       matches: (snapshot, organisationId) => snapshot.organisationId === organisationId,
     }),
 );
@@ -131,7 +137,6 @@ export async function organisationSnapshot(
       marketCheckedAt: performance.now(),
       resolved: new Map(),
     };
-    if (snapshots.size >= MAX_ORGANISATIONS) snapshots.delete(snapshots.keys().next().value as string);
     snapshots.set(key, snapshot);
   }
   fresh?.set(key, snapshot, ticket);
@@ -187,7 +192,12 @@ function marketPresence(dataDir: string, snapshot?: Snapshot, years?: Organisati
 
 const marketYearPresent = (dataDir: string, year: number) => marketFiles(dataDir, year).length;
 
-/** Forgets every snapshot (tests). */
-export function clearOrganisationSnapshots() {
-  snapshots.clear();
+/** Forgets every snapshot (tests); with `entries`, keeps that many from now on (tests past the bound). */
+export function clearOrganisationSnapshots(entries?: number) {
+  snapshots = snapshotCache(entries);
+}
+
+/** Whether the organisation's snapshot is kept (tests of the bound). */
+export function snapshotKept(dataDir: string, organisationId: string) {
+  return snapshots.has(`${dataDir}|${organisationId}`);
 }

@@ -93,17 +93,41 @@ function filtersKeyOnce(filters: Filters) {
   return key;
 }
 
+/**
+ * The bytes an answer holds, estimated from its JSON text: the text, the Blob the answer is sent as
+ * (a copy), and the parsed response object (about twice the text). The gzipped copy, made on first
+ * demand, is 4-10 times smaller than the text and left out.
+ */
+export const answerBytes = (answer: CachedAnswer) => answer.json.length * 4;
+
+function answerCache(entries: number, maxBytes: number) {
+  return new ResultCache<CachedAnswer>(entries, { name: "answers", maxBytes, sizeOf: answerBytes });
+}
+
 function engineState() {
   settings ??= engineSettings();
-  cache ??= new ResultCache<CachedAnswer>(settings.cacheEntries);
+  cache ??= answerCache(settings.cacheEntries, settings.cacheBytes);
   return { settings, cache };
 }
 
-/** Forgets cached results (tests; or an organisation's profile change, though versions cover it). */
-export function clearRunCache(organisationId?: string) {
+/**
+ * Forgets cached results (tests; or an organisation's profile change, though versions cover it).
+ * `bounds` makes the emptied cache with other bounds (tests that fill it past them).
+ */
+export function clearRunCache(organisationId?: string, bounds?: { entries: number; bytes: number }) {
   const state = engineState();
   if (organisationId) state.cache.dropOrganisation(organisationId);
-  else cache = new ResultCache<CachedAnswer>(state.settings.cacheEntries);
+  else
+    cache = answerCache(
+      bounds?.entries ?? state.settings.cacheEntries,
+      bounds?.bytes ?? state.settings.cacheBytes,
+    );
+}
+
+/** Answers held and their estimated bytes (tests, the cache registry has them too). */
+export function runCacheFigures() {
+  const { cache } = engineState();
+  return { entries: cache.size, bytes: cache.bytes };
 }
 
 const yearError = (message: string) => new HttpError(400, `year: ${message}`, [{ field: "year", message }]);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isochroneSettings } from "../config.ts";
+import { cacheLimits, isochroneSettings } from "../config.ts";
 import { type DriveAreaSource, driveAreaSource } from "../geo/isochrone/driveAreas.ts";
 
 /**
@@ -13,13 +13,14 @@ export interface EngineSettings {
   driveMinutes: number;
   /** Drive-time polygons: the configured isochrone service, else circles (server/geo/isochrone). */
   driveAreas: DriveAreaSource;
-  /** Results kept in memory by the run cache. */
+  /** Results kept in memory by the run cache (VITALITY_QUERY_CACHE_ENTRIES, config.ts). */
   cacheEntries: number;
+  /** The bytes they hold at most (VITALITY_QUERY_CACHE_MB). */
+  cacheBytes: number;
 }
 
 const environmentSchema = z.object({
   VITALITY_DRIVE_SPEED_KMH: z.coerce.number().positive().max(200).default(50),
-  VITALITY_QUERY_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
 });
 
 export const DRIVE_MINUTES = 15;
@@ -33,10 +34,12 @@ export function engineSettings(source: Record<string, string | undefined> = proc
     const issue = parsed.error.issues[0]!;
     throw new Error(`Invalid configuration: ${String(issue.path[0])}: ${issue.message}`);
   }
+  const caches = cacheLimits(source);
   return {
     driveSpeedKmh: parsed.data.VITALITY_DRIVE_SPEED_KMH,
     driveMinutes: DRIVE_MINUTES,
     driveAreas: driveAreaSource(isochroneSettings(source)),
-    cacheEntries: parsed.data.VITALITY_QUERY_CACHE_ENTRIES,
+    cacheEntries: caches.answerEntries,
+    cacheBytes: caches.answerBytes,
   };
 }

@@ -60,7 +60,7 @@ describe("ProcessCache", () => {
     expect(cache.get("x")).toEqual({ owner: "o1" });
   });
 
-  test("entries age out after the TTL, the oldest goes first past capacity, nothing is served once stopped", async () => {
+  test("entries age out after the TTL, the least recently used goes first past capacity, nothing is served once stopped", async () => {
     const hub = await sharedNotify()();
     const short = byOwner(hub, 20);
     short.set("x", { owner: "o1" }, short.ticket());
@@ -71,6 +71,17 @@ describe("ProcessCache", () => {
     for (const key of ["x", "y", "z"]) cache.set(key, { owner: key }, cache.ticket());
     expect(cache.get("x")).toBeUndefined();
     expect(cache.size).toBe(2);
+
+    // Least recently used goes first: a read keeps an entry.
+    const used = byOwner(hub);
+    used.set("x", { owner: "x" }, used.ticket());
+    used.set("y", { owner: "y" }, used.ticket());
+    expect(used.get("x")).toEqual({ owner: "x" });
+    used.set("z", { owner: "z" }, used.ticket());
+    expect(used.size).toBe(2);
+    expect(used.get("y")).toBeUndefined();
+    expect(used.get("x")).toEqual({ owner: "x" });
+    expect(used.get("z")).toEqual({ owner: "z" });
     await hub.stop();
     expect(cache.get("z")).toBeUndefined();
   });

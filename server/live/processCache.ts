@@ -8,6 +8,8 @@
  *   - a value read from the database is stored with the ticket taken before the read: if any
  *     invalidation of the topic arrived meanwhile, the read may predate the change and is not stored.
  */
+import { LRUCache } from "lru-cache";
+import { registerCache } from "../caches/registry.ts";
 import type { LiveHub } from "./hub.ts";
 
 export interface ProcessCacheOptions<Value> {
@@ -15,8 +17,10 @@ export interface ProcessCacheOptions<Value> {
   topic: string;
   /** How long an entry is trusted without an invalidation (milliseconds). */
   ttlMs: number;
-  /** Entries kept at most; the oldest is dropped first. */
+  /** Entries kept at most; the least recently used is dropped first. */
   capacity: number;
+  /** Listed in the cache registry (server/caches/registry.ts) under this name. */
+  name?: string;
   /** Whether an invalidation's key concerns this entry (absent key: every entry). */
   matches(value: Value, key: string): boolean;
 }
@@ -27,22 +31,26 @@ interface Entry<Value> {
 }
 
 export class ProcessCache<Value> {
-  private readonly entries = new Map<string, Entry<Value>>();
+  private readonly entries: LRUCache<string, Entry<Value>>;
   private generation = 0;
 
   constructor(
     private readonly hub: LiveHub,
     private readonly options: ProcessCacheOptions<Value>,
   ) {
+    this.entries = new LRUCache<string, Entry<Value>>({ max: Math.max(1, options.capacity) });
+    if (options.name)
+      registerCache({ name: options.name, size: () => this.entries.size, max: () => this.entries.max });
     hub.onInvalidation((message) => {
       if (message.topic !== options.topic) return;
       this.generation++;
-      if (message.key === undefined) {
+      const { key } = message;
+      if (key === undefined) {
         this.entries.clear();
         return;
       }
-      for (const [key, entry] of this.entries)
-        if (options.matches(entry.value, message.key)) this.entries.delete(key);
+      const concerned = [...this.entries.entries()].filter(([, entry]) => options.matches(entry.value, key));
+      for (const [name] of concerned) this.entries.delete(name);
     });
   }
 
@@ -64,9 +72,6 @@ export class ProcessCache<Value> {
 
   set(key: string, value: Value, ticket: number) {
     if (ticket !== this.generation || !this.hub.listening) return;
-    this.entries.delete(key);
-    if (this.entries.size >= this.options.capacity)
-      this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, { value, storedAt: performance.now() });
   }
 
