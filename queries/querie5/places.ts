@@ -1,3 +1,4 @@
+import { boundedCache } from "../../server/caches/bounded.ts";
 import { mapPolygon, placeCoordinates, zipCentroidInside } from "../../server/engine/geo.ts";
 import type { OrgFacility } from "../../server/engine/inputs.ts";
 import type { EngineSettings } from "../../server/engine/settings.ts";
@@ -56,17 +57,21 @@ export async function drivePolygons(placed: ReturnType<typeof markers>["placed"]
 }
 
 /**
+ * Sets of drive polygons remembered, least recently used out: one per organisation's facilities and
+ * drive settings, so room for a few hundred tenants; each holds a boolean per zip asked (kilobytes).
+ */
+export const DRIVE_INSIDE_ENTRIES = 500;
+/**
  * Whether a zip's centroid lies in any drive polygon, remembered per set of polygons (keyed by their
  * coordinates): the point-in-polygon tests of a few hundred zips cost more than the rest of the
  * kernel's arithmetic, and the polygons change only with the profile or the drive settings.
  */
-const insideMemo = new Map<string, Map<string, boolean>>();
+const insideMemo = boundedCache<Map<string, boolean>>({ name: "driveInside", max: DRIVE_INSIDE_ENTRIES });
 
 export function insideDriveAreasOf(drives: Awaited<ReturnType<typeof drivePolygons>>) {
   const key = JSON.stringify(drives.map((drive) => drive.feature.geometry.coordinates));
   let known = insideMemo.get(key);
   if (!known) {
-    if (insideMemo.size >= 50) insideMemo.clear();
     known = new Map();
     insideMemo.set(key, known);
   }

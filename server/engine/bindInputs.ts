@@ -15,6 +15,7 @@ import {
   UTINYINT,
   VARCHAR,
 } from "@duckdb/node-api";
+import { boundedCache } from "../caches/bounded.ts";
 import { type DuckDb, quoteIdent, type SqlValue } from "../duckdb/open.ts";
 import { baseViewsSql as baseViewsSqlOf, filterShape, shapeKey } from "./baseViews.ts";
 import { type CanonicalColumn, marketCaseColumns, practiceLineColumns } from "./canonicalColumns.ts";
@@ -59,7 +60,7 @@ function derivedReplacements(columns: CanonicalColumn[]) {
 }
 
 /** The columns of a set of files, remembered per file version (a DESCRIBE costs a file open). */
-const describedColumns = new Map<string, Set<string>>();
+const describedColumns = boundedCache<Set<string>>({ name: "describedColumns", max: 1000 });
 
 async function columnsOf(duck: DuckDb, files: string[], source: string) {
   const key = fileStamps(files);
@@ -67,7 +68,6 @@ async function columnsOf(duck: DuckDb, files: string[], source: string) {
   if (!columns) {
     const described = await duck.all<{ column_name: string }>(`DESCRIBE SELECT * FROM ${source}`);
     columns = new Set(described.map((column) => column.column_name));
-    if (describedColumns.size > 1000) describedColumns.clear();
     describedColumns.set(key, columns);
   }
   return columns;

@@ -33,9 +33,9 @@ test("at most MAX_POOLS pools stay open: the least recently leased idle one clos
   expect(await use(folders[MAX_POOLS + 1]!)).toBe(42);
   const open = openDuckPoolFolders();
   expect(open.length).toBe(MAX_POOLS);
-  expect(open).not.toContain(folders[1]);
-  expect(open).not.toContain(folders[2]);
-  expect(open).toContain(folders[0]);
+  expect(open).not.toContain(folders[1]!);
+  expect(open).not.toContain(folders[2]!);
+  expect(open).toContain(folders[0]!);
   expect(cacheFigures().find((cache) => cache.name === "duckPools")).toEqual({
     name: "duckPools",
     size: MAX_POOLS,
@@ -50,7 +50,7 @@ test("a pool in use is not closed to make room", async () => {
   const held = await leaseDuck({ dataDir: folders[0]!, size: 1 });
   try {
     for (const folder of folders.slice(1)) expect(await use(folder)).toBe(42);
-    expect(openDuckPoolFolders()).toContain(folders[0]);
+    expect(openDuckPoolFolders()).toContain(folders[0]!);
     expect(openDuckPoolFolders().length).toBeLessThanOrEqual(MAX_POOLS);
   } finally {
     held.release();

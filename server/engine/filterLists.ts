@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { z } from "zod";
+import { boundedCache } from "../caches/bounded.ts";
 import type { DuckDb } from "../duckdb/open.ts";
 import { SERVICE_LINE_LABELS, SERVICE_LINES } from "./filters.ts";
 import { type SqlRunner, sqlNumber, sqlRunner, sqlText, sqlTextOrNull } from "./sqlRunner.ts";
@@ -21,8 +22,9 @@ export const FILTER_LISTS_DIR = join(import.meta.dir, "sql");
  * was computed from (derived/derivedFiles.ts), so an entry never goes stale. Kept frozen: kernels
  * spread them into their results, which are cached and serialised, never changed.
  */
-const listsByFile = new Map<string, Promise<FilterLists>>();
-const MAX_FILES = 200;
+/** Service-area slices (organisation-years) whose lists are kept: a few kilobytes each. */
+export const FILTER_LIST_ENTRIES = 500;
+const listsByFile = boundedCache<Promise<FilterLists>>({ name: "filterLists", max: FILTER_LIST_ENTRIES });
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object") {
@@ -44,7 +46,6 @@ export async function filterLists(duck: DuckDb, areaFile?: string): Promise<Filt
     lists = filterListsFrom(sqlRunner(duck, FILTER_LISTS_DIR)).then(deepFreeze);
     // A failed read is not remembered.
     lists.catch(() => listsByFile.delete(areaFile));
-    if (listsByFile.size >= MAX_FILES) listsByFile.clear();
     listsByFile.set(areaFile, lists);
   }
   return lists;

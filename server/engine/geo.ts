@@ -4,6 +4,8 @@
  */
 import { booleanPointInPolygon, circle, point } from "@turf/turf";
 import type { Feature, MultiPolygon, Polygon } from "geojson";
+import type { LRUCache } from "lru-cache";
+import { boundedCache } from "../caches/bounded.ts";
 import { serviceAreaPolygons } from "../geo/serviceAreaPolygon.ts";
 import { zipCentroid } from "../geo/zipCentroids.ts";
 import type { ZipPolygonLookup } from "../geo/zipPolygon.ts";
@@ -54,7 +56,10 @@ export function placeCoordinates(lat: number | null, lon: number | null, zip: st
 }
 
 type AreaPolygons = ReturnType<typeof serviceAreaPolygons>;
-const areaPolygonMemo = new WeakMap<ZipPolygonLookup, Map<string, AreaPolygons>>();
+/** Per polygon source (a server has one), service-area list -> union; least recently used out. */
+const areaPolygonMemo = new WeakMap<ZipPolygonLookup, LRUCache<string, AreaPolygons>>();
+/** 50 organisations x 3 years x (year, reference year): a union costs a few hundred ms to make again. */
+export const AREA_POLYGON_ENTRIES = 300;
 
 /**
  * serviceAreaPolygons, remembered per polygon source and service-area list: the union of a
@@ -67,14 +72,13 @@ export function cachedServiceAreaPolygons(
 ): AreaPolygons {
   let memo = areaPolygonMemo.get(lookup);
   if (!memo) {
-    memo = new Map();
+    memo = boundedCache<AreaPolygons>({ name: "areaPolygons", max: AREA_POLYGON_ENTRIES });
     areaPolygonMemo.set(lookup, memo);
   }
   const key = JSON.stringify(serviceArea.map((zip) => [zip.zipcode, zip.type]));
   let polygons = memo.get(key);
   if (!polygons) {
     polygons = serviceAreaPolygons(serviceArea, lookup);
-    if (memo.size >= 100) memo.delete(memo.keys().next().value as string);
     memo.set(key, polygons);
   }
   return polygons;

@@ -5,12 +5,14 @@
  */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { boundedCache } from "../caches/bounded.ts";
 import type { AppEnv } from "../context.ts";
-import { parseWith } from "../http/body.ts";
+import { parseBody } from "../http/body.ts";
 import { acceptsGzip } from "../http/encodedBody.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
 import { dummyOrganisationOf } from "../http/middleware/dummyReadOnly.ts";
 import { customerScope } from "../http/middleware/guards.ts";
+import { describe } from "../http/openapi/declare.ts";
 import { tableToCsv } from "./export/csv.ts";
 import { type ExportReader, readExport, writeExport } from "./export/exportFiles.ts";
 import { exportTable } from "./export/tableRows.ts";
@@ -26,7 +28,9 @@ const ORGANISATION_ID = z.uuid();
 
 /** Filters come as an object in the JSON body, or as JSON text (query string, or the body's field). */
 const filtersField = z
-  .union([z.record(z.string(), z.unknown()), z.string()])
+  .union([z.record(z.string(), z.unknown()), z.string()], {
+    error: "must be an object of filters (or its JSON text)",
+  })
   .optional()
   .transform((value, context) => {
     if (typeof value !== "string") return value ?? {};
@@ -66,8 +70,7 @@ type RunRequestBody = z.infer<typeof runRequest>;
  * of that text, so identical requests - a screen asked again, the cached path - skip it, and get
  * the same filters object, which lets runPlugin skip its filter parse too.
  */
-const parsedRunRequests = new Map<string, RunRequestBody>();
-const MAX_PARSED_REQUESTS = 1000;
+const parsedRunRequests = boundedCache<RunRequestBody>({ name: "runRequests", max: 1000 });
 
 async function readRunRequest(c: Context<AppEnv>): Promise<RunRequestBody> {
   const text = await c.req.text();
@@ -76,8 +79,7 @@ async function readRunRequest(c: Context<AppEnv>): Promise<RunRequestBody> {
   const key = `${search}\n${c.req.header("content-type") ?? ""}\n${text}`;
   const known = parsedRunRequests.get(key);
   if (known) return known;
-  const request = parseWith(runRequest, { ...c.req.query(), ...optionalJsonBody(c, text) });
-  if (parsedRunRequests.size >= MAX_PARSED_REQUESTS) parsedRunRequests.clear();
+  const request = parseBody(c, runRequest, { ...c.req.query(), ...optionalJsonBody(c, text) });
   if (key.length <= 8192) parsedRunRequests.set(key, request);
   return request;
 }
@@ -99,111 +101,154 @@ const contentTypes = {
 } as const;
 
 export const queriesRoutes = new Hono<AppEnv>()
-  .get("/manifest", async (c) => {
-    const session = c.var.session;
-    if (!session) throw invalidToken();
-    const registry = await pluginRegistry();
-    // Defaults come from the organisation in view: the customer's own, or the one staff impersonate.
-    const requested = session.kind === "client" ? session.organisation.id : dummyOrganisationOf(c);
-    const organisationId = requested && ORGANISATION_ID.safeParse(requested).success ? requested : undefined;
-    if (!organisationId) return c.json({ status: 200, ...buildManifest(registry) });
-    const { db } = c.var.app.database;
-    if (!(await organisationExists(db, organisationId))) throw notFound("Organisation not found.");
-    const years = await organisationYearsOf(db, c.var.app.config.dataDir, organisationId);
-    return c.json({
-      status: 200,
-      ...buildManifest(registry, { year: years.availableYears.at(-1), availableYears: years.availableYears }),
-    });
-  })
-  .post("/stats", customerScope(), async (c) => {
-    const registry = await pluginRegistry();
-    // This process's buffered runs are counted; another's last second may not be yet (usage.ts).
-    await flushQueryUsage(c.var.app);
-    const stats = await queryUsageCounts(
-      c.var.app.database.db,
-      c.var.scope.organisationId,
-      registry.all().map((plugin) => plugin.id),
-    );
-    return c.json({ status: 200, stats });
-  })
-  .get("/exports/:name", async (c) => {
-    const session = c.var.session;
-    if (!session) throw invalidToken();
-    const reader: ExportReader =
-      session.kind === "client" ? { customerUserId: session.user.id } : { staffAccountId: session.staff.id };
-    const file = readExport(c.var.app.config.dataDir, c.req.param("name"), reader);
-    // Another user's export is reported as not found: its name reveals nothing.
-    if (!file) throw notFound("Export not found.");
-    const extension = c.req.param("name").endsWith(".xlsx") ? "xlsx" : "csv";
-    return c.body(new Uint8Array(file.content), 200, {
-      "Content-Type": contentTypes[extension],
-      "Content-Disposition": `attachment; filename="${file.downloadName}"`,
-      "Cache-Control": "private, no-store",
-    });
-  })
+  .get(
+    "/manifest",
+    describe({
+      summary: "The analyses' definitions the screens are drawn from, with the organisation's default year.",
+      tags: ["Analyses"],
+      answer: "`{status: 200, ...}`: the manifest.",
+    }),
+    async (c) => {
+      const session = c.var.session;
+      if (!session) throw invalidToken();
+      const registry = await pluginRegistry();
+      // Defaults come from the organisation in view: the customer's own, or the one staff impersonate.
+      const requested = session.kind === "client" ? session.organisation.id : dummyOrganisationOf(c);
+      const organisationId =
+        requested && ORGANISATION_ID.safeParse(requested).success ? requested : undefined;
+      if (!organisationId) return c.json({ status: 200, ...buildManifest(registry) });
+      const { db } = c.var.app.database;
+      if (!(await organisationExists(db, organisationId))) throw notFound("Organisation not found.");
+      const years = await organisationYearsOf(db, c.var.app.config.dataDir, organisationId);
+      return c.json({
+        status: 200,
+        ...buildManifest(registry, {
+          year: years.availableYears.at(-1),
+          availableYears: years.availableYears,
+        }),
+      });
+    },
+  )
+  .post(
+    "/stats",
+    customerScope(),
+    describe({
+      summary: "How often each analysis was opened in the organisation.",
+      tags: ["Analyses"],
+      answer: "`{status: 200, stats: {querie1: n, ...}}`.",
+    }),
+    async (c) => {
+      const registry = await pluginRegistry();
+      // This process's buffered runs are counted; another's last second may not be yet (usage.ts).
+      await flushQueryUsage(c.var.app);
+      const stats = await queryUsageCounts(
+        c.var.app.database.db,
+        c.var.scope.organisationId,
+        registry.all().map((plugin) => plugin.id),
+      );
+      return c.json({ status: 200, stats });
+    },
+  )
+  .get(
+    "/exports/:name",
+    describe({
+      summary: "Download an export made by POST of an analysis with `export` (its maker only).",
+      tags: ["Analyses"],
+      answer: "The CSV or XLSX file.",
+    }),
+    async (c) => {
+      const session = c.var.session;
+      if (!session) throw invalidToken();
+      const reader: ExportReader =
+        session.kind === "client"
+          ? { customerUserId: session.user.id }
+          : { staffAccountId: session.staff.id };
+      const file = readExport(c.var.app.config.dataDir, c.req.param("name"), reader);
+      // Another user's export is reported as not found: its name reveals nothing.
+      if (!file) throw notFound("Export not found.");
+      const extension = c.req.param("name").endsWith(".xlsx") ? "xlsx" : "csv";
+      return c.body(new Uint8Array(file.content), 200, {
+        "Content-Type": contentTypes[extension],
+        "Content-Disposition": `attachment; filename="${file.downloadName}"`,
+        "Cache-Control": "private, no-store",
+      });
+    },
+  )
   // querie1..querie10, or a saved query's id (its analysis and filters; savedQueries.ts).
-  .post("/:name{querie[0-9]+|[0-9a-fA-F-]{36}}", customerScope(), async (c) => {
-    // c.get, not c.var: Hono builds a new object of all variables on every c.var read.
-    const app = c.get("app");
-    const scope = c.get("scope");
-    const param = c.req.param("name");
-    const saved = param.startsWith("querie")
-      ? undefined
-      : await savedQueryForRun(app.database.db, scope, param);
-    const name = saved?.pluginId ?? param;
-    const request = await readRunRequest(c);
-    const { organisationId, session } = scope;
-    const outcome = await runPlugin({
-      context: app,
-      organisationId,
-      pluginId: name,
-      // A saved query's filters win over any sent with the run.
-      filters: saved ? { ...request.filters, ...saved.filters } : request.filters,
-    });
-    // Buffered, written in batches (usage.ts).
-    await logQueryUsage(app, {
-      organisationId,
-      session,
-      querie: name,
-      durationMs: outcome.durationMs,
-      cached: outcome.cached,
-    });
-    c.header("X-Cache", outcome.cached ? "hit" : "miss");
-    if (!request.export) {
-      if (saved) return c.json({ ...outcome.response, saved_query: saved.view });
-      // The answer's bytes are kept with the cached result, plain and gzipped: not serialised,
-      // encoded, compressed or copied again per request. (Hono's types leave Blob out of c.body;
-      // a Response takes it.)
-      const gzip = acceptsGzip(c.req.header("accept-encoding"));
-      const body = gzip ? outcome.body.gzip : outcome.body.identity;
-      return c.body(body as unknown as ArrayBuffer, 200, gzip ? GZIP_JSON_HEADERS : JSON_HEADERS);
-    }
-
-    const plugin = (await pluginRegistry()).get(name)!;
-    const tables = plugin.view.tables;
-    if (tables.length === 0) throw new HttpError(400, `export: ${name} has no table to export`);
-    if (request.export_nb !== undefined && request.export_nb >= tables.length) {
-      const message = `export_nb must be below ${tables.length} (the tables of ${name})`;
-      throw new HttpError(400, `export_nb: ${message}`, [{ field: "export_nb", message }]);
-    }
-    // CSV holds one table (the first unless export_nb says); a workbook holds all, one sheet each.
-    const chosen =
-      request.export_nb !== undefined || request.export === "csv"
-        ? [tables[request.export_nb ?? 0]!]
-        : tables;
-    const exported = chosen.map((table) => exportTable(outcome.response.results, table));
-    const content = request.export === "csv" ? tableToCsv(exported[0]!) : await tablesToXlsx(exported);
-    const title = chosen.length === 1 ? `${plugin.title} ${chosen[0]!.title}` : plugin.title;
-    const fileName = writeExport(
-      app.config.dataDir,
-      content,
-      request.export,
-      {
+  .post(
+    "/:name{querie[0-9]+|[0-9a-fA-F-]{36}}",
+    customerScope(),
+    describe({
+      summary:
+        "Run an analysis (querie1..querie10) or a saved query (its id) with filters; with `export`, write its tables as CSV or XLSX. The fields may also come in the query string (filters as JSON text); the body is optional.",
+      tags: ["Analyses"],
+      body: runRequest,
+      answer:
+        "The analysis's results (gzip when accepted); with `export`, `{status: 200, path}` of the file to download.",
+    }),
+    async (c) => {
+      // c.get, not c.var: Hono builds a new object of all variables on every c.var read.
+      const app = c.get("app");
+      const scope = c.get("scope");
+      const param = c.req.param("name");
+      const saved = param.startsWith("querie")
+        ? undefined
+        : await savedQueryForRun(app.database.db, scope, param);
+      const name = saved?.pluginId ?? param;
+      const request = await readRunRequest(c);
+      const { organisationId, session } = scope;
+      const outcome = await runPlugin({
+        context: app,
         organisationId,
-        customerUserId: session.kind === "client" ? session.user.id : undefined,
-        staffAccountId: session.kind === "admin" ? session.staff.id : undefined,
-      },
-      downloadName(`${title} ${outcome.response.year}`, request.export),
-    );
-    return c.json({ status: 200, path: `/api/management/queries/exports/${fileName}` });
-  });
+        pluginId: name,
+        // A saved query's filters win over any sent with the run.
+        filters: saved ? { ...request.filters, ...saved.filters } : request.filters,
+      });
+      // Buffered, written in batches (usage.ts).
+      await logQueryUsage(app, {
+        organisationId,
+        session,
+        querie: name,
+        durationMs: outcome.durationMs,
+        cached: outcome.cached,
+      });
+      c.header("X-Cache", outcome.cached ? "hit" : "miss");
+      if (!request.export) {
+        if (saved) return c.json({ ...outcome.response, saved_query: saved.view });
+        // The answer's bytes are kept with the cached result, plain and gzipped: not serialised,
+        // encoded, compressed or copied again per request. (Hono's types leave Blob out of c.body;
+        // a Response takes it.)
+        const gzip = acceptsGzip(c.req.header("accept-encoding"));
+        const body = gzip ? outcome.body.gzip : outcome.body.identity;
+        return c.body(body as unknown as ArrayBuffer, 200, gzip ? GZIP_JSON_HEADERS : JSON_HEADERS);
+      }
+
+      const plugin = (await pluginRegistry()).get(name)!;
+      const tables = plugin.view.tables;
+      if (tables.length === 0) throw new HttpError(400, `export: ${name} has no table to export`);
+      if (request.export_nb !== undefined && request.export_nb >= tables.length) {
+        const message = `export_nb must be below ${tables.length} (the tables of ${name})`;
+        throw new HttpError(400, `export_nb: ${message}`, [{ field: "export_nb", message }]);
+      }
+      // CSV holds one table (the first unless export_nb says); a workbook holds all, one sheet each.
+      const chosen =
+        request.export_nb !== undefined || request.export === "csv"
+          ? [tables[request.export_nb ?? 0]!]
+          : tables;
+      const exported = chosen.map((table) => exportTable(outcome.response.results, table));
+      const content = request.export === "csv" ? tableToCsv(exported[0]!) : await tablesToXlsx(exported);
+      const title = chosen.length === 1 ? `${plugin.title} ${chosen[0]!.title}` : plugin.title;
+      const fileName = writeExport(
+        app.config.dataDir,
+        content,
+        request.export,
+        {
+          organisationId,
+          customerUserId: session.kind === "client" ? session.user.id : undefined,
+          staffAccountId: session.kind === "admin" ? session.staff.id : undefined,
+        },
+        downloadName(`${title} ${outcome.response.year}`, request.export),
+      );
+      return c.json({ status: 200, path: `/api/management/queries/exports/${fileName}` });
+    },
+  );

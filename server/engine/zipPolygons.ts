@@ -3,6 +3,8 @@
  * national centroid table) takes a second to load, and most analyses never draw a zip.
  */
 import { createRequire } from "node:module";
+import { LRUCache } from "lru-cache";
+import { boundedCache } from "../caches/bounded.ts";
 import type { ZipPolygonLookup } from "../geo/zipPolygon.ts";
 
 const require = createRequire(import.meta.url);
@@ -10,8 +12,14 @@ const require = createRequire(import.meta.url);
 type GeoModule = typeof import("../geo/zipPolygon.ts");
 type PolygonFileModule = typeof import("../geo/zipPolygonsFile.ts");
 
-const lookups = new Map<string, ZipPolygonLookup>();
-const lazyLookups = new Map<string, ZipPolygonLookup>();
+/**
+ * Polygon sources kept, least recently used out: a server reads one (its data folder's ZCTA file, or
+ * the circles); each holds its whole polygon file (tens of MB for a national ZCTA import).
+ */
+export const ZIP_LOOKUP_FOLDERS = 4;
+const lookups = boundedCache<ZipPolygonLookup>({ name: "zipLookups", max: ZIP_LOOKUP_FOLDERS });
+/** The functions handed out, one per source; unregistered: bounded with the sources, and tiny. */
+const lazyLookups = new LRUCache<string, ZipPolygonLookup>({ max: ZIP_LOOKUP_FOLDERS });
 
 /**
  * Polygons from `<folder>/geo/zip_polygons.geojson` when the folder has one (a fixture folder or the

@@ -9,6 +9,8 @@
  */
 import { circle } from "@turf/turf";
 import type { Feature, MultiPolygon, Polygon } from "geojson";
+import { LRUCache } from "lru-cache";
+import { boundedCache } from "../caches/bounded.ts";
 import { zipCentroid } from "./zipCentroids.ts";
 import { readZipPolygons, type ZipPolygon } from "./zipPolygonsFile.ts";
 
@@ -20,8 +22,11 @@ export type ZipShape = Feature<Polygon | MultiPolygon, { zipcode: string; approx
 export type ZipPolygonLookup = (zip: string) => ZipShape | undefined;
 
 /** A lookup over the given polygons (e.g. readZipPolygons(fixtureDir)), falling back to circles. */
+/** Circles kept per lookup, least recently used out: about 1-2 kB each; the US has ~33,000 zips. */
+export const ZIP_CIRCLE_ENTRIES = 20_000;
+
 export function zipPolygonLookup(polygons: Map<string, ZipPolygon> = new Map()): ZipPolygonLookup {
-  const fallbacks = new Map<string, ZipShape>();
+  const fallbacks = new LRUCache<string, ZipShape>({ max: ZIP_CIRCLE_ENTRIES });
   return (zip: string) => {
     const known = polygons.get(zip);
     if (known) return { ...known, properties: { zipcode: zip, approximate: false } };
@@ -40,7 +45,8 @@ export function zipPolygonLookup(polygons: Map<string, ZipPolygon> = new Map()):
   };
 }
 
-const lookupsByFolder = new Map<string, ZipPolygonLookup>();
+/** Fixture folders whose polygons are kept (tools and tests; the server reads engine/zipPolygons.ts). */
+const lookupsByFolder = boundedCache<ZipPolygonLookup>({ name: "zipShapeFolders", max: 4 });
 
 /** The polygon of a zip using a fixture folder's polygons (read once per folder) when given. */
 export function zipPolygonFor(zip: string, fixtureDir?: string): ZipShape | undefined {

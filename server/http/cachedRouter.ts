@@ -1,8 +1,11 @@
 import type { Result, Router } from "hono/router";
+import { LRUCache } from "lru-cache";
+import { registerCache } from "../caches/registry.ts";
 
 /** Paths longer than this are matched each time and not remembered (ids fit well below it). */
 const MAX_PATH_LENGTH = 256;
-const MAX_ENTRIES = 2000;
+/** Method and path pairs remembered, least recently used out first: far more than a screen's calls. */
+export const ROUTER_CACHE_ENTRIES = 2000;
 
 /**
  * Remembers the inner router's answer per method and path. The API's routes cannot all go in
@@ -14,10 +17,20 @@ const MAX_ENTRIES = 2000;
  */
 export class CachedRouter<T> implements Router<T> {
   readonly name: string;
-  private readonly answers = new Map<string, Result<T>>();
+  private readonly answers: LRUCache<string, Result<T>>;
 
-  constructor(private readonly inner: Router<T>) {
+  constructor(
+    private readonly inner: Router<T>,
+    entries = ROUTER_CACHE_ENTRIES,
+  ) {
     this.name = `CachedRouter(${inner.name})`;
+    this.answers = new LRUCache<string, Result<T>>({ max: entries });
+    registerCache({ name: "router", size: () => this.answers.size, max: () => entries });
+  }
+
+  /** Paths remembered (tests). */
+  get size() {
+    return this.answers.size;
   }
 
   add(method: string, path: string, handler: T) {
@@ -31,7 +44,6 @@ export class CachedRouter<T> implements Router<T> {
     let answer = this.answers.get(key);
     if (!answer) {
       answer = this.inner.match(method, path);
-      if (this.answers.size >= MAX_ENTRIES) this.answers.clear();
       this.answers.set(key, answer);
     }
     return answer;

@@ -6,13 +6,28 @@
  * folder, source and API setting: a registry file can hold millions of entries.
  */
 
+import { LRUCache } from "lru-cache";
 import { DEMO_FIXTURE } from "../bootstrap/demoOrganisation.ts";
+import { registerCache } from "../caches/registry.ts";
 import type { NppesApiSettings } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import type { NpiRegistry } from "../registry/npiRegistry.ts";
 import { localRegistrySource, openNpiRegistry } from "../registry/openRegistry.ts";
 
-const opened = new Map<string, NpiRegistry>();
+/** Registries kept open: a server reads one data folder's; tools and tests open more. */
+export const OPEN_REGISTRIES = 4;
+/** A dropped registry's file is closed this long after, when no look-up can still be reading it. */
+const CLOSE_AFTER_MS = 60_000;
+
+const opened = new LRUCache<string, NpiRegistry>({
+  max: OPEN_REGISTRIES,
+  dispose: (registry) => {
+    if (!("close" in registry) || typeof registry.close !== "function") return;
+    const closing = setTimeout(() => (registry as { close(): void }).close(), CLOSE_AFTER_MS);
+    closing.unref?.();
+  },
+});
+registerCache({ name: "registries", size: () => opened.size, max: () => OPEN_REGISTRIES });
 const logger = createLogger(process.env.NODE_ENV === "production" ? "json" : "text");
 
 export function schemeNpiRegistry(dataDir: string, nppesApi?: NppesApiSettings): NpiRegistry {

@@ -6,6 +6,7 @@
  * asks the service again; answers are kept per place and minutes in a bounded cache (least
  * recently used first out), since facilities rarely move.
  */
+import { LRUCache } from "lru-cache";
 import type { IsochroneSettings } from "../../config.ts";
 import { ResultCache } from "../../engine/cache.ts";
 import { driveCircle } from "../../engine/geo.ts";
@@ -57,7 +58,7 @@ export class ServiceDriveAreas implements DriveAreaSource {
     private readonly settings: Pick<IsochroneSettings, "timeoutMs" | "cacheEntries">,
     private readonly logger: Pick<Logger, "warn">,
   ) {
-    this.cache = new ResultCache<DriveArea>(settings.cacheEntries);
+    this.cache = new ResultCache<DriveArea>(settings.cacheEntries, { name: "isochrones" });
   }
 
   /** Places kept (at most ISOCHRONE_CACHE_ENTRIES). */
@@ -110,7 +111,7 @@ export class ServiceDriveAreas implements DriveAreaSource {
 }
 
 /** One source per process and configuration: its cache serves every analysis run. */
-const sources = new Map<string, DriveAreaSource>();
+const sources = new LRUCache<string, DriveAreaSource>({ max: 4 });
 
 export function driveAreaSource(
   settings: IsochroneSettings | undefined,

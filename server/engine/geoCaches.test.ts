@@ -1,0 +1,69 @@
+import { expect, test } from "bun:test";
+import { DRIVE_INSIDE_ENTRIES, insideDriveAreasOf } from "../../queries/querie5/places.ts";
+import { cacheFigures } from "../caches/registry.ts";
+import { zipPolygonLookup } from "../geo/zipPolygon.ts";
+import { AREA_POLYGON_ENTRIES, cachedServiceAreaPolygons, driveCircle } from "./geo.ts";
+import { lazyZipPolygonLookup, ZIP_LOOKUP_FOLDERS } from "./zipPolygons.ts";
+
+const figuresOf = (name: string) => cacheFigures().find((cache) => cache.name === name);
+
+test("service-area unions: past the bound the least recently used list is made again, the same", () => {
+  const lookup = zipPolygonLookup();
+  const area = (index: number) => [
+    { zipcode: "10001", type: "PSA" as const },
+    { zipcode: String(10002 + (index % 50)).padStart(5, "0"), type: "SSA" as const },
+    { zipcode: String(index).padStart(5, "0"), type: "TSA" as const },
+  ];
+  const first = cachedServiceAreaPolygons(area(0), lookup);
+  const second = cachedServiceAreaPolygons(area(1), lookup);
+  expect(cachedServiceAreaPolygons(area(0), lookup)).toBe(first);
+  for (let index = 2; index <= AREA_POLYGON_ENTRIES; index++) {
+    // area(0) is used again before the last one comes in: area(1) is the least recently used.
+    if (index === AREA_POLYGON_ENTRIES) expect(cachedServiceAreaPolygons(area(0), lookup)).toBe(first);
+    cachedServiceAreaPolygons(area(index), lookup);
+  }
+  expect(figuresOf("areaPolygons")).toEqual({
+    name: "areaPolygons",
+    size: AREA_POLYGON_ENTRIES,
+    max: AREA_POLYGON_ENTRIES,
+  });
+  // area(1) was dropped: made again (a new object), equal to the first one made.
+  const again = cachedServiceAreaPolygons(area(1), lookup);
+  expect(again).not.toBe(second);
+  expect(JSON.stringify(again)).toBe(JSON.stringify(second));
+  expect(cachedServiceAreaPolygons(area(0), lookup)).toBe(first);
+});
+
+test("drive-polygon memos: past the bound the count stays at it and answers stay right", () => {
+  // A circle of 15 km around New York's 10001 holds 10001's centroid and not 90210's.
+  const drives = (index: number) =>
+    [{ feature: driveCircle(40.7506 + index * 1e-7, -73.9972, 15, 60) }] as unknown as Parameters<
+      typeof insideDriveAreasOf
+    >[0];
+  for (let index = 0; index <= DRIVE_INSIDE_ENTRIES; index++) {
+    const inside = insideDriveAreasOf(drives(index));
+    if (index % 100 === 0) {
+      expect(inside("10001")).toBe(true);
+      expect(inside("90210")).toBe(false);
+    }
+  }
+  expect(figuresOf("driveInside")).toEqual({
+    name: "driveInside",
+    size: DRIVE_INSIDE_ENTRIES,
+    max: DRIVE_INSIDE_ENTRIES,
+  });
+  expect(insideDriveAreasOf(drives(0))("10001")).toBe(true);
+});
+
+test("zip polygon sources: at most ZIP_LOOKUP_FOLDERS are kept", () => {
+  for (let index = 0; index <= ZIP_LOOKUP_FOLDERS + 1; index++) {
+    // Folders without a polygon file: circles around the shipped centroids.
+    const lookup = lazyZipPolygonLookup(`/nonexistent/vitality-zip-${index}`);
+    expect(lookup("10001")?.properties.approximate).toBe(true);
+  }
+  expect(figuresOf("zipLookups")).toEqual({
+    name: "zipLookups",
+    size: ZIP_LOOKUP_FOLDERS,
+    max: ZIP_LOOKUP_FOLDERS,
+  });
+});
