@@ -1,9 +1,11 @@
-import { createRoute } from "@tanstack/react-router";
-import { HelpcenterScreen } from "../../admin/helpcenter/HelpcenterScreen.tsx";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { adminLayoutRoute } from "./adminLayout.tsx";
 
 export const adminHelpcenterRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: "helpcenter",
-  component: HelpcenterScreen,
+  component: lazyRouteComponent(
+    () => import("../../admin/helpcenter/HelpcenterScreen.tsx"),
+    "HelpcenterScreen",
+  ),
 });

@@ -1,5 +1,4 @@
-import { createRoute, redirect } from "@tanstack/react-router";
-import { AdminShell } from "../../layout/AdminShell.tsx";
+import { createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router";
 import { requireAdmin } from "../../session/guard.ts";
 import { rootRoute } from "../__root.tsx";
 
@@ -8,7 +7,7 @@ export const adminLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "administration",
   beforeLoad: async ({ context }) => ({ admin: await requireAdmin(context.queryClient) }),
-  component: AdminShell,
+  component: lazyRouteComponent(() => import("../../layout/AdminShell.tsx"), "AdminShell"),
 });
 
 /** /administration itself opens the customers list. */

@@ -1,9 +1,8 @@
-import { createRoute } from "@tanstack/react-router";
-import { StaffProfileScreen } from "../../profile/StaffProfileScreen.tsx";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { adminLayoutRoute } from "./adminLayout.tsx";
 
 export const adminProfileRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: "profile",
-  component: StaffProfileScreen,
+  component: lazyRouteComponent(() => import("../../profile/StaffProfileScreen.tsx"), "StaffProfileScreen"),
 });

@@ -1,5 +1,4 @@
-import { createRoute } from "@tanstack/react-router";
-import { AdvisoryBoardScreen } from "../../admin/advisoryBoard/AdvisoryBoardScreen.tsx";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { refuseAgents } from "../../session/guard.ts";
 import { adminLayoutRoute } from "./adminLayout.tsx";
 
@@ -7,5 +6,8 @@ export const advisoryBoardRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: "advisoryboard",
   beforeLoad: ({ context }) => refuseAgents(context.admin),
-  component: AdvisoryBoardScreen,
+  component: lazyRouteComponent(
+    () => import("../../admin/advisoryBoard/AdvisoryBoardScreen.tsx"),
+    "AdvisoryBoardScreen",
+  ),
 });

@@ -1,5 +1,4 @@
-import { createRoute } from "@tanstack/react-router";
-import { YearDetailScreen } from "../../admin/year/YearDetailScreen.tsx";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { adminLayoutRoute } from "./adminLayout.tsx";
 
 const YEAR_PATTERN = /^\d{4}$/;
@@ -13,8 +12,5 @@ export const customerYearRoute = createRoute({
       YEAR_PATTERN.test(year) ? { id, year: Number(year) } : false,
     stringify: ({ id, year }: { id: string; year: number }) => ({ id, year: String(year) }),
   },
-  component: function CustomerYearScreen() {
-    const { id, year } = customerYearRoute.useParams();
-    return <YearDetailScreen id={id} year={year} />;
-  },
+  component: lazyRouteComponent(() => import("./customerYearScreen.tsx"), "CustomerYearRouteScreen"),
 });

@@ -1,9 +1,8 @@
-import { createRoute } from "@tanstack/react-router";
-import { CustomersScreen } from "../../admin/customers/CustomersScreen.tsx";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { adminLayoutRoute } from "./adminLayout.tsx";
 
 export const customersRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: "customers",
-  component: CustomersScreen,
+  component: lazyRouteComponent(() => import("../../admin/customers/CustomersScreen.tsx"), "CustomersScreen"),
 });

@@ -1,5 +1,4 @@
-import { createRoute } from "@tanstack/react-router";
-import { MailboxScreen } from "../../admin/mailbox/MailboxScreen.tsx";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { refuseAgents } from "../../session/guard.ts";
 import { adminLayoutRoute } from "./adminLayout.tsx";
 
@@ -7,5 +6,5 @@ export const mailboxRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: "mailbox",
   beforeLoad: ({ context }) => refuseAgents(context.admin),
-  component: MailboxScreen,
+  component: lazyRouteComponent(() => import("../../admin/mailbox/MailboxScreen.tsx"), "MailboxScreen"),
 });

@@ -1,5 +1,4 @@
-import { createRoute } from "@tanstack/react-router";
-import { ParametersScreen } from "../../admin/parameters/ParametersScreen.tsx";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { refuseAgents } from "../../session/guard.ts";
 import { adminLayoutRoute } from "./adminLayout.tsx";
 
@@ -7,5 +6,8 @@ export const parametersRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: "settings/parameters",
   beforeLoad: ({ context }) => refuseAgents(context.admin),
-  component: ParametersScreen,
+  component: lazyRouteComponent(
+    () => import("../../admin/parameters/ParametersScreen.tsx"),
+    "ParametersScreen",
+  ),
 });

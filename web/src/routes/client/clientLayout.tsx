@@ -1,5 +1,4 @@
-import { createRoute } from "@tanstack/react-router";
-import { ClientShell } from "../../layout/ClientShell.tsx";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { requireCustomer } from "../../session/guard.ts";
 import { rootRoute } from "../__root.tsx";
 
@@ -8,5 +7,5 @@ export const clientLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: "client",
   beforeLoad: async ({ context }) => ({ customer: await requireCustomer(context.queryClient) }),
-  component: ClientShell,
+  component: lazyRouteComponent(() => import("../../layout/ClientShell.tsx"), "ClientShell"),
 });

@@ -1,12 +1,8 @@
-import { createRoute } from "@tanstack/react-router";
-import { CustomQueryScreen } from "../../query/CustomQueryScreen.tsx";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { clientLayoutRoute } from "./clientLayout.tsx";
 
 export const customQueryRoute = createRoute({
   getParentRoute: () => clientLayoutRoute,
   path: "queries/custom/$id",
-  component: function CustomQueryRouteScreen() {
-    const { id } = customQueryRoute.useParams();
-    return <CustomQueryScreen key={id} id={id} />;
-  },
+  component: lazyRouteComponent(() => import("./customQueryScreen.tsx"), "CustomQueryRouteScreen"),
 });

@@ -1,9 +1,8 @@
-import { createRoute } from "@tanstack/react-router";
-import { HelpCenterScreen } from "../../helpcenter/HelpCenterScreen.tsx";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { clientLayoutRoute } from "./clientLayout.tsx";
 
 export const helpcenterRoute = createRoute({
   getParentRoute: () => clientLayoutRoute,
   path: "helpcenter",
-  component: HelpCenterScreen,
+  component: lazyRouteComponent(() => import("../../helpcenter/HelpCenterScreen.tsx"), "HelpCenterScreen"),
 });

@@ -1,5 +1,4 @@
-import { createRoute, redirect } from "@tanstack/react-router";
-import { PracticeProfileScreen } from "../../practiceProfile/PracticeProfileScreen.tsx";
+import { createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router";
 import { clientLayoutRoute } from "./clientLayout.tsx";
 
 /** Facilities, providers, data upload and questionnaire: the organisation's admins only. */
@@ -13,5 +12,8 @@ export const practiceProfileRoute = createRoute({
     }
     if (!context.customer.organization.agreement_accepted) throw redirect({ to: "/", replace: true });
   },
-  component: PracticeProfileScreen,
+  component: lazyRouteComponent(
+    () => import("../../practiceProfile/PracticeProfileScreen.tsx"),
+    "PracticeProfileScreen",
+  ),
 });

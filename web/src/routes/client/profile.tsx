@@ -1,14 +1,12 @@
-import { createRoute } from "@tanstack/react-router";
-import { CustomerProfileScreen } from "../../profile/CustomerProfileScreen.tsx";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { clientLayoutRoute } from "./clientLayout.tsx";
 
+/** Picture, name, organisation, users and saved queries (also in dummy mode). */
 export const profileRoute = createRoute({
   getParentRoute: () => clientLayoutRoute,
   path: "profile",
-  component: ProfileScreen,
+  component: lazyRouteComponent(
+    () => import("../../profile/CustomerProfileScreen.tsx"),
+    "CustomerProfileScreen",
+  ),
 });
-
-/** Picture, name, organisation, users and saved queries (also in dummy mode). */
-export function ProfileScreen() {
-  return <CustomerProfileScreen />;
-}

@@ -1,6 +1,5 @@
-import { createRoute } from "@tanstack/react-router";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { isQueryName, type QueryName } from "../../analyses/catalogue.ts";
-import { FixedQueryScreen } from "../../query/FixedQueryScreen.tsx";
 import { validateQuerySearch } from "../../query/searchParams.ts";
 import { clientLayoutRoute } from "./clientLayout.tsx";
 
@@ -15,16 +14,6 @@ export const queryRoute = createRoute({
   path: "queries/$queryName",
   params: queryNameParams,
   validateSearch: validateQuerySearch,
-  component: function QueryRouteScreen() {
-    const { queryName } = queryRoute.useParams();
-    const search = queryRoute.useSearch();
-    const navigate = queryRoute.useNavigate();
-    return (
-      <FixedQueryScreen
-        name={queryName}
-        search={search}
-        onSearch={(next) => void navigate({ search: next })}
-      />
-    );
-  },
+  // The analysis screen (tables, filters, PDF export) loads with the first analysis opened.
+  component: lazyRouteComponent(() => import("./queryScreen.tsx"), "QueryRouteScreen"),
 });

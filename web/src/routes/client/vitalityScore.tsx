@@ -1,11 +1,8 @@
-import { createRoute } from "@tanstack/react-router";
-import { VitalityScoreScreen } from "../../score/VitalityScoreScreen.tsx";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { clientLayoutRoute } from "./clientLayout.tsx";
 
 export const vitalityScoreRoute = createRoute({
   getParentRoute: () => clientLayoutRoute,
   path: "vitality-score",
-  component: VitalityScoreScreen,
+  component: lazyRouteComponent(() => import("../../score/VitalityScoreScreen.tsx"), "VitalityScoreScreen"),
 });
-
-export { VitalityScoreScreen };

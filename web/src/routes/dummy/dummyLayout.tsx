@@ -1,5 +1,4 @@
-import { createRoute } from "@tanstack/react-router";
-import { DummyShell } from "../../layout/DummyShell.tsx";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { dummyOrganisationQuery } from "../../session/dummyOrganisation.ts";
 import { requireAdmin } from "../../session/guard.ts";
 import { customerSessionQuery } from "../../session/queries.ts";
@@ -25,8 +24,5 @@ export const dummyLayoutRoute = createRoute({
     await context.queryClient.ensureQueryData(dummyOrganisationQuery(params.orgId));
     await context.queryClient.ensureQueryData(customerSessionQuery(params.orgId));
   },
-  component: function DummyLayoutScreen() {
-    const { orgId } = dummyLayoutRoute.useParams();
-    return <DummyShell orgId={orgId} />;
-  },
+  component: lazyRouteComponent(() => import("./dummyShellScreen.tsx"), "DummyLayoutScreen"),
 });

@@ -1,34 +1,33 @@
-import { createRoute } from "@tanstack/react-router";
-import { CustomQueryScreen } from "../../query/CustomQueryScreen.tsx";
-import { FixedQueryScreen } from "../../query/FixedQueryScreen.tsx";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { validateQuerySearch } from "../../query/searchParams.ts";
-import { HomeScreen } from "../client/home.tsx";
-import { ProfileScreen } from "../client/profile.tsx";
 import { queryNameParams } from "../client/query.tsx";
-import { VitalityScoreScreen } from "../client/vitalityScore.tsx";
 import { dummyLayoutRoute } from "./dummyLayout.tsx";
 
 /**
  * The dummy view's children reuse the customer screens, which read the viewed organisation from
- * DummyOrgContext. There is no practice profile and no help centre in this mode.
+ * DummyOrgContext. There is no practice profile and no help centre in this mode. Each screen loads
+ * on first use, as in the customer area.
  */
 
 export const dummyDashboardRoute = createRoute({
   getParentRoute: () => dummyLayoutRoute,
   path: "/",
-  component: HomeScreen,
+  component: lazyRouteComponent(() => import("../../home/HomeScreen.tsx"), "HomeScreen"),
 });
 
 export const dummyVitalityScoreRoute = createRoute({
   getParentRoute: () => dummyLayoutRoute,
   path: "vitality-score",
-  component: VitalityScoreScreen,
+  component: lazyRouteComponent(() => import("../../score/VitalityScoreScreen.tsx"), "VitalityScoreScreen"),
 });
 
 export const dummyProfileRoute = createRoute({
   getParentRoute: () => dummyLayoutRoute,
   path: "profile",
-  component: ProfileScreen,
+  component: lazyRouteComponent(
+    () => import("../../profile/CustomerProfileScreen.tsx"),
+    "CustomerProfileScreen",
+  ),
 });
 
 export const dummyQueryRoute = createRoute({
@@ -36,25 +35,11 @@ export const dummyQueryRoute = createRoute({
   path: "queries/$queryName",
   params: queryNameParams,
   validateSearch: validateQuerySearch,
-  component: function DummyQueryScreen() {
-    const { queryName } = dummyQueryRoute.useParams();
-    const search = dummyQueryRoute.useSearch();
-    const navigate = dummyQueryRoute.useNavigate();
-    return (
-      <FixedQueryScreen
-        name={queryName}
-        search={search}
-        onSearch={(next) => void navigate({ search: next })}
-      />
-    );
-  },
+  component: lazyRouteComponent(() => import("./dummyQueryScreen.tsx"), "DummyQueryScreen"),
 });
 
 export const dummyCustomQueryRoute = createRoute({
   getParentRoute: () => dummyLayoutRoute,
   path: "queries/custom/$id",
-  component: function DummyCustomQueryScreen() {
-    const { id } = dummyCustomQueryRoute.useParams();
-    return <CustomQueryScreen key={id} id={id} />;
-  },
+  component: lazyRouteComponent(() => import("./dummyCustomQueryScreen.tsx"), "DummyCustomQueryScreen"),
 });
