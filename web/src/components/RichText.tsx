@@ -1,10 +1,14 @@
-import { Typography } from "@mantine/core";
-import { useMemo } from "react";
-import { sanitizeHtml } from "./sanitizeHtml.ts";
+import { Loader } from "@mantine/core";
+import { lazy, Suspense } from "react";
+
+// The sanitizer is as heavy as the rest of a screen: it loads with the first text shown, not before.
+const SanitizedHtml = lazy(() => import("./SanitizedHtml.tsx"));
 
 /** Staff-edited HTML (site contents), sanitized and typeset. */
 export function RichText({ html }: { html: string }) {
-  const safe = useMemo(() => sanitizeHtml(html), [html]);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized above; the content is staff-authored rich text.
-  return <Typography dangerouslySetInnerHTML={{ __html: safe }} />;
+  return (
+    <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>
+      <SanitizedHtml html={html} />
+    </Suspense>
+  );
 }

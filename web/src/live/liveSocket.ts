@@ -1,4 +1,4 @@
-import { type LiveMessage, liveMessage } from "../../../server/live/messages.ts";
+import type { LiveMessage } from "../../../server/live/messages.ts";
 import { reconnectDelay } from "./backoff.ts";
 
 export type { LiveMessage };
@@ -19,7 +19,8 @@ export interface LiveConnection {
 /**
  * Opens the session's live channel and keeps it open: after a drop it reconnects with growing delays
  * (live/backoff.ts), and resets them once a connection has opened. Messages that do not match the
- * server's zod shapes (server/live/messages.ts) are ignored rather than trusted.
+ * server's zod shapes (server/live/messages.ts) are ignored rather than trusted. The shapes (and zod,
+ * ~20 kB gzipped) load with the first connection, after the screen's first paint.
  */
 export function openLiveChannel(
   channelId: string,
@@ -30,9 +31,25 @@ export function openLiveChannel(
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
+  let shapes: typeof import("../../../server/live/messages.ts")["liveMessage"] | undefined;
 
-  const connect = () => {
+  const retry = () => {
     if (closed) return;
+    timer = setTimeout(connect, reconnectDelay(attempt));
+    attempt += 1;
+  };
+
+  const connect = async () => {
+    if (closed) return;
+    try {
+      shapes ??= (await import("../../../server/live/messages.ts")).liveMessage;
+    } catch {
+      // The module could not be fetched (offline, a new release): try again as after a drop.
+      retry();
+      return;
+    }
+    if (closed) return;
+    const liveMessage = shapes;
     socket = new WebSocket(channelUrl(channelId));
     socket.addEventListener("open", () => {
       attempt = 0;
@@ -50,13 +67,11 @@ export function openLiveChannel(
     });
     socket.addEventListener("close", () => {
       onStatus?.(false);
-      if (closed) return;
-      timer = setTimeout(connect, reconnectDelay(attempt));
-      attempt += 1;
+      retry();
     });
   };
 
-  connect();
+  void connect();
   return {
     close() {
       closed = true;

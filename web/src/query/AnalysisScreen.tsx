@@ -6,7 +6,7 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { ANALYSIS_TITLES, isQueryName } from "../analyses/catalogue.ts";
 import { errorMessage } from "../api/errors.ts";
 import { adminSessionQuery } from "../session/queries.ts";
@@ -14,16 +14,18 @@ import { useCustomerDetail } from "../session/useSessions.ts";
 import { ChartViews, ChartViewsContext } from "./chartViews.ts";
 import { downloadBlob } from "./download.ts";
 import { ExportMenu } from "./ExportMenu.tsx";
-import { FilterDialog } from "./FilterDialog.tsx";
 import { FILTER_LABELS, filterFields } from "./filterFields.ts";
 import { filterSummary } from "./filterSummary.ts";
 import { chartsToPdf, pdfFileName } from "./pdfExport.ts";
 import { QueryHeader } from "./QueryHeader.tsx";
 import { ResultView } from "./ResultView.tsx";
-import { SaveDialog } from "./SaveDialog.tsx";
 import { filterProblems, sameFilters } from "./searchParams.ts";
 import type { FilterValues } from "./types.ts";
 import { useAnalysis } from "./useAnalysis.ts";
+
+// The dialogs (and Mantine's pickers and modal code they use) load after the results are shown.
+const FilterDialog = lazy(() => import("./FilterDialog.tsx").then((m) => ({ default: m.FilterDialog })));
+const SaveDialog = lazy(() => import("./SaveDialog.tsx").then((m) => ({ default: m.SaveDialog })));
 
 export interface SavedView {
   title: string;
@@ -169,29 +171,31 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
         </Box>
       )}
       {/* customer-area.md: the filter dialog is created only after the first load. */}
-      {run.data ? (
-        <FilterDialog
-          opened={filtersOpen}
-          onClose={() => setFiltersOpen(false)}
-          fields={fields}
-          current={filters}
-          problemsOf={(draft) => filterProblems(draft, query, availableYears)}
-          onApply={(next) => {
-            setFiltersOpen(false);
-            onApply(next, query.defaults);
-          }}
-        />
-      ) : null}
-      {customer && !saved && !isAgent ? (
-        <SaveDialog
-          opened={saveOpen}
-          onClose={() => setSaveOpen(false)}
-          name={name}
-          filters={filters}
-          organisationId={customer.organization.id}
-          dummyOrgId={dummyOrgId}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {run.data ? (
+          <FilterDialog
+            opened={filtersOpen}
+            onClose={() => setFiltersOpen(false)}
+            fields={fields}
+            current={filters}
+            problemsOf={(draft) => filterProblems(draft, query, availableYears)}
+            onApply={(next) => {
+              setFiltersOpen(false);
+              onApply(next, query.defaults);
+            }}
+          />
+        ) : null}
+        {customer && !saved && !isAgent ? (
+          <SaveDialog
+            opened={saveOpen}
+            onClose={() => setSaveOpen(false)}
+            name={name}
+            filters={filters}
+            organisationId={customer.organization.id}
+            dummyOrgId={dummyOrgId}
+          />
+        ) : null}
+      </Suspense>
     </ChartViewsContext.Provider>
   );
 }
