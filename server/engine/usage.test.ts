@@ -16,6 +16,7 @@ import {
 import type { HttpClient } from "../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
 import type { Session } from "../auth/sessions.ts";
+import { cacheFigures } from "../caches/registry.ts";
 import {
   customerUsers,
   organisations,
@@ -26,7 +27,7 @@ import {
 } from "../db/schema/index.ts";
 import { marketCase } from "./testing/golden.ts";
 import { writeWarehouse } from "./testing/queriesApp.ts";
-import { flushQueryUsage, logQueryUsage } from "./usage.ts";
+import { flushQueryUsage, logQueryUsage, USAGE_FLUSH_ROWS } from "./usage.ts";
 
 const STATS = "/api/management/queries/stats/";
 const CHART = "/api/management/admin/organization/";
@@ -114,6 +115,41 @@ for (const backend of backends) {
         { date: "2026-03-01", querie: "querie2", count: 10 },
         { date: "2026-03-02", querie: "querie2", count: 4 },
       ]);
+    });
+
+    test("waiting rows never pass USAGE_FLUSH_ROWS: the next one sends the batch, every run is written", async () => {
+      const { organisation, user } = await organisationWithCustomer();
+      const { db } = t.context.database;
+      const [organisationRow] = await db
+        .select()
+        .from(organisations)
+        .where(eq(organisations.id, organisation.id));
+      const [userRow] = await db.select().from(customerUsers).where(eq(customerUsers.id, user.id));
+      const session: Session = { id: "s3", kind: "client", user: userRow!, organisation: organisationRow! };
+      await flushQueryUsage(t.context);
+      // A day apart, each run is a group of its own: USAGE_FLUSH_ROWS + 1 rows.
+      for (let i = 0; i <= USAGE_FLUSH_ROWS; i++) {
+        void logQueryUsage(t.context, {
+          organisationId: organisation.id,
+          session,
+          querie: "querie3",
+          durationMs: 1,
+          cached: true,
+        });
+        t.clock.advance(24 * 3600);
+      }
+      expect(cacheFigures().find((cache) => cache.name === "usage")).toEqual({
+        name: "usage",
+        size: 1,
+        max: USAGE_FLUSH_ROWS,
+      });
+      await flushQueryUsage(t.context);
+      const rows = await db
+        .select()
+        .from(queryUsageLog)
+        .where(eq(queryUsageLog.organisationId, organisation.id));
+      expect(rows.length).toBe(USAGE_FLUSH_ROWS + 1);
+      expect(rows.reduce((total, row) => total + row.runs, 0)).toBe(USAGE_FLUSH_ROWS + 1);
     });
 
     test("N runs through the API: the stats call and the chart count N", async () => {

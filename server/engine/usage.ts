@@ -11,6 +11,7 @@
  */
 import { eq, sum } from "drizzle-orm";
 import type { Session } from "../auth/sessions.ts";
+import { registerCache } from "../caches/registry.ts";
 import type { AppContext } from "../context.ts";
 import type { Database, Db } from "../db/client.ts";
 import { queryUsageLog } from "../db/schema/index.ts";
@@ -59,6 +60,8 @@ class UsageBuffer {
 
   constructor(private readonly context: UsageContext) {
     context.live.onStop(() => this.flush());
+    // Bounded by flushing: the USAGE_FLUSH_ROWS-th waiting row sends the batch.
+    registerCache({ name: "usage", size: () => this.rows.size, max: () => USAGE_FLUSH_ROWS });
   }
 
   add(run: UsageRow) {
