@@ -1,0 +1,152 @@
+/**
+ * Tenant-scale benchmark (a script, not a test): `npm run bench tenants` or
+ * `bun bench/tenants/run.ts [1m|10m]`. One generated market shared by BENCH_ORGS (50) organisations
+ * (the tenant fixture, setup.ts), a real server process on loopback, BENCH_USERS (100) simulated
+ * users (users.ts) for BENCH_SECONDS (60) per phase:
+ *
+ *   1. single: every user in one organisation (tenant-01): the same load without tenancy;
+ *   2. tenants: the users spread over all the organisations (user i in organisation i mod N);
+ *   3. scale-out (BENCH_SKIP=scaleout leaves it out): the tenants load against one, then two
+ *      server processes sharing one PostgreSQL database (created beside BENCH_POSTGRES_URL, dropped
+ *      at the end) and the one data folder, users round-robin over the processes.
+ *
+ * Each phase starts a fresh server with the derived files removed (BENCH_KEEP_DERIVED=1 keeps
+ * them): no request is made before the measurement, so every organisation-year's first request
+ * (derived files written, connection tables built) is measured. Uncached = answers the server
+ * computed for the request (X-Cache: miss). The last line is machine-readable.
+ */
+import { execSync } from "node:child_process";
+import { existsSync, readdirSync, rmSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { postgresCopy } from "../queries/postgresCopy.ts";
+import { type BenchServer, startBenchServer } from "./servers.ts";
+import { openTenantData, serverEnv, tenantSessions } from "./setup.ts";
+import { type PhaseSummary, summarise } from "./summary.ts";
+import { runUsers, type SimulatedUser } from "./users.ts";
+
+const env = (name: string, fallback: string) => process.env[name] ?? fallback;
+const spec = {
+  size: process.argv[2] ?? env("BENCH_SIZE", "1m"),
+  organisations: Number(env("BENCH_ORGS", "50")),
+  seed: Number(env("BENCH_SEED", "42")),
+};
+const USERS = Number(env("BENCH_USERS", "100"));
+const SECONDS = Number(env("BENCH_SECONDS", "60"));
+const THINK_MS = Number(env("BENCH_THINK_MS", "2000"));
+const skip = new Set(env("BENCH_SKIP", "").split(",").filter(Boolean));
+const postgresAdminUrl = env("BENCH_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres");
+
+const uptime = () =>
+  execSync("uptime")
+    .toString()
+    .trim()
+    .replace(/^.*load average:/, "load");
+
+/** Derived files are a cache on disk: removed so that each phase's first requests write them. */
+function removeDerivedFiles(dataDir: string) {
+  const warehouse = join(dataDir, "warehouse");
+  const walk = (dir: string, depth: number) => {
+    if (!existsSync(dir) || depth > 4) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const path = join(dir, entry.name);
+      if (entry.name === "derived") rmSync(path, { recursive: true, force: true });
+      else walk(path, depth + 1);
+    }
+  };
+  if (process.env.BENCH_KEEP_DERIVED !== "1") walk(warehouse, 0);
+}
+
+console.log(`tenant benchmark: ${spec.size}, ${spec.organisations} organisations, seed ${spec.seed}`);
+const data = await openTenantData(spec);
+const { db } = data.context.database;
+const perOrganisation = Math.ceil(USERS / data.orgs.length);
+const tokens = await tenantSessions(db, data.orgs, perOrganisation);
+const single = data.orgs[0]!;
+const singleTokens = (await tenantSessions(db, [single], USERS)).get(single.slug)!;
+const pgCopy = skip.has("scaleout") ? undefined : await postgresCopy(db, postgresAdminUrl);
+const pgTokens = pgCopy ? await tenantSessions(pgCopy.database.db, data.orgs, perOrganisation) : undefined;
+await pgCopy?.database.close();
+// The embedded database is one process's: closed before a server opens it.
+await data.context.database.close();
+
+/** User i of the tenants load: organisation i mod N, its (i div N)-th session, server i mod servers. */
+const spread = (sessionTokens: Map<string, string[]>, servers: BenchServer[]): SimulatedUser[] =>
+  Array.from({ length: USERS }, (_, i) => {
+    const org = data.orgs[i % data.orgs.length]!;
+    return {
+      organisation: org.slug,
+      token: sessionTokens.get(org.slug)![Math.floor(i / data.orgs.length)]!,
+      baseUrl: servers[i % servers.length]!.baseUrl,
+    };
+  });
+
+async function phase(
+  label: string,
+  processes: number,
+  extraEnv: Record<string, string>,
+  users: (servers: BenchServer[]) => SimulatedUser[],
+): Promise<PhaseSummary> {
+  removeDerivedFiles(data.dataDir);
+  const loadBefore = uptime();
+  const servers: BenchServer[] = [];
+  for (let i = 0; i < processes; i++)
+    servers.push(await startBenchServer({ ...serverEnv(data.dataDir), ...extraEnv }));
+  const result = await runUsers(users(servers), { seconds: SECONDS, thinkMs: THINK_MS, seed: spec.seed });
+  const stopped = await Promise.all(servers.map((server) => server.stop()));
+  const summary = summarise(label, result, {
+    processes,
+    peakRssMb: stopped.map((item) => item.peakRssMb),
+    caches: stopped.map((item) => item.caches),
+    load: `${loadBefore} -> ${uptime()}`,
+  });
+  console.log(summary.text);
+  return summary;
+}
+
+const phases: PhaseSummary[] = [];
+try {
+  if (!skip.has("single"))
+    phases.push(
+      await phase(`single organisation (${single.slug}), ${USERS} users`, 1, {}, (servers) =>
+        singleTokens.map((token) => ({ organisation: single.slug, token, baseUrl: servers[0]!.baseUrl })),
+      ),
+    );
+  phases.push(
+    await phase(`${data.orgs.length} organisations, ${USERS} users`, 1, {}, (servers) =>
+      spread(tokens, servers),
+    ),
+  );
+  if (pgCopy && pgTokens)
+    for (const processes of [1, 2])
+      phases.push(
+        await phase(
+          `PostgreSQL, ${processes} process${processes > 1 ? "es" : ""}, ${data.orgs.length} organisations, ${USERS} users`,
+          processes,
+          { DATABASE_URL: pgCopy.url },
+          (servers) => spread(pgTokens, servers),
+        ),
+      );
+} finally {
+  await pgCopy?.drop();
+}
+
+const singlePhase = skip.has("single") ? undefined : phases[0];
+const tenantsPhase = phases[skip.has("single") ? 0 : 1]!;
+console.log(
+  `\nTenant benchmark, ${availableParallelism()} cpus; ${USERS} users, think time ${THINK_MS} ms (0.5-1.5x), ${SECONDS} s per phase; times in ms.`,
+);
+for (const item of phases) console.log(item.text);
+if (singlePhase)
+  console.log(
+    `cost of tenancy (uncached, ${tenantsPhase.label} / single): p50 ${(tenantsPhase.uncached.p50 / singlePhase.uncached.p50).toFixed(2)}x, p95 ${(tenantsPhase.uncached.p95 / singlePhase.uncached.p95).toFixed(2)}x`,
+  );
+const round = (value: number | undefined) =>
+  value === undefined || Number.isNaN(value) ? "NaN" : value.toFixed(1);
+const errors = phases.reduce((sum, item) => sum + item.errors, 0);
+const peakRss = Math.max(...phases.flatMap((item) => item.peakRssMb));
+console.log(
+  `tenants: orgs=${data.orgs.length} size=${spec.size} uncached_p50_ms=${round(tenantsPhase.uncached.p50)} uncached_p95_ms=${round(tenantsPhase.uncached.p95)} single_org_p95_ms=${round(singlePhase?.uncached.p95)} peak_rss_mb=${Math.round(peakRss)} errors=${errors}`,
+);
+process.exit(0);

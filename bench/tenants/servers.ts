@@ -1,0 +1,78 @@
+/**
+ * Real server processes on loopback (server/main.ts, as `npm start` runs it and as
+ * tests/e2e/support/server.ts starts it) over the bench's data folder, with their peak resident
+ * memory (VmHWM from /proc, Linux) and the `caches:` line each prints when it stops.
+ */
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dir, "..", "..");
+
+export interface BenchServer {
+  baseUrl: string;
+  pid: number;
+  /** Stops the process (SIGTERM: it finishes open requests) and returns what it measured. */
+  stop(): Promise<{ peakRssMb: number; caches: string | undefined }>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** Peak resident set of a live process, MB (the kernel's high-water mark). */
+function peakRssMb(pid: number) {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+async function collect(stream: ReadableStream<Uint8Array>, sink: string[]) {
+  const decoder = new TextDecoder();
+  for await (const chunk of stream) sink.push(decoder.decode(chunk, { stream: true }));
+}
+
+export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+  const port = await freePort();
+  const output: string[] = [];
+  const child = Bun.spawn([process.execPath, join(root, "server", "main.ts")], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  void collect(child.stdout, output);
+  void collect(child.stderr, output);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null)
+      throw new Error(`the bench server exited (${child.exitCode}):\n${output.join("").slice(-2000)}`);
+    if (i > 1200) throw new Error(`the bench server did not start:\n${output.join("").slice(-2000)}`);
+    try {
+      await fetch(`${baseUrl}/api/`);
+      break;
+    } catch {
+      await Bun.sleep(100);
+    }
+  }
+  return {
+    baseUrl,
+    pid: child.pid,
+    async stop() {
+      const peak = peakRssMb(child.pid);
+      child.kill("SIGTERM");
+      await child.exited;
+      await Bun.sleep(50);
+      const caches = /caches: [^"\n]*/.exec(output.join(""))?.[0];
+      return { peakRssMb: peak, caches };
+    },
+  };
+}

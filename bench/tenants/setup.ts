@@ -1,0 +1,138 @@
+/**
+ * The tenant benchmark's data: the tenant fixture (fixtures/generator/tenants.ts: one market, N
+ * generated organisations) generated once into the git-ignored fixtures/generated/, and loaded once
+ * into a data folder under bench/out/tenants/ keyed by size, organisation count and seed (embedded
+ * database with every organisation imported, market and practice files ingested). Reruns reuse
+ * both; a load that stopped half way resumes (ingest skips what is there).
+ */
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { eq } from "drizzle-orm";
+import { createSession } from "../../server/auth/sessions.ts";
+import { createContext } from "../../server/bootstrap/context.ts";
+import { loadConfig } from "../../server/config.ts";
+import type { AppContext } from "../../server/context.ts";
+import type { Db } from "../../server/db/client.ts";
+import { customerUsers, organisations } from "../../server/db/schema/index.ts";
+import { importOrganisation } from "../../server/fixtures/importOrganisation.ts";
+import { organisationFileSchema } from "../../server/fixtures/organisationFile.ts";
+import { ingestFixtureFolder } from "../../server/ingest/fixtureFolder.ts";
+import { createLogger } from "../../server/logger.ts";
+import { copyZipPolygons } from "./zipPolygons.ts";
+
+const root = resolve(import.meta.dir, "..", "..");
+
+export interface TenantSpec {
+  size: string;
+  organisations: number;
+  seed: number;
+}
+
+const specName = (spec: TenantSpec) => `tenants-${spec.size}-${spec.organisations}-s${spec.seed}`;
+export const tenantFixtureDir = (spec: TenantSpec) => join(root, "fixtures", "generated", specName(spec));
+export const tenantDataDir = (spec: TenantSpec) =>
+  join(
+    process.env.BENCH_OUT ? resolve(process.env.BENCH_OUT) : join(root, "bench", "out", "tenants"),
+    specName(spec),
+  );
+
+/** Generates the tenant fixture when absent (1m x 50 organisations: about 2.5 minutes here). */
+export function ensureTenantFixture(spec: TenantSpec) {
+  const dir = tenantFixtureDir(spec);
+  if (existsSync(join(dir, "manifest.json"))) return dir;
+  console.log(`generating ${specName(spec)} (once) ...`);
+  const run = Bun.spawnSync(
+    [
+      process.execPath,
+      join(root, "server/cli/main.ts"),
+      "fixtures",
+      "generate",
+      ...["--size", spec.size, "--seed", String(spec.seed), "--orgs", String(spec.organisations)],
+      ...["--out", dir],
+    ],
+    { stdout: "inherit", stderr: "inherit" },
+  );
+  if (run.exitCode !== 0) throw new Error(`tenant fixture generation failed for ${specName(spec)}`);
+  return dir;
+}
+
+/** The server's environment over the data folder (the bench's own context uses the same). */
+export const serverEnv = (dataDir: string): Record<string, string> => ({
+  NODE_ENV: "production",
+  DATA_DIR: dataDir,
+  SEED_DEMO: "0",
+  LOG_REQUESTS: "0",
+  SECRET_KEY: "bench-secret-key-bench-secret-key-0123456789",
+  VITALITY_ADMIN_PASSWORD: "bench-admin-password",
+});
+
+export interface TenantOrganisation {
+  slug: string;
+  id: string;
+}
+
+/**
+ * Opens the data folder, importing and ingesting what is missing. The caller closes the context
+ * before a server opens the embedded database (one process's at a time).
+ */
+export async function openTenantData(spec: TenantSpec) {
+  const fixtureDir = ensureTenantFixture(spec);
+  const manifest = JSON.parse(readFileSync(join(fixtureDir, "manifest.json"), "utf8")) as {
+    organisations: string[];
+  };
+  const dataDir = tenantDataDir(spec);
+  mkdirSync(dataDir, { recursive: true });
+  copyZipPolygons(fixtureDir, dataDir);
+  const context: AppContext = await createContext(loadConfig(serverEnv(dataDir)), {
+    logger: createLogger("text", true),
+  });
+  const { db } = context.database;
+  const started = performance.now();
+  const orgs: TenantOrganisation[] = [];
+  let ingested = 0;
+  for (const [index, slug] of manifest.organisations.entries()) {
+    let [organisation] = await db.select().from(organisations).where(eq(organisations.slug, slug));
+    if (!organisation) {
+      const file = join(fixtureDir, "organizations", slug, "organization.json");
+      const definition = organisationFileSchema.parse(JSON.parse(readFileSync(file, "utf8")));
+      organisation = await importOrganisation(db, slug, definition);
+    }
+    // The market is shared: ingested with the first organisation, skipped after.
+    const summary = await ingestFixtureFolder(context, fixtureDir, { orgSlug: slug, market: index === 0 });
+    const fresh = [...summary.market, ...summary.practice].filter((item) => item.result !== "skipped");
+    ingested += fresh.length;
+    if (fresh.length > 0)
+      console.log(
+        `  loaded ${slug} (${fresh.length} files) at ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
+    orgs.push({ slug, id: organisation.id });
+  }
+  if (ingested > 0)
+    console.log(`loaded ${ingested} files in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return { context, dataDir, orgs };
+}
+
+/**
+ * `perOrganisation` signed-in sessions of one customer user per organisation (made in `db` before
+ * a server starts; they travel as `Authorization: Token`).
+ */
+export async function tenantSessions(db: Db, orgs: TenantOrganisation[], perOrganisation: number) {
+  const tokens = new Map<string, string[]>();
+  for (const org of orgs) {
+    const email = `bench+${org.slug}@example.com`;
+    let [user] = await db.select().from(customerUsers).where(eq(customerUsers.email, email));
+    if (!user) {
+      [user] = await db
+        .insert(customerUsers)
+        .values({ organisationId: org.id, email, username: `Bench ${org.slug}`, isStaff: true })
+        .returning();
+    }
+    const list: string[] = [];
+    for (let i = 0; i < perOrganisation; i++) {
+      const { token } = await createSession(db, new Date(), { kind: "client", customerUserId: user!.id });
+      list.push(token);
+    }
+    tokens.set(org.slug, list);
+  }
+  return tokens;
+}

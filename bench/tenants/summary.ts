@@ -1,0 +1,77 @@
+/** One phase's figures: latency quantiles (all answers, uncached, first per organisation-year), rates, errors. */
+import type { LoadResult, Sample } from "./users.ts";
+
+export interface Quantiles {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+export interface PhaseSummary {
+  label: string;
+  overall: Quantiles;
+  uncached: Quantiles;
+  firstPerOrganisationYear: Quantiles;
+  answersPerSecond: number;
+  errors: number;
+  peakRssMb: number[];
+  text: string;
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1) + 0.5))]!;
+
+export function quantiles(values: number[]): Quantiles {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50: quantile(sorted, 0.5),
+    p95: quantile(sorted, 0.95),
+    p99: quantile(sorted, 0.99),
+  };
+}
+
+const ms = (value: number) => (Number.isNaN(value) ? "-" : value < 10 ? value.toFixed(1) : value.toFixed(0));
+const line = (name: string, q: Quantiles) =>
+  `  ${name.padEnd(26)} n=${String(q.count).padStart(6)}  p50 ${ms(q.p50).padStart(6)}  p95 ${ms(q.p95).padStart(6)}  p99 ${ms(q.p99).padStart(6)}`;
+
+export function summarise(
+  label: string,
+  result: LoadResult,
+  server: { processes: number; peakRssMb: number[]; caches: Array<string | undefined>; load: string },
+): PhaseSummary {
+  const ok = result.samples.filter((sample) => sample.status === 200);
+  const uncached = ok.filter((sample) => sample.cache === "miss");
+  const seen = new Set<string>();
+  const first: Sample[] = [];
+  for (const sample of uncached) {
+    const key = `${sample.organisation}/${sample.year ?? "default"}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    first.push(sample);
+  }
+  const errors = result.samples.length - ok.length + result.manifestErrors;
+  const summary = {
+    label,
+    overall: quantiles(ok.map((sample) => sample.ms)),
+    uncached: quantiles(uncached.map((sample) => sample.ms)),
+    firstPerOrganisationYear: quantiles(first.map((sample) => sample.ms)),
+    answersPerSecond: ok.length / result.seconds,
+    errors,
+    peakRssMb: server.peakRssMb,
+  };
+  const text = [
+    `${label} (${server.load})`,
+    line("all answers", summary.overall),
+    line("uncached (X-Cache: miss)", summary.uncached),
+    line("first per organisation-year", summary.firstPerOrganisationYear),
+    line("manifest (once per user)", quantiles(result.manifestMs)),
+    `  ${summary.answersPerSecond.toFixed(1)} answers/s, ${errors} errors, peak RSS ${server.peakRssMb.map((mb) => `${Math.round(mb)} MB`).join(" + ")}`,
+    ...server.caches.map((caches, i) => `  process ${i + 1} ${caches ?? "caches: (not printed)"}`),
+    ...result.errorExamples.map((example) => `  error: ${example}`),
+  ].join("\n");
+  return { ...summary, text };
+}
