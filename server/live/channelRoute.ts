@@ -3,7 +3,7 @@ import { createBunWebSocket } from "hono/bun";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { parseParam } from "../http/body.ts";
-import { forbidden, invalidToken } from "../http/errors.ts";
+import { forbidden, HttpError, invalidToken } from "../http/errors.ts";
 import { loadSession } from "../http/middleware/session.ts";
 import type { LiveSocket } from "./hub.ts";
 
@@ -41,6 +41,8 @@ export const liveChannel = new Hono<AppEnv>().get(
     if (!session) throw invalidToken();
     const own = session.kind === "client" ? session.user.channelId : session.staff.channelId;
     if (own !== channelId) throw forbidden("This is not your channel.");
+    if (!c.var.app.live.hasRoom(channelId))
+      throw new HttpError(429, "Too many windows are open for this account: close some and reload.");
     await next();
   },
   upgradeWebSocket((c) => {
@@ -50,7 +52,11 @@ export const liveChannel = new Hono<AppEnv>().get(
     return {
       onOpen(_event, ws) {
         socket = { send: (data) => ws.send(data) };
-        live.subscribe(channelId, socket);
+        // Another window may have taken the last place since the handshake was checked.
+        if (!live.subscribe(channelId, socket)) {
+          socket = undefined;
+          ws.close(1013, "Too many windows are open for this account");
+        }
       },
       onClose() {
         if (socket) live.unsubscribe(channelId, socket);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { registerCache } from "../caches/registry.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { type Envelope, envelope, type LiveMessage } from "./messages.ts";
@@ -7,6 +8,10 @@ import { type Envelope, envelope, type LiveMessage } from "./messages.ts";
 export const LIVE_NOTIFY_CHANNEL = "vitality_live";
 /** The NOTIFY channel of cache invalidations (server/engine/cacheInvalidation.ts). */
 export const CACHE_NOTIFY_CHANNEL = "vitality_cache";
+/** Sockets one channel (a user's tabs and windows) may hold open in one process. */
+export const MAX_SOCKETS_PER_CHANNEL = 16;
+/** Sockets one process holds at most (each an open connection with its buffers, a few kB). */
+export const MAX_SOCKETS = 10_000;
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD = 7900;
 
@@ -31,6 +36,7 @@ export interface LiveSocket {
  */
 export class LiveHub {
   private readonly sockets = new Map<string, Set<LiveSocket>>();
+  private socketCount = 0;
   private unlisten?: () => Promise<void>;
   private unlistenCache?: () => Promise<void>;
   private readonly invalidationHandlers = new Set<(message: Invalidation) => void>();
@@ -43,7 +49,9 @@ export class LiveHub {
   constructor(
     private readonly database: Database,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    registerCache({ name: "liveSockets", size: () => this.socketCount, max: () => MAX_SOCKETS });
+  }
 
   async start() {
     this.unlisten = await this.database.listen(LIVE_NOTIFY_CHANNEL, (payload) => this.deliver(payload));
@@ -60,18 +68,34 @@ export class LiveHub {
     await this.unlisten?.();
     await this.unlistenCache?.();
     this.sockets.clear();
+    this.socketCount = 0;
   }
 
-  subscribe(channel: string, socket: LiveSocket) {
+  /** Whether one more socket of the channel fits (MAX_SOCKETS_PER_CHANNEL, MAX_SOCKETS). */
+  hasRoom(channel: string) {
+    return this.socketCount < MAX_SOCKETS && this.connections(channel) < MAX_SOCKETS_PER_CHANNEL;
+  }
+
+  /** Adds a socket to its channel; false (and nothing kept) when there is no room. */
+  subscribe(channel: string, socket: LiveSocket): boolean {
     const set = this.sockets.get(channel) ?? new Set<LiveSocket>();
+    if (set.has(socket)) return true;
+    if (!this.hasRoom(channel)) return false;
     this.sockets.set(channel, set);
     set.add(socket);
+    this.socketCount++;
+    return true;
   }
 
   unsubscribe(channel: string, socket: LiveSocket) {
     const set = this.sockets.get(channel);
-    set?.delete(socket);
+    if (set?.delete(socket)) this.socketCount--;
     if (set?.size === 0) this.sockets.delete(channel);
+  }
+
+  /** Sockets open in this process, every channel together. */
+  get openSockets() {
+    return this.socketCount;
   }
 
   connections(channel: string): number {

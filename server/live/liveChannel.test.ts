@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { backends } from "../../tests/helpers/backends.ts";
 import { createCustomer, createOrganisation, signInCustomer } from "../../tests/helpers/factories.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
+import { cacheFigures } from "../caches/registry.ts";
 import type { customerUsers } from "../db/schema/index.ts";
+import { MAX_SOCKETS_PER_CHANNEL } from "./hub.ts";
 import { pushToRecipient } from "./notifications.ts";
 
 const ORIGIN = "http://localhost:3000";
@@ -76,6 +78,33 @@ for (const backend of backends) {
         status: "success",
       });
       client.socket.close();
+    });
+
+    test("a channel holds at most MAX_SOCKETS_PER_CHANNEL sockets: the next is refused, a closed one frees a place", async () => {
+      // The first test's socket is closed by now.
+      expect(await until(() => t.context.live.connections(user.channelId) === 0)).toBe(true);
+      const before = t.context.live.openSockets;
+      const clients = Array.from({ length: MAX_SOCKETS_PER_CHANNEL }, () =>
+        connect(base, user.channelId, { Origin: ORIGIN, Cookie: cookie }),
+      );
+      await Promise.all(clients.map((client) => client.opened));
+      expect(await until(() => t.context.live.connections(user.channelId) === MAX_SOCKETS_PER_CHANNEL)).toBe(
+        true,
+      );
+      const refused = connect(base, user.channelId, { Origin: ORIGIN, Cookie: cookie });
+      await expect(refused.opened).rejects.toThrow();
+      expect(t.context.live.connections(user.channelId)).toBe(MAX_SOCKETS_PER_CHANNEL);
+      expect(cacheFigures().find((cache) => cache.name === "liveSockets")?.size).toBe(
+        before + MAX_SOCKETS_PER_CHANNEL,
+      );
+      clients[0]!.socket.close();
+      expect(await until(() => t.context.live.connections(user.channelId) < MAX_SOCKETS_PER_CHANNEL)).toBe(
+        true,
+      );
+      const again = connect(base, user.channelId, { Origin: ORIGIN, Cookie: cookie });
+      await again.opened;
+      for (const client of [...clients.slice(1), again]) client.socket.close();
+      expect(await until(() => t.context.live.connections(user.channelId) === 0)).toBe(true);
     });
 
     test("another user's channel is refused at the handshake", async () => {
