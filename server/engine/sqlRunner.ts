@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DOUBLE, type DuckDBType, LIST, listValue, VARCHAR } from "@duckdb/node-api";
 import { z } from "zod";
+import { boundedCache } from "../caches/bounded.ts";
 import type { DuckDb, SqlValue } from "../duckdb/open.ts";
 
 export type SqlParam = string | number | boolean | null | string[] | number[];
@@ -19,7 +20,8 @@ export interface SqlRunner {
   ): Promise<z.infer<Schema>[]>;
 }
 
-const sqlTexts = new Map<string, string>();
+/** The text of each .sql file read (the repository ships a few dozen; the bound is a safety net). */
+const sqlTexts = boundedCache<string>({ name: "sqlTexts", max: 500 });
 
 function readSqlFile(dir: string, file: string) {
   if (!/^[a-z0-9_]+\.sql$/.test(file)) throw new Error(`kernel file name ${file} must be lower_snake.sql`);
