@@ -70,7 +70,7 @@ export const routeTree = rootRoute.addChildren([
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context: { queryClient },
     defaultPreload: "intent",
@@ -81,6 +81,17 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultNotFoundComponent: NotFoundScreen,
     defaultErrorComponent: ErrorScreen,
   });
+  // The screens are lazy route components, and the router fetches their chunks only once the guards
+  // (beforeLoad: the session calls) have answered. Starting the downloads with the navigation
+  // overlaps the two round trips instead of chaining them; the router reuses the same promises.
+  router.subscribe("onBeforeLoad", ({ toLocation }) => {
+    for (const route of router.getMatchedRoutes(toLocation.pathname)[0]) {
+      void router.loadRouteChunk(route)?.catch(() => {
+        // The router loads the chunk again itself and shows its error screen if it still fails.
+      });
+    }
+  });
+  return router;
 }
 
 declare module "@tanstack/react-router" {
