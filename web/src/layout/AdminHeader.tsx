@@ -4,32 +4,50 @@ import { Link } from "@tanstack/react-router";
 import type { AdminDetail } from "../api/types.ts";
 import { ButtonLink, MenuItemLink } from "../components/links.tsx";
 import { useSignOut } from "../session/useSignOut.ts";
+import { type AdminPath, adminScreens } from "./adminScreens.ts";
 import { BrandMark } from "./BrandMark.tsx";
 import classes from "./Header.module.css";
+import { NavBurger } from "./NavBurger.tsx";
 import { NotificationBell } from "./NotificationBell.tsx";
+import { NAV_BREAKPOINT } from "./narrowNav.ts";
 import navClasses from "./nav.module.css";
 import { TasksPopover } from "./TasksPopover.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
-/** The back office bar. Agents see only Customers and Helpcenter, and no tasks or bell (admin spec §6). */
-export function AdminHeader({ detail }: { detail: AdminDetail }) {
+/**
+ * The back office bar. Agents see only Customers and Helpcenter, and no tasks or bell (admin spec §6).
+ * On narrow screens the screens' links move into the drawer the burger opens; the tools stay.
+ */
+export function AdminHeader({
+  detail,
+  drawerOpened,
+  onBurger,
+}: {
+  detail: AdminDetail;
+  drawerOpened: boolean;
+  onBurger: () => void;
+}) {
   const { profile } = detail;
   const isAgent = profile.is_agent;
   const { signOut } = useSignOut();
   return (
     <Box className={classes.header}>
       <Group className={classes.topRow} justify="space-between" wrap="nowrap">
-        <Group gap="lg" wrap="nowrap">
+        <Group gap="lg" wrap="nowrap" className={classes.brandGroup}>
+          <NavBurger opened={drawerOpened} onClick={onBurger} />
           <Link to="/administration" className={classes.brandLink} aria-label="Administration home">
             <BrandMark caption="Administration" />
           </Link>
-          <Group gap={4} wrap="nowrap" component="nav" aria-label="Administration">
-            <AdminNavLink to="/administration/customers" label="Customers" />
-            {isAgent ? null : <AdminNavLink to="/administration/advisoryboard" label="Advisory board" />}
-            <AdminNavLink to="/administration/helpcenter" label="Helpcenter" />
-            {isAgent ? null : <AdminNavLink to="/administration/settings/contents" label="Contents" />}
-            {isAgent ? null : <AdminNavLink to="/administration/settings/parameters" label="Parameters" />}
-            {isAgent ? null : <AdminNavLink to="/administration/mailbox" label="Mailbox" />}
+          <Group
+            gap={4}
+            wrap="nowrap"
+            component="nav"
+            aria-label="Administration"
+            visibleFrom={NAV_BREAKPOINT}
+          >
+            {adminScreens(isAgent).map((screen) => (
+              <AdminNavLink key={screen.to} to={screen.to} label={screen.label} />
+            ))}
           </Group>
         </Group>
         <Group gap="xs" wrap="nowrap">
@@ -50,14 +68,6 @@ export function AdminHeader({ detail }: { detail: AdminDetail }) {
     </Box>
   );
 }
-
-type AdminPath =
-  | "/administration/customers"
-  | "/administration/advisoryboard"
-  | "/administration/helpcenter"
-  | "/administration/settings/contents"
-  | "/administration/settings/parameters"
-  | "/administration/mailbox";
 
 function AdminNavLink({ to, label }: { to: AdminPath; label: string }) {
   return (

@@ -7,25 +7,43 @@ import { useSignOut } from "../session/useSignOut.ts";
 import { AnalysisNav } from "./AnalysisNav.tsx";
 import { BrandMark } from "./BrandMark.tsx";
 import classes from "./Header.module.css";
+import { NavBurger } from "./NavBurger.tsx";
 import { NotificationBell } from "./NotificationBell.tsx";
+import { NAV_BREAKPOINT } from "./narrowNav.ts";
 import navClasses from "./nav.module.css";
 import { ProductMenu } from "./ProductMenu.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
-/** The customer's bar: brand and account tools on top, the analyses navigation below. */
-export function ClientHeader({ detail }: { detail: CustomerDetail }) {
+/**
+ * The customer's bar: brand and account tools on top, the analyses navigation below. On narrow
+ * screens the navigation row, the practice profile and the product menu move into the drawer the
+ * burger opens; the bell and the avatar stay.
+ */
+export function ClientHeader({
+  detail,
+  drawerOpened,
+  onBurger,
+}: {
+  detail: CustomerDetail;
+  drawerOpened: boolean;
+  onBurger: () => void;
+}) {
   const { profile, organization } = detail;
   const { signOut } = useSignOut();
   const agreementAccepted = organization.agreement_accepted;
   return (
     <Box className={classes.header}>
       <Group className={classes.topRow} justify="space-between" wrap="nowrap">
-        <Link to="/" className={classes.brandLink} aria-label="Vitality home">
-          <BrandMark caption={organization.name} />
-        </Link>
+        <Group gap="sm" wrap="nowrap" className={classes.brandGroup}>
+          <NavBurger opened={drawerOpened} onClick={onBurger} />
+          <Link to="/" className={classes.brandLink} aria-label="Vitality home">
+            <BrandMark caption={organization.name} />
+          </Link>
+        </Group>
         <Group gap="xs" wrap="nowrap">
           {profile.is_staff && agreementAccepted ? (
             <ButtonLink
+              visibleFrom={NAV_BREAKPOINT}
               to="/practice-profile"
               variant="subtle"
               className={navClasses.navButton}
@@ -34,7 +52,9 @@ export function ClientHeader({ detail }: { detail: CustomerDetail }) {
               Practice profile
             </ButtonLink>
           ) : null}
-          <ProductMenu />
+          <Box visibleFrom={NAV_BREAKPOINT}>
+            <ProductMenu />
+          </Box>
           {agreementAccepted ? <NotificationBell /> : null}
           <UserMenu name={profile.username} email={profile.email} picture={profile.picture}>
             <MenuItemLink to="/profile" leftSection={<IconUser size={16} />}>
@@ -50,7 +70,7 @@ export function ClientHeader({ detail }: { detail: CustomerDetail }) {
           </UserMenu>
         </Group>
       </Group>
-      <Box className={classes.navRow}>
+      <Box className={classes.navRow} visibleFrom={NAV_BREAKPOINT}>
         <AnalysisNav initialized={organization.initialized} />
       </Box>
     </Box>

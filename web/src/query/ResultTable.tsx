@@ -26,6 +26,12 @@ type Row = Record<string, unknown>;
 /** Long tables scroll inside their card, under a header that stays visible. */
 const MAX_HEIGHT = 520;
 const INDENT_PX = 24;
+/**
+ * Narrowest a text or list column is drawn: on a phone the table then scrolls sideways inside its
+ * card instead of squeezing a list of names into a column one word wide (rows hundreds of px tall).
+ */
+const MIN_TEXT_PX = 120;
+const MIN_LIST_PX = 320;
 
 /**
  * A result table from its descriptor: formatted cells, sortable headers, group rows whose
@@ -92,6 +98,7 @@ export function ResultTable({
                   <Table.Th
                     key={header.id}
                     ta={numeric ? "right" : "left"}
+                    miw={column?.format === "list" ? MIN_LIST_PX : numeric ? undefined : MIN_TEXT_PX}
                     aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
                   >
                     {header.column.getCanSort() ? (

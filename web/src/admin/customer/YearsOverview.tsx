@@ -51,7 +51,8 @@ export function YearsOverview({
           </Text>
         ) : null}
         {years.map(({ year, data }) => (
-          <Group key={year} justify="space-between" wrap="nowrap">
+          // Wraps on a phone: the progress bar above, the status and the link below.
+          <Group key={year} justify="space-between" gap="xs">
             <YearProgressBar year={year} percent={data.progress} width={180} />
             <Group gap="xs" wrap="nowrap">
               {data.progress >= 100 && !data.enabled && canEdit ? (
