@@ -93,10 +93,13 @@ async function phase(
   const servers: BenchServer[] = [];
   for (let i = 0; i < processes; i++)
     servers.push(await startBenchServer({ ...serverEnv(data.dataDir), ...extraEnv }));
+  const cpuBefore = servers.map((server) => server.cpuSeconds());
   const result = await runUsers(users(servers), { seconds: SECONDS, thinkMs: THINK_MS, seed: spec.seed });
+  const cpuSeconds = servers.reduce((sum, server, i) => sum + server.cpuSeconds() - cpuBefore[i]!, 0);
   const stopped = await Promise.all(servers.map((server) => server.stop()));
   const summary = summarise(label, result, {
     processes,
+    cpuSeconds,
     peakRssMb: stopped.map((item) => item.peakRssMb),
     caches: stopped.map((item) => item.caches),
     load: `${loadBefore} -> ${uptime()}`,

@@ -12,6 +12,8 @@ const root = resolve(import.meta.dir, "..", "..");
 export interface BenchServer {
   baseUrl: string;
   pid: number;
+  /** CPU seconds the process has used so far (user + system, all threads). */
+  cpuSeconds(): number;
   /** Stops the process (SIGTERM: it finishes open requests) and returns what it measured. */
   stop(): Promise<{ peakRssMb: number; caches: string | undefined }>;
 }
@@ -27,6 +29,12 @@ function freePort(): Promise<number> {
       probe.close(() => done(port));
     });
   });
+}
+
+/** CPU seconds a process has used (user + system), from /proc (Linux). */
+function cpuSecondsOf(pid: number) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Peak resident set of a live process, MB (the kernel's high-water mark). */
@@ -66,6 +74,7 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   return {
     baseUrl,
     pid: child.pid,
+    cpuSeconds: () => cpuSecondsOf(child.pid),
     async stop() {
       const peak = peakRssMb(child.pid);
       child.kill("SIGTERM");

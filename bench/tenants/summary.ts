@@ -41,7 +41,13 @@ const line = (name: string, q: Quantiles) =>
 export function summarise(
   label: string,
   result: LoadResult,
-  server: { processes: number; peakRssMb: number[]; caches: Array<string | undefined>; load: string },
+  server: {
+    processes: number;
+    cpuSeconds: number;
+    peakRssMb: number[];
+    caches: Array<string | undefined>;
+    load: string;
+  },
 ): PhaseSummary {
   const ok = result.samples.filter((sample) => sample.status === 200);
   const uncached = ok.filter((sample) => sample.cache === "miss");
@@ -69,6 +75,7 @@ export function summarise(
     line("uncached (X-Cache: miss)", summary.uncached),
     line("first per organisation-year", summary.firstPerOrganisationYear),
     line("manifest (once per user)", quantiles(result.manifestMs)),
+    `  server CPU ${server.cpuSeconds.toFixed(1)} s in ${result.seconds.toFixed(0)} s (${((server.cpuSeconds * 1000) / Math.max(1, uncached.length)).toFixed(0)} ms per uncached answer, all CPU counted)`,
     `  ${summary.answersPerSecond.toFixed(1)} answers/s, ${errors} errors, peak RSS ${server.peakRssMb.map((mb) => `${Math.round(mb)} MB`).join(" + ")}`,
     ...server.caches.map((caches, i) => `  process ${i + 1} ${caches ?? "caches: (not printed)"}`),
     ...result.errorExamples.map((example) => `  error: ${example}`),
