@@ -3,6 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { sessionKeys } from "../session/queries.ts";
+import { cssVariablesResolver } from "./cssVariables.ts";
 import { createQueryClient } from "./queryClient.ts";
 import { createAppRouter } from "./router.ts";
 import { setSessionLostHandler } from "./sessionExpiry.ts";
@@ -22,7 +23,7 @@ setSessionLostHandler(() => {
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <Suspense fallback={null}>
         <Toasts />
       </Suspense>

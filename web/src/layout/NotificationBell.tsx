@@ -29,51 +29,58 @@ export function NotificationBell() {
     }
   };
 
+  // The popover's target is the button itself: on the Indicator's div, Mantine's aria-haspopup and
+  // aria-expanded land on an element that may not carry them (axe: aria-allowed-attr).
   return (
-    <Popover position="bottom-end" shadow="md" width={320}>
-      <Popover.Target>
-        <Indicator disabled={total === 0} label={total} size={16} offset={4}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notifications">
+    <Indicator disabled={total === 0} label={total} size={16} offset={4}>
+      <Popover position="bottom-end" shadow="md" width={320}>
+        <Popover.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={total === 0 ? "Notifications" : `Notifications (${total})`}
+          >
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown>
-        {items.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {total === 0 ? "No notifications." : `${total} notification${total === 1 ? "" : "s"}.`}
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={360}>
-            <Stack gap="xs">
-              {items.map((item) => (
-                <Group key={item.id} justify="space-between" wrap="nowrap" align="flex-start">
-                  <Stack gap={2}>
-                    <Text size="sm" c={statusColor(item.status) === "red" ? "red" : undefined}>
-                      {item.message}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {new Date(item.emit_on).toLocaleString()}
-                    </Text>
-                  </Stack>
-                  {kind ? (
-                    <CloseButton
-                      size="sm"
-                      aria-label={`Dismiss ${item.message}`}
-                      onClick={() => void dismiss(item.id)}
-                    />
-                  ) : null}
-                </Group>
-              ))}
-              {failure ? (
-                <Text size="xs" c="red">
-                  {failure}
-                </Text>
-              ) : null}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown>
+          {items.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {total === 0 ? "No notifications." : `${total} notification${total === 1 ? "" : "s"}.`}
+            </Text>
+          ) : (
+            <ScrollArea.Autosize mah={360}>
+              <Stack gap="xs">
+                {items.map((item) => (
+                  <Group key={item.id} justify="space-between" wrap="nowrap" align="flex-start">
+                    <Stack gap={2}>
+                      <Text size="sm" c={statusColor(item.status) === "red" ? "red" : undefined}>
+                        {item.message}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {new Date(item.emit_on).toLocaleString()}
+                      </Text>
+                    </Stack>
+                    {kind ? (
+                      <CloseButton
+                        size="sm"
+                        aria-label={`Dismiss ${item.message}`}
+                        onClick={() => void dismiss(item.id)}
+                      />
+                    ) : null}
+                  </Group>
+                ))}
+                {failure ? (
+                  <Text size="xs" c="red">
+                    {failure}
+                  </Text>
+                ) : null}
+              </Stack>
+            </ScrollArea.Autosize>
+          )}
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
