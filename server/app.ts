@@ -18,7 +18,9 @@ import { dummyReadOnly } from "./http/middleware/dummyReadOnly.ts";
 import { requestContext } from "./http/middleware/requestLog.ts";
 import { securityHeaders } from "./http/middleware/securityHeaders.ts";
 import { loadSession } from "./http/middleware/session.ts";
+import { describe } from "./http/openapi/declare.ts";
 import { liveChannel } from "./live/channelRoute.ts";
+import { apiDescriptionRoutes } from "./routes/apiDescription.ts";
 import { apiRoutes } from "./routes/index.ts";
 
 /** JSON bodies above this are refused with 413 (uploads have their own, larger limits). */
@@ -53,13 +55,21 @@ export function createApp(context: AppContext, options: AppOptions = {}) {
     return errorResponse(c, new HttpError(500, "Internal server error."));
   });
 
-  app.get("/api/health", async (c) => {
-    const database = await databaseAlive(context.database);
-    return c.json(
-      { status: database ? "ok" : "degraded", database: context.database.backend },
-      database ? 200 : 503,
-    );
-  });
+  app.get(
+    "/api/health",
+    describe({
+      summary: "Service health: is the database reachable (no session needed).",
+      tags: ["Service"],
+      answer: "`{status: 'ok' | 'degraded', database: 'postgres' | 'pglite'}`; 503 when degraded.",
+    }),
+    async (c) => {
+      const database = await databaseAlive(context.database);
+      return c.json(
+        { status: database ? "ok" : "degraded", database: context.database.backend },
+        database ? 200 : 503,
+      );
+    },
+  );
 
   app.use("/api/*", loadSession());
   app.use("/api/*", dummyReadOnly());
@@ -70,6 +80,7 @@ export function createApp(context: AppContext, options: AppOptions = {}) {
   app.route("/api/services/auth/signin", customerSignin);
   app.route("/api/management/admin/signin", staffSignin);
   app.route("/api", apiRoutes);
+  app.route("/api", apiDescriptionRoutes(app));
   let allowedMethods: ((path: string) => string[]) | undefined;
   app.all("/api/*", (c) => {
     allowedMethods ??= allowedMethodsOf(app.routes);

@@ -7,6 +7,7 @@ import { parseParam, readJson } from "../http/body.ts";
 import { clientIp } from "../http/clientIp.ts";
 import { HttpError } from "../http/errors.ts";
 import { setSessionCookie } from "../http/middleware/session.ts";
+import { describe } from "../http/openapi/declare.ts";
 import { hit, RATE_RULES } from "./rateLimit.ts";
 import { createSession } from "./sessions.ts";
 import { hashToken, newToken } from "./tokens.ts";
@@ -28,70 +29,88 @@ const tokenParam = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "is not a sign-in tok
 
 /** Customer sign-in by e-mailed link: POST asks for a link, GET exchanges the link's token for a session. */
 export const customerSignin = new Hono<AppEnv>()
-  .post("/", async (c) => {
-    const { email } = await readJson(c, signinRequest);
-    const { database, clock, mailer, config } = c.var.app;
-    const now = clock.now();
-    await hit(database.db, RATE_RULES.signinPerIp, clientIp(c), now);
-    await hit(database.db, RATE_RULES.signinPerEmail, email, now);
+  .post(
+    "/",
+    describe({
+      summary:
+        "Ask for a sign-in link by e-mail (the same answer whether or not the address has an account).",
+      tags: ["Sign-in"],
+      body: signinRequest,
+      answer: "`{status: 200, detail}`; the link arrives by e-mail.",
+    }),
+    async (c) => {
+      const { email } = await readJson(c, signinRequest);
+      const { database, clock, mailer, config } = c.var.app;
+      const now = clock.now();
+      await hit(database.db, RATE_RULES.signinPerIp, clientIp(c), now);
+      await hit(database.db, RATE_RULES.signinPerEmail, email, now);
 
-    const [user] = await database.db
-      .select()
-      .from(customerUsers)
-      .where(sql`lower(${customerUsers.email}) = ${email}`)
-      .limit(1);
-    // Unknown and blocked addresses get the same answer as known ones: no account enumeration.
-    if (user && !user.blocked) {
-      const token = newToken();
-      await database.db.insert(signinTokens).values({
-        tokenHash: hashToken(token),
+      const [user] = await database.db
+        .select()
+        .from(customerUsers)
+        .where(sql`lower(${customerUsers.email}) = ${email}`)
+        .limit(1);
+      // Unknown and blocked addresses get the same answer as known ones: no account enumeration.
+      if (user && !user.blocked) {
+        const token = newToken();
+        await database.db.insert(signinTokens).values({
+          tokenHash: hashToken(token),
+          customerUserId: user.id,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + SIGNIN_TOKEN_TTL_SECONDS * 1000),
+        });
+        const link = `${config.publicUrl}/validate_token/${token}`;
+        await mailer.send({
+          kind: "signin",
+          to: [user.email],
+          subject: "Your Vitality sign-in link",
+          text: `Hello ${user.username},\n\nFollow this link to sign in to Vitality. It works once, within 15 minutes:\n\n${link}\n\nIf you did not ask for it, ignore this e-mail.\n`,
+          html: `<p>Hello ${escapeHtml(user.username)},</p><p>Follow this link to sign in to Vitality. It works once, within 15 minutes:</p><p><a href="${link}">Sign in to Vitality</a></p><p>If you did not ask for it, ignore this e-mail.</p>`,
+          link,
+        });
+      }
+      return c.json({ status: 200, detail: SIGNIN_SENT_DETAIL });
+    },
+  )
+  .get(
+    "/:token",
+    describe({
+      summary: "Exchange a sign-in link's token for a session (sets the session cookie).",
+      tags: ["Sign-in"],
+      answer: "The signed-in customer's detail and the session token.",
+    }),
+    async (c) => {
+      const token = parseParam(tokenParam, c.req.param("token"), "token");
+      const { database, clock } = c.var.app;
+      const now = clock.now();
+      // Consuming the token and checking it is one statement, so two concurrent uses cannot both win.
+      const [consumed] = await database.db
+        .update(signinTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(signinTokens.tokenHash, hashToken(token)),
+            isNull(signinTokens.usedAt),
+            gt(signinTokens.expiresAt, now),
+          ),
+        )
+        .returning({ customerUserId: signinTokens.customerUserId });
+      const [user] = consumed
+        ? await database.db.select().from(customerUsers).where(eq(customerUsers.id, consumed.customerUserId))
+        : [];
+      if (!user || user.blocked) {
+        throw new HttpError(400, "This sign-in link is invalid, used or expired. Ask for a new one.");
+      }
+      const session = await createSession(database.db, now, {
+        kind: "client",
         customerUserId: user.id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + SIGNIN_TOKEN_TTL_SECONDS * 1000),
+        ip: clientIp(c),
+        userAgent: c.req.header("user-agent"),
       });
-      const link = `${config.publicUrl}/validate_token/${token}`;
-      await mailer.send({
-        kind: "signin",
-        to: [user.email],
-        subject: "Your Vitality sign-in link",
-        text: `Hello ${user.username},\n\nFollow this link to sign in to Vitality. It works once, within 15 minutes:\n\n${link}\n\nIf you did not ask for it, ignore this e-mail.\n`,
-        html: `<p>Hello ${escapeHtml(user.username)},</p><p>Follow this link to sign in to Vitality. It works once, within 15 minutes:</p><p><a href="${link}">Sign in to Vitality</a></p><p>If you did not ask for it, ignore this e-mail.</p>`,
-        link,
-      });
-    }
-    return c.json({ status: 200, detail: SIGNIN_SENT_DETAIL });
-  })
-  .get("/:token", async (c) => {
-    const token = parseParam(tokenParam, c.req.param("token"), "token");
-    const { database, clock } = c.var.app;
-    const now = clock.now();
-    // Consuming the token and checking it is one statement, so two concurrent uses cannot both win.
-    const [consumed] = await database.db
-      .update(signinTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(signinTokens.tokenHash, hashToken(token)),
-          isNull(signinTokens.usedAt),
-          gt(signinTokens.expiresAt, now),
-        ),
-      )
-      .returning({ customerUserId: signinTokens.customerUserId });
-    const [user] = consumed
-      ? await database.db.select().from(customerUsers).where(eq(customerUsers.id, consumed.customerUserId))
-      : [];
-    if (!user || user.blocked) {
-      throw new HttpError(400, "This sign-in link is invalid, used or expired. Ask for a new one.");
-    }
-    const session = await createSession(database.db, now, {
-      kind: "client",
-      customerUserId: user.id,
-      ip: clientIp(c),
-      userAgent: c.req.header("user-agent"),
-    });
-    setSessionCookie(c, session.token, session.maxAge);
-    return c.json({ status: 200, token: session.token, max_age: session.maxAge });
-  });
+      setSessionCookie(c, session.token, session.maxAge);
+      return c.json({ status: 200, token: session.token, max_age: session.maxAge });
+    },
+  );
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

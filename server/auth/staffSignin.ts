@@ -7,6 +7,7 @@ import { readJson } from "../http/body.ts";
 import { clientIp } from "../http/clientIp.ts";
 import { HttpError } from "../http/errors.ts";
 import { setSessionCookie } from "../http/middleware/session.ts";
+import { describe } from "../http/openapi/declare.ts";
 import { adminDetail } from "../staff/present.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
 import { current, RATE_RULES, record, tooMany } from "./rateLimit.ts";
@@ -20,36 +21,48 @@ const staffSigninRequest = z.strictObject({
 export const BAD_CREDENTIALS = "Unable to log in with provided credentials.";
 
 /** Staff sign-in by username and password; failures are counted per username and per address. */
-export const staffSignin = new Hono<AppEnv>().post("/", async (c) => {
-  const { username, password } = await readJson(c, staffSigninRequest);
-  const { database, clock } = c.var.app;
-  const now = clock.now();
-  const ip = clientIp(c);
-  const userKey = username.toLowerCase();
-  const rules = [
-    [RATE_RULES.staffFailuresPerUser, userKey],
-    [RATE_RULES.staffFailuresPerIp, ip],
-  ] as const;
-  for (const [rule, subject] of rules) {
-    if ((await current(database.db, rule, subject, now)) >= rule.limit) throw tooMany(rule, now);
-  }
+export const staffSignin = new Hono<AppEnv>().post(
+  "/",
+  describe({
+    summary: "Staff sign-in with username and password (sets the session cookie).",
+    tags: ["Sign-in"],
+    body: staffSigninRequest,
+    answer: "The staff member's detail (as GET /api/management/admin/detail/), `token` and `max_age`.",
+  }),
+  async (c) => {
+    const { username, password } = await readJson(c, staffSigninRequest);
+    const { database, clock } = c.var.app;
+    const now = clock.now();
+    const ip = clientIp(c);
+    const userKey = username.toLowerCase();
+    const rules = [
+      [RATE_RULES.staffFailuresPerUser, userKey],
+      [RATE_RULES.staffFailuresPerIp, ip],
+    ] as const;
+    for (const [rule, subject] of rules) {
+      if ((await current(database.db, rule, subject, now)) >= rule.limit) throw tooMany(rule, now);
+    }
 
-  const [staff] = await database.db.select().from(staffAccounts).where(eq(staffAccounts.username, username));
-  const valid = await verifyPassword(password, staff?.passwordHash ?? (await decoyPasswordHash()));
-  if (!staff || !valid) {
-    for (const [rule, subject] of rules) await record(database.db, rule, subject, now);
-    throw new HttpError(400, BAD_CREDENTIALS);
-  }
-  const session = await createSession(database.db, now, {
-    kind: "admin",
-    staffAccountId: staff.id,
-    ip,
-    userAgent: c.req.header("user-agent"),
-  });
-  setSessionCookie(c, session.token, session.maxAge);
-  return c.json({
-    ...(await adminDetail(database.db, staff)),
-    token: session.token,
-    max_age: session.maxAge,
-  });
-});
+    const [staff] = await database.db
+      .select()
+      .from(staffAccounts)
+      .where(eq(staffAccounts.username, username));
+    const valid = await verifyPassword(password, staff?.passwordHash ?? (await decoyPasswordHash()));
+    if (!staff || !valid) {
+      for (const [rule, subject] of rules) await record(database.db, rule, subject, now);
+      throw new HttpError(400, BAD_CREDENTIALS);
+    }
+    const session = await createSession(database.db, now, {
+      kind: "admin",
+      staffAccountId: staff.id,
+      ip,
+      userAgent: c.req.header("user-agent"),
+    });
+    setSessionCookie(c, session.token, session.maxAge);
+    return c.json({
+      ...(await adminDetail(database.db, staff)),
+      token: session.token,
+      max_age: session.maxAge,
+    });
+  },
+);

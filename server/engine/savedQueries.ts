@@ -21,6 +21,7 @@ import { parseParam, parseWith, readJson } from "../http/body.ts";
 import { forbidden, HttpError, invalidToken, notFound, validationError } from "../http/errors.ts";
 import { dummyOrganisationOf } from "../http/middleware/dummyReadOnly.ts";
 import { customerScope, requireStaff } from "../http/middleware/guards.ts";
+import { describe } from "../http/openapi/declare.ts";
 import { findOrganisation } from "../organisations/present.ts";
 import { parseFilters } from "./filters.ts";
 import { organisationYearsOf } from "./organisationInputs.ts";
@@ -90,6 +91,9 @@ const actionBody = z.strictObject({
   /** SHARE sets this value when given; without it SHARE toggles. */
   accessible: yesNo.optional(),
 });
+
+/** What POST /save reads first: `action` present picks actionBody, else saveBody (both documented). */
+const savedQueryRequest = z.record(z.string(), z.unknown(), { error: "must be a JSON object" });
 
 /** Who is asking, as saved queries record their owner. */
 interface Caller {
@@ -271,26 +275,55 @@ async function act(c: Context<AppEnv>, raw: unknown) {
 
 export const savedQueriesRoutes = new Hono<AppEnv>()
   // The caller's queries and the shared ones of its organisation (staff: of the dummy organisation).
-  .get("/save", customerScope(), async (c) => {
-    const { organisationId: organisation, session } = c.var.scope;
-    return c.json({
-      status: 200,
-      ...(await queriesOf(c.var.app.database.db, organisation, callerOf(session))),
-    });
-  })
+  .get(
+    "/save",
+    customerScope(),
+    describe({
+      summary: "The saved analyses the caller may see in its organisation.",
+      tags: ["Analyses: saved"],
+      answer: "`{status: 200, ...}`: own and shared saved queries.",
+    }),
+    async (c) => {
+      const { organisationId: organisation, session } = c.var.scope;
+      return c.json({
+        status: 200,
+        ...(await queriesOf(c.var.app.database.db, organisation, callerOf(session))),
+      });
+    },
+  )
   // Save a view; or, with action, share/unshare or delete one.
-  .post("/save", async (c) => {
-    if (!c.var.session) throw invalidToken();
-    const raw = await readJson(c, z.record(z.string(), z.unknown(), { error: "must be a JSON object" }));
-    return c.json(await ("action" in raw ? act(c, raw) : save(c, raw)));
-  })
+  .post(
+    "/save",
+    describe({
+      summary:
+        "Save a view of an analysis (title, filters); or, with `action`, share/unshare or delete a saved one.",
+      tags: ["Analyses: saved"],
+      body: savedQueryRequest,
+      documentedBody: z.union([saveBody, actionBody]),
+      answer: "`{status: 200, res}`: the saved query, or the result of the action.",
+    }),
+    async (c) => {
+      if (!c.var.session) throw invalidToken();
+      const raw = await readJson(c, savedQueryRequest);
+      return c.json(await ("action" in raw ? act(c, raw) : save(c, raw)));
+    },
+  )
   // Staff: an organisation's queries as staff see them (their own for it, and its shared ones).
-  .get("/adminsave/:orgid", requireStaff(), async (c) => {
-    const organisation = parseParam(organisationId, c.req.param("orgid"), "orgid");
-    const { db } = c.var.app.database;
-    if (!(await findOrganisation(db, organisation))) throw notFound("Organisation not found.");
-    return c.json({ status: 200, ...(await queriesOf(db, organisation, callerOf(c.var.session!))) });
-  });
+  .get(
+    "/adminsave/:orgid",
+    requireStaff(),
+    describe({
+      summary: "An organisation's saved analyses, for staff.",
+      tags: ["Analyses: saved"],
+      answer: "`{status: 200, ...}`: the organisation's saved queries.",
+    }),
+    async (c) => {
+      const organisation = parseParam(organisationId, c.req.param("orgid"), "orgid");
+      const { db } = c.var.app.database;
+      if (!(await findOrganisation(db, organisation))) throw notFound("Organisation not found.");
+      return c.json({ status: 200, ...(await queriesOf(db, organisation, callerOf(c.var.session!))) });
+    },
+  );
 
 /**
  * The saved query a run names (POST /api/management/queries/{id}): only within the scope's

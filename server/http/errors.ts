@@ -1,18 +1,26 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { ZodError } from "zod";
-
-export interface FieldError {
-  field: string;
-  message: string;
-}
+import { ZodError, z } from "zod";
 
 /** The one error shape of the API: `{ status, detail, errors? }` (detail as Django REST framework had it). */
-export interface ErrorBody {
-  status: number;
-  detail: string;
-  errors?: FieldError[];
-}
+export const errorBodySchema = z
+  .object({
+    status: z.number().int().meta({ description: "The HTTP status, repeated." }),
+    detail: z.string().meta({ description: "What went wrong, in one sentence." }),
+    errors: z
+      .array(
+        z.object({
+          field: z.string().meta({ description: "The field by its name in the body, query or path." }),
+          message: z.string().meta({ description: "What the field must be, in plain words." }),
+        }),
+      )
+      .optional()
+      .meta({ description: "One entry per refused field (400)." }),
+  })
+  .meta({ id: "ErrorBody" });
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+export type FieldError = NonNullable<ErrorBody["errors"]>[number];
 
 export class HttpError extends Error {
   constructor(

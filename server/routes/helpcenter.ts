@@ -8,6 +8,7 @@ import { faqs } from "../db/schema/index.ts";
 import { readJson } from "../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
 import { requireStaff } from "../http/middleware/guards.ts";
+import { describe } from "../http/openapi/declare.ts";
 
 /** The FAQ rules of admin-area.md section 5 (question and answer required), as server/forms/faq.ts lists them. */
 const question = z
@@ -61,46 +62,84 @@ function faqList(db: Db, audience: "staff" | "customer") {
  * read-only as everywhere.
  */
 export const helpcenterRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => {
-    const session = c.var.session;
-    if (!session) throw invalidToken();
-    const audience = session.kind === "admin" ? "staff" : "customer";
-    return c.json({ status: 200, faqs: await faqList(c.var.app.database.db, audience) });
-  })
-  .post("/", requireStaff({ siteAdmin: true }), async (c) => {
-    const { faq } = await readJson(c, addFaq);
-    const { db } = c.var.app.database;
-    const [added] = await db
-      .insert(faqs)
-      .values({
-        question: faq.question,
-        answer: faq.answer,
-        // Appended: after every question there is.
-        position: sql`(SELECT coalesce(max(${faqs.position}), 0) + 1 FROM ${faqs})`,
-      })
-      .returning(faqColumns);
-    return c.json({ status: 200, faq: added });
-  })
-  .patch("/", requireStaff({ siteAdmin: true }), async (c) => {
-    const { id, data } = await readJson(c, updateFaq);
-    if (data.id !== undefined && data.id !== id) {
-      const message = "must be the id of the question being changed";
-      throw new HttpError(400, `data.id: ${message}`, [{ field: "data.id", message }]);
-    }
-    const { db } = c.var.app.database;
-    const [stored] = await db.select(faqColumns).from(faqs).where(eq(faqs.id, id));
-    if (!stored) throw notFound("No question with this id.");
-    const flags = nextFaqFlags(stored, data);
-    await db
-      .update(faqs)
-      .set({ question: data.question, answer: data.answer, ...flags })
-      .where(eq(faqs.id, id));
-    return c.json({ status: 200, faqs: await faqList(db, "staff") });
-  })
-  .delete("/", requireStaff({ siteAdmin: true }), async (c) => {
-    const { id } = await readJson(c, removeFaq);
-    const { db } = c.var.app.database;
-    const removed = await db.delete(faqs).where(eq(faqs.id, id)).returning({ id: faqs.id });
-    if (removed.length === 0) throw notFound("No question with this id.");
-    return c.json({ status: 200, faqs: await faqList(db, "staff") });
-  });
+  .get(
+    "/",
+    describe({
+      summary: "The help centre's questions for the caller's area (customer or staff).",
+      tags: ["Help centre"],
+      answer: "`{status: 200, faqs}`.",
+    }),
+    async (c) => {
+      const session = c.var.session;
+      if (!session) throw invalidToken();
+      const audience = session.kind === "admin" ? "staff" : "customer";
+      return c.json({ status: 200, faqs: await faqList(c.var.app.database.db, audience) });
+    },
+  )
+  .post(
+    "/",
+    requireStaff({ siteAdmin: true }),
+    describe({
+      summary: "Add a question (site admins only).",
+      tags: ["Help centre"],
+      body: addFaq,
+      answer: "`{status: 200, faq}`.",
+    }),
+    async (c) => {
+      const { faq } = await readJson(c, addFaq);
+      const { db } = c.var.app.database;
+      const [added] = await db
+        .insert(faqs)
+        .values({
+          question: faq.question,
+          answer: faq.answer,
+          // Appended: after every question there is.
+          position: sql`(SELECT coalesce(max(${faqs.position}), 0) + 1 FROM ${faqs})`,
+        })
+        .returning(faqColumns);
+      return c.json({ status: 200, faq: added });
+    },
+  )
+  .patch(
+    "/",
+    requireStaff({ siteAdmin: true }),
+    describe({
+      summary: "Change a question: text, promoted, active.",
+      tags: ["Help centre"],
+      body: updateFaq,
+      answer: "`{status: 200, faqs}`: every question, as staff see them.",
+    }),
+    async (c) => {
+      const { id, data } = await readJson(c, updateFaq);
+      if (data.id !== undefined && data.id !== id) {
+        const message = "must be the id of the question being changed";
+        throw new HttpError(400, `data.id: ${message}`, [{ field: "data.id", message }]);
+      }
+      const { db } = c.var.app.database;
+      const [stored] = await db.select(faqColumns).from(faqs).where(eq(faqs.id, id));
+      if (!stored) throw notFound("No question with this id.");
+      const flags = nextFaqFlags(stored, data);
+      await db
+        .update(faqs)
+        .set({ question: data.question, answer: data.answer, ...flags })
+        .where(eq(faqs.id, id));
+      return c.json({ status: 200, faqs: await faqList(db, "staff") });
+    },
+  )
+  .delete(
+    "/",
+    requireStaff({ siteAdmin: true }),
+    describe({
+      summary: "Remove a question.",
+      tags: ["Help centre"],
+      body: removeFaq,
+      answer: "`{status: 200, faqs}`: the remaining questions.",
+    }),
+    async (c) => {
+      const { id } = await readJson(c, removeFaq);
+      const { db } = c.var.app.database;
+      const removed = await db.delete(faqs).where(eq(faqs.id, id)).returning({ id: faqs.id });
+      if (removed.length === 0) throw notFound("No question with this id.");
+      return c.json({ status: 200, faqs: await faqList(db, "staff") });
+    },
+  );

@@ -5,6 +5,7 @@ import { mailboxOrganisationsSchema, mailboxSendSchema } from "../forms/mailbox.
 import { parseParam, readJson } from "../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
 import { requireStaff } from "../http/middleware/guards.ts";
+import { describe } from "../http/openapi/declare.ts";
 import { notify } from "../live/notify.ts";
 import { mailableUsers, organisationUsers } from "../mail/recipients.ts";
 import { findOrganisation } from "../organisations/present.ts";
@@ -25,81 +26,114 @@ const senderChoices = (c: { var: AppEnv["Variables"] }) =>
  */
 export const mailboxRoutes = new Hono<AppEnv>()
   .use(requireStaff({ siteAdmin: true }))
-  .get("/get", async (c) =>
-    c.json({
-      status: 200,
-      org_users: await organisationUsers(c.var.app.database.db),
-      senders: senderChoices(c),
+  .get(
+    "/get",
+    describe({
+      summary: "Every organisation with its users, for choosing recipients (site admins only).",
+      tags: ["Back office: mailbox"],
+      answer: "`{status: 200, org_users}`.",
     }),
+    async (c) =>
+      c.json({
+        status: 200,
+        org_users: await organisationUsers(c.var.app.database.db),
+        senders: senderChoices(c),
+      }),
   )
-  .get("/get/:mailbox", async (c) => {
-    const organisationId = parseParam(mailboxParam, c.req.param("mailbox"), "mailbox");
-    const { db } = c.var.app.database;
-    if (!(await findOrganisation(db, organisationId))) throw notFound("Organisation not found.");
-    return c.json({
-      status: 200,
-      org_users: await organisationUsers(db, { organisationIds: [organisationId] }),
-    });
-  })
-  .post("/get-user", async (c) => {
-    const { organization_ids } = await readJson(c, mailboxOrganisationsSchema);
-    const org_users = await organisationUsers(c.var.app.database.db, { organisationIds: organization_ids });
-    return c.json({ status: 200, org_users });
-  })
-  .post("/send/custom", async (c) => {
-    const mail = await readJson(c, mailboxSendSchema);
-    const session = c.var.session;
-    if (session?.kind !== "admin") throw invalidToken();
-    const app = c.var.app;
-    const sender = app.config.mailboxSenders.find(
-      (choice) => choice.value === mail.email_from || choice.address === mail.email_from.toLowerCase(),
-    );
-    if (!sender) {
-      const message = "Choose one of the mailbox's senders";
-      throw new HttpError(400, `email_from: ${message}`, [{ field: "email_from", message }]);
-    }
-    const wanted = [...new Set(mail.user_ids)];
-    const recipients = await mailableUsers(app.database.db, wanted);
-    if (recipients.length !== wanted.length) {
-      const message = "Some recipients are not users who can receive mail (unknown or blocked)";
-      throw new HttpError(400, `user_ids: ${message}`, [{ field: "user_ids", message }]);
-    }
-
-    const failed: string[] = [];
-    for (const recipient of recipients) {
-      try {
-        await app.mailer.send({
-          kind: "mailbox",
-          from: { name: sender.name, address: sender.address },
-          to: [recipient.email],
-          subject: mail.subject,
-          text: mail.message,
-          log: { sentByStaffId: session.staff.id, customerUserId: recipient.id },
-        });
-      } catch (error) {
-        // The mail log keeps the transport's error; the user is told which addresses failed.
-        app.logger.error("mailbox mail not sent", { to: recipient.email, error: String(error) });
-        failed.push(recipient.email);
-        continue;
+  .get(
+    "/get/:mailbox",
+    describe({
+      summary: "One organisation's users, for choosing recipients.",
+      tags: ["Back office: mailbox"],
+      answer: "`{status: 200, ...}`: the organisation and its users.",
+    }),
+    async (c) => {
+      const organisationId = parseParam(mailboxParam, c.req.param("mailbox"), "mailbox");
+      const { db } = c.var.app.database;
+      if (!(await findOrganisation(db, organisationId))) throw notFound("Organisation not found.");
+      return c.json({
+        status: 200,
+        org_users: await organisationUsers(db, { organisationIds: [organisationId] }),
+      });
+    },
+  )
+  .post(
+    "/get-user",
+    describe({
+      summary: "The users of the organisations named.",
+      tags: ["Back office: mailbox"],
+      body: mailboxOrganisationsSchema,
+      answer: "`{status: 200, org_users}`.",
+    }),
+    async (c) => {
+      const { organization_ids } = await readJson(c, mailboxOrganisationsSchema);
+      const org_users = await organisationUsers(c.var.app.database.db, { organisationIds: organization_ids });
+      return c.json({ status: 200, org_users });
+    },
+  )
+  .post(
+    "/send/custom",
+    describe({
+      summary: "Send an e-mail to the chosen users (queued).",
+      tags: ["Back office: mailbox"],
+      body: mailboxSendSchema,
+      answer: "`{status: 200, ...}`: how many recipients and the job.",
+    }),
+    async (c) => {
+      const mail = await readJson(c, mailboxSendSchema);
+      const session = c.var.session;
+      if (session?.kind !== "admin") throw invalidToken();
+      const app = c.var.app;
+      const sender = app.config.mailboxSenders.find(
+        (choice) => choice.value === mail.email_from || choice.address === mail.email_from.toLowerCase(),
+      );
+      if (!sender) {
+        const message = "Choose one of the mailbox's senders";
+        throw new HttpError(400, `email_from: ${message}`, [{ field: "email_from", message }]);
       }
-      await notify(
-        app,
-        { customerUserIds: [recipient.id] },
-        {
-          message: `New e-mail from ${sender.name}: ${mail.subject}`,
-          organisationId: recipient.organisationId,
-        },
-      );
-    }
-    const sent = recipients.length - failed.length;
-    if (failed.length > 0) {
-      throw new HttpError(
-        502,
-        `The e-mail could not be sent to ${failed.join(", ")}${sent > 0 ? `; it was sent to the ${sent} other recipient${sent === 1 ? "" : "s"}` : ""}. Please try again later.`,
-      );
-    }
-    return c.json({
-      status: 200,
-      message: `Your e-mail was sent to ${sent} recipient${sent === 1 ? "" : "s"}.`,
-    });
-  });
+      const wanted = [...new Set(mail.user_ids)];
+      const recipients = await mailableUsers(app.database.db, wanted);
+      if (recipients.length !== wanted.length) {
+        const message = "Some recipients are not users who can receive mail (unknown or blocked)";
+        throw new HttpError(400, `user_ids: ${message}`, [{ field: "user_ids", message }]);
+      }
+
+      const failed: string[] = [];
+      for (const recipient of recipients) {
+        try {
+          await app.mailer.send({
+            kind: "mailbox",
+            from: { name: sender.name, address: sender.address },
+            to: [recipient.email],
+            subject: mail.subject,
+            text: mail.message,
+            log: { sentByStaffId: session.staff.id, customerUserId: recipient.id },
+          });
+        } catch (error) {
+          // The mail log keeps the transport's error; the user is told which addresses failed.
+          app.logger.error("mailbox mail not sent", { to: recipient.email, error: String(error) });
+          failed.push(recipient.email);
+          continue;
+        }
+        await notify(
+          app,
+          { customerUserIds: [recipient.id] },
+          {
+            message: `New e-mail from ${sender.name}: ${mail.subject}`,
+            organisationId: recipient.organisationId,
+          },
+        );
+      }
+      const sent = recipients.length - failed.length;
+      if (failed.length > 0) {
+        throw new HttpError(
+          502,
+          `The e-mail could not be sent to ${failed.join(", ")}${sent > 0 ? `; it was sent to the ${sent} other recipient${sent === 1 ? "" : "s"}` : ""}. Please try again later.`,
+        );
+      }
+      return c.json({
+        status: 200,
+        message: `Your e-mail was sent to ${sent} recipient${sent === 1 ? "" : "s"}.`,
+      });
+    },
+  );

@@ -5,6 +5,7 @@ import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { customerUsers, organisations, staffAccounts } from "../db/schema/index.ts";
 import { invalidToken, notFound } from "../http/errors.ts";
+import { describe } from "../http/openapi/declare.ts";
 import { PICTURE_CONTENT_TYPE, PICTURE_URL_PREFIX, storedPicturePath } from "../pictures/pictureStore.ts";
 
 /** Whose picture a stored path is: a customer user's or an organisation's logo (its organisation), or staff's. */
@@ -34,24 +35,32 @@ async function ownerOf(db: Db, url: string): Promise<{ organisationId?: string; 
  * file was re-encoded to WebP), never as what a name suggests. Signed-in users only: a customer reads
  * the pictures of its own organisation's users and its logo; staff read any. Anything else is 404.
  */
-export const pictureRoutes = new Hono<AppEnv>().get("/:name", async (c) => {
-  const session = c.var.session;
-  if (!session) throw invalidToken();
-  const name = c.req.param("name");
-  const path = storedPicturePath(c.var.app.config.dataDir, name);
-  if (!path || !existsSync(path)) throw notFound("Picture not found.");
-  const owner = await ownerOf(c.var.app.database.db, `${PICTURE_URL_PREFIX}${name}`);
-  const allowed =
-    owner !== undefined &&
-    (session.kind === "admin" ||
-      (owner.organisationId !== undefined && owner.organisationId === session.organisation.id));
-  if (!allowed) throw notFound("Picture not found.");
-  return c.body(readFileSync(path), 200, {
-    "Content-Type": PICTURE_CONTENT_TYPE,
-    "X-Content-Type-Options": "nosniff",
-    "Content-Disposition": "inline",
-    // A name is never reused: a new picture gets a new name.
-    "Cache-Control": "private, max-age=31536000, immutable",
-    "Content-Security-Policy": "default-src 'none'; sandbox",
-  });
-});
+export const pictureRoutes = new Hono<AppEnv>().get(
+  "/:name",
+  describe({
+    summary: "A profile picture or logo, to its owner's organisation (and staff) only.",
+    tags: ["Pictures"],
+    answer: "The image (image/webp).",
+  }),
+  async (c) => {
+    const session = c.var.session;
+    if (!session) throw invalidToken();
+    const name = c.req.param("name");
+    const path = storedPicturePath(c.var.app.config.dataDir, name);
+    if (!path || !existsSync(path)) throw notFound("Picture not found.");
+    const owner = await ownerOf(c.var.app.database.db, `${PICTURE_URL_PREFIX}${name}`);
+    const allowed =
+      owner !== undefined &&
+      (session.kind === "admin" ||
+        (owner.organisationId !== undefined && owner.organisationId === session.organisation.id));
+    if (!allowed) throw notFound("Picture not found.");
+    return c.body(readFileSync(path), 200, {
+      "Content-Type": PICTURE_CONTENT_TYPE,
+      "X-Content-Type-Options": "nosniff",
+      "Content-Disposition": "inline",
+      // A name is never reused: a new picture gets a new name.
+      "Cache-Control": "private, max-age=31536000, immutable",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    });
+  },
+);

@@ -5,59 +5,87 @@ import { formDefinitions } from "../forms/index.ts";
 import { notFound } from "../http/errors.ts";
 import { customerScope, requireStaff } from "../http/middleware/guards.ts";
 import { clearSessionCookie } from "../http/middleware/session.ts";
+import { describe } from "../http/openapi/declare.ts";
 import { storedItemsOf } from "../live/notifications.ts";
 import { findOrganisation, organisationView, userView } from "../organisations/present.ts";
 import { adminDetail } from "../staff/present.ts";
 
 /** GET /api/management/customer/detail/: the client session check (and dummy mode's view of an org). */
-export const customerDetail = new Hono<AppEnv>().get("/", customerScope(), async (c) => {
-  const { db } = c.var.app.database;
-  const scope = c.var.scope;
-  const organisation =
-    scope.session.kind === "client"
-      ? scope.session.organisation
-      : await findOrganisation(db, scope.organisationId);
-  if (!organisation) throw notFound("Organisation not found.");
-  const profile =
-    scope.session.kind === "client"
-      ? {
-          ...userView(scope.session.user),
-          ...(await storedItemsOf(c.var.app, { customerUserId: scope.session.user.id })),
-        }
-      : {
-          username: scope.session.staff.username,
-          email: scope.session.staff.email,
-          is_staff: false,
-          channel_id: scope.session.staff.channelId,
-          // Dummy mode: the staff member's own items stay in the back office's bell.
-          notifications: [],
-          background_tasks: [],
-        };
-  return c.json({
-    status: 200,
-    profile,
-    kind: "client",
-    logged: true,
-    dummy: scope.dummy,
-    organization: await organisationView(db, organisation),
-    file_upload_path: "/api/management/customer/file/",
-    forms: formDefinitions(),
-  });
-});
+export const customerDetail = new Hono<AppEnv>().get(
+  "/",
+  customerScope(),
+  describe({
+    summary:
+      "The customer's session check: profile, organisation and forms (staff in dummy mode see the organisation they view).",
+    tags: ["Customer: account"],
+    answer: "`{status, profile, kind: 'client', logged, dummy, organization, file_upload_path, forms}`.",
+  }),
+  async (c) => {
+    const { db } = c.var.app.database;
+    const scope = c.var.scope;
+    const organisation =
+      scope.session.kind === "client"
+        ? scope.session.organisation
+        : await findOrganisation(db, scope.organisationId);
+    if (!organisation) throw notFound("Organisation not found.");
+    const profile =
+      scope.session.kind === "client"
+        ? {
+            ...userView(scope.session.user),
+            ...(await storedItemsOf(c.var.app, { customerUserId: scope.session.user.id })),
+          }
+        : {
+            username: scope.session.staff.username,
+            email: scope.session.staff.email,
+            is_staff: false,
+            channel_id: scope.session.staff.channelId,
+            // Dummy mode: the staff member's own items stay in the back office's bell.
+            notifications: [],
+            background_tasks: [],
+          };
+    return c.json({
+      status: 200,
+      profile,
+      kind: "client",
+      logged: true,
+      dummy: scope.dummy,
+      organization: await organisationView(db, organisation),
+      file_upload_path: "/api/management/customer/file/",
+      forms: formDefinitions(),
+    });
+  },
+);
 
 /** GET /api/management/admin/detail/: the staff session check. */
-export const staffDetail = new Hono<AppEnv>().get("/", requireStaff(), async (c) => {
-  const session = c.var.session;
-  if (session?.kind !== "admin") throw notFound();
-  const detail = await adminDetail(c.var.app.database.db, session.staff);
-  const stored = await storedItemsOf(c.var.app, { staffAccountId: session.staff.id });
-  return c.json({ ...detail, profile: { ...detail.profile, ...stored } });
-});
+export const staffDetail = new Hono<AppEnv>().get(
+  "/",
+  requireStaff(),
+  describe({
+    summary: "The staff session check: profile, role, agents and the site's settings.",
+    tags: ["Back office: account"],
+    answer: "The staff member's detail with its notifications and background tasks.",
+  }),
+  async (c) => {
+    const session = c.var.session;
+    if (session?.kind !== "admin") throw notFound();
+    const detail = await adminDetail(c.var.app.database.db, session.staff);
+    const stored = await storedItemsOf(c.var.app, { staffAccountId: session.staff.id });
+    return c.json({ ...detail, profile: { ...detail.profile, ...stored } });
+  },
+);
 
 /** GET /api/admin/logout/: revokes the session on the server and clears the cookie. */
-export const logout = new Hono<AppEnv>().get("/", async (c) => {
-  const session = c.var.session;
-  if (session) await revokeSession(c.var.app, session.id, c.var.app.clock.now());
-  clearSessionCookie(c);
-  return c.json({ status: 200, detail: "Signed out." });
-});
+export const logout = new Hono<AppEnv>().get(
+  "/",
+  describe({
+    summary: "Sign out: ends the session on the server and clears its cookie.",
+    tags: ["Sign-in"],
+    answer: "`{status: 200, detail: 'Signed out.'}`",
+  }),
+  async (c) => {
+    const session = c.var.session;
+    if (session) await revokeSession(c.var.app, session.id, c.var.app.clock.now());
+    clearSessionCookie(c);
+    return c.json({ status: 200, detail: "Signed out." });
+  },
+);

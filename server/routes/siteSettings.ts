@@ -9,6 +9,7 @@ import { siteSettings } from "../db/schema/index.ts";
 import { readJson } from "../http/body.ts";
 import { invalidToken } from "../http/errors.ts";
 import { requireStaff } from "../http/middleware/guards.ts";
+import { describe } from "../http/openapi/declare.ts";
 
 const richText = z.string().max(200_000, "must be at most 200,000 characters");
 
@@ -87,26 +88,44 @@ async function siteSettingsAnswer(db: Db) {
 
 /** GET (any signed-in user) and POST (staff site admins) /api/management/admin/sitesettings/. */
 export const siteSettingsRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => {
-    if (!c.var.session) throw invalidToken();
-    const { db } = c.var.app.database;
-    return c.json(await siteSettingsAnswer(db));
-  })
-  .post("/", requireStaff({ siteAdmin: true }), async (c) => {
-    const update = await readJson(c, updateSettings);
-    const { db } = c.var.app.database;
-    if (update.contents) {
-      const contents = await readSetting(db, "contents", defaultContents);
-      const [field, html] = Object.entries(update.contents)[0]!;
-      // Stored sanitised: every reader (web, exports, any future client) gets the safe HTML.
-      await writeSetting(db, "contents", { ...contents, [`${field}Text`]: sanitizeRichText(html ?? "") });
-    } else {
-      const queries: Record<string, object> = await readSetting(db, "queries", defaultQueryTexts);
-      const merged = { ...queries };
-      for (const [key, texts] of Object.entries(update.queries ?? {})) {
-        if (texts) merged[key] = { ...queries[key], ...texts };
+  .get(
+    "/",
+    describe({
+      summary: "The site's texts: about, contact, terms, the analyses' texts.",
+      tags: ["Site settings"],
+      answer: "The site settings (as POST answers).",
+    }),
+    async (c) => {
+      if (!c.var.session) throw invalidToken();
+      const { db } = c.var.app.database;
+      return c.json(await siteSettingsAnswer(db));
+    },
+  )
+  .post(
+    "/",
+    requireStaff({ siteAdmin: true }),
+    describe({
+      summary: "Change the site's texts (site admins only).",
+      tags: ["Site settings"],
+      body: updateSettings,
+      answer: "The site settings after the change.",
+    }),
+    async (c) => {
+      const update = await readJson(c, updateSettings);
+      const { db } = c.var.app.database;
+      if (update.contents) {
+        const contents = await readSetting(db, "contents", defaultContents);
+        const [field, html] = Object.entries(update.contents)[0]!;
+        // Stored sanitised: every reader (web, exports, any future client) gets the safe HTML.
+        await writeSetting(db, "contents", { ...contents, [`${field}Text`]: sanitizeRichText(html ?? "") });
+      } else {
+        const queries: Record<string, object> = await readSetting(db, "queries", defaultQueryTexts);
+        const merged = { ...queries };
+        for (const [key, texts] of Object.entries(update.queries ?? {})) {
+          if (texts) merged[key] = { ...queries[key], ...texts };
+        }
+        await writeSetting(db, "queries", merged);
       }
-      await writeSetting(db, "queries", merged);
-    }
-    return c.json(await siteSettingsAnswer(db));
-  });
+      return c.json(await siteSettingsAnswer(db));
+    },
+  );

@@ -57,6 +57,8 @@ const attempts: Record<string, Attempt | string> = {
     "a random file name bound to the user who exported it; anyone else gets 404 (server/engine/routes.test.ts)",
   ),
   "GET /api/health": noOrganisationData("service health only"),
+  "GET /api/openapi.json": noOrganisationData("the API's description: calls and fields, public, no data"),
+  "GET /api/docs": noOrganisationData("the same description as an HTML page, public, no data"),
   "POST /api/services/auth/signin": noOrganisationData("answers the same for every address"),
   "GET /api/services/auth/signin/:token": noOrganisationData("a token names its own user"),
   "POST /api/management/admin/signin": noOrganisationData("staff credentials only"),

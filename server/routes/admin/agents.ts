@@ -9,6 +9,7 @@ import { agentEmail, newAgentSchema } from "../../forms/agent.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { agentList } from "../../staff/present.ts";
 
 const removeAgent = z.strictObject({ email: agentEmail });
@@ -25,50 +26,70 @@ const taken = (field: "username" | "email") => {
  */
 // Guards sit on each handler: a sub-app-wide use() would also catch GET of the same path (staff detail).
 export const agentRoutes = new Hono<AppEnv>()
-  .post("/", requireStaff({ siteAdmin: true }), async (c) => {
-    const agent = await readJson(c, newAgentSchema);
-    const session = c.var.session;
-    if (session?.kind !== "admin") throw invalidToken();
-    const { db } = c.var.app.database;
-    const existing = await db
-      .select({ username: staffAccounts.username, email: staffAccounts.email })
-      .from(staffAccounts)
-      .where(
-        sql`lower(${staffAccounts.username}) = ${agent.username.toLowerCase()} OR lower(${staffAccounts.email}) = ${agent.email}`,
-      );
-    if (existing.some((row) => row.username.toLowerCase() === agent.username.toLowerCase())) {
-      throw taken("username");
-    }
-    if (existing.length > 0) throw taken("email");
-    const inserted = await db
-      .insert(staffAccounts)
-      .values({
-        username: agent.username,
-        email: agent.email,
-        passwordHash: await hashPassword(agent.password),
-        role: "agent",
-      })
-      // Two admins adding the same agent at once: the unique indexes keep one, the other is told.
-      .onConflictDoNothing()
-      .returning({ id: staffAccounts.id });
-    if (inserted.length === 0) throw taken("email");
-    return c.json({
-      status: 200,
-      agent: { username: agent.username, email: agent.email },
-      agents: await agentList(db, session.staff),
-    });
-  })
-  .delete("/", requireStaff({ siteAdmin: true }), async (c) => {
-    const { email } = await readJson(c, removeAgent);
-    const session = c.var.session;
-    if (session?.kind !== "admin") throw invalidToken();
-    const { db } = c.var.app.database;
-    const removed = await db
-      .delete(staffAccounts)
-      .where(and(sql`lower(${staffAccounts.email}) = ${email}`, eq(staffAccounts.role, "agent")))
-      .returning({ id: staffAccounts.id });
-    if (removed.length === 0) throw notFound("No agent with this email.");
-    // The removed agent's open sessions end at once, in every server process.
-    for (const { id } of removed) await sessionsChanged(c.var.app, { staffAccountId: id });
-    return c.json({ status: 200, agents: await agentList(db, session.staff) });
-  });
+  .post(
+    "/",
+    requireStaff({ siteAdmin: true }),
+    describe({
+      summary: "Add an agent (site admins only).",
+      tags: ["Back office: parameters"],
+      body: newAgentSchema,
+      answer: "`{status: 200, agent: {username, email}, agents}`: the agent and the updated agents list.",
+    }),
+    async (c) => {
+      const agent = await readJson(c, newAgentSchema);
+      const session = c.var.session;
+      if (session?.kind !== "admin") throw invalidToken();
+      const { db } = c.var.app.database;
+      const existing = await db
+        .select({ username: staffAccounts.username, email: staffAccounts.email })
+        .from(staffAccounts)
+        .where(
+          sql`lower(${staffAccounts.username}) = ${agent.username.toLowerCase()} OR lower(${staffAccounts.email}) = ${agent.email}`,
+        );
+      if (existing.some((row) => row.username.toLowerCase() === agent.username.toLowerCase())) {
+        throw taken("username");
+      }
+      if (existing.length > 0) throw taken("email");
+      const inserted = await db
+        .insert(staffAccounts)
+        .values({
+          username: agent.username,
+          email: agent.email,
+          passwordHash: await hashPassword(agent.password),
+          role: "agent",
+        })
+        // Two admins adding the same agent at once: the unique indexes keep one, the other is told.
+        .onConflictDoNothing()
+        .returning({ id: staffAccounts.id });
+      if (inserted.length === 0) throw taken("email");
+      return c.json({
+        status: 200,
+        agent: { username: agent.username, email: agent.email },
+        agents: await agentList(db, session.staff),
+      });
+    },
+  )
+  .delete(
+    "/",
+    requireStaff({ siteAdmin: true }),
+    describe({
+      summary: "Remove an agent by e-mail (site admins only); its sessions end at once.",
+      tags: ["Back office: parameters"],
+      body: removeAgent,
+      answer: "`{status: 200, agents}`: the updated agents list.",
+    }),
+    async (c) => {
+      const { email } = await readJson(c, removeAgent);
+      const session = c.var.session;
+      if (session?.kind !== "admin") throw invalidToken();
+      const { db } = c.var.app.database;
+      const removed = await db
+        .delete(staffAccounts)
+        .where(and(sql`lower(${staffAccounts.email}) = ${email}`, eq(staffAccounts.role, "agent")))
+        .returning({ id: staffAccounts.id });
+      if (removed.length === 0) throw notFound("No agent with this email.");
+      // The removed agent's open sessions end at once, in every server process.
+      for (const { id } of removed) await sessionsChanged(c.var.app, { staffAccountId: id });
+      return c.json({ status: 200, agents: await agentList(db, session.staff) });
+    },
+  );

@@ -4,9 +4,10 @@ import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { organisationYears } from "../../db/schema/index.ts";
 import { flushQueryUsage } from "../../engine/usage.ts";
-import { parseWith } from "../../http/body.ts";
+import { parseBody } from "../../http/body.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { customersList, organisationYearDict } from "../../organisations/customersList.ts";
 import { organisationDetail } from "../../organisations/organisationDetail.ts";
 import { findOrganisation } from "../../organisations/present.ts";
@@ -54,28 +55,45 @@ export async function optionalJson(c: Context<AppEnv>): Promise<unknown> {
  * answers (README.md beside this file): {} the customers list; {id} one customer; {full, id, year}
  * one customer and that year's data; {year} every organisation's progress for that year.
  */
-export const adminOrganisationRoutes = new Hono<AppEnv>().post("/", requireStaff(), async (c) => {
-  const body = parseWith(organisationRequest, await optionalJson(c));
-  const { db } = c.var.app.database;
-  if (body.id === undefined) {
-    if (body.year === undefined) return c.json({ status: 200, organizations: await customersList(db) });
-    return c.json({ status: 200, year: body.year, org_year_dict: await organisationYearDict(db, body.year) });
-  }
-  const organisation = await findOrganisation(db, body.id);
-  if (!organisation) throw notFound("Organisation not found.");
-  await flushQueryUsage(c.var.app); // the usage chart counts this process's buffered runs
-  const organization = await organisationDetail(db, organisation);
-  if (!body.full || body.year === undefined) return c.json({ status: 200, organization });
+export const adminOrganisationRoutes = new Hono<AppEnv>().post(
+  "/",
+  requireStaff(),
+  describe({
+    summary:
+      "Staff read customers: {} the list; {id} one customer; {full, id, year} one customer's year; {year} every organisation's progress that year. The body is optional.",
+    tags: ["Back office: customers"],
+    body: organisationRequest,
+    answer: "`{status: 200, organizations | organization | org_year_dict ...}` by the body's form.",
+  }),
+  async (c) => {
+    const body = parseBody(c, organisationRequest, await optionalJson(c));
+    const { db } = c.var.app.database;
+    if (body.id === undefined) {
+      if (body.year === undefined) return c.json({ status: 200, organizations: await customersList(db) });
+      return c.json({
+        status: 200,
+        year: body.year,
+        org_year_dict: await organisationYearDict(db, body.year),
+      });
+    }
+    const organisation = await findOrganisation(db, body.id);
+    if (!organisation) throw notFound("Organisation not found.");
+    await flushQueryUsage(c.var.app); // the usage chart counts this process's buffered runs
+    const organization = await organisationDetail(db, organisation);
+    if (!body.full || body.year === undefined) return c.json({ status: 200, organization });
 
-  const [yearRow] = await db
-    .select()
-    .from(organisationYears)
-    .where(and(eq(organisationYears.organisationId, organisation.id), eq(organisationYears.year, body.year)));
-  if (!yearRow) throw notFound(`${organisation.name} has no year ${body.year}.`);
-  return c.json({
-    status: 200,
-    organization,
-    year: body.year,
-    data: await yearDetail(db, organisation.id, yearRow),
-  });
-});
+    const [yearRow] = await db
+      .select()
+      .from(organisationYears)
+      .where(
+        and(eq(organisationYears.organisationId, organisation.id), eq(organisationYears.year, body.year)),
+      );
+    if (!yearRow) throw notFound(`${organisation.name} has no year ${body.year}.`);
+    return c.json({
+      status: 200,
+      organization,
+      year: body.year,
+      data: await yearDetail(db, organisation.id, yearRow),
+    });
+  },
+);

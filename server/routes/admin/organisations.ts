@@ -8,6 +8,7 @@ import { notifyDataChanged } from "../../engine/dataChanges.ts";
 import { readJson } from "../../http/body.ts";
 import { notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { organisationView } from "../../organisations/present.ts";
 
 const organisationFields = z.strictObject({
@@ -50,32 +51,58 @@ const slugify = (name: string) =>
 
 /** POST/PATCH /api/management/customer/organization/: site admins create and edit customers. */
 export const organisationRoutes = new Hono<AppEnv>()
-  .post("/", requireStaff({ siteAdmin: true }), async (c) => {
-    const { organization } = await readJson(c, createOrganisation);
-    const { db } = c.var.app.database;
-    const [row] = await db
-      .insert(organisations)
-      .values({ slug: slugify(organization.name), ...toColumns(organization), name: organization.name })
-      .returning();
-    return c.json({ status: 200, organization: await organisationView(db, row!) });
-  })
-  .patch("/", requireStaff({ siteAdmin: true }), async (c) => {
-    const { organization } = await readJson(c, updateOrganisation);
-    const { db } = c.var.app.database;
-    const [row] = await db
-      .update(organisations)
-      .set(toColumns(organization))
-      .where(eq(organisations.id, organization.id))
-      .returning();
-    if (!row) throw notFound("Organisation not found.");
-    await sessionsChanged(c.var.app, { organisationId: row.id });
-    return c.json({ status: 200, organization: await organisationView(db, row) });
-  });
+  .post(
+    "/",
+    requireStaff({ siteAdmin: true }),
+    describe({
+      summary: "Create a customer organisation (site admins only).",
+      tags: ["Back office: customers"],
+      body: createOrganisation,
+      answer: "`{status: 200, organization}`.",
+    }),
+    async (c) => {
+      const { organization } = await readJson(c, createOrganisation);
+      const { db } = c.var.app.database;
+      const [row] = await db
+        .insert(organisations)
+        .values({ slug: slugify(organization.name), ...toColumns(organization), name: organization.name })
+        .returning();
+      return c.json({ status: 200, organization: await organisationView(db, row!) });
+    },
+  )
+  .patch(
+    "/",
+    requireStaff({ siteAdmin: true }),
+    describe({
+      summary: "Change a customer organisation's name or settings (site admins only).",
+      tags: ["Back office: customers"],
+      body: updateOrganisation,
+      answer: "`{status: 200, organization}`.",
+    }),
+    async (c) => {
+      const { organization } = await readJson(c, updateOrganisation);
+      const { db } = c.var.app.database;
+      const [row] = await db
+        .update(organisations)
+        .set(toColumns(organization))
+        .where(eq(organisations.id, organization.id))
+        .returning();
+      if (!row) throw notFound("Organisation not found.");
+      await sessionsChanged(c.var.app, { organisationId: row.id });
+      return c.json({ status: 200, organization: await organisationView(db, row) });
+    },
+  );
 
 /** DELETE /api/management/admin/delete-organization/: removes a customer and everything it owns. */
 export const deleteOrganisationRoutes = new Hono<AppEnv>().delete(
   "/",
   requireStaff({ siteAdmin: true }),
+  describe({
+    summary: "Delete a customer organisation and everything it holds (site admins only).",
+    tags: ["Back office: customers"],
+    body: deleteOrganisation,
+    answer: "`{status: 200, deleted: <organisation id>}`.",
+  }),
   async (c) => {
     const { organization } = await readJson(c, deleteOrganisation);
     const removed = await c.var.app.database.db

@@ -9,6 +9,7 @@ import { staffProfileData } from "../../forms/staffProfile.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { findOrganisation, organisationView } from "../../organisations/present.ts";
 import { removePicture, storePicture } from "../../pictures/pictureStore.ts";
 import { jsonField, withPictureForm } from "../../pictures/receivePicture.ts";
@@ -25,51 +26,70 @@ const taken = (field: "username" | "email") => {
  * picture and name (multipart: the file `image`, and `user_data` as JSON text {username, email});
  * answers `user` with picture and username. Same picture rules as the customers' (server/pictures/).
  */
-export const staffProfileRoutes = new Hono<AppEnv>().post("/", requireStaff(), async (c) => {
-  const session = c.var.session;
-  if (session?.kind !== "admin") throw invalidToken();
-  const { dataDir } = c.var.app.config;
-  return withPictureForm(c, "image", async ({ fields, file }) => {
-    const parsed = parseForm(z.object({ user_data: staffProfileData.optional() }), {
-      user_data: jsonField(fields, "user_data"),
+export const staffProfileRoutes = new Hono<AppEnv>().post(
+  "/",
+  requireStaff(),
+  describe({
+    summary: "A staff member changes its own name, e-mail and picture.",
+    tags: ["Back office: account"],
+    form: {
+      media: "multipart/form-data",
+      schema: z.object({
+        user_data: staffProfileData.optional().meta({ description: "JSON text: {username, email}" }),
+        image: z.file().optional().meta({ description: "PNG, JPEG or WebP, at most 2 MB" }),
+      }),
+    },
+    answer: "`{status: 200, user, profile}`.",
+  }),
+  async (c) => {
+    const session = c.var.session;
+    if (session?.kind !== "admin") throw invalidToken();
+    const { dataDir } = c.var.app.config;
+    return withPictureForm(c, "image", async ({ fields, file }) => {
+      const parsed = parseForm(z.object({ user_data: staffProfileData.optional() }), {
+        user_data: jsonField(fields, "user_data"),
+      });
+      const { username, email } = parsed.user_data ?? {};
+      if (username === undefined && email === undefined && !file) {
+        throw new HttpError(400, `image: ${PICTURE_MESSAGES.missing}`, [
+          { field: "image", message: PICTURE_MESSAGES.missing },
+        ]);
+      }
+      const { db } = c.var.app.database;
+      const self = session.staff.id;
+      if (username !== undefined) {
+        const [other] = await db
+          .select({ id: staffAccounts.id })
+          .from(staffAccounts)
+          .where(
+            and(
+              sql`lower(${staffAccounts.username}) = ${username.toLowerCase()}`,
+              ne(staffAccounts.id, self),
+            ),
+          );
+        if (other) throw taken("username");
+      }
+      if (email !== undefined) {
+        const [other] = await db
+          .select({ id: staffAccounts.id })
+          .from(staffAccounts)
+          .where(and(sql`lower(${staffAccounts.email}) = ${email}`, ne(staffAccounts.id, self)));
+        if (other) throw taken("email");
+      }
+      const picture = file ? await storePicture(dataDir, file, "image") : undefined;
+      const [staff] = await db
+        .update(staffAccounts)
+        .set({ username, email, picture, updatedAt: c.var.app.clock.now() })
+        .where(eq(staffAccounts.id, self))
+        .returning();
+      if (!staff) throw notFound("Account not found.");
+      if (picture) removePicture(dataDir, session.staff.picture);
+      await sessionsChanged(c.var.app, { staffAccountId: self });
+      const profile = staffProfile(staff);
+      return c.json({ status: 200, user: profile, profile });
     });
-    const { username, email } = parsed.user_data ?? {};
-    if (username === undefined && email === undefined && !file) {
-      throw new HttpError(400, `image: ${PICTURE_MESSAGES.missing}`, [
-        { field: "image", message: PICTURE_MESSAGES.missing },
-      ]);
-    }
-    const { db } = c.var.app.database;
-    const self = session.staff.id;
-    if (username !== undefined) {
-      const [other] = await db
-        .select({ id: staffAccounts.id })
-        .from(staffAccounts)
-        .where(
-          and(sql`lower(${staffAccounts.username}) = ${username.toLowerCase()}`, ne(staffAccounts.id, self)),
-        );
-      if (other) throw taken("username");
-    }
-    if (email !== undefined) {
-      const [other] = await db
-        .select({ id: staffAccounts.id })
-        .from(staffAccounts)
-        .where(and(sql`lower(${staffAccounts.email}) = ${email}`, ne(staffAccounts.id, self)));
-      if (other) throw taken("email");
-    }
-    const picture = file ? await storePicture(dataDir, file, "image") : undefined;
-    const [staff] = await db
-      .update(staffAccounts)
-      .set({ username, email, picture, updatedAt: c.var.app.clock.now() })
-      .where(eq(staffAccounts.id, self))
-      .returning();
-    if (!staff) throw notFound("Account not found.");
-    if (picture) removePicture(dataDir, session.staff.picture);
-    await sessionsChanged(c.var.app, { staffAccountId: self });
-    const profile = staffProfile(staff);
-    return c.json({ status: 200, user: profile, profile });
-  });
-});
+  },
+);
 
 const fakeOrgBody = z.strictObject({ org_id: z.uuid({ message: "must be an organisation id (UUID)" }) });
 
@@ -78,10 +98,21 @@ const fakeOrgBody = z.strictObject({ org_id: z.uuid({ message: "must be an organ
  * (view-as-customer) mode, as the customer area reads it; staff only (agents too: the dummy view is
  * read-only). The dummy layout loads it first: an unknown organisation is a 404 there.
  */
-export const fakeOrgRoutes = new Hono<AppEnv>().post("/", requireStaff(), async (c) => {
-  const { org_id } = await readJson(c, fakeOrgBody);
-  const { db } = c.var.app.database;
-  const organisation = await findOrganisation(db, org_id);
-  if (!organisation) throw notFound("Organisation not found.");
-  return c.json({ status: 200, organization: await organisationView(db, organisation) });
-});
+export const fakeOrgRoutes = new Hono<AppEnv>().post(
+  "/",
+  requireStaff(),
+  describe({
+    summary:
+      "Open an organisation in the dummy (view-as-customer) mode: the organisation as the customer area reads it.",
+    tags: ["Back office: account"],
+    body: fakeOrgBody,
+    answer: "`{status: 200, organization}`.",
+  }),
+  async (c) => {
+    const { org_id } = await readJson(c, fakeOrgBody);
+    const { db } = c.var.app.database;
+    const organisation = await findOrganisation(db, org_id);
+    if (!organisation) throw notFound("Organisation not found.");
+    return c.json({ status: 200, organization: await organisationView(db, organisation) });
+  },
+);

@@ -8,6 +8,7 @@ import type { AppEnv } from "../../context.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { recipientOf } from "../../live/notifications.ts";
 import { loadYearSnapshot } from "../../schemes/gateSnapshot.ts";
 import { yearGates } from "../../schemes/gates.ts";
@@ -16,12 +17,22 @@ import { findOrganisationYear, organisationIdField, yearField } from "../schemes
 
 const scoringBody = z.strictObject({ organization_uuid: organisationIdField, year: yearField });
 
-export const adminScoringRoutes = new Hono<AppEnv>().post("/", requireStaff(), async (c) => {
-  const body = await readJson(c, scoringBody);
-  const { organisation } = await findOrganisationYear(c, body.organization_uuid, body.year);
-  const gate = yearGates(await loadYearSnapshot(c.var.app.database.db, organisation.id, body.year)).scoring;
-  if (!gate.allowed) throw new HttpError(400, gate.message);
-  const data = { organisationId: organisation.id, year: body.year, schemeId: "scoring" as const };
-  const job = await enqueueScheme(c.var.app, data, recipientOf(c.var.session!));
-  return c.json({ status: 200, data: await schemeEntry(c.var.app, data), job });
-});
+export const adminScoringRoutes = new Hono<AppEnv>().post(
+  "/",
+  requireStaff(),
+  describe({
+    summary: "Run the scoring of an organisation's year (queued job).",
+    tags: ["Back office: schemes"],
+    body: scoringBody,
+    answer: "`{status: 200, data, job}`: the scheme entry and its job.",
+  }),
+  async (c) => {
+    const body = await readJson(c, scoringBody);
+    const { organisation } = await findOrganisationYear(c, body.organization_uuid, body.year);
+    const gate = yearGates(await loadYearSnapshot(c.var.app.database.db, organisation.id, body.year)).scoring;
+    if (!gate.allowed) throw new HttpError(400, gate.message);
+    const data = { organisationId: organisation.id, year: body.year, schemeId: "scoring" as const };
+    const job = await enqueueScheme(c.var.app, data, recipientOf(c.var.session!));
+    return c.json({ status: 200, data: await schemeEntry(c.var.app, data), job });
+  },
+);

@@ -13,6 +13,7 @@ import { organisationYears } from "../../db/schema/index.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { warehousePaths } from "../../ingest/storage.ts";
 import { findOrganisation } from "../../organisations/present.ts";
 import { DEFAULT_SHARES, suggestServiceArea } from "../../organisations/serviceAreaSuggestion.ts";
@@ -36,6 +37,13 @@ const suggestBody = z.strictObject({
 export const serviceAreaSuggestRoutes = new Hono<AppEnv>().post(
   "/",
   requireStaff({ siteAdmin: true }),
+  describe({
+    summary:
+      "Suggest a primary and secondary service area from the year's data (the zips holding the given shares of cases).",
+    tags: ["Back office: service areas"],
+    body: suggestBody,
+    answer: "`{status: 200, year, shares, ...}`: the suggested zips per area.",
+  }),
   async (c) => {
     const body = await readJson(c, suggestBody);
     const { db } = c.var.app.database;

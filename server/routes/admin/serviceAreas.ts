@@ -14,6 +14,7 @@ import { notifyDataChanged } from "../../engine/dataChanges.ts";
 import { readJson } from "../../http/body.ts";
 import { type FieldError, HttpError, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { serviceAreaView } from "../../organisations/organisationDetail.ts";
 import { findOrganisation } from "../../organisations/present.ts";
 import { checkZips } from "../../organisations/serviceAreaCheck.ts";
@@ -113,105 +114,137 @@ async function answer(db: Db, organisationId: string, year: number, extra: Recor
 
 export const serviceAreaRoutes = new Hono<AppEnv>()
   // Add zips (unchecked until the next check).
-  .post("/", requireStaff({ siteAdmin: true }), async (c) => {
-    const body = await readJson(c, serviceAreaBody);
-    const { db } = c.var.app.database;
-    const organisation = await organisationYear(db, body);
-    const zips = requestedZips(body, { required: true });
-    const stored = new Map(
-      (await storedRows(db, organisation.id, body.year)).map((row) => [row.zipcode, row]),
-    );
-    const clashes = zips.filter((zip) => stored.has(zip.zipcode));
-    if (clashes.length > 0) {
-      throw badRows(
-        clashes.map((zip) => ({
-          field: zip.field,
-          message: `${zip.zipcode} is already in the ${body.year} service area (${stored.get(zip.zipcode)?.type})`,
-        })),
+  .post(
+    "/",
+    requireStaff({ siteAdmin: true }),
+    describe({
+      summary: "Add zips to an organisation's service area for a year (site admins only).",
+      tags: ["Back office: service areas"],
+      body: serviceAreaBody,
+      answer: "The year's service area and `added`.",
+    }),
+    async (c) => {
+      const body = await readJson(c, serviceAreaBody);
+      const { db } = c.var.app.database;
+      const organisation = await organisationYear(db, body);
+      const zips = requestedZips(body, { required: true });
+      const stored = new Map(
+        (await storedRows(db, organisation.id, body.year)).map((row) => [row.zipcode, row]),
       );
-    }
-    // A concurrent add of the same zip keeps the first one (the table is unique per year and zip).
-    const added = await db
-      .insert(serviceAreas)
-      .values(
-        zips.map((zip) => ({
-          organisationId: organisation.id,
-          year: body.year,
-          zipcode: zip.zipcode,
-          type: zip.type,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: serviceAreas.id });
-    await notifyDataChanged(c.var.app, organisation.id);
-    return c.json(await answer(db, organisation.id, body.year, { added: added.length }));
-  })
-  // Check: every zip of the year (or the listed ones) becomes checked, and available or not.
-  .patch("/", requireStaff({ siteAdmin: true }), async (c) => {
-    const body = await readJson(c, serviceAreaBody);
-    const { db } = c.var.app.database;
-    const organisation = await organisationYear(db, body);
-    const listed = requestedZips(body, { required: false });
-    const stored = await storedRows(db, organisation.id, body.year);
-    const storedZips = new Set(stored.map((row) => row.zipcode));
-    const unknown = listed.filter((zip) => !storedZips.has(zip.zipcode));
-    if (unknown.length > 0) {
-      throw badRows(
-        unknown.map((zip) => ({
-          field: zip.field,
-          message: `${zip.zipcode} is not in the ${body.year} service area`,
-        })),
-      );
-    }
-    if (stored.length === 0) throw new HttpError(400, "You need to add service area first");
-    const zips = listed.length > 0 ? listed.map((zip) => zip.zipcode) : [...storedZips];
-    const results = await checkZips(c.var.app.config.dataDir, body.year, zips);
-    await db.transaction(async (tx) => {
-      for (const availability of [true, false]) {
-        const matching = results
-          .filter((result) => result.available === availability)
-          .map((result) => result.zipcode);
-        if (matching.length === 0) continue;
-        await tx
-          .update(serviceAreas)
-          .set({ checked: true, available: availability })
-          .where(
-            and(
-              eq(serviceAreas.organisationId, organisation.id),
-              eq(serviceAreas.year, body.year),
-              inArray(serviceAreas.zipcode, matching),
-            ),
-          );
+      const clashes = zips.filter((zip) => stored.has(zip.zipcode));
+      if (clashes.length > 0) {
+        throw badRows(
+          clashes.map((zip) => ({
+            field: zip.field,
+            message: `${zip.zipcode} is already in the ${body.year} service area (${stored.get(zip.zipcode)?.type})`,
+          })),
+        );
       }
-    });
-    return c.json(await answer(db, organisation.id, body.year, { check: results }));
-  })
+      // A concurrent add of the same zip keeps the first one (the table is unique per year and zip).
+      const added = await db
+        .insert(serviceAreas)
+        .values(
+          zips.map((zip) => ({
+            organisationId: organisation.id,
+            year: body.year,
+            zipcode: zip.zipcode,
+            type: zip.type,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: serviceAreas.id });
+      await notifyDataChanged(c.var.app, organisation.id);
+      return c.json(await answer(db, organisation.id, body.year, { added: added.length }));
+    },
+  )
+  // Check: every zip of the year (or the listed ones) becomes checked, and available or not.
+  .patch(
+    "/",
+    requireStaff({ siteAdmin: true }),
+    describe({
+      summary: "Check zips against the reference and the stored area before adding them.",
+      tags: ["Back office: service areas"],
+      body: serviceAreaBody,
+      answer: "The year's service area and `check`, one result per zip.",
+    }),
+    async (c) => {
+      const body = await readJson(c, serviceAreaBody);
+      const { db } = c.var.app.database;
+      const organisation = await organisationYear(db, body);
+      const listed = requestedZips(body, { required: false });
+      const stored = await storedRows(db, organisation.id, body.year);
+      const storedZips = new Set(stored.map((row) => row.zipcode));
+      const unknown = listed.filter((zip) => !storedZips.has(zip.zipcode));
+      if (unknown.length > 0) {
+        throw badRows(
+          unknown.map((zip) => ({
+            field: zip.field,
+            message: `${zip.zipcode} is not in the ${body.year} service area`,
+          })),
+        );
+      }
+      if (stored.length === 0) throw new HttpError(400, "You need to add service area first");
+      const zips = listed.length > 0 ? listed.map((zip) => zip.zipcode) : [...storedZips];
+      const results = await checkZips(c.var.app.config.dataDir, body.year, zips);
+      await db.transaction(async (tx) => {
+        for (const availability of [true, false]) {
+          const matching = results
+            .filter((result) => result.available === availability)
+            .map((result) => result.zipcode);
+          if (matching.length === 0) continue;
+          await tx
+            .update(serviceAreas)
+            .set({ checked: true, available: availability })
+            .where(
+              and(
+                eq(serviceAreas.organisationId, organisation.id),
+                eq(serviceAreas.year, body.year),
+                inArray(serviceAreas.zipcode, matching),
+              ),
+            );
+        }
+      });
+      return c.json(await answer(db, organisation.id, body.year, { check: results }));
+    },
+  )
   // Remove the listed zips (matched by zip code; the listed type is not compared).
-  .delete("/", requireStaff({ siteAdmin: true }), async (c) => {
-    const body = await readJson(c, serviceAreaBody);
-    const { db } = c.var.app.database;
-    const organisation = await organisationYear(db, body);
-    const zips = requestedZips(body, { required: true });
-    const storedZips = new Set((await storedRows(db, organisation.id, body.year)).map((row) => row.zipcode));
-    const unknown = zips.filter((zip) => !storedZips.has(zip.zipcode));
-    if (unknown.length > 0) {
-      throw badRows(
-        unknown.map((zip) => ({
-          field: zip.field,
-          message: `${zip.zipcode} is not in the ${body.year} service area`,
-        })),
+  .delete(
+    "/",
+    requireStaff({ siteAdmin: true }),
+    describe({
+      summary: "Remove zips from an organisation's service area for a year.",
+      tags: ["Back office: service areas"],
+      body: serviceAreaBody,
+      answer: "The year's service area and `removed`.",
+    }),
+    async (c) => {
+      const body = await readJson(c, serviceAreaBody);
+      const { db } = c.var.app.database;
+      const organisation = await organisationYear(db, body);
+      const zips = requestedZips(body, { required: true });
+      const storedZips = new Set(
+        (await storedRows(db, organisation.id, body.year)).map((row) => row.zipcode),
       );
-    }
-    await db.delete(serviceAreas).where(
-      and(
-        eq(serviceAreas.organisationId, organisation.id),
-        eq(serviceAreas.year, body.year),
-        inArray(
-          serviceAreas.zipcode,
-          zips.map((zip) => zip.zipcode),
+      const unknown = zips.filter((zip) => !storedZips.has(zip.zipcode));
+      if (unknown.length > 0) {
+        throw badRows(
+          unknown.map((zip) => ({
+            field: zip.field,
+            message: `${zip.zipcode} is not in the ${body.year} service area`,
+          })),
+        );
+      }
+      await db.delete(serviceAreas).where(
+        and(
+          eq(serviceAreas.organisationId, organisation.id),
+          eq(serviceAreas.year, body.year),
+          inArray(
+            serviceAreas.zipcode,
+            zips.map((zip) => zip.zipcode),
+          ),
         ),
-      ),
-    );
-    await notifyDataChanged(c.var.app, organisation.id);
-    return c.json(await answer(db, organisation.id, body.year, { removed: zips.length }));
-  });
+      );
+      await notifyDataChanged(c.var.app, organisation.id);
+      return c.json(await answer(db, organisation.id, body.year, { removed: zips.length }));
+    },
+  );

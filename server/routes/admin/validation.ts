@@ -10,6 +10,7 @@ import { validationTypes } from "../../db/schema/index.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { recipientOf } from "../../live/notifications.ts";
 import { validationSchemeId } from "../../schemes/catalogue.ts";
 import { loadYearSnapshot } from "../../schemes/gateSnapshot.ts";
@@ -26,33 +27,55 @@ const validationBody = z.strictObject({
 });
 
 export const validationRoutes = new Hono<AppEnv>()
-  .post("/", requireStaff(), async (c) => {
-    const body = await readJson(c, validationBody);
-    const { organisation } = await findOrganisationYear(c, body.organization_uuid, body.year);
-    const { db } = c.var.app.database;
-    const gate = yearGates(await loadYearSnapshot(db, organisation.id, body.year)).validation[body.type];
-    if (!gate.allowed) throw new HttpError(400, gate.message);
-    const data = {
-      organisationId: organisation.id,
-      year: body.year,
-      schemeId: validationSchemeId(body.type),
-    };
-    const job = await enqueueScheme(c.var.app, data, recipientOf(c.var.session!));
-    return c.json({ status: 200, data: await schemeEntry(c.var.app, data), job });
-  })
-  .patch("/", requireStaff(), async (c) => {
-    const body = await readJson(c, validationBody);
-    const { organisation } = await findOrganisationYear(c, body.organization_uuid, body.year);
-    const { db } = c.var.app.database;
-    const gate = yearGates(await loadYearSnapshot(db, organisation.id, body.year)).validateAnyway[body.type];
-    if (!gate.allowed) throw new HttpError(400, gate.message);
-    const row =
-      (await validateAnyway(db, organisation.id, body.year, body.type)) ??
-      (await findValidation(db, organisation.id, body.year, body.type));
-    await publishSchemeEvent(c.var.app, {
-      organisationId: organisation.id,
-      year: body.year,
-      schemeId: validationSchemeId(body.type),
-    });
-    return c.json({ status: 200, data: validationView(row) });
-  });
+  .post(
+    "/",
+    requireStaff(),
+    describe({
+      summary: "Run a validation (facility, provider or global) of an organisation's year (queued job).",
+      tags: ["Back office: schemes"],
+      body: validationBody,
+      answer: "`{status: 200, data, job}`.",
+    }),
+    async (c) => {
+      const body = await readJson(c, validationBody);
+      const { organisation } = await findOrganisationYear(c, body.organization_uuid, body.year);
+      const { db } = c.var.app.database;
+      const gate = yearGates(await loadYearSnapshot(db, organisation.id, body.year)).validation[body.type];
+      if (!gate.allowed) throw new HttpError(400, gate.message);
+      const data = {
+        organisationId: organisation.id,
+        year: body.year,
+        schemeId: validationSchemeId(body.type),
+      };
+      const job = await enqueueScheme(c.var.app, data, recipientOf(c.var.session!));
+      return c.json({ status: 200, data: await schemeEntry(c.var.app, data), job });
+    },
+  )
+  .patch(
+    "/",
+    requireStaff(),
+    describe({
+      summary: "Read the latest validation of that kind for the year.",
+      tags: ["Back office: schemes"],
+      body: validationBody,
+      answer: "`{status: 200, data}`: the validation with its results.",
+    }),
+    async (c) => {
+      const body = await readJson(c, validationBody);
+      const { organisation } = await findOrganisationYear(c, body.organization_uuid, body.year);
+      const { db } = c.var.app.database;
+      const gate = yearGates(await loadYearSnapshot(db, organisation.id, body.year)).validateAnyway[
+        body.type
+      ];
+      if (!gate.allowed) throw new HttpError(400, gate.message);
+      const row =
+        (await validateAnyway(db, organisation.id, body.year, body.type)) ??
+        (await findValidation(db, organisation.id, body.year, body.type));
+      await publishSchemeEvent(c.var.app, {
+        organisationId: organisation.id,
+        year: body.year,
+        schemeId: validationSchemeId(body.type),
+      });
+      return c.json({ status: 200, data: validationView(row) });
+    },
+  );

@@ -15,6 +15,7 @@ import { notifyDataChanged } from "../../engine/dataChanges.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { notify } from "../../live/notify.ts";
 import { adminYearLists } from "../../organisations/adminYears.ts";
 import { yearRowsOf } from "../../organisations/organisationDetail.ts";
@@ -81,102 +82,138 @@ const yearsAnswer = async (db: Db, organisationId: string) =>
 export const validYearRoutes = new Hono<AppEnv>()
   // Initialise: the year becomes enabled for the customer and the organisation initialized
   // (INITIALIZATION -> ACTIVE). Again on an enabled year re-initialises it (idempotent).
-  .post("/", requireStaff({ siteAdmin: true }), async (c) => {
-    const body = await readJson(c, validBody);
-    const { db } = c.var.app.database;
-    const organisation = await organisationOr404(db, body.organization_uuid);
-    const row = await completeYear(db, organisation, body.year);
-    const now = c.var.app.clock.now();
-    await db.transaction(async (tx) => {
-      await tx
-        .update(organisationYears)
-        .set({ enabled: true, updatedAt: now })
-        .where(eq(organisationYears.id, row.id));
-      await tx
-        .update(organisations)
-        .set({ initialized: true, updatedAt: now })
-        .where(eq(organisations.id, organisation.id));
-    });
-    await sessionsChanged(c.var.app, { organisationId: organisation.id });
-    // Told once: enabling an enabled year again re-initialises it without news for the users.
-    if (!row.enabled) {
-      await notify(
-        c.var.app,
-        { organisation: organisation.id },
-        { message: `Your ${body.year} analyses are ready to read.`, status: "success" },
-      );
-    }
-    return c.json({
-      status: 200,
-      detail: `${body.year} is enabled for ${organisation.name}.`,
-      year: body.year,
-      enabled: true,
-      initialized: true,
-      ...(await yearsAnswer(db, organisation.id)),
-    });
-  })
-  // Request: staff ask the customer for a year's data; the year appears in its pending_years.
-  .patch("/", requireStaff({ siteAdmin: true }), async (c) => {
-    const body = await readJson(c, validBody);
-    const { db } = c.var.app.database;
-    const organisation = await organisationOr404(db, body.organization_uuid);
-    const existing = await yearRow(db, organisation.id, body.year);
-    if (existing?.fileState === "uploaded") {
-      throw new HttpError(
-        400,
-        `${body.year} already has accepted data: delete its file first to ask the customer for a new one.`,
-      );
-    }
-    await db
-      .insert(organisationYears)
-      .values({ organisationId: organisation.id, year: body.year, requested: true })
-      .onConflictDoUpdate({
-        target: [organisationYears.organisationId, organisationYears.year],
-        set: { requested: true, updatedAt: c.var.app.clock.now() },
+  .post(
+    "/",
+    requireStaff({ siteAdmin: true }),
+    describe({
+      summary: "Mark an organisation's year valid (the analyses show it).",
+      tags: ["Back office: years"],
+      body: validBody,
+      answer: "The organisation's years after the change.",
+    }),
+    async (c) => {
+      const body = await readJson(c, validBody);
+      const { db } = c.var.app.database;
+      const organisation = await organisationOr404(db, body.organization_uuid);
+      const row = await completeYear(db, organisation, body.year);
+      const now = c.var.app.clock.now();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(organisationYears)
+          .set({ enabled: true, updatedAt: now })
+          .where(eq(organisationYears.id, row.id));
+        await tx
+          .update(organisations)
+          .set({ initialized: true, updatedAt: now })
+          .where(eq(organisations.id, organisation.id));
       });
-    await notifyDataChanged(c.var.app, organisation.id);
-    return c.json({
-      status: 200,
-      detail: `${body.year} is requested from ${organisation.name}.`,
-      year: body.year,
-      requested: true,
-      ...(await yearsAnswer(db, organisation.id)),
-    });
-  });
+      await sessionsChanged(c.var.app, { organisationId: organisation.id });
+      // Told once: enabling an enabled year again re-initialises it without news for the users.
+      if (!row.enabled) {
+        await notify(
+          c.var.app,
+          { organisation: organisation.id },
+          { message: `Your ${body.year} analyses are ready to read.`, status: "success" },
+        );
+      }
+      return c.json({
+        status: 200,
+        detail: `${body.year} is enabled for ${organisation.name}.`,
+        year: body.year,
+        enabled: true,
+        initialized: true,
+        ...(await yearsAnswer(db, organisation.id)),
+      });
+    },
+  )
+  // Request: staff ask the customer for a year's data; the year appears in its pending_years.
+  .patch(
+    "/",
+    requireStaff({ siteAdmin: true }),
+    describe({
+      summary: "Take back a year's valid mark.",
+      tags: ["Back office: years"],
+      body: validBody,
+      answer: "The organisation's years after the change.",
+    }),
+    async (c) => {
+      const body = await readJson(c, validBody);
+      const { db } = c.var.app.database;
+      const organisation = await organisationOr404(db, body.organization_uuid);
+      const existing = await yearRow(db, organisation.id, body.year);
+      if (existing?.fileState === "uploaded") {
+        throw new HttpError(
+          400,
+          `${body.year} already has accepted data: delete its file first to ask the customer for a new one.`,
+        );
+      }
+      await db
+        .insert(organisationYears)
+        .values({ organisationId: organisation.id, year: body.year, requested: true })
+        .onConflictDoUpdate({
+          target: [organisationYears.organisationId, organisationYears.year],
+          set: { requested: true, updatedAt: c.var.app.clock.now() },
+        });
+      await notifyDataChanged(c.var.app, organisation.id);
+      return c.json({
+        status: 200,
+        detail: `${body.year} is requested from ${organisation.name}.`,
+        year: body.year,
+        requested: true,
+        ...(await yearsAnswer(db, organisation.id)),
+      });
+    },
+  );
 
 /**
  * POST /api/management/admin/prelaunch/: a complete year (100%) not yet enabled is opened to staff
  * before the customer sees it: it joins accessible_years, the years the dummy view offers. The
  * customer's years (enabled ones) do not change.
  */
-export const prelaunchRoutes = new Hono<AppEnv>().post("/", requireStaff({ siteAdmin: true }), async (c) => {
-  const body = await readJson(c, prelaunchBody);
-  const { db } = c.var.app.database;
-  const organisation = await organisationOr404(db, body.org_id);
-  const row = await completeYear(db, organisation, body.year);
-  if (row.enabled) {
-    throw new HttpError(
-      400,
-      `${body.year} is already enabled for ${organisation.name}: there is nothing to prelaunch.`,
-    );
-  }
-  await db
-    .update(organisationYears)
-    .set({ prelaunched: true, updatedAt: c.var.app.clock.now() })
-    .where(eq(organisationYears.id, row.id));
-  return c.json({
-    status: 200,
-    detail: `${body.year} is prelaunched: staff can open it in the dummy view.`,
-    year: body.year,
-    prelaunched: true,
-    ...(await yearsAnswer(db, organisation.id)),
-  });
-});
+export const prelaunchRoutes = new Hono<AppEnv>().post(
+  "/",
+  requireStaff({ siteAdmin: true }),
+  describe({
+    summary: "Open (prelaunch) the next year of an organisation: its questionnaire and file upload.",
+    tags: ["Back office: years"],
+    body: prelaunchBody,
+    answer: "The organisation's years after the change.",
+  }),
+  async (c) => {
+    const body = await readJson(c, prelaunchBody);
+    const { db } = c.var.app.database;
+    const organisation = await organisationOr404(db, body.org_id);
+    const row = await completeYear(db, organisation, body.year);
+    if (row.enabled) {
+      throw new HttpError(
+        400,
+        `${body.year} is already enabled for ${organisation.name}: there is nothing to prelaunch.`,
+      );
+    }
+    await db
+      .update(organisationYears)
+      .set({ prelaunched: true, updatedAt: c.var.app.clock.now() })
+      .where(eq(organisationYears.id, row.id));
+    return c.json({
+      status: 200,
+      detail: `${body.year} is prelaunched: staff can open it in the dummy view.`,
+      year: body.year,
+      prelaunched: true,
+      ...(await yearsAnswer(db, organisation.id)),
+    });
+  },
+);
 
 /** DELETE /api/management/admin/customer/remove-year/: action 'delete' the year, null its file. */
 export const removeYearRoutes = new Hono<AppEnv>().delete(
   "/",
   requireStaff({ siteAdmin: true }),
+  describe({
+    summary: "Remove a year of an organisation with its files and results.",
+    tags: ["Back office: years"],
+    body: removeBody,
+    answer: "The organisation's years after the change.",
+  }),
   async (c) => {
     const body = await readJson(c, removeBody);
     const { db } = c.var.app.database;

@@ -6,6 +6,7 @@ import { organisationYears } from "../../db/schema/index.ts";
 import { readJson } from "../../http/body.ts";
 import { invalidToken, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { restorePracticeVersion, versionsOf } from "../../ingest/versions.ts";
 import { findOrganisation } from "../../organisations/present.ts";
 import { fourDigitYear } from "../../organisations/yearField.ts";
@@ -24,6 +25,12 @@ const restoreBody = z.strictObject({
 export const yearVersionRoutes = new Hono<AppEnv>().post(
   "/restore",
   requireStaff({ siteAdmin: true }),
+  describe({
+    summary: "Restore an earlier version of a year's practice file as its current one.",
+    tags: ["Back office: years"],
+    body: restoreBody,
+    answer: "The year's versions after the restore.",
+  }),
   async (c) => {
     const session = c.var.session;
     if (session?.kind !== "admin") throw invalidToken();

@@ -7,18 +7,29 @@ import { organisations } from "../../db/schema/index.ts";
 import { readJson } from "../../http/body.ts";
 import { forbidden } from "../../http/errors.ts";
 import { customerScope } from "../../http/middleware/guards.ts";
+import { describe } from "../../http/openapi/declare.ts";
 
 const acceptAgreement = z.strictObject({ organization: z.uuid({ message: "must be an organisation id" }) });
 
 /** POST /api/management/customer/agreement/: a user of the organisation accepts the licence agreement. */
-export const agreementRoutes = new Hono<AppEnv>().post("/", customerScope(), async (c) => {
-  const { organization } = await readJson(c, acceptAgreement);
-  if (organization !== c.var.scope.organisationId)
-    throw forbidden("You can only accept for your own organisation.");
-  await c.var.app.database.db
-    .update(organisations)
-    .set({ agreementAccepted: true })
-    .where(eq(organisations.id, organization));
-  await sessionsChanged(c.var.app, { organisationId: organization });
-  return c.json({ status: 200, agreement_accepted: true });
-});
+export const agreementRoutes = new Hono<AppEnv>().post(
+  "/",
+  customerScope(),
+  describe({
+    summary: "Accept the data-use agreement for the customer's organisation.",
+    tags: ["Customer: account"],
+    body: acceptAgreement,
+    answer: "`{status: 200, agreement_accepted: true}`.",
+  }),
+  async (c) => {
+    const { organization } = await readJson(c, acceptAgreement);
+    if (organization !== c.var.scope.organisationId)
+      throw forbidden("You can only accept for your own organisation.");
+    await c.var.app.database.db
+      .update(organisations)
+      .set({ agreementAccepted: true })
+      .where(eq(organisations.id, organization));
+    await sessionsChanged(c.var.app, { organisationId: organization });
+    return c.json({ status: 200, agreement_accepted: true });
+  },
+);

@@ -8,6 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { facilities, facilityLocations } from "../../db/schema/index.ts";
@@ -15,6 +16,7 @@ import { facilityForm } from "../../forms/facility.ts";
 import { blankValues, type FacilityFields, facilityFields, fieldNames } from "../../forms/profileFields.ts";
 import { zipCentroid } from "../../geo/zipCentroids.ts";
 import { parseWith, readJson } from "../../http/body.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { changeProfile } from "../../organisations/profileChanged.ts";
 import {
   checkFacilityNpi,
@@ -24,16 +26,31 @@ import {
 } from "../../organisations/profileChecks.ts";
 import { facilityView, facilityViewsOf } from "../../organisations/profileViews.ts";
 import {
+  documentedEntity,
   entityBody,
   entityId,
   organisationForNewRow,
   ownedRow,
   requireProfileWriter,
+  rowId,
   splitEntity,
+  staffOrganisation,
 } from "./profileAccess.ts";
 
 const FORM_FIELDS = fieldNames(facilityForm);
 const body = entityBody("facility");
+// What each call's entity may hold (the form's fields, all optional, and the call's own keys): the
+// document shows these.
+const postBody = documentedEntity("facility", facilityFields, { organization_id: staffOrganisation }, true);
+const patchBody = documentedEntity(
+  "facility",
+  facilityFields,
+  { id: rowId, organization_id: staffOrganisation },
+  true,
+);
+const deleteBody = z.strictObject({
+  facility: z.strictObject({ id: rowId, organization_id: staffOrganisation }),
+});
 
 /** The form's values of a stored facility: what a PATCH changes some of. */
 function storedValues(row: typeof facilities.$inferSelect): Record<string, unknown> {
@@ -102,53 +119,84 @@ async function findFacility(db: Db, id: string) {
 
 export const facilityRoutes = new Hono<AppEnv>()
   .use(requireProfileWriter())
-  .post("/", async (c) => {
-    const { facility } = await readJson(c, body);
-    const { fields, own } = splitEntity(facility!, FORM_FIELDS, ["organization_id"]);
-    const organisation = await organisationForNewRow(c, own.organization_id);
-    const { db } = c.var.app.database;
-    const values = await checkedFacility(db, organisation.id, { ...blankValues(facilityForm), ...fields });
-    const id = await changeProfile(c.var.app, organisation.id, async (tx) => {
-      const [row] = await tx
-        .insert(facilities)
-        .values({ organisationId: organisation.id, ...columnsOf(values) })
-        .returning({ id: facilities.id });
-      return row!.id;
-    });
-    return c.json({ status: 200, facility: await viewOf(db, id) });
-  })
-  .patch("/", async (c) => {
-    const { facility } = await readJson(c, body);
-    const { fields, own } = splitEntity(facility!, FORM_FIELDS, ["id", "organization_id"]);
-    const { db } = c.var.app.database;
-    const stored = ownedRow(c, await findFacility(db, entityId(own)), "Facility");
-    const values = await checkedFacility(
-      db,
-      stored.organisationId,
-      { ...storedValues(stored), ...fields },
-      stored.id,
-    );
-    await changeProfile(c.var.app, stored.organisationId, async (tx) => {
-      await tx.update(facilities).set(columnsOf(values)).where(eq(facilities.id, stored.id));
-      await renameWorkPlace(tx, stored.organisationId, stored.name, values.name);
-    });
-    return c.json({ status: 200, facility: await viewOf(db, stored.id) });
-  })
-  .delete("/", async (c) => {
-    const { facility } = await readJson(c, body);
-    const { own } = splitEntity(facility!, new Set(), ["id", "organization_id"]);
-    const { db } = c.var.app.database;
-    const stored = ownedRow(c, await findFacility(db, entityId(own)), "Facility");
-    await changeProfile(c.var.app, stored.organisationId, async (tx) => {
-      const locations = await tx
-        .select({ name: facilityLocations.name })
-        .from(facilityLocations)
-        .where(eq(facilityLocations.facilityId, stored.id));
-      // Its locations go with it (cascade); providers no longer work at any of them.
-      await tx.delete(facilities).where(eq(facilities.id, stored.id));
-      for (const name of [stored.name, ...locations.map((location) => location.name)]) {
-        await renameWorkPlace(tx, stored.organisationId, name, null);
-      }
-    });
-    return c.json({ status: 200, facilities: await facilityViewsOf(db, stored.organisationId) });
-  });
+  .post(
+    "/",
+    describe({
+      summary:
+        "Add a facility to the practice profile (the organisation's admin; staff name organization_id). Fields left out are blank.",
+      tags: ["Customer: practice profile"],
+      body: body,
+      documentedBody: postBody,
+      answer: "`{status: 200, facility}`.",
+    }),
+    async (c) => {
+      const { facility } = await readJson(c, body);
+      const { fields, own } = splitEntity(facility!, FORM_FIELDS, ["organization_id"]);
+      const organisation = await organisationForNewRow(c, own.organization_id);
+      const { db } = c.var.app.database;
+      const values = await checkedFacility(db, organisation.id, { ...blankValues(facilityForm), ...fields });
+      const id = await changeProfile(c.var.app, organisation.id, async (tx) => {
+        const [row] = await tx
+          .insert(facilities)
+          .values({ organisationId: organisation.id, ...columnsOf(values) })
+          .returning({ id: facilities.id });
+        return row!.id;
+      });
+      return c.json({ status: 200, facility: await viewOf(db, id) });
+    },
+  )
+  .patch(
+    "/",
+    describe({
+      summary: "Change a facility: only the fields sent change.",
+      tags: ["Customer: practice profile"],
+      body: body,
+      documentedBody: patchBody,
+      answer: "`{status: 200, facility}`.",
+    }),
+    async (c) => {
+      const { facility } = await readJson(c, body);
+      const { fields, own } = splitEntity(facility!, FORM_FIELDS, ["id", "organization_id"]);
+      const { db } = c.var.app.database;
+      const stored = ownedRow(c, await findFacility(db, entityId(own)), "Facility");
+      const values = await checkedFacility(
+        db,
+        stored.organisationId,
+        { ...storedValues(stored), ...fields },
+        stored.id,
+      );
+      await changeProfile(c.var.app, stored.organisationId, async (tx) => {
+        await tx.update(facilities).set(columnsOf(values)).where(eq(facilities.id, stored.id));
+        await renameWorkPlace(tx, stored.organisationId, stored.name, values.name);
+      });
+      return c.json({ status: 200, facility: await viewOf(db, stored.id) });
+    },
+  )
+  .delete(
+    "/",
+    describe({
+      summary: "Remove a facility.",
+      tags: ["Customer: practice profile"],
+      body: body,
+      documentedBody: deleteBody,
+      answer: "`{status: 200, facilities}`: the organisation's remaining facilities.",
+    }),
+    async (c) => {
+      const { facility } = await readJson(c, body);
+      const { own } = splitEntity(facility!, new Set(), ["id", "organization_id"]);
+      const { db } = c.var.app.database;
+      const stored = ownedRow(c, await findFacility(db, entityId(own)), "Facility");
+      await changeProfile(c.var.app, stored.organisationId, async (tx) => {
+        const locations = await tx
+          .select({ name: facilityLocations.name })
+          .from(facilityLocations)
+          .where(eq(facilityLocations.facilityId, stored.id));
+        // Its locations go with it (cascade); providers no longer work at any of them.
+        await tx.delete(facilities).where(eq(facilities.id, stored.id));
+        for (const name of [stored.name, ...locations.map((location) => location.name)]) {
+          await renameWorkPlace(tx, stored.organisationId, name, null);
+        }
+      });
+      return c.json({ status: 200, facilities: await facilityViewsOf(db, stored.organisationId) });
+    },
+  );

@@ -16,6 +16,7 @@ import { blankValues, fieldNames, type LocationFields, locationFields } from "..
 import { zipCentroid } from "../../geo/zipCentroids.ts";
 import { parseWith, readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { changeProfile } from "../../organisations/profileChanged.ts";
 import {
   checkLocale,
@@ -24,10 +25,36 @@ import {
   renameWorkPlace,
 } from "../../organisations/profileChecks.ts";
 import { locationView, locationViewsOf } from "../../organisations/profileViews.ts";
-import { entityBody, entityId, ownedRow, requireProfileWriter, rowId, splitEntity } from "./profileAccess.ts";
+import {
+  documentedEntity,
+  entityBody,
+  entityId,
+  ownedRow,
+  requireProfileWriter,
+  rowId,
+  splitEntity,
+  staffOrganisation,
+} from "./profileAccess.ts";
 
 const FORM_FIELDS = fieldNames(locationForm);
 const body = entityBody("location");
+// What each call's entity may hold (the form's fields, all optional, and the call's own keys): the
+// document shows these.
+const postBody = documentedEntity(
+  "location",
+  locationFields,
+  { facility_id: rowId, organization_id: staffOrganisation },
+  true,
+);
+const patchBody = documentedEntity(
+  "location",
+  locationFields,
+  { id: rowId, facility_id: rowId.optional(), organization_id: staffOrganisation },
+  true,
+);
+const deleteBody = z.strictObject({
+  location: z.strictObject({ id: rowId, organization_id: staffOrganisation }),
+});
 
 function storedValues(row: typeof facilityLocations.$inferSelect): Record<string, unknown> {
   const view = locationView(row) as Record<string, unknown>;
@@ -89,61 +116,92 @@ async function parentFacility(c: Parameters<typeof ownedRow>[0], facilityId: unk
 
 export const facilityLocationRoutes = new Hono<AppEnv>()
   .use(requireProfileWriter())
-  .post("/", async (c) => {
-    const { location } = await readJson(c, body);
-    const { fields, own } = splitEntity(location!, FORM_FIELDS, ["facility_id", "organization_id"]);
-    const facility = await parentFacility(c, own.facility_id);
-    const { db } = c.var.app.database;
-    const values = await checkedLocation(db, facility.organisationId, {
-      ...blankValues(locationForm),
-      ...fields,
-    });
-    await changeProfile(c.var.app, facility.organisationId, async (tx) => {
-      await tx
-        .insert(facilityLocations)
-        .values({ facilityId: facility.id, organisationId: facility.organisationId, ...columnsOf(values) });
-    });
-    return c.json({ status: 200, locations: await locationViewsOf(db, facility.id) });
-  })
-  .patch("/", async (c) => {
-    const { location } = await readJson(c, body);
-    const { fields, own } = splitEntity(location!, FORM_FIELDS, ["id", "facility_id", "organization_id"]);
-    const { db } = c.var.app.database;
-    const stored = ownedRow(c, await findLocation(db, entityId(own)), "Location");
-    const facility =
-      own.facility_id === undefined || own.facility_id === stored.facilityId
-        ? undefined
-        : await parentFacility(c, own.facility_id);
-    if (facility && facility.organisationId !== stored.organisationId) {
-      throw missingFacility("the facility is not one of this location's organisation");
-    }
-    const values = await checkedLocation(
-      db,
-      stored.organisationId,
-      { ...storedValues(stored), ...fields },
-      stored.id,
-    );
-    const facilityId = facility?.id ?? stored.facilityId;
-    await changeProfile(c.var.app, stored.organisationId, async (tx) => {
-      await tx
-        .update(facilityLocations)
-        .set({ ...columnsOf(values), facilityId })
-        .where(eq(facilityLocations.id, stored.id));
-      await renameWorkPlace(tx, stored.organisationId, stored.name, values.name);
-    });
-    return c.json({ status: 200, locations: await locationViewsOf(db, facilityId) });
-  })
-  .delete("/", async (c) => {
-    const { location } = await readJson(c, body);
-    const { own } = splitEntity(location!, new Set(), ["id", "facility_id", "organization_id"]);
-    const { db } = c.var.app.database;
-    const stored = ownedRow(c, await findLocation(db, entityId(own)), "Location");
-    await changeProfile(c.var.app, stored.organisationId, async (tx) => {
-      await tx.delete(facilityLocations).where(eq(facilityLocations.id, stored.id));
-      await renameWorkPlace(tx, stored.organisationId, stored.name, null);
-    });
-    return c.json({ status: 200, locations: await locationViewsOf(db, stored.facilityId) });
-  });
+  .post(
+    "/",
+    describe({
+      summary:
+        "Add a location to the practice profile (the organisation's admin; staff name organization_id). Fields left out are blank.",
+      tags: ["Customer: practice profile"],
+      body: body,
+      documentedBody: postBody,
+      answer: "`{status: 200, location}`.",
+    }),
+    async (c) => {
+      const { location } = await readJson(c, body);
+      const { fields, own } = splitEntity(location!, FORM_FIELDS, ["facility_id", "organization_id"]);
+      const facility = await parentFacility(c, own.facility_id);
+      const { db } = c.var.app.database;
+      const values = await checkedLocation(db, facility.organisationId, {
+        ...blankValues(locationForm),
+        ...fields,
+      });
+      await changeProfile(c.var.app, facility.organisationId, async (tx) => {
+        await tx
+          .insert(facilityLocations)
+          .values({ facilityId: facility.id, organisationId: facility.organisationId, ...columnsOf(values) });
+      });
+      return c.json({ status: 200, locations: await locationViewsOf(db, facility.id) });
+    },
+  )
+  .patch(
+    "/",
+    describe({
+      summary: "Change a location: only the fields sent change.",
+      tags: ["Customer: practice profile"],
+      body: body,
+      documentedBody: patchBody,
+      answer: "`{status: 200, location}`.",
+    }),
+    async (c) => {
+      const { location } = await readJson(c, body);
+      const { fields, own } = splitEntity(location!, FORM_FIELDS, ["id", "facility_id", "organization_id"]);
+      const { db } = c.var.app.database;
+      const stored = ownedRow(c, await findLocation(db, entityId(own)), "Location");
+      const facility =
+        own.facility_id === undefined || own.facility_id === stored.facilityId
+          ? undefined
+          : await parentFacility(c, own.facility_id);
+      if (facility && facility.organisationId !== stored.organisationId) {
+        throw missingFacility("the facility is not one of this location's organisation");
+      }
+      const values = await checkedLocation(
+        db,
+        stored.organisationId,
+        { ...storedValues(stored), ...fields },
+        stored.id,
+      );
+      const facilityId = facility?.id ?? stored.facilityId;
+      await changeProfile(c.var.app, stored.organisationId, async (tx) => {
+        await tx
+          .update(facilityLocations)
+          .set({ ...columnsOf(values), facilityId })
+          .where(eq(facilityLocations.id, stored.id));
+        await renameWorkPlace(tx, stored.organisationId, stored.name, values.name);
+      });
+      return c.json({ status: 200, locations: await locationViewsOf(db, facilityId) });
+    },
+  )
+  .delete(
+    "/",
+    describe({
+      summary: "Remove a location.",
+      tags: ["Customer: practice profile"],
+      body: body,
+      documentedBody: deleteBody,
+      answer: "`{status: 200, locations}`: the facility's remaining locations.",
+    }),
+    async (c) => {
+      const { location } = await readJson(c, body);
+      const { own } = splitEntity(location!, new Set(), ["id", "facility_id", "organization_id"]);
+      const { db } = c.var.app.database;
+      const stored = ownedRow(c, await findLocation(db, entityId(own)), "Location");
+      await changeProfile(c.var.app, stored.organisationId, async (tx) => {
+        await tx.delete(facilityLocations).where(eq(facilityLocations.id, stored.id));
+        await renameWorkPlace(tx, stored.organisationId, stored.name, null);
+      });
+      return c.json({ status: 200, locations: await locationViewsOf(db, stored.facilityId) });
+    },
+  );
 
 function missingFacility(message = "Please fill out this field (the facility of the location)") {
   return new HttpError(400, `facility_id: ${message}`, [{ field: "facility_id", message }]);

@@ -8,6 +8,7 @@ import { PICTURE_MESSAGES } from "../../forms/picture.ts";
 import { username } from "../../forms/userFields.ts";
 import { organisationManagedBy } from "../../http/actor.ts";
 import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { findOrganisation, userView } from "../../organisations/present.ts";
 import { removePicture, storePicture } from "../../pictures/pictureStore.ts";
 import { jsonField, withPictureForm } from "../../pictures/receivePicture.ts";
@@ -27,65 +28,92 @@ const logoForm = z.object({
  * POST /api/management/customer/organization-update/: the organisation's logo (multipart: `image`,
  * `organization`), by its admin (is_staff) or a staff site admin; answers `logo`.
  */
-export const customerProfileRoutes = new Hono<AppEnv>().post("/", async (c) => {
-  const session = c.var.session;
-  if (!session) throw invalidToken();
-  if (session.kind !== "client")
-    throw forbidden("Staff edit their own profile at /api/management/admin/update/.");
-  const { dataDir } = c.var.app.config;
-  return withPictureForm(c, "picture", async ({ fields, file }) => {
-    const parsed = parseForm(z.object({ user_data: userData.optional() }), {
-      user_data: jsonField(fields, "user_data"),
+export const customerProfileRoutes = new Hono<AppEnv>().post(
+  "/",
+  describe({
+    summary: "A customer user changes its own name and picture.",
+    tags: ["Customer: account"],
+    form: {
+      media: "multipart/form-data",
+      schema: z.object({
+        user_data: userData.optional().meta({ description: "JSON text: {username}" }),
+        picture: z.file().optional().meta({ description: "PNG, JPEG or WebP, at most 2 MB" }),
+      }),
+    },
+    answer: "`{status: 200, user}`; 403 with `user.blocked` when the account was blocked meanwhile.",
+  }),
+  async (c) => {
+    const session = c.var.session;
+    if (!session) throw invalidToken();
+    if (session.kind !== "client")
+      throw forbidden("Staff edit their own profile at /api/management/admin/update/.");
+    const { dataDir } = c.var.app.config;
+    return withPictureForm(c, "picture", async ({ fields, file }) => {
+      const parsed = parseForm(z.object({ user_data: userData.optional() }), {
+        user_data: jsonField(fields, "user_data"),
+      });
+      const name = parsed.user_data?.username;
+      if (name === undefined && !file)
+        throw new HttpError(400, `picture: ${PICTURE_MESSAGES.missing}`, [
+          { field: "picture", message: PICTURE_MESSAGES.missing },
+        ]);
+      const picture = file ? await storePicture(dataDir, file, "picture") : undefined;
+      const { db } = c.var.app.database;
+      const previous = session.user.picture;
+      // The blocked flag is read in the same statement that writes: a user blocked a moment ago
+      // (its session still cached for a few seconds) changes nothing.
+      const [user] = await db
+        .update(customerUsers)
+        .set({ username: name, picture, updatedAt: c.var.app.clock.now() })
+        .where(and(eq(customerUsers.id, session.user.id), eq(customerUsers.blocked, false)))
+        .returning();
+      if (!user) {
+        removePicture(dataDir, picture);
+        return c.json({ status: 403, detail: "Your account is blocked.", user: { blocked: true } }, 403);
+      }
+      if (picture) removePicture(dataDir, previous);
+      await sessionsChanged(c.var.app, { customerUserId: user.id });
+      return c.json({ status: 200, user: userView(user) });
     });
-    const name = parsed.user_data?.username;
-    if (name === undefined && !file)
-      throw new HttpError(400, `picture: ${PICTURE_MESSAGES.missing}`, [
-        { field: "picture", message: PICTURE_MESSAGES.missing },
-      ]);
-    const picture = file ? await storePicture(dataDir, file, "picture") : undefined;
-    const { db } = c.var.app.database;
-    const previous = session.user.picture;
-    // The blocked flag is read in the same statement that writes: a user blocked a moment ago
-    // (its session still cached for a few seconds) changes nothing.
-    const [user] = await db
-      .update(customerUsers)
-      .set({ username: name, picture, updatedAt: c.var.app.clock.now() })
-      .where(and(eq(customerUsers.id, session.user.id), eq(customerUsers.blocked, false)))
-      .returning();
-    if (!user) {
-      removePicture(dataDir, picture);
-      return c.json({ status: 403, detail: "Your account is blocked.", user: { blocked: true } }, 403);
-    }
-    if (picture) removePicture(dataDir, previous);
-    await sessionsChanged(c.var.app, { customerUserId: user.id });
-    return c.json({ status: 200, user: userView(user) });
-  });
-});
+  },
+);
 
-export const organisationLogoRoutes = new Hono<AppEnv>().post("/", async (c) => {
-  const session = c.var.session;
-  if (!session) throw invalidToken();
-  // Cleared before the body is read: assistants and agents are refused without receiving a file.
-  if (session.kind === "client") organisationManagedBy(c, undefined);
-  else if (session.staff.role !== "site_admin") throw forbidden("Agents cannot do this.");
-  const { dataDir } = c.var.app.config;
-  return withPictureForm(c, "image", async ({ fields, file }) => {
-    const form = parseForm(logoForm, fields);
-    const organisationId = organisationManagedBy(c, form.organization);
-    const { db } = c.var.app.database;
-    const organisation = await findOrganisation(db, organisationId);
-    if (!organisation) throw notFound("Organisation not found.");
-    if (!file)
-      throw new HttpError(400, `image: ${PICTURE_MESSAGES.missing}`, [
-        { field: "image", message: PICTURE_MESSAGES.missing },
-      ]);
-    const logo = await storePicture(dataDir, file, "image");
-    await db
-      .update(organisations)
-      .set({ logo, updatedAt: c.var.app.clock.now() })
-      .where(eq(organisations.id, organisationId));
-    removePicture(dataDir, organisation.logo);
-    await sessionsChanged(c.var.app, { organisationId });
-    return c.json({ status: 200, logo });
-  });
-});
+export const organisationLogoRoutes = new Hono<AppEnv>().post(
+  "/",
+  describe({
+    summary: "The organisation's logo (its admin, or a staff site admin naming `organization`).",
+    tags: ["Customer: account"],
+    form: {
+      media: "multipart/form-data",
+      schema: logoForm.extend({ image: z.file().meta({ description: "PNG, JPEG or WebP, at most 2 MB" }) }),
+    },
+    answer: "`{status: 200, logo}`: the logo's URL.",
+  }),
+  async (c) => {
+    const session = c.var.session;
+    if (!session) throw invalidToken();
+    // Cleared before the body is read: assistants and agents are refused without receiving a file.
+    if (session.kind === "client") organisationManagedBy(c, undefined);
+    else if (session.staff.role !== "site_admin") throw forbidden("Agents cannot do this.");
+    const { dataDir } = c.var.app.config;
+    return withPictureForm(c, "image", async ({ fields, file }) => {
+      const form = parseForm(logoForm, fields);
+      const organisationId = organisationManagedBy(c, form.organization);
+      const { db } = c.var.app.database;
+      const organisation = await findOrganisation(db, organisationId);
+      if (!organisation) throw notFound("Organisation not found.");
+      if (!file)
+        throw new HttpError(400, `image: ${PICTURE_MESSAGES.missing}`, [
+          { field: "image", message: PICTURE_MESSAGES.missing },
+        ]);
+      const logo = await storePicture(dataDir, file, "image");
+      await db
+        .update(organisations)
+        .set({ logo, updatedAt: c.var.app.clock.now() })
+        .where(eq(organisations.id, organisationId));
+      removePicture(dataDir, organisation.logo);
+      await sessionsChanged(c.var.app, { organisationId });
+      return c.json({ status: 200, logo });
+    });
+  },
+);

@@ -83,9 +83,27 @@ export function splitEntity(
 
 export const rowId = z.uuid("must be an id (UUID)");
 
+/** Staff name the organisation they act for; a customer's own is implied. */
+export const staffOrganisation = organisationId.optional();
+
 /** `{<name>: {...}}`: the call's one entity object. */
 export const entityBody = (name: string) =>
   z.strictObject({ [name]: z.record(z.string(), z.unknown(), { error: `${name}: must be an object` }) });
+
+/**
+ * The entity body as the document shows it: the form's fields (the schema the handler checks them
+ * with, server/forms/profileFields.ts) and the call's own keys. The handler reads `entityBody` and
+ * splits the entity itself (a PATCH sends only the fields it changes).
+ */
+export const documentedEntity = (
+  name: string,
+  fields: z.ZodPipe<z.ZodObject, z.ZodType>,
+  own: Record<string, z.ZodType>,
+  partial: boolean,
+) => {
+  const formFields = partial ? fields.in.partial() : fields.in;
+  return z.strictObject({ [name]: formFields.extend(own) });
+};
 
 /** The id of a PATCH or DELETE entity, refused by name when missing or malformed. */
 export const entityId = (own: Record<string, unknown>) =>

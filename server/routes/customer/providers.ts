@@ -7,12 +7,14 @@
  */
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { providers } from "../../db/schema/index.ts";
 import { blankValues, fieldNames, type ProviderFields, providerFields } from "../../forms/profileFields.ts";
 import { providerForm } from "../../forms/provider.ts";
 import { parseWith, readJson } from "../../http/body.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { changeProfile } from "../../organisations/profileChanged.ts";
 import {
   checkLocale,
@@ -22,16 +24,31 @@ import {
 } from "../../organisations/profileChecks.ts";
 import { providerView, providerViewsOf } from "../../organisations/profileViews.ts";
 import {
+  documentedEntity,
   entityBody,
   entityId,
   organisationForNewRow,
   ownedRow,
   requireProfileWriter,
+  rowId,
   splitEntity,
+  staffOrganisation,
 } from "./profileAccess.ts";
 
 const FORM_FIELDS = fieldNames(providerForm);
 const body = entityBody("provider");
+// What each call's entity may hold (the form's fields, all optional, and the call's own keys): the
+// document shows these.
+const postBody = documentedEntity("provider", providerFields, { organization_id: staffOrganisation }, true);
+const patchBody = documentedEntity(
+  "provider",
+  providerFields,
+  { id: rowId, organization_id: staffOrganisation },
+  true,
+);
+const deleteBody = z.strictObject({
+  provider: z.strictObject({ id: rowId, organization_id: staffOrganisation }),
+});
 
 function storedValues(row: typeof providers.$inferSelect): Record<string, unknown> {
   const view = providerView(row) as Record<string, unknown>;
@@ -90,49 +107,80 @@ async function findProvider(db: Db, id: string) {
 
 export const providerRoutes = new Hono<AppEnv>()
   .use(requireProfileWriter())
-  .post("/", async (c) => {
-    const { provider } = await readJson(c, body);
-    const { fields, own } = splitEntity(provider!, FORM_FIELDS, ["organization_id"]);
-    const organisation = await organisationForNewRow(c, own.organization_id);
-    const { db } = c.var.app.database;
-    const values = await checkedProvider(db, organisation.id, { ...blankValues(providerForm), ...fields });
-    const row = await changeProfile(c.var.app, organisation.id, async (tx) => {
-      const [inserted] = await tx
-        .insert(providers)
-        .values({ organisationId: organisation.id, ...columnsOf(values) })
-        .returning();
-      return inserted!;
-    });
-    return c.json({ status: 200, provider: providerView(row) });
-  })
-  .patch("/", async (c) => {
-    const { provider } = await readJson(c, body);
-    const { fields, own } = splitEntity(provider!, FORM_FIELDS, ["id", "organization_id"]);
-    const { db } = c.var.app.database;
-    const stored = ownedRow(c, await findProvider(db, entityId(own)), "Provider");
-    const values = await checkedProvider(
-      db,
-      stored.organisationId,
-      { ...storedValues(stored), ...fields },
-      stored.id,
-    );
-    const row = await changeProfile(c.var.app, stored.organisationId, async (tx) => {
-      const [updated] = await tx
-        .update(providers)
-        .set(columnsOf(values))
-        .where(eq(providers.id, stored.id))
-        .returning();
-      return updated!;
-    });
-    return c.json({ status: 200, provider: providerView(row) });
-  })
-  .delete("/", async (c) => {
-    const { provider } = await readJson(c, body);
-    const { own } = splitEntity(provider!, new Set(), ["id", "organization_id"]);
-    const { db } = c.var.app.database;
-    const stored = ownedRow(c, await findProvider(db, entityId(own)), "Provider");
-    await changeProfile(c.var.app, stored.organisationId, async (tx) => {
-      await tx.delete(providers).where(eq(providers.id, stored.id));
-    });
-    return c.json({ status: 200, providers: await providerViewsOf(db, stored.organisationId) });
-  });
+  .post(
+    "/",
+    describe({
+      summary:
+        "Add a provider to the practice profile (the organisation's admin; staff name organization_id). Fields left out are blank.",
+      tags: ["Customer: practice profile"],
+      body: body,
+      documentedBody: postBody,
+      answer: "`{status: 200, provider}`.",
+    }),
+    async (c) => {
+      const { provider } = await readJson(c, body);
+      const { fields, own } = splitEntity(provider!, FORM_FIELDS, ["organization_id"]);
+      const organisation = await organisationForNewRow(c, own.organization_id);
+      const { db } = c.var.app.database;
+      const values = await checkedProvider(db, organisation.id, { ...blankValues(providerForm), ...fields });
+      const row = await changeProfile(c.var.app, organisation.id, async (tx) => {
+        const [inserted] = await tx
+          .insert(providers)
+          .values({ organisationId: organisation.id, ...columnsOf(values) })
+          .returning();
+        return inserted!;
+      });
+      return c.json({ status: 200, provider: providerView(row) });
+    },
+  )
+  .patch(
+    "/",
+    describe({
+      summary: "Change a provider: only the fields sent change.",
+      tags: ["Customer: practice profile"],
+      body: body,
+      documentedBody: patchBody,
+      answer: "`{status: 200, provider}`.",
+    }),
+    async (c) => {
+      const { provider } = await readJson(c, body);
+      const { fields, own } = splitEntity(provider!, FORM_FIELDS, ["id", "organization_id"]);
+      const { db } = c.var.app.database;
+      const stored = ownedRow(c, await findProvider(db, entityId(own)), "Provider");
+      const values = await checkedProvider(
+        db,
+        stored.organisationId,
+        { ...storedValues(stored), ...fields },
+        stored.id,
+      );
+      const row = await changeProfile(c.var.app, stored.organisationId, async (tx) => {
+        const [updated] = await tx
+          .update(providers)
+          .set(columnsOf(values))
+          .where(eq(providers.id, stored.id))
+          .returning();
+        return updated!;
+      });
+      return c.json({ status: 200, provider: providerView(row) });
+    },
+  )
+  .delete(
+    "/",
+    describe({
+      summary: "Remove a provider.",
+      tags: ["Customer: practice profile"],
+      body: body,
+      documentedBody: deleteBody,
+      answer: "`{status: 200, providers}`: the organisation's remaining providers.",
+    }),
+    async (c) => {
+      const { provider } = await readJson(c, body);
+      const { own } = splitEntity(provider!, new Set(), ["id", "organization_id"]);
+      const { db } = c.var.app.database;
+      const stored = ownedRow(c, await findProvider(db, entityId(own)), "Provider");
+      await changeProfile(c.var.app, stored.organisationId, async (tx) => {
+        await tx.delete(providers).where(eq(providers.id, stored.id));
+      });
+      return c.json({ status: 200, providers: await providerViewsOf(db, stored.organisationId) });
+    },
+  );

@@ -8,6 +8,7 @@ import { MAX_USERS_PER_ORGANISATION, userEmail, username, userStatus } from "../
 import { organisationManagedBy } from "../../http/actor.ts";
 import { readJson } from "../../http/body.ts";
 import { forbidden, HttpError, notFound } from "../../http/errors.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { findOrganisation, userView } from "../../organisations/present.ts";
 
 export { MAX_USERS_PER_ORGANISATION };
@@ -53,70 +54,97 @@ const isSelf = (c: Context<AppEnv>, user: CustomerUser) =>
 
 /** POST, PATCH, DELETE /api/management/customer/detail/: the Users table of an organisation. */
 export const customerUsersRoutes = new Hono<AppEnv>()
-  .post("/", async (c) => {
-    const { user_data } = await readJson(c, addUser);
-    const organisationId = organisationManagedBy(c, user_data.organization_id);
-    const { db } = c.var.app.database;
-    const organisation = await findOrganisation(db, organisationId);
-    if (!organisation) throw notFound("Organisation not found.");
-    const [existing] = await db
-      .select({ n: count() })
-      .from(customerUsers)
-      .where(eq(customerUsers.organisationId, organisationId));
-    const users = existing?.n ?? 0;
-    // The first user can always be created (someone must sign in); later ones once the org is initialized.
-    if (users >= MAX_USERS_PER_ORGANISATION) {
-      throw new HttpError(400, `An organisation has at most ${MAX_USERS_PER_ORGANISATION} users.`);
-    }
-    if (users > 0 && !organisation.initialized) {
-      throw new HttpError(400, "Users can be added once the organisation is initialized.");
-    }
-    const [taken] = await db
-      .select({ id: customerUsers.id })
-      .from(customerUsers)
-      .where(eq(customerUsers.email, user_data.email));
-    if (taken)
-      throw new HttpError(400, "email: this address already has an account", [
-        { field: "email", message: "this address already has an account" },
-      ]);
-    const [user] = await db
-      .insert(customerUsers)
-      .values({
-        organisationId,
-        username: user_data.username,
-        email: user_data.email,
-        isStaff: users === 0 ? true : user_data.status === "admin",
-      })
-      .returning();
-    return c.json({ status: 200, user: userView(user!) });
-  })
-  .patch("/", async (c) => {
-    const { user_data } = await readJson(c, updateUser);
-    const { db } = c.var.app.database;
-    const target = await managedUser(c, user_data.id);
-    if (isSelf(c, target) && (user_data.blocked || user_data.status === "assistant")) {
-      throw forbidden("You cannot block or demote yourself.");
-    }
-    const [user] = await db
-      .update(customerUsers)
-      .set({
-        username: user_data.username,
-        isStaff: user_data.status === undefined ? undefined : user_data.status === "admin",
-        blocked: user_data.blocked,
-      })
-      .where(eq(customerUsers.id, target.id))
-      .returning();
-    if (user_data.blocked) await revokeUserSessions(c.var.app, target.id, c.var.app.clock.now());
-    else await sessionsChanged(c.var.app, { customerUserId: target.id });
-    return c.json({ status: 200, user: userView(user!) });
-  })
-  .delete("/", async (c) => {
-    const { user_id } = await readJson(c, removeUser);
-    const { db } = c.var.app.database;
-    const target = await managedUser(c, user_id);
-    if (isSelf(c, target)) throw forbidden("You cannot delete yourself.");
-    await db.delete(customerUsers).where(eq(customerUsers.id, target.id));
-    await sessionsChanged(c.var.app, { customerUserId: target.id });
-    // The spec's answer is `user`: the one removed (the screens reload the organisation's list).
-    return c.json({ status: 200, user: userView(target) });
-  });
+  .post(
+    "/",
+    describe({
+      summary: "Add a user to the organisation (its admin; staff name organization_id).",
+      tags: ["Customer: users"],
+      body: addUser,
+      answer: "`{status: 200, user}`: the new user.",
+    }),
+    async (c) => {
+      const { user_data } = await readJson(c, addUser);
+      const organisationId = organisationManagedBy(c, user_data.organization_id);
+      const { db } = c.var.app.database;
+      const organisation = await findOrganisation(db, organisationId);
+      if (!organisation) throw notFound("Organisation not found.");
+      const [existing] = await db
+        .select({ n: count() })
+        .from(customerUsers)
+        .where(eq(customerUsers.organisationId, organisationId));
+      const users = existing?.n ?? 0;
+      // The first user can always be created (someone must sign in); later ones once the org is initialized.
+      if (users >= MAX_USERS_PER_ORGANISATION) {
+        throw new HttpError(400, `An organisation has at most ${MAX_USERS_PER_ORGANISATION} users.`);
+      }
+      if (users > 0 && !organisation.initialized) {
+        throw new HttpError(400, "Users can be added once the organisation is initialized.");
+      }
+      const [taken] = await db
+        .select({ id: customerUsers.id })
+        .from(customerUsers)
+        .where(eq(customerUsers.email, user_data.email));
+      if (taken)
+        throw new HttpError(400, "email: this address already has an account", [
+          { field: "email", message: "this address already has an account" },
+        ]);
+      const [user] = await db
+        .insert(customerUsers)
+        .values({
+          organisationId,
+          username: user_data.username,
+          email: user_data.email,
+          isStaff: users === 0 ? true : user_data.status === "admin",
+        })
+        .returning();
+      return c.json({ status: 200, user: userView(user!) });
+    },
+  )
+  .patch(
+    "/",
+    describe({
+      summary: "Change a user of the organisation: name, e-mail, role, blocked.",
+      tags: ["Customer: users"],
+      body: updateUser,
+      answer: "`{status: 200, user}`: the changed user.",
+    }),
+    async (c) => {
+      const { user_data } = await readJson(c, updateUser);
+      const { db } = c.var.app.database;
+      const target = await managedUser(c, user_data.id);
+      if (isSelf(c, target) && (user_data.blocked || user_data.status === "assistant")) {
+        throw forbidden("You cannot block or demote yourself.");
+      }
+      const [user] = await db
+        .update(customerUsers)
+        .set({
+          username: user_data.username,
+          isStaff: user_data.status === undefined ? undefined : user_data.status === "admin",
+          blocked: user_data.blocked,
+        })
+        .where(eq(customerUsers.id, target.id))
+        .returning();
+      if (user_data.blocked) await revokeUserSessions(c.var.app, target.id, c.var.app.clock.now());
+      else await sessionsChanged(c.var.app, { customerUserId: target.id });
+      return c.json({ status: 200, user: userView(user!) });
+    },
+  )
+  .delete(
+    "/",
+    describe({
+      summary: "Remove a user of the organisation.",
+      tags: ["Customer: users"],
+      body: removeUser,
+      answer: "`{status: 200, user}`: the removed user.",
+    }),
+    async (c) => {
+      const { user_id } = await readJson(c, removeUser);
+      const { db } = c.var.app.database;
+      const target = await managedUser(c, user_id);
+      if (isSelf(c, target)) throw forbidden("You cannot delete yourself.");
+      await db.delete(customerUsers).where(eq(customerUsers.id, target.id));
+      await sessionsChanged(c.var.app, { customerUserId: target.id });
+      // The spec's answer is `user`: the one removed (the screens reload the organisation's list).
+      return c.json({ status: 200, user: userView(target) });
+    },
+  );

@@ -10,6 +10,7 @@ import type { schemeKinds } from "../../db/schema/index.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { recipientOf } from "../../live/notifications.ts";
 import type { SchemeId } from "../../schemes/catalogue.ts";
 import { loadYearSnapshot } from "../../schemes/gateSnapshot.ts";
@@ -46,28 +47,47 @@ function generatorRoutes(generator: Generator) {
     year: yearField,
   });
   return new Hono<AppEnv>()
-    .post("/generate", requireStaff(), async (c) => {
-      const session = c.var.session!;
-      const body = await readJson(c, generateBody);
-      const { organisation } = await findOrganisationYear(c, body.organization, body.year);
-      const { db } = c.var.app.database;
-      const gate = yearGates(await loadYearSnapshot(db, organisation.id, body.year))[generator.gate];
-      if (!gate.allowed) throw new HttpError(400, gate.message);
-      const data = { organisationId: organisation.id, year: body.year, schemeId: generator.schemeId };
-      const job = await enqueueScheme(c.var.app, data, recipientOf(session));
-      return c.json({ status: 200, data: await schemeEntry(c.var.app, data), job });
-    })
-    .post("/detail", async (c) => {
-      const body = await readJson(c, detailBody);
-      await checkReadable(c, body.organization_id);
-      const row = await findSchemeResult(
-        c.var.app.database.db,
-        body.organization_id,
-        body.year,
-        generator.kind,
-      );
-      return c.json({ status: 200, schema: row?.result ?? null });
-    });
+    .post(
+      "/generate",
+      requireStaff(),
+      describe({
+        summary: "Generate this capability scheme for an organisation's year (queued job; staff).",
+        tags: ["Schemes: capabilities"],
+        body: generateBody,
+        answer: "`{status: 200, data, job}`.",
+      }),
+      async (c) => {
+        const session = c.var.session!;
+        const body = await readJson(c, generateBody);
+        const { organisation } = await findOrganisationYear(c, body.organization, body.year);
+        const { db } = c.var.app.database;
+        const gate = yearGates(await loadYearSnapshot(db, organisation.id, body.year))[generator.gate];
+        if (!gate.allowed) throw new HttpError(400, gate.message);
+        const data = { organisationId: organisation.id, year: body.year, schemeId: generator.schemeId };
+        const job = await enqueueScheme(c.var.app, data, recipientOf(session));
+        return c.json({ status: 200, data: await schemeEntry(c.var.app, data), job });
+      },
+    )
+    .post(
+      "/detail",
+      describe({
+        summary: "The generated capability scheme of an organisation's year.",
+        tags: ["Schemes: capabilities"],
+        body: detailBody,
+        answer: "`{status: 200, schema}`: the result, or null before the first run.",
+      }),
+      async (c) => {
+        const body = await readJson(c, detailBody);
+        await checkReadable(c, body.organization_id);
+        const row = await findSchemeResult(
+          c.var.app.database.db,
+          body.organization_id,
+          body.year,
+          generator.kind,
+        );
+        return c.json({ status: 200, schema: row?.result ?? null });
+      },
+    );
 }
 
 export const generatorSchemeRoutes = new Hono<AppEnv>()

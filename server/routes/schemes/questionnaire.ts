@@ -20,6 +20,7 @@ import { organisationYears } from "../../db/schema/index.ts";
 import { parseWith, readJson } from "../../http/body.ts";
 import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { customerScope, requireCustomerAdmin, requireStaff } from "../../http/middleware/guards.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { notify } from "../../live/notify.ts";
 import { findOrganisation } from "../../organisations/present.ts";
 
@@ -97,68 +98,116 @@ async function advance(
  */
 export const questionnaireRoutes = new Hono<AppEnv>()
   // The customer's current questionnaire (latest year that has one); staff read it in dummy mode.
-  .get("/", customerScope(), async (c) => {
-    const row = await findLatestQuestionnaire(c.var.app.database.db, c.var.scope.organisationId);
-    return c.json({ status: 200, questionnaire: questionnaireView(row) });
-  })
+  .get(
+    "/",
+    customerScope(),
+    describe({
+      summary: "The organisation's latest questionnaire (customers; staff in dummy mode).",
+      tags: ["Schemes: questionnaire"],
+      answer: "`{status: 200, questionnaire}`.",
+    }),
+    async (c) => {
+      const row = await findLatestQuestionnaire(c.var.app.database.db, c.var.scope.organisationId);
+      return c.json({ status: 200, questionnaire: questionnaireView(row) });
+    },
+  )
   // The customer's admin submits the answers of a questionnaire staff opened; assistants may only read.
-  .post("/", requireCustomerAdmin(), async (c) => {
-    const session = c.var.session;
-    if (session?.kind !== "client") throw invalidToken();
-    const body = await readJson(c, submitBody);
-    const row = await findQuestionnaire(c.var.app.database.db, session.organisation.id, body.year);
-    return c.json(await advance(c.var.app, "submit", row, body.year, body.questionnaire));
-  })
+  .post(
+    "/",
+    requireCustomerAdmin(),
+    describe({
+      summary: "Submit the questionnaire's answers for a year (the organisation's admin).",
+      tags: ["Schemes: questionnaire"],
+      body: submitBody,
+      answer: "The questionnaire after the step.",
+    }),
+    async (c) => {
+      const session = c.var.session;
+      if (session?.kind !== "client") throw invalidToken();
+      const body = await readJson(c, submitBody);
+      const row = await findQuestionnaire(c.var.app.database.db, session.organisation.id, body.year);
+      return c.json(await advance(c.var.app, "submit", row, body.year, body.questionnaire));
+    },
+  )
   // Staff review: 'update' edits the answers and keeps the state; 'validate' makes it valid.
-  .patch("/", requireStaff(), async (c) => {
-    const body = await readJson(c, reviewBody);
-    const row = await findQuestionnaire(c.var.app.database.db, body.organization_uuid, body.year);
-    return c.json(await advance(c.var.app, body.kind, row, body.year, body.questionnaire));
-  })
+  .patch(
+    "/",
+    requireStaff(),
+    describe({
+      summary: "Staff review: save, accept or send back the questionnaire of an organisation's year.",
+      tags: ["Schemes: questionnaire"],
+      body: reviewBody,
+      answer: "The questionnaire after the step.",
+    }),
+    async (c) => {
+      const body = await readJson(c, reviewBody);
+      const row = await findQuestionnaire(c.var.app.database.db, body.organization_uuid, body.year);
+      return c.json(await advance(c.var.app, body.kind, row, body.year, body.questionnaire));
+    },
+  )
   // Staff open the year's questionnaire to the customer, once the year's six core items are complete.
-  .post("/allow", requireStaff(), async (c) => {
-    const body = await readJson(c, organisationYearBody);
-    const { db } = c.var.app.database;
-    const organisation = await findOrganisation(db, body.organization_id);
-    if (!organisation) throw notFound("Organisation not found.");
-    const [organisationYear] = await db
-      .select({ id: organisationYears.id })
-      .from(organisationYears)
-      .where(
-        and(eq(organisationYears.organisationId, organisation.id), eq(organisationYears.year, body.year)),
+  .post(
+    "/allow",
+    requireStaff(),
+    describe({
+      summary: "Open a questionnaire for an organisation's year (staff).",
+      tags: ["Schemes: questionnaire"],
+      body: organisationYearBody,
+      answer: "`{status: 200, questionnaire}`.",
+    }),
+    async (c) => {
+      const body = await readJson(c, organisationYearBody);
+      const { db } = c.var.app.database;
+      const organisation = await findOrganisation(db, body.organization_id);
+      if (!organisation) throw notFound("Organisation not found.");
+      const [organisationYear] = await db
+        .select({ id: organisationYears.id })
+        .from(organisationYears)
+        .where(
+          and(eq(organisationYears.organisationId, organisation.id), eq(organisationYears.year, body.year)),
+        );
+      if (!organisationYear) throw notFound(`${organisation.name} has no year ${body.year}.`);
+      checkTransition("allow", await findQuestionnaire(db, organisation.id, body.year), body.year);
+      const core = await coreItemsOfYear(db, organisation.id, body.year);
+      if (!core.complete) {
+        throw new HttpError(
+          400,
+          `The questionnaire can be allowed once the year's six core items are complete; missing: ${core.missing.join(", ")}.`,
+        );
+      }
+      const created = await insertWaitingQuestionnaire(db, organisation.id, body.year);
+      if (!created) throw changedMeanwhile(body.year);
+      await notify(
+        c.var.app,
+        { organisation: organisation.id },
+        {
+          message: `The ${body.year} questionnaire is open: your organisation's admin fills it in from the practice profile.`,
+        },
       );
-    if (!organisationYear) throw notFound(`${organisation.name} has no year ${body.year}.`);
-    checkTransition("allow", await findQuestionnaire(db, organisation.id, body.year), body.year);
-    const core = await coreItemsOfYear(db, organisation.id, body.year);
-    if (!core.complete) {
-      throw new HttpError(
-        400,
-        `The questionnaire can be allowed once the year's six core items are complete; missing: ${core.missing.join(", ")}.`,
-      );
-    }
-    const created = await insertWaitingQuestionnaire(db, organisation.id, body.year);
-    if (!created) throw changedMeanwhile(body.year);
-    await notify(
-      c.var.app,
-      { organisation: organisation.id },
-      {
-        message: `The ${body.year} questionnaire is open: your organisation's admin fills it in from the practice profile.`,
-      },
-    );
-    return c.json({ status: 200, questionnaire: questionnaireView(created) });
-  })
+      return c.json({ status: 200, questionnaire: questionnaireView(created) });
+    },
+  )
   // One year's questionnaire: staff for any organisation, a customer for its own only.
-  .post("/detail", async (c) => {
-    const session = c.var.session;
-    if (!session) throw invalidToken();
-    const body = await readJson(c, organisationYearBody);
-    const { db } = c.var.app.database;
-    if (session.kind === "client" && body.organization_id !== session.organisation.id) {
-      throw forbidden("You can only read your own organisation's questionnaire.");
-    }
-    if (session.kind === "admin" && !(await findOrganisation(db, body.organization_id))) {
-      throw notFound("Organisation not found.");
-    }
-    const row = await findQuestionnaire(db, body.organization_id, body.year);
-    return c.json({ status: 200, questionnaire: questionnaireView(row) });
-  });
+  .post(
+    "/detail",
+    describe({
+      summary: "The questionnaire of an organisation's year.",
+      tags: ["Schemes: questionnaire"],
+      body: organisationYearBody,
+      answer: "`{status: 200, questionnaire}`.",
+    }),
+    async (c) => {
+      const session = c.var.session;
+      if (!session) throw invalidToken();
+      const body = await readJson(c, organisationYearBody);
+      const { db } = c.var.app.database;
+      if (session.kind === "client" && body.organization_id !== session.organisation.id) {
+        throw forbidden("You can only read your own organisation's questionnaire.");
+      }
+      if (session.kind === "admin" && !(await findOrganisation(db, body.organization_id))) {
+        throw notFound("Organisation not found.");
+      }
+      const row = await findQuestionnaire(db, body.organization_id, body.year);
+      return c.json({ status: 200, questionnaire: questionnaireView(row) });
+    },
+  );

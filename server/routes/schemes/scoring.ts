@@ -10,6 +10,7 @@ import { organisationYears, schemeResults } from "../../db/schema/index.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, invalidToken } from "../../http/errors.ts";
 import { dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { findSchemeResult } from "../../schemes/store.ts";
 import { checkReadable, detailBody, organisationIdField } from "./schemeBodies.ts";
 
@@ -34,49 +35,67 @@ const resultBody = z.strictObject({ org_id: organisationIdField.optional() });
 
 export const scoringRoutes = new Hono<AppEnv>()
   // The latest enabled year that has a scoring; a customer always reads its own organisation.
-  .post("/result", async (c) => {
-    const session = c.var.session;
-    if (!session) throw invalidToken();
-    const body = await readJson(c, resultBody);
-    let organisationId: string;
-    if (session.kind === "client") organisationId = session.organisation.id;
-    else {
-      const requested = dummyOrganisationOf(c) ?? body.org_id;
-      const parsed = organisationIdField.safeParse(requested);
-      if (!parsed.success) {
-        throw new HttpError(400, "org_id: must be an organisation id (UUID)", [
-          { field: "org_id", message: "must be an organisation id (UUID)" },
-        ]);
+  .post(
+    "/result",
+    describe({
+      summary: "The latest scores of the organisation (staff name org_id).",
+      tags: ["Schemes: scoring"],
+      body: resultBody,
+      answer: "`{status: 200, data}`: the scores and their year, or null.",
+    }),
+    async (c) => {
+      const session = c.var.session;
+      if (!session) throw invalidToken();
+      const body = await readJson(c, resultBody);
+      let organisationId: string;
+      if (session.kind === "client") organisationId = session.organisation.id;
+      else {
+        const requested = dummyOrganisationOf(c) ?? body.org_id;
+        const parsed = organisationIdField.safeParse(requested);
+        if (!parsed.success) {
+          throw new HttpError(400, "org_id: must be an organisation id (UUID)", [
+            { field: "org_id", message: "must be an organisation id (UUID)" },
+          ]);
+        }
+        organisationId = parsed.data;
+        await checkReadable(c, organisationId);
       }
-      organisationId = parsed.data;
-      await checkReadable(c, organisationId);
-    }
-    const [latest] = await c.var.app.database.db
-      .select({ year: schemeResults.year, result: schemeResults.result })
-      .from(schemeResults)
-      .innerJoin(
-        organisationYears,
-        and(
-          eq(organisationYears.organisationId, schemeResults.organisationId),
-          eq(organisationYears.year, schemeResults.year),
-        ),
-      )
-      .where(
-        and(
-          eq(schemeResults.organisationId, organisationId),
-          eq(schemeResults.kind, "SCORING"),
-          isNotNull(schemeResults.result),
-          eq(organisationYears.enabled, true),
-        ),
-      )
-      .orderBy(desc(schemeResults.year))
-      .limit(1);
-    const parsed = latest ? scores.safeParse(latest.result) : undefined;
-    return c.json({ status: 200, data: parsed?.success ? { ...parsed.data, year: latest!.year } : null });
-  })
-  .post("/detail", async (c) => {
-    const body = await readJson(c, detailBody);
-    await checkReadable(c, body.organization_id);
-    const row = await findSchemeResult(c.var.app.database.db, body.organization_id, body.year, "SCORING");
-    return c.json({ status: 200, scheme: row?.result ?? null });
-  });
+      const [latest] = await c.var.app.database.db
+        .select({ year: schemeResults.year, result: schemeResults.result })
+        .from(schemeResults)
+        .innerJoin(
+          organisationYears,
+          and(
+            eq(organisationYears.organisationId, schemeResults.organisationId),
+            eq(organisationYears.year, schemeResults.year),
+          ),
+        )
+        .where(
+          and(
+            eq(schemeResults.organisationId, organisationId),
+            eq(schemeResults.kind, "SCORING"),
+            isNotNull(schemeResults.result),
+            eq(organisationYears.enabled, true),
+          ),
+        )
+        .orderBy(desc(schemeResults.year))
+        .limit(1);
+      const parsed = latest ? scores.safeParse(latest.result) : undefined;
+      return c.json({ status: 200, data: parsed?.success ? { ...parsed.data, year: latest!.year } : null });
+    },
+  )
+  .post(
+    "/detail",
+    describe({
+      summary: "The scoring scheme of an organisation's year.",
+      tags: ["Schemes: scoring"],
+      body: detailBody,
+      answer: "`{status: 200, scheme}`, or null before the first run.",
+    }),
+    async (c) => {
+      const body = await readJson(c, detailBody);
+      await checkReadable(c, body.organization_id);
+      const row = await findSchemeResult(c.var.app.database.db, body.organization_id, body.year, "SCORING");
+      return c.json({ status: 200, scheme: row?.result ?? null });
+    },
+  );

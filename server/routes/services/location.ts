@@ -11,6 +11,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { citiesStartingWith, zipBelongsToCity, zipsOfCity } from "../../geo/localities.ts";
 import { readJson } from "../../http/body.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { requireSignedIn } from "./signedIn.ts";
 
 const checkBody = z.strictObject({
@@ -27,15 +28,42 @@ const pairs = (values: string[]) => values.map((value) => [value, value] as cons
 
 export const locationServiceRoutes = new Hono<AppEnv>()
   .use(requireSignedIn())
-  .post("/check-location", async (c) => {
-    const { city_state, zipcode } = await readJson(c, checkBody);
-    return c.json({ status: 200, state: zipBelongsToCity(zipcode, city_state) });
-  })
-  .post("/autocomplete", async (c) => {
-    const { query } = await readJson(c, autocompleteBody);
-    return c.json({ status: 200, data: pairs(citiesStartingWith(query)) });
-  })
-  .post("/zipcodes", async (c) => {
-    const { query, other } = await readJson(c, autocompleteBody);
-    return c.json({ status: 200, data: pairs(zipsOfCity(other ?? "", query)) });
-  });
+  .post(
+    "/check-location",
+    describe({
+      summary: "Does this zip belong to this city and state?",
+      tags: ["Services: locations"],
+      body: checkBody,
+      answer: "`{status: 200, state: boolean}`.",
+    }),
+    async (c) => {
+      const { city_state, zipcode } = await readJson(c, checkBody);
+      return c.json({ status: 200, state: zipBelongsToCity(zipcode, city_state) });
+    },
+  )
+  .post(
+    "/autocomplete",
+    describe({
+      summary: "Cities and states starting with the text typed.",
+      tags: ["Services: locations"],
+      body: autocompleteBody,
+      answer: "`{status: 200, data: [[value, label]]}`.",
+    }),
+    async (c) => {
+      const { query } = await readJson(c, autocompleteBody);
+      return c.json({ status: 200, data: pairs(citiesStartingWith(query)) });
+    },
+  )
+  .post(
+    "/zipcodes",
+    describe({
+      summary: "Zips of a city (`other`) starting with the text typed.",
+      tags: ["Services: locations"],
+      body: autocompleteBody,
+      answer: "`{status: 200, data: [[value, label]]}`.",
+    }),
+    async (c) => {
+      const { query, other } = await readJson(c, autocompleteBody);
+      return c.json({ status: 200, data: pairs(zipsOfCity(other ?? "", query)) });
+    },
+  );

@@ -9,6 +9,7 @@ import type { AppEnv } from "../../context.ts";
 import { fieldMessage } from "../../forms/fieldRules.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { isValidNpi } from "../../reference/npi.ts";
 import { findIndividualByNpi, findOrganisationByNpi } from "../../registry/lookups.ts";
 import { npiRegistryFor } from "../../registry/registrySource.ts";
@@ -43,13 +44,31 @@ const notFound = (c: Context<AppEnv>) =>
 
 export const lexisNexisRoutes = new Hono<AppEnv>()
   .use(requireSignedIn())
-  .post("/organization", async (c) => {
-    const npi = await npiOf(c);
-    const data = await findOrganisationByNpi(npiRegistryFor(c.var.app.config), npi);
-    return data ? c.json({ status: 200, data }) : notFound(c);
-  })
-  .post("/individual", async (c) => {
-    const npi = await npiOf(c);
-    const data = await findIndividualByNpi(npiRegistryFor(c.var.app.config), npi);
-    return data ? c.json({ status: 200, data }) : notFound(c);
-  });
+  .post(
+    "/organization",
+    describe({
+      summary: "Look an organisation up in the NPI registry by its NPI.",
+      tags: ["Services: NPI registry"],
+      body: lookupBody,
+      answer: "`{status: 200, data}`: its name and addresses; 404 when unknown.",
+    }),
+    async (c) => {
+      const npi = await npiOf(c);
+      const data = await findOrganisationByNpi(npiRegistryFor(c.var.app.config), npi);
+      return data ? c.json({ status: 200, data }) : notFound(c);
+    },
+  )
+  .post(
+    "/individual",
+    describe({
+      summary: "Look a provider up in the NPI registry by its NPI.",
+      tags: ["Services: NPI registry"],
+      body: lookupBody,
+      answer: "`{status: 200, data}`: name, speciality and addresses; 404 when unknown.",
+    }),
+    async (c) => {
+      const npi = await npiOf(c);
+      const data = await findIndividualByNpi(npiRegistryFor(c.var.app.config), npi);
+      return data ? c.json({ status: 200, data }) : notFound(c);
+    },
+  );

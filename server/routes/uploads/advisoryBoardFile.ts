@@ -2,9 +2,11 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { ingestMarketUpload } from "../../ingest/ingest.ts";
 import {
   filesField,
+  filesOnTheWire,
   ingestResponse,
   parseForm,
   uploadedFiles,
@@ -19,17 +21,26 @@ const marketFormSchema = z.object({
 });
 
 /** POST /api/services/advisory_board/file/: a market file (IP, OP or DEMO) of one year; site admins only. */
-export const advisoryBoardFile = new Hono<AppEnv>().post("/", requireStaff({ siteAdmin: true }), (c) =>
-  // Streamed to disk once the caller is cleared; the received files go when this ends.
-  withReceivedUpload(c, async (received) => {
-    const form = parseForm(marketFormSchema, received);
-    const session = c.var.session;
-    const result = await ingestMarketUpload(c.var.app, {
-      kind: form.kind,
-      year: form.year,
-      files: uploadedFiles(form.files),
-      uploadedBy: session?.kind === "admin" ? session.staff.id : undefined,
-    });
-    return ingestResponse(c, result);
+export const advisoryBoardFile = new Hono<AppEnv>().post(
+  "/",
+  requireStaff({ siteAdmin: true }),
+  describe({
+    summary: "Upload a market file (IP, OP or DEMO) of one year (site admins only).",
+    tags: ["Uploads"],
+    form: { media: "multipart/form-data", schema: marketFormSchema.extend({ files: filesOnTheWire }) },
+    answer: "The years and rows loaded, or the file's error report.",
   }),
+  (c) =>
+    // Streamed to disk once the caller is cleared; the received files go when this ends.
+    withReceivedUpload(c, async (received) => {
+      const form = parseForm(marketFormSchema, received);
+      const session = c.var.session;
+      const result = await ingestMarketUpload(c.var.app, {
+        kind: form.kind,
+        year: form.year,
+        files: uploadedFiles(form.files),
+        uploadedBy: session?.kind === "admin" ? session.staff.id : undefined,
+      });
+      return ingestResponse(c, result);
+    }),
 );

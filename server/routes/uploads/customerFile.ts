@@ -5,10 +5,12 @@ import type { AppEnv } from "../../context.ts";
 import { customerUsers, organisations } from "../../db/schema/index.ts";
 import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
+import { describe } from "../../http/openapi/declare.ts";
 import { ingestPracticeUpload } from "../../ingest/ingest.ts";
 import { notify } from "../../live/notify.ts";
 import {
   filesField,
+  filesOnTheWire,
   parseForm,
   practiceIngestResponse,
   uploadedFiles,
@@ -57,77 +59,87 @@ const practiceFormSchema = z.object({
  * organisation only; a staff site admin for any (named by `organization`); assistants, agents and
  * dummy (view-as-customer) mode are refused. Nothing is touched before the caller is cleared.
  */
-export const customerFile = new Hono<AppEnv>().post("/", async (c) => {
-  const session = c.var.session;
-  if (!session) throw invalidToken();
-  if (session.kind === "client" && !session.user.isStaff)
-    throw forbidden("Only the organisation's admin can upload data.");
-  if (session.kind === "admin") {
-    if (dummyOrganisationOf(c) !== undefined) {
-      throw forbidden("Dummy mode is read-only: changes are not allowed while viewing as the customer.");
+export const customerFile = new Hono<AppEnv>().post(
+  "/",
+  describe({
+    summary:
+      "Upload a practice data file (the organisation's admin, or a staff site admin naming `organization`).",
+    tags: ["Uploads"],
+    form: { media: "multipart/form-data", schema: practiceFormSchema.extend({ files: filesOnTheWire }) },
+    answer: "The years and rows loaded; 409 asks to confirm replacing a year; or the file's error report.",
+  }),
+  async (c) => {
+    const session = c.var.session;
+    if (!session) throw invalidToken();
+    if (session.kind === "client" && !session.user.isStaff)
+      throw forbidden("Only the organisation's admin can upload data.");
+    if (session.kind === "admin") {
+      if (dummyOrganisationOf(c) !== undefined) {
+        throw forbidden("Dummy mode is read-only: changes are not allowed while viewing as the customer.");
+      }
+      if (session.staff.role !== "site_admin") throw forbidden("Agents cannot upload data.");
     }
-    if (session.staff.role !== "site_admin") throw forbidden("Agents cannot upload data.");
-  }
-  // The body is streamed to disk only once the caller is cleared; the files go when this ends.
-  return withReceivedUpload(
-    c,
-    async (received) => {
-      const form = parseForm(practiceFormSchema, received);
+    // The body is streamed to disk only once the caller is cleared; the files go when this ends.
+    return withReceivedUpload(
+      c,
+      async (received) => {
+        const form = parseForm(practiceFormSchema, received);
 
-      let organisationId: string;
-      let uploadedBy: string | undefined;
-      let uploadedByStaff: string | undefined;
-      if (session.kind === "client") {
-        if (form.organization && form.organization !== session.organisation.id) {
-          throw forbidden("You can only upload data for your own organisation.");
+        let organisationId: string;
+        let uploadedBy: string | undefined;
+        let uploadedByStaff: string | undefined;
+        if (session.kind === "client") {
+          if (form.organization && form.organization !== session.organisation.id) {
+            throw forbidden("You can only upload data for your own organisation.");
+          }
+          organisationId = session.organisation.id;
+          uploadedBy = session.user.id;
+        } else {
+          if (!form.organization) throw new HttpError(400, "organization: is required for staff uploads");
+          organisationId = form.organization;
+          uploadedByStaff = session.staff.id;
         }
-        organisationId = session.organisation.id;
-        uploadedBy = session.user.id;
-      } else {
-        if (!form.organization) throw new HttpError(400, "organization: is required for staff uploads");
-        organisationId = form.organization;
-        uploadedByStaff = session.staff.id;
-      }
-      const { db } = c.var.app.database;
-      const [organisation] = await db
-        .select({ id: organisations.id })
-        .from(organisations)
-        .where(eq(organisations.id, organisationId));
-      if (!organisation) throw notFound("No such organisation.");
-      if (form.user) {
-        const [user] = await db
-          .select({ id: customerUsers.id })
-          .from(customerUsers)
-          .where(and(eq(customerUsers.id, form.user), eq(customerUsers.organisationId, organisationId)));
-        if (!user) throw new HttpError(400, "user: must be a user of the organisation");
-        uploadedBy = user.id;
-      }
+        const { db } = c.var.app.database;
+        const [organisation] = await db
+          .select({ id: organisations.id })
+          .from(organisations)
+          .where(eq(organisations.id, organisationId));
+        if (!organisation) throw notFound("No such organisation.");
+        if (form.user) {
+          const [user] = await db
+            .select({ id: customerUsers.id })
+            .from(customerUsers)
+            .where(and(eq(customerUsers.id, form.user), eq(customerUsers.organisationId, organisationId)));
+          if (!user) throw new HttpError(400, "user: must be a user of the organisation");
+          uploadedBy = user.id;
+        }
 
-      const years = [...new Set(form.years ?? [])].sort();
-      const result = await ingestPracticeUpload(c.var.app, {
-        organisationId,
-        years,
-        files: uploadedFiles(form.files),
-        uploadedBy,
-        uploadedByStaff,
-        skipInvalid: form.skip_invalid,
-        confirm: form.confirm,
-      });
-      // A question back to the uploader (409, resend with confirm) is no news for anyone else.
-      if (result.status !== "needs_confirmation") {
-        await notify(
-          c.var.app,
-          {
-            organisationAdmins: organisationId,
-            customerUserIds: [uploadedBy],
-            staffAccountIds: [uploadedByStaff],
-          },
-          practiceFileNotice(years, result),
-        );
-      }
-      return practiceIngestResponse(c, result);
-    },
-    uploadLimits,
-    PRACTICE_FILE_FIELDS,
-  );
-});
+        const years = [...new Set(form.years ?? [])].sort();
+        const result = await ingestPracticeUpload(c.var.app, {
+          organisationId,
+          years,
+          files: uploadedFiles(form.files),
+          uploadedBy,
+          uploadedByStaff,
+          skipInvalid: form.skip_invalid,
+          confirm: form.confirm,
+        });
+        // A question back to the uploader (409, resend with confirm) is no news for anyone else.
+        if (result.status !== "needs_confirmation") {
+          await notify(
+            c.var.app,
+            {
+              organisationAdmins: organisationId,
+              customerUserIds: [uploadedBy],
+              staffAccountIds: [uploadedByStaff],
+            },
+            practiceFileNotice(years, result),
+          );
+        }
+        return practiceIngestResponse(c, result);
+      },
+      uploadLimits,
+      PRACTICE_FILE_FIELDS,
+    );
+  },
+);

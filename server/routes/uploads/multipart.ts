@@ -28,6 +28,12 @@ export const filesField = z
   })
   .min(1, "at least one file is required");
 
+/** The files as a client sends them (the handler sees them received on disk, as filesField). */
+export const filesOnTheWire = z
+  .array(z.file())
+  .min(1)
+  .meta({ description: "One or more files (CSV, XLSX or ZIP); repeat the field for each." });
+
 export const yearField = z
   .string()
   .regex(/^\d{4}$/, "must be a 4-digit year")

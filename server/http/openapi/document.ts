@@ -1,0 +1,47 @@
+/**
+ * The OpenAPI 3.1 document of the API, made from the app's own routes: hono-openapi walks
+ * app.routes and reads each route's describe() (declare.ts), whose body and query schemas are the
+ * zod objects the handlers parse. Made once, on the first request (routes do not change after
+ * start-up).
+ */
+import type { Hono } from "hono";
+import { generateSpecs, resolver } from "hono-openapi";
+import type { OpenAPIV3_1 } from "openapi-types";
+import { errorBodySchema } from "../errors.ts";
+
+const errorAnswer = (description: string) => ({
+  description,
+  content: { "application/json": { schema: resolver(errorBodySchema) } },
+});
+
+/** Every call can be refused with the one error shape (server/http/errors.ts). */
+const errorAnswers = {
+  400: errorAnswer("A field is refused: `errors` names each field and what it must be."),
+  401: errorAnswer("Not signed in, or the session ended: `detail` is 'Invalid token.'"),
+  403: errorAnswer("Signed in, but this role may not make the call."),
+  404: errorAnswer("The row named does not exist, or belongs to another organisation."),
+  405: errorAnswer("A method the path does not take; `Allow` lists those it takes."),
+};
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+export function openApiDocument(app: Hono<never>): Promise<OpenAPIV3_1.Document> {
+  return generateSpecs(app as unknown as Hono, {
+    documentation: {
+      info: {
+        title: "Vitality API",
+        version: "1",
+        description:
+          "The calls of the customer area (customer-area.md) and the back office (admin-area.md). " +
+          "Bodies are JSON unless stated; every refusal answers `{status, detail, errors[{field, message}]}` " +
+          "with each field named as in the body. Sign in first: the session is a cookie, and writes " +
+          "echo the `csrftoken` cookie in the `X-CSRFToken` header.",
+      },
+    },
+    defaultOptions: Object.fromEntries(METHODS.map((method) => [method, { responses: errorAnswers }])),
+    // describe() answers the 400 itself (the error shape above), not hono-openapi's default.
+    defaultValidationErrorResponse: false,
+    // /api/openapi.json is a call like any other, not a static file.
+    excludeStaticFile: false,
+  }) as Promise<OpenAPIV3_1.Document>;
+}

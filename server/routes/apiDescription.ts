@@ -1,0 +1,46 @@
+/**
+ * GET /api/openapi.json and GET /api/docs: the API's description, for client authors. Public (no
+ * session, no organisation data): the document lists calls and their fields, never data. Made from
+ * the whole app once, on the first request, after every route is registered.
+ */
+import { type Hono, Hono as HonoApp } from "hono";
+import type { OpenAPIV3_1 } from "openapi-types";
+import { z } from "zod";
+import type { AppEnv } from "../context.ts";
+import { describe } from "../http/openapi/declare.ts";
+import { openApiDocument } from "../http/openapi/document.ts";
+import { referencePage } from "../http/openapi/referencePage.ts";
+
+const TAG = "API description";
+
+export function apiDescriptionRoutes(app: Hono<AppEnv>) {
+  let document: Promise<OpenAPIV3_1.Document> | undefined;
+  const documentOf = () => {
+    document ??= openApiDocument(app as unknown as Hono<never>);
+    return document;
+  };
+  return new HonoApp<AppEnv>()
+    .get(
+      "/openapi.json",
+      describe({
+        summary: "This document: every call, its body, answer and error shape (OpenAPI 3.1).",
+        tags: [TAG],
+        answer: {
+          description: "The OpenAPI document.",
+          schema: z
+            .object({ openapi: z.string(), info: z.object({}).loose(), paths: z.object({}).loose() })
+            .loose(),
+        },
+      }),
+      async (c) => c.json(await documentOf()),
+    )
+    .get(
+      "/docs",
+      describe({
+        summary: "The same document as one readable HTML page.",
+        tags: [TAG],
+        answer: "An HTML page (no script).",
+      }),
+      async (c) => c.html(referencePage(await documentOf())),
+    );
+}
