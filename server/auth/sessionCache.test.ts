@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { backends } from "../../tests/helpers/backends.ts";
 import { createCustomer, createOrganisation, signInCustomer } from "../../tests/helpers/factories.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
+import { cacheFigures } from "../caches/registry.ts";
+import { cacheLimits } from "../config.ts";
 import { inProcess, nextInvalidation } from "../engine/testing/crossProcess.ts";
 import { SESSION_CACHE_SECONDS } from "./sessions.ts";
 
@@ -77,5 +79,14 @@ describe.if(onPostgres)("session cache across processes (postgres)", () => {
     expect(accepted.status).toBe(200);
     await heard;
     expect((await browserB.get(DETAIL)).json.organization.agreement_accepted).toBe(true);
+  });
+  test("the session cache is listed with its configured bound (its eviction: live/processCache.test.ts)", async () => {
+    const user = await createCustomer(a, orgId);
+    const browserB = inProcess(b, await signInCustomer(a, user.email));
+    expect((await browserB.get(DETAIL)).status).toBe(200);
+    const sessions = cacheFigures().find((cache) => cache.name === "sessions");
+    expect(sessions?.max).toBe(cacheLimits().sessionEntries);
+    // Two apps in one test process: the line shows the cache made last (a server has one).
+    expect(sessions!.size).toBeLessThanOrEqual(sessions!.max);
   });
 });
