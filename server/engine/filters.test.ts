@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { z } from "zod";
+import { YEAR_MESSAGE } from "../organisations/yearField.ts";
 import { ALL_FILTER_FIELDS, defaultFilters, filterSchema, parseFilters } from "./filters.ts";
 
 const all = { fields: [...ALL_FILTER_FIELDS] };
@@ -47,8 +48,8 @@ describe("query filters", () => {
   });
 
   test.each([
-    [{ year: "20x4" }, "year", "must be a 4-digit year"],
-    [{ year: 99 }, "year", "must be a 4-digit year"],
+    [{ year: "20x4" }, "year", YEAR_MESSAGE],
+    [{ year: 99 }, "year", YEAR_MESSAGE],
     [{ servicelines: ["knees"] }, "servicelines.0", "must be one of"],
     [{ servicelines: [] }, "servicelines", "servicelines must list at least one service line"],
     [{ service_area: ["XSA"] }, "service_area.0", "must be PSA, SSA or TSA"],

@@ -4,6 +4,7 @@
  * so the base sets are always computed from a complete, normalised filter object.
  */
 import { z } from "zod";
+import { YEAR_MESSAGE } from "../organisations/yearField.ts";
 
 export const SERVICE_LINES = [
   "le_joint_replacement",
@@ -70,7 +71,6 @@ export interface FilterOptions {
   minServicelines?: number;
 }
 
-const YEAR_MESSAGE = "must be a 4-digit year";
 /** A number or the text of one ("2024" from a query string), 1000-9999. */
 const yearSchema = z
   .union(

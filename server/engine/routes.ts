@@ -28,7 +28,9 @@ const ORGANISATION_ID = z.uuid();
 
 /** Filters come as an object in the JSON body, or as JSON text (query string, or the body's field). */
 const filtersField = z
-  .union([z.record(z.string(), z.unknown()), z.string()])
+  .union([z.record(z.string(), z.unknown()), z.string()], {
+    error: "must be an object of filters (or its JSON text)",
+  })
   .optional()
   .transform((value, context) => {
     if (typeof value !== "string") return value ?? {};

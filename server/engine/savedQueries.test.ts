@@ -103,7 +103,7 @@ for (const backend of backends) {
           "must be one of le_joint_replacement, spine, trauma, hand_ue, foot_ankle, sports_medicine, other",
         ],
         [{ filters: { year: 2019 } }, "filters.year", "no data for 2019 (available years: 2024)"],
-        [{ filters: { colour: "red" } }, "filters", "unknown field(s): colour"],
+        [{ filters: { colour: "red" } }, "filters.colour", "is not a field of this form"],
         [{ accessible: "maybe" }, "accessible", "must be true or false (Yes or No)"],
       ];
       for (const [change, field, message] of cases) {

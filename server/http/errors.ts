@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError, z } from "zod";
+import { NOT_A_FIELD } from "./plainWords.ts";
 
 /** The one error shape of the API: `{ status, detail, errors? }` (detail as Django REST framework had it). */
 export const errorBodySchema = z
@@ -38,14 +39,17 @@ export const forbidden = (detail = "You do not have permission to perform this a
   new HttpError(403, detail);
 export const notFound = (detail = "Not found.") => new HttpError(404, detail);
 
-/** Turns zod issues into field errors whose message names the field and the rule. */
+/**
+ * Turns zod issues into field errors, each under the field's own name (dotted inside objects) with
+ * plain words (plainWords.ts); an unknown key is reported under its own name.
+ */
 export function fieldErrors(error: ZodError): FieldError[] {
-  return error.issues.map((issue) => {
-    const field = issue.path.length > 0 ? issue.path.join(".") : "body";
+  return error.issues.flatMap((issue) => {
+    const path = issue.path.map(String);
     if (issue.code === "unrecognized_keys") {
-      return { field, message: `unknown field(s): ${issue.keys.join(", ")}` };
+      return issue.keys.map((key) => ({ field: [...path, key].join("."), message: NOT_A_FIELD }));
     }
-    return { field, message: issue.message };
+    return [{ field: path.length > 0 ? path.join(".") : "body", message: issue.message }];
   });
 }
 

@@ -102,11 +102,11 @@ for (const backend of backends) {
       const before = JSON.stringify(await storedRows());
       const cases: [unknown, string][] = [
         [{ queries: { querie1: { title: "  " } } }, "queries.querie1.title"],
-        [{ queries: { querie1: { map_title: "not a field of querie1" } } }, "queries.querie1"],
-        [{ queries: { querie11: { title: "No such query" } } }, "queries"],
+        [{ queries: { querie1: { map_title: "not a field of querie1" } } }, "queries.querie1.map_title"],
+        [{ queries: { querie11: { title: "No such query" } } }, "queries.querie11"],
         [{ queries: { querie2: { description: 7 } } }, "queries.querie2.description"],
         [{ contents: { about: "<p>a</p>", licence: "<p>b</p>" } }, "contents"],
-        [{ contents: { terms: "<p>a</p>" } }, "contents"],
+        [{ contents: { terms: "<p>a</p>" } }, "contents.terms"],
         [{ contents: { about: "<p>a</p>" }, queries: {} }, "body"],
         [{}, "body"],
       ];

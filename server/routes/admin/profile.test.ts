@@ -109,7 +109,7 @@ for (const backend of backends) {
           "user_data.email",
           "Please fill out this field or verify email format.",
         ],
-        [{ username: "x", is_super_user: true }, "user_data", "unknown field(s): is_super_user"],
+        [{ username: "x", is_super_user: true }, "user_data.is_super_user", "is not a field of this form"],
       ];
       for (const [value, field, message] of cases) {
         const answer = await admin.post(UPDATE, pictureForm(undefined, undefined, userData(value)));

@@ -26,6 +26,7 @@ import {
 } from "../../organisations/profileChecks.ts";
 import { facilityView, facilityViewsOf } from "../../organisations/profileViews.ts";
 import {
+  checkEntity,
   documentedEntity,
   entityBody,
   entityId,
@@ -40,7 +41,7 @@ import {
 const FORM_FIELDS = fieldNames(facilityForm);
 const body = entityBody("facility");
 // What each call's entity may hold (the form's fields, all optional, and the call's own keys): the
-// document shows these.
+// document shows these, and checkEntity() holds the entity to them before anything is looked up.
 const postBody = documentedEntity("facility", facilityFields, { organization_id: staffOrganisation }, true);
 const patchBody = documentedEntity(
   "facility",
@@ -131,6 +132,7 @@ export const facilityRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { facility } = await readJson(c, body);
+      checkEntity(postBody, "facility", facility);
       const { fields, own } = splitEntity(facility!, FORM_FIELDS, ["organization_id"]);
       const organisation = await organisationForNewRow(c, own.organization_id);
       const { db } = c.var.app.database;
@@ -156,6 +158,7 @@ export const facilityRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { facility } = await readJson(c, body);
+      checkEntity(patchBody, "facility", facility);
       const { fields, own } = splitEntity(facility!, FORM_FIELDS, ["id", "organization_id"]);
       const { db } = c.var.app.database;
       const stored = ownedRow(c, await findFacility(db, entityId(own)), "Facility");
@@ -183,6 +186,7 @@ export const facilityRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { facility } = await readJson(c, body);
+      checkEntity(deleteBody, "facility", facility);
       const { own } = splitEntity(facility!, new Set(), ["id", "organization_id"]);
       const { db } = c.var.app.database;
       const stored = ownedRow(c, await findFacility(db, entityId(own)), "Facility");

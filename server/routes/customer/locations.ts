@@ -26,6 +26,7 @@ import {
 } from "../../organisations/profileChecks.ts";
 import { locationView, locationViewsOf } from "../../organisations/profileViews.ts";
 import {
+  checkEntity,
   documentedEntity,
   entityBody,
   entityId,
@@ -39,7 +40,7 @@ import {
 const FORM_FIELDS = fieldNames(locationForm);
 const body = entityBody("location");
 // What each call's entity may hold (the form's fields, all optional, and the call's own keys): the
-// document shows these.
+// document shows these, and checkEntity() holds the entity to them before anything is looked up.
 const postBody = documentedEntity(
   "location",
   locationFields,
@@ -128,6 +129,7 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { location } = await readJson(c, body);
+      checkEntity(postBody, "location", location);
       const { fields, own } = splitEntity(location!, FORM_FIELDS, ["facility_id", "organization_id"]);
       const facility = await parentFacility(c, own.facility_id);
       const { db } = c.var.app.database;
@@ -154,6 +156,7 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { location } = await readJson(c, body);
+      checkEntity(patchBody, "location", location);
       const { fields, own } = splitEntity(location!, FORM_FIELDS, ["id", "facility_id", "organization_id"]);
       const { db } = c.var.app.database;
       const stored = ownedRow(c, await findLocation(db, entityId(own)), "Location");
@@ -192,6 +195,7 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { location } = await readJson(c, body);
+      checkEntity(deleteBody, "location", location);
       const { own } = splitEntity(location!, new Set(), ["id", "facility_id", "organization_id"]);
       const { db } = c.var.app.database;
       const stored = ownedRow(c, await findLocation(db, entityId(own)), "Location");

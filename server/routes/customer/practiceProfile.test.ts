@@ -211,7 +211,7 @@ for (const backend of backends) {
           "billing_locale",
           /depends on the city/,
         ],
-        ["an unknown field", { colour: "red" }, "colour", "unknown field"],
+        ["an unknown field", { colour: "red" }, "colour", "is not a field of this form"],
       ];
       for (const [rule, values, field, message] of refusals) {
         test(`refused: ${rule} (${field})`, async () => {

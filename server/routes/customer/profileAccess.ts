@@ -11,6 +11,7 @@ import type { AppEnv } from "../../context.ts";
 import { organisationManagedBy } from "../../http/actor.ts";
 import { parseWith } from "../../http/body.ts";
 import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
+import { NOT_A_FIELD, REQUIRED } from "../../http/plainWords.ts";
 import { findOrganisation } from "../../organisations/present.ts";
 
 export function requireProfileWriter(): MiddlewareHandler<AppEnv> {
@@ -74,14 +75,16 @@ export function splitEntity(
   if (unknown.length > 0) {
     throw new HttpError(
       400,
-      `unknown field(s): ${unknown.join(", ")}`,
-      unknown.map((field) => ({ field, message: "unknown field" })),
+      unknown.map((field) => `${field}: ${NOT_A_FIELD}`).join("; "),
+      unknown.map((field) => ({ field, message: NOT_A_FIELD })),
     );
   }
   return { fields, own };
 }
 
-export const rowId = z.uuid("must be an id (UUID)");
+export const rowId = z.uuid({
+  error: (issue) => (issue.input === undefined ? REQUIRED : "must be an id (UUID)"),
+});
 
 /** Staff name the organisation they act for; a customer's own is implied. */
 export const staffOrganisation = organisationId.optional();
@@ -104,6 +107,15 @@ export const documentedEntity = (
   const formFields = partial ? fields.in.partial() : fields.in;
   return z.strictObject({ [name]: formFields.extend(own) });
 };
+
+/**
+ * Holds a call's entity to its documented schema: each key known, each field of its type, named by
+ * its own name (as the forms name them), before the handler looks anything up or merges it with
+ * the stored row. The form's rules across fields are checked after, on the merged values.
+ */
+export function checkEntity(schema: z.ZodObject, name: string, entity: unknown) {
+  parseWith(schema.shape[name] as z.ZodType, entity);
+}
 
 /** The id of a PATCH or DELETE entity, refused by name when missing or malformed. */
 export const entityId = (own: Record<string, unknown>) =>

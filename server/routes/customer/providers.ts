@@ -24,6 +24,7 @@ import {
 } from "../../organisations/profileChecks.ts";
 import { providerView, providerViewsOf } from "../../organisations/profileViews.ts";
 import {
+  checkEntity,
   documentedEntity,
   entityBody,
   entityId,
@@ -38,7 +39,7 @@ import {
 const FORM_FIELDS = fieldNames(providerForm);
 const body = entityBody("provider");
 // What each call's entity may hold (the form's fields, all optional, and the call's own keys): the
-// document shows these.
+// document shows these, and checkEntity() holds the entity to them before anything is looked up.
 const postBody = documentedEntity("provider", providerFields, { organization_id: staffOrganisation }, true);
 const patchBody = documentedEntity(
   "provider",
@@ -119,6 +120,7 @@ export const providerRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { provider } = await readJson(c, body);
+      checkEntity(postBody, "provider", provider);
       const { fields, own } = splitEntity(provider!, FORM_FIELDS, ["organization_id"]);
       const organisation = await organisationForNewRow(c, own.organization_id);
       const { db } = c.var.app.database;
@@ -144,6 +146,7 @@ export const providerRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { provider } = await readJson(c, body);
+      checkEntity(patchBody, "provider", provider);
       const { fields, own } = splitEntity(provider!, FORM_FIELDS, ["id", "organization_id"]);
       const { db } = c.var.app.database;
       const stored = ownedRow(c, await findProvider(db, entityId(own)), "Provider");
@@ -175,6 +178,7 @@ export const providerRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { provider } = await readJson(c, body);
+      checkEntity(deleteBody, "provider", provider);
       const { own } = splitEntity(provider!, new Set(), ["id", "organization_id"]);
       const { db } = c.var.app.database;
       const stored = ownedRow(c, await findProvider(db, entityId(own)), "Provider");

@@ -23,9 +23,9 @@ import { customerScope, requireCustomerAdmin, requireStaff } from "../../http/mi
 import { describe } from "../../http/openapi/declare.ts";
 import { notify } from "../../live/notify.ts";
 import { findOrganisation } from "../../organisations/present.ts";
+import { YEAR_MESSAGE } from "../../organisations/yearField.ts";
 
 /** Years arrive as 2024 or "2024" (the screens hold them in 4-character inputs). */
-const YEAR_MESSAGE = "must be a 4-digit year";
 const year = z.preprocess(
   (value) => (typeof value === "string" && /^\d{4}$/.test(value) ? Number(value) : value),
   z.number({ error: YEAR_MESSAGE }).int(YEAR_MESSAGE).min(1900, YEAR_MESSAGE).max(2999, YEAR_MESSAGE),

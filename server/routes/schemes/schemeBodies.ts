@@ -6,9 +6,9 @@ import type { AppEnv } from "../../context.ts";
 import { organisationYears } from "../../db/schema/index.ts";
 import { forbidden, invalidToken, notFound } from "../../http/errors.ts";
 import { findOrganisation } from "../../organisations/present.ts";
+import { YEAR_MESSAGE } from "../../organisations/yearField.ts";
 
 /** Years arrive as 2024 or "2024" (the screens hold them in 4-character inputs). */
-const YEAR_MESSAGE = "must be a 4-digit year";
 export const yearField = z.preprocess(
   (value) => (typeof value === "string" && /^\d{4}$/.test(value) ? Number(value) : value),
   z.number({ error: YEAR_MESSAGE }).int(YEAR_MESSAGE).min(1900, YEAR_MESSAGE).max(2999, YEAR_MESSAGE),

@@ -10,6 +10,7 @@ import { defaultLimits } from "../../ingest/limits.ts";
 import type { ErrorReport } from "../../ingest/report.ts";
 import { removeDir, writeOwner } from "../../ingest/storage.ts";
 import { rejectedRowsUrl } from "../../ingest/versions.ts";
+import { YEAR_MESSAGE } from "../../organisations/yearField.ts";
 import { boundaryOf, type MultipartLimits, type ReceivedFile, receiveMultipart } from "./multipartStream.ts";
 
 /** Upload bodies may be as large as the largest accepted file, plus the form's other fields. */
@@ -36,7 +37,7 @@ export const filesOnTheWire = z
 
 export const yearField = z
   .string()
-  .regex(/^\d{4}$/, "must be a 4-digit year")
+  .regex(/^\d{4}$/, YEAR_MESSAGE)
   .transform(Number);
 
 export interface ReceivedUpload {

@@ -108,6 +108,8 @@ describe("the user form's rules", () => {
     expect(formFieldOf({ field: "user_data.username", message: "Please fill out this field" })).toBe(
       "username",
     );
-    expect(formFieldOf({ field: "user_data.organization_id", message: "Invalid UUID" })).toBeUndefined();
+    expect(
+      formFieldOf({ field: "user_data.organization_id", message: "must be a valid id" }),
+    ).toBeUndefined();
   });
 });
