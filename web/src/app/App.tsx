@@ -1,16 +1,18 @@
 import { MantineProvider } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { sessionKeys } from "../session/queries.ts";
+import { afterNextPaint } from "./afterNextPaint.ts";
 import { cssVariablesResolver } from "./cssVariables.ts";
 import { createQueryClient } from "./queryClient.ts";
 import { createAppRouter } from "./router.ts";
 import { setSessionLostHandler } from "./sessionExpiry.ts";
 import { theme } from "./theme.ts";
 
-// The toasts' container (and its transitions) is not needed to paint a screen: it loads just after.
-// A toast shown before it mounts waits in @mantine/notifications' store and appears then.
+// The toasts' container (and its transitions) is not needed to paint a screen: it loads once the
+// first screen is painted. A toast shown before it mounts waits in @mantine/notifications' store
+// and appears then.
 const Toasts = lazy(() => import("./Toasts.tsx"));
 
 const queryClient = createQueryClient();
@@ -21,12 +23,35 @@ setSessionLostHandler(() => {
   void queryClient.invalidateQueries({ queryKey: sessionKeys.all }).then(() => router.invalidate());
 });
 
+/** True once the first screen has been drawn (or after a few seconds, whatever happened to it). */
+function useFirstScreenPainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let started = false;
+    const afterFirst = () => {
+      if (started) return;
+      started = true;
+      void afterNextPaint().then(() => setPainted(true));
+    };
+    const unsubscribe = router.subscribe("onRendered", afterFirst);
+    const fallback = setTimeout(afterFirst, 3000);
+    return () => {
+      unsubscribe();
+      clearTimeout(fallback);
+    };
+  }, []);
+  return painted;
+}
+
 export function App() {
+  const firstScreenPainted = useFirstScreenPainted();
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      {firstScreenPainted ? (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      ) : null}
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -1,4 +1,5 @@
 import type { LiveMessage } from "../../../server/live/messages.ts";
+import { afterNextPaint } from "../app/afterNextPaint.ts";
 import { reconnectDelay } from "./backoff.ts";
 
 export type { LiveMessage };
@@ -20,7 +21,7 @@ export interface LiveConnection {
  * Opens the session's live channel and keeps it open: after a drop it reconnects with growing delays
  * (live/backoff.ts), and resets them once a connection has opened. Messages that do not match the
  * server's zod shapes (server/live/messages.ts) are ignored rather than trusted. The shapes (and zod,
- * ~20 kB gzipped) load with the first connection, after the screen's first paint.
+ * ~20 kB gzipped) load with the first connection, once the screen opening it has been painted.
  */
 export function openLiveChannel(
   channelId: string,
@@ -42,7 +43,10 @@ export function openLiveChannel(
   const connect = async () => {
     if (closed) return;
     try {
-      shapes ??= (await import("../../../server/live/messages.ts")).liveMessage;
+      if (!shapes) {
+        await afterNextPaint();
+        shapes = (await import("../../../server/live/messages.ts")).liveMessage;
+      }
     } catch {
       // The module could not be fetched (offline, a new release): try again as after a drop.
       retry();
