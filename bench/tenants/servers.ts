@@ -45,7 +45,12 @@ function peakRssMb(pid: number) {
 
 async function collect(stream: ReadableStream<Uint8Array>, sink: string[]) {
   const decoder = new TextDecoder();
-  for await (const chunk of stream) sink.push(decoder.decode(chunk, { stream: true }));
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    sink.push(decoder.decode(value, { stream: true }));
+  }
 }
 
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
