@@ -14,6 +14,9 @@ const escapeHtml = (text: unknown) =>
     (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!,
   );
 
+/** Escaped text with its `code` spans (the summaries and answers are written that way) as <code>. */
+const prose = (text: unknown) => escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
+
 const anchorOf = (method: string, path: string) => `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, "-");
 
 class Renderer {
@@ -75,9 +78,9 @@ class Renderer {
   operation(method: string, path: string, operation: OpenAPIV3_1.OperationObject): string {
     const parts = [
       `<section id="${anchorOf(method, path)}"><h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>`,
-      `<p>${escapeHtml(operation.summary ?? "")}</p>`,
+      `<p>${prose(operation.summary ?? "")}</p>`,
     ];
-    if (operation.description) parts.push(`<p class="more">${escapeHtml(operation.description)}</p>`);
+    if (operation.description) parts.push(`<p class="more">${prose(operation.description)}</p>`);
     const parameters = (operation.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
     if (parameters.length > 0) {
       parts.push(
@@ -102,7 +105,7 @@ class Renderer {
     const answers = Object.entries(operation.responses ?? {}) as [string, OpenAPIV3_1.ResponseObject][];
     const success = answers.filter(([status]) => status.startsWith("2"));
     for (const [status, answer] of success) {
-      parts.push(`<h4>Answer ${escapeHtml(status)}</h4><p>${escapeHtml(answer.description)}</p>`);
+      parts.push(`<h4>Answer ${escapeHtml(status)}</h4><p>${prose(answer.description)}</p>`);
       for (const content of Object.values(answer.content ?? {}))
         parts.push(this.fields(content.schema as Schema));
     }
@@ -156,7 +159,7 @@ h2{margin-top:2rem}h3{margin:.5rem 0}h4{margin:.5rem 0 .25rem}
 .errors{font-size:13px;color:#444}ul{margin:.25rem 0;padding-left:1.25rem}
 </style></head><body>
 <h1>${escapeHtml(document.info.title)}</h1>
-<p>${escapeHtml(document.info.description ?? "")}</p>
+<p>${prose(document.info.description ?? "")}</p>
 <p>${count} calls. The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escapeHtml(document.openapi)}).</p>
 <h2 id="errors">The error shape</h2>
 ${renderer.fields(errorSchema)}
