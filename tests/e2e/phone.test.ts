@@ -305,6 +305,7 @@ describe.skipIf(!chromiumAvailable)("phones and narrow windows", () => {
       await drawer.getByRole("link", { name: "Outmigration" }).click();
       await dummy.waitForURL(`${server.baseUrl}/dummy/${orgId}/queries/querie9`);
       await dummy.getByRole("heading", { name: "Outmigration", exact: true }).waitFor();
+      await dummy.locator('[data-map-id][data-ready="true"]').first().waitFor({ timeout: 30_000 });
       expect(await pageOverflow(dummy)).toBeLessThanOrEqual(0);
       await shot(dummy, "phone-dummy-analysis");
       await dummy.context().close();
