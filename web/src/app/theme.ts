@@ -1,4 +1,5 @@
 import { createTheme, type MantineColorsTuple } from "@mantine/core";
+import { READABLE_COLORS, withReadableText } from "./readableColors.ts";
 
 /** A sober blue-teal: clinical without being cold, and readable in tables and charts. */
 const vitality: MantineColorsTuple = [
@@ -17,7 +18,7 @@ const vitality: MantineColorsTuple = [
 export const theme = createTheme({
   primaryColor: "vitality",
   primaryShade: 7,
-  colors: { vitality },
+  colors: { ...READABLE_COLORS, vitality: withReadableText(vitality) },
   fontFamily:
     "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   headings: { fontWeight: "600" },
@@ -28,5 +29,18 @@ export const theme = createTheme({
   components: {
     Paper: { defaultProps: { withBorder: true, radius: "md" } },
     Card: { defaultProps: { withBorder: true, radius: "md" } },
+    // A dialog's and a drawer's X are icon buttons: without a name a screen reader reads "button".
+    Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+    Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+    // A spinner named by aria-label needs a role that may carry a name: a status, announced politely.
+    Loader: { defaultProps: { role: "status", "aria-label": "Loading" } },
+    // A table wider than its card scrolls: the keyboard must reach the scroller to scroll it (axe:
+    // scrollable-region-focusable) when the table holds no link or button to tab to.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+    Alert: { defaultProps: { closeButtonLabel: "Close" } },
+    // Mantine's focus placeholder is a focusable role="presentation" div inside role="menu", which
+    // menus may not hold (axe: aria-required-children). Without it the menu's own node takes the
+    // focus on open and the arrow keys move to its items, as before.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });

@@ -37,6 +37,9 @@ export function RichTextBlock({
       Link.configure({ openOnClick: false, protocols: ["http", "https", "mailto"] }),
     ],
     content: html,
+    // The editable area is the textbox a screen reader lands in: it needs its own name (axe:
+    // aria-input-field-name); the wrapper's aria-label does not reach it.
+    editorProps: { attributes: { "aria-label": `${title} text`, "aria-multiline": "true" } },
   });
 
   return (

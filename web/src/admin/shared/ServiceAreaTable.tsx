@@ -21,7 +21,11 @@ export function ServiceAreaTable({
     );
   }
   return (
-    <ScrollArea.Autosize mah={maxHeight}>
+    // Focusable so a keyboard can scroll a long list (axe: scrollable-region-focusable).
+    <ScrollArea.Autosize
+      mah={maxHeight}
+      viewportProps={{ tabIndex: 0, role: "region", "aria-label": "Service area zip codes" }}
+    >
       <Table striped verticalSpacing={4} aria-label="Service area">
         <Table.Thead>
           <Table.Tr>
