@@ -56,3 +56,27 @@ test("a pool in use is not closed to make room", async () => {
     held.release();
   }
 });
+
+test("a burst of leases opens no more connections than the pool's size; the rest wait their turn", async () => {
+  closeDuckPools(); // duckConnections counts every pool's
+  const size = 2;
+  const leases = Array.from({ length: 12 }, () => leaseDuck({ dataDir: folders[0]!, size }));
+  const first = await Promise.race([Promise.all(leases.slice(0, size)), Bun.sleep(20_000)]);
+  expect(Array.isArray(first)).toBe(true);
+  const held = first as Awaited<(typeof leases)[number]>[];
+  const connections = () => cacheFigures().find((cache) => cache.name === "duckConnections")!.size;
+  expect(connections()).toBe(size);
+  // Each release hands its connection to the next lease in line: the burst finishes on two.
+  let done = 0;
+  for (const lease of held) lease.release();
+  for (const pending of leases.slice(size)) {
+    const lease = await pending;
+    const [row] = await lease.duck.all<{ answer: number }>("SELECT 40 + 2 AS answer");
+    expect(Number(row?.answer)).toBe(42);
+    lease.release();
+    done++;
+  }
+  expect(done).toBe(10);
+  expect(new Set(await Promise.all(leases.map(async (lease) => (await lease).duck))).size).toBe(size);
+  expect(connections()).toBe(size);
+});

@@ -24,6 +24,8 @@ interface Pool {
   waiting: Array<(duck: PooledDuck) => void>;
   size: number;
   active: number;
+  /** Connections being opened: counted against `size` before the await, so concurrent leases cannot overshoot it. */
+  opening: number;
   timer?: ReturnType<typeof setTimeout>;
 }
 
@@ -92,6 +94,7 @@ function poolOf(options: PoolOptions): Pool {
       // As many concurrent runs as cores: each DuckDB query is parallel already.
       size: options.size ?? DEFAULT_POOL_SIZE,
       active: 0,
+      opening: 0,
     };
     pools.set(key, pool);
   }
@@ -125,10 +128,17 @@ export async function leaseDuck(options: PoolOptions): Promise<Lease> {
   clearTimeout(pool.timer);
   pool.active += 1;
   let duck = pool.idle.pop();
-  if (!duck && pool.all.length < pool.size) {
-    const connection = await (await pool.instance).connect();
-    duck = Object.assign(connection, { bound: new Map<string, string>() });
-    pool.all.push(duck);
+  // The slot is taken before the await: checking pool.all alone let every lease of a burst (the
+  // tenant bench's 100 first requests) open its own connection, 66 of a pool of 2.
+  if (!duck && pool.all.length + pool.opening < pool.size) {
+    pool.opening += 1;
+    try {
+      const connection = await (await pool.instance).connect();
+      duck = Object.assign(connection, { bound: new Map<string, string>() });
+      pool.all.push(duck);
+    } finally {
+      pool.opening -= 1;
+    }
   }
   duck ??= await new Promise<PooledDuck>((resolve) => pool.waiting.push(resolve));
   let released = false;
