@@ -1,7 +1,9 @@
 import { Button, Center, Group, Loader, Paper, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { lazy, Suspense, useMemo } from "react";
+import { ChartDataTable } from "./ChartDataTable.tsx";
 import { chartSource, chartSpec } from "./chartSpec.ts";
+import { chartSummary } from "./chartText.ts";
 import { useChartViews } from "./chartViews.ts";
 import { rowsAt } from "./resultPath.ts";
 import type { ChartDescriptor } from "./types.ts";
@@ -17,17 +19,33 @@ export interface ChartPanelProps {
   onMarkClick?: (datum: Record<string, unknown>) => void;
   /** Shown on a breakdown: goes back to the chart it breaks down. */
   onBack?: () => void;
+  /** The title of the table on screen listing this chart's values; without one a hidden table does. */
+  tableTitle?: string;
 }
 
 /** A titled card drawing one chart of the view descriptor from the result. */
-export function ChartPanel({ chart, title, results, params, onMarkClick, onBack }: ChartPanelProps) {
+export function ChartPanel({
+  chart,
+  title,
+  results,
+  params,
+  onMarkClick,
+  onBack,
+  tableTitle,
+}: ChartPanelProps) {
   const views = useChartViews();
   // Params arrive as a fresh object each render; their text decides when the chart is redrawn.
   const paramsKey = JSON.stringify(params ?? {});
-  // biome-ignore lint/correctness/useExhaustiveDependencies: paramsKey stands for params.
-  const spec = useMemo(() => chartSpec(chart, results, params), [chart, results, paramsKey]);
   const source = chartSource(chart);
-  const empty = source !== undefined && rowsAt(results, source).length === 0;
+  const rows = source === undefined ? [] : rowsAt(results, source);
+  // The chart's text alternative: read with the figure, and Vega's own label for its drawing.
+  const summary = chartSummary(chart, rows, tableTitle);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: paramsKey stands for params.
+  const spec = useMemo(
+    () => ({ ...chartSpec(chart, results, params), description: `${title}. ${summary}` }),
+    [chart, results, paramsKey, title, summary],
+  );
+  const empty = source !== undefined && rows.length === 0;
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title} data-chart={chart.id}>
@@ -58,11 +76,15 @@ export function ChartPanel({ chart, title, results, params, onMarkClick, onBack 
           <VegaChart
             spec={spec}
             label={title}
+            summary={summary}
             onMarkClick={onMarkClick}
             onDrawn={(toImageURL) => views?.set(chart.id, toImageURL ? { title, toImageURL } : undefined)}
           />
         </Suspense>
       )}
+      {!empty && !tableTitle && !chart.spec.transform ? (
+        <ChartDataTable chart={chart} title={title} rows={rows} />
+      ) : null}
     </Paper>
   );
 }

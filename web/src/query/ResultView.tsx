@@ -31,6 +31,10 @@ export function ResultView({ view, results, texts }: ResultViewProps) {
       results={results}
       texts={texts}
       interactions={interactions}
+      tableTitleOf={(id) => {
+        const table = tableById.get(id);
+        return table ? (texts.tables[table.id] ?? table.title) : undefined;
+      }}
     />
   );
   /** The table of a chart's subject: a breakdown's own table while that breakdown is open. */
@@ -89,11 +93,17 @@ function VisibleChart({
   results,
   texts,
   interactions,
+  tableTitleOf,
 }: {
   chart: ChartDescriptor;
   results: Record<string, unknown>;
   texts: ScreenTexts;
   interactions: ChartInteractions;
+  /**
+   * The title of the table listing a chart's values: the table of the chart's id (a breakdown's
+   * table shows while its breakdown does).
+   */
+  tableTitleOf: (chartId: string) => string | undefined;
 }) {
   const shown = interactions.visibleChart(chart);
   const picked = interactions.pickedFor(shown);
@@ -107,6 +117,7 @@ function VisibleChart({
       params={interactions.paramsOf(shown)}
       onMarkClick={(datum) => interactions.onMarkClick(shown.id, datum)}
       onBack={shown === chart ? undefined : () => interactions.closeBreakdown(chart.id)}
+      tableTitle={tableTitleOf(shown.id)}
     />
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from "react";
+import { VisuallyHidden } from "@mantine/core";
+import { useEffect, useId, useRef } from "react";
 import { useVegaEmbed } from "react-vega";
 import type { VisualizationSpec } from "vega-embed";
 import { CSP_SAFE_VEGA } from "./cspSafeVega.ts";
@@ -10,6 +11,8 @@ export interface VegaChartProps {
   /** The drawn chart's PNG maker, or undefined once it is gone (for the PDF export). */
   onDrawn?: (toImageURL: (() => Promise<string>) | undefined) => void;
   label: string;
+  /** The chart in words (its text alternative), read with the figure. */
+  summary: string;
 }
 
 /**
@@ -17,8 +20,9 @@ export interface VegaChartProps {
  * assistive tools can find them; the PDF export still gets a PNG from the view. Loaded lazily:
  * Vega is the largest part of the app and only query screens need it.
  */
-export default function VegaChart({ spec, onMarkClick, onDrawn, label }: VegaChartProps) {
+export default function VegaChart({ spec, onMarkClick, onDrawn, label, summary }: VegaChartProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const captionId = useId();
   const embed = useVegaEmbed({
     ref,
     spec: spec as VisualizationSpec,
@@ -48,8 +52,16 @@ export default function VegaChart({ spec, onMarkClick, onDrawn, label }: VegaCha
   }, [embed]);
 
   return (
-    <figure aria-label={label} style={{ margin: 0 }} data-chart-ready={embed ? "true" : "false"}>
+    <figure
+      aria-label={label}
+      aria-describedby={captionId}
+      style={{ margin: 0 }}
+      data-chart-ready={embed ? "true" : "false"}
+    >
       <div ref={ref} style={{ width: "100%" }} />
+      <VisuallyHidden component="figcaption" id={captionId}>
+        {summary}
+      </VisuallyHidden>
     </figure>
   );
 }
