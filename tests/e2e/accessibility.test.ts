@@ -1,0 +1,211 @@
+import { describe, expect, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { QUERY_NAMES } from "../../web/src/analyses/catalogue.ts";
+import { type AxeFinding, blockingViolations, describeFindings } from "./support/axe.ts";
+import { chromiumAvailable, requireChromium, screenshot } from "./support/browser.ts";
+import { signInDemoCustomer } from "./support/customerSignin.ts";
+import type { RunningServer } from "./support/server.ts";
+import { signInStaff } from "./support/staffYear.ts";
+import { useServerAndPage } from "./support/suite.ts";
+
+/**
+ * Accessibility of both areas against the real server and the demo organisation (its analyses
+ * enabled): axe-core runs inside the page on every screen (and on the menus and dialogs a person
+ * opens there) and fails on any serious or critical WCAG 2.x A/AA violation, naming the rule, its
+ * impact and the nodes; then an analysis's filters are changed with the keyboard alone.
+ * One server, one browser, screens in sequence.
+ */
+
+requireChromium("accessibility");
+
+const DEMO = "Demo Orthopaedics";
+const YEAR = 2025;
+
+/** Waits until the screen has drawn: its heading, no loader, charts embedded, maps ready. */
+async function settled(page: Page) {
+  await page.locator("h1:visible, h2:visible").first().waitFor({ timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const visible = (element: Element) => (element as HTMLElement).offsetParent !== null;
+      const loading = [...document.querySelectorAll(".mantine-Loader-root")].some(visible);
+      const charts = document.querySelectorAll('figure[data-chart-ready="false"]').length;
+      const maps = document.querySelectorAll('[data-map-id][data-ready="false"]').length;
+      return !loading && charts === 0 && maps === 0;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
+/** The name of the focused element as a person hears it: its label, else its text. */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLInputElement | null;
+    if (!element) return "";
+    const label =
+      element.getAttribute("aria-label") ?? element.labels?.[0]?.textContent ?? element.textContent;
+    return (label ?? "").trim();
+  });
+
+/** Presses Tab until the focus is on the element named `name` (Shift+Tab with `backwards`). */
+async function tabTo(page: Page, name: string, backwards = false) {
+  for (let step = 0; step < 120; step++) {
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+    if ((await focusedName(page)) === name) return;
+  }
+  throw new Error(`The Tab key never reached "${name}"`);
+}
+
+describe.skipIf(!chromiumAvailable)("accessibility", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const findings: AxeFinding[] = [];
+
+  useServerAndPage({
+    viewport: { width: 1280, height: 800 },
+    actionTimeoutMs: 30_000,
+    // Seeding the demo with its analyses enabled takes minutes on a busy machine.
+    hookTimeoutMs: 660_000,
+    startTimeoutMs: 600_000,
+    server: { demoAnalyses: true },
+    prepare: async (suite) => {
+      ({ server, browser, page } = suite);
+      await signInDemoCustomer(page, server);
+    },
+  });
+
+  async function scan(target: Page, screen: string) {
+    const found = await blockingViolations(target, screen);
+    // Printed as found too: a run stopped by its timeout still says what it saw.
+    if (found.length > 0) console.log(`[a11y] ${describeFindings(found)}`);
+    findings.push(...found);
+    return found;
+  }
+
+  /** Opens a screen and scans it; a screen that never draws is reported as such, with a screenshot. */
+  async function visit(target: Page, path: string, screen: string) {
+    await target.goto(path);
+    try {
+      await settled(target);
+    } catch (error) {
+      await screenshot(target, `a11y-not-drawn-${screen.replaceAll(" ", "-")}`);
+      findings.push({ screen, rule: "not drawn", impact: "critical", help: String(error), targets: [path] });
+      return;
+    }
+    await scan(target, screen);
+  }
+
+  test("every customer screen, its menus and the analysis dialogs: no serious or critical violation", async () => {
+    const start = findings.length;
+    await visit(page, "/", "home");
+    await visit(page, "/vitality-score", "score");
+    await visit(page, "/profile", "profile");
+    await visit(page, "/practice-profile", "practice profile");
+    await visit(page, "/helpcenter", "help centre");
+    for (const name of QUERY_NAMES) await visit(page, `/queries/${name}`, name);
+
+    // The open menus and dialogs are scanned where a person meets them.
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menu").waitFor();
+    await scan(page, "account menu");
+    await page.keyboard.press("Escape");
+
+    await page.goto("/queries/querie1");
+    await settled(page);
+    await page.getByRole("button", { name: "Filters" }).click();
+    await page.getByRole("dialog", { name: "Filters" }).waitFor();
+    await scan(page, "filters dialog");
+    await page.keyboard.press("Escape");
+
+    const mine = findings.slice(start);
+    if (mine.length > 0) await screenshot(page, "a11y-customer-last");
+    expect(describeFindings(mine)).toBe("");
+  }, 600_000);
+
+  test("an analysis's filters, its save dialog and the theme menus with the keyboard alone", async () => {
+    await page.goto("/queries/querie3");
+    await settled(page);
+    const lines = page.locator('table[data-table="mix"] tbody tr');
+    expect(await lines.count()).toBe(7);
+
+    // Filters: Tab to the button, Enter opens the dialog, Space unticks a line, Enter on Apply.
+    await tabTo(page, "Filters");
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Filters" });
+    await dialog.waitFor();
+    await tabTo(page, "Spine");
+    await page.keyboard.press("Space");
+    expect(await dialog.getByLabel("Spine").isChecked()).toBe(false);
+    await tabTo(page, "Apply");
+    await page.keyboard.press("Enter");
+    await dialog.waitFor({ state: "hidden" });
+    await page.waitForURL(/servicelines=/);
+    await settled(page);
+    await page.waitForFunction(
+      () => document.querySelectorAll('table[data-table="mix"] tbody tr').length === 6,
+    );
+    expect(await page.locator('table[data-table="mix"]').getByText("Spine", { exact: true }).count()).toBe(0);
+
+    // The view differs from the defaults: Save opens its dialog, which Escape closes.
+    await tabTo(page, "Save");
+    await page.keyboard.press("Enter");
+    const save = page.getByRole("dialog", { name: "Save view" });
+    await save.waitFor();
+    await scan(page, "save dialog");
+    await page.keyboard.press("Escape");
+    await save.waitFor({ state: "hidden" });
+
+    // A theme menu: Enter opens it, the arrow keys reach its analyses, Enter opens one.
+    await page.goto("/");
+    await settled(page);
+    await tabTo(page, "Service Strength");
+    await page.keyboard.press("Enter");
+    await page.getByRole("menu").waitFor();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/queries\/querie(7|9|10)$/);
+    await settled(page);
+    expect(describeFindings(findings.filter((finding) => finding.screen === "save dialog"))).toBe("");
+  }, 300_000);
+
+  test("every staff screen: no serious or critical violation", async () => {
+    const context = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: { width: 1280, height: 800 },
+      reducedMotion: "reduce",
+    });
+    context.setDefaultTimeout(15_000);
+    const staff = await context.newPage();
+    const start = findings.length;
+    try {
+      await staff.goto("/administration/signin");
+      await settled(staff);
+      await scan(staff, "staff sign-in");
+      await signInStaff(staff, server.baseUrl);
+      await settled(staff);
+      await scan(staff, "customers");
+      await staff
+        .getByRole("row")
+        .filter({ hasText: DEMO })
+        .getByRole("cell", { name: DEMO, exact: true })
+        .click();
+      await staff.waitForURL(/\/administration\/customers\/[0-9a-f-]{36}$/);
+      const orgId = new URL(staff.url()).pathname.split("/").pop() ?? "";
+      await settled(staff);
+      await scan(staff, "customer");
+      await visit(staff, `/administration/customers/${orgId}/${YEAR}`, "year detail");
+      await visit(staff, "/administration/helpcenter", "staff helpcenter");
+      await visit(staff, "/administration/settings/contents", "contents");
+      await visit(staff, "/administration/settings/parameters", "parameters");
+      await visit(staff, "/administration/mailbox", "mailbox");
+      await visit(staff, "/administration/advisoryboard", "advisory board");
+      await visit(staff, "/administration/profile", "staff profile");
+      await visit(staff, `/dummy/${orgId}/`, "dummy home");
+    } finally {
+      await context.close();
+    }
+    const mine = findings.slice(start);
+    expect(describeFindings(mine)).toBe("");
+  }, 480_000);
+});
