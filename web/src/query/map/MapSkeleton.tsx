@@ -2,5 +2,6 @@ import { Skeleton } from "@mantine/core";
 
 /** Holds the map's place while its code (OpenLayers) loads, so the page does not jump. */
 export function MapSkeleton({ height }: { height: number }) {
-  return <Skeleton height={height} radius="md" aria-label="Loading map" />;
+  // A status may carry a name; a plain div may not (axe: aria-prohibited-attr).
+  return <Skeleton height={height} radius="md" role="status" aria-label="Loading map" />;
 }
