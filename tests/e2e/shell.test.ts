@@ -378,7 +378,8 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
       await page.goto("/administration/signin");
       await page.waitForURL(`${server.baseUrl}/administration/customers`);
     },
-    TEST_TIMEOUT_MS,
+    // Eight screens, each a fresh page load.
+    3 * TEST_TIMEOUT_MS,
   );
 
   test(
