@@ -40,7 +40,7 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
     async () => {
       [server, browser] = await Promise.all([startServer({ startTimeoutMs: 120_000 }), launchBrowser()]);
     },
-    { timeout: 240_000 },
+    { timeout: 360_000 },
   );
 
   afterAll(async () => {

@@ -67,7 +67,11 @@ function seededFolder(demoAnalyses: boolean, startTimeoutMs: number | undefined)
       const dataDir = mkdtempSync(join(tmpdir(), "vitality-e2e-seed-"));
       process.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
       const started = performance.now();
-      const seeding = await launch({ dataDir, demoAnalyses, startTimeoutMs });
+      const seeding = await launch({
+        dataDir,
+        demoAnalyses,
+        startTimeoutMs: Math.max(startTimeoutMs ?? 0, 300_000),
+      });
       await seeding.stop();
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.log(`[e2e] demo seeded once in ${seconds} s${demoAnalyses ? " (with its analyses)" : ""}`);

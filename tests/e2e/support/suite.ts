@@ -45,7 +45,9 @@ export function useServerAndPage(options: SuiteOptions = {}): SuitePage {
       suite.page.on("pageerror", (error) => console.error(`[e2e] page error: ${error.message}`));
       await options.prepare?.(suite);
     },
-    { timeout: options.hookTimeoutMs ?? 120_000 },
+    // Whichever suite runs first also seeds the run's demo folder (server.ts), a minute or more
+    // on a loaded machine: no suite's start may be cut shorter than that.
+    { timeout: Math.max(options.hookTimeoutMs ?? 0, 360_000) },
   );
   afterAll(async () => {
     await suite.context?.close();
