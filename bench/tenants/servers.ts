@@ -4,8 +4,8 @@
  * memory (VmHWM from /proc, Linux) and the `caches:` line each prints when it stops.
  */
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join, resolve } from "node:path";
+import { freePort } from "../../tests/e2e/support/server.ts";
 
 const root = resolve(import.meta.dir, "..", "..");
 
@@ -16,19 +16,6 @@ export interface BenchServer {
   cpuSeconds(): number;
   /** Stops the process (SIGTERM: it finishes open requests) and returns what it measured. */
   stop(): Promise<{ peakRssMb: number; caches: string | undefined }>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
 }
 
 /** CPU seconds a process has used (user + system), from /proc (Linux). */
