@@ -398,6 +398,8 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
       await page.getByRole("button", { name: "Connection" }).click();
       await page.waitForURL(`${server.baseUrl}/administration/customers`);
       const nav = page.getByRole("navigation", { name: "Administration" });
+      // The bar draws with the lazily loaded screen: wait for it before reading all its links.
+      await nav.getByRole("link", { name: "Customers" }).waitFor();
       await expect(nav.getByRole("link").allInnerTexts()).resolves.toEqual(["Customers", "Helpcenter"]);
       await expect(page.getByRole("button", { name: "Tasks" }).count()).resolves.toBe(0);
       await expect(page.getByRole("button", { name: "Notifications" }).count()).resolves.toBe(0);
