@@ -27,6 +27,8 @@ if (stale) {
   const build = spawnSync("npx", ["vite", "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], {
     cwd: root,
     stdio: "inherit",
+    // Whatever NODE_ENV the shell has, the app is built as users get it (React's production code).
+    env: { ...process.env, NODE_ENV: "production" },
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
