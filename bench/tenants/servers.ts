@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { freePort } from "../../tests/e2e/support/server.ts";
+import { collect, freePort } from "../../tests/e2e/support/server.ts";
 
 const root = resolve(import.meta.dir, "..", "..");
 
@@ -28,16 +28,6 @@ function cpuSecondsOf(pid: number) {
 function peakRssMb(pid: number) {
   const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return match ? Number(match[1]) / 1024 : Number.NaN;
-}
-
-async function collect(stream: ReadableStream<Uint8Array>, sink: string[]) {
-  const decoder = new TextDecoder();
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    sink.push(decoder.decode(value, { stream: true }));
-  }
 }
 
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {

@@ -31,7 +31,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function collect(stream: ReadableStream<Uint8Array> | null | undefined, sink: string[]) {
+/** Appends everything a child process prints on `stream` to `sink`, as text. */
+export async function collect(stream: ReadableStream<Uint8Array> | null | undefined, sink: string[]) {
   if (!stream) return;
   const decoder = new TextDecoder();
   const reader = stream.getReader();
