@@ -168,6 +168,7 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as http://localhost:3000" }).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  WEB_DIST: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
@@ -213,6 +214,8 @@ export interface Config {
   port: number;
   publicUrl: string;
   dataDir: string;
+  /** The built web app served at `/`: web/dist unless WEB_DIST names another build (benches, helpers). */
+  webDist?: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   /** Keys signed values (none are trusted from the client without it); random per start when unset. */
@@ -266,6 +269,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     publicUrl,
     dataDir: resolve(env.DATA_DIR),
+    webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : undefined,
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
     secretKey: env.SECRET_KEY ?? randomBytes(32).toString("hex"),

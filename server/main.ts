@@ -35,7 +35,9 @@ export async function startServer() {
   if (config.seedDemo) await seedDemo(context, undefined, { analyses: config.seedDemoAnalyses });
   await context.jobs.start();
 
-  const app = createApp(context, { webDist: join(import.meta.dir, "..", "web", "dist") });
+  const app = createApp(context, {
+    webDist: config.webDist ?? join(import.meta.dir, "..", "web", "dist"),
+  });
   const server = Bun.serve({
     port: config.port,
     fetch: (request, srv) => app.fetch(request, srv),

@@ -15,10 +15,9 @@ import type { BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "../../tests/e2e/support/browser.ts";
 import { signInDemoCustomer } from "../../tests/e2e/support/customerSignin.ts";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startServer } from "../../tests/e2e/support/server.ts";
-import { ROOT } from "../../tests/e2e/support/webBuild.ts";
+import { DIST } from "../../tests/e2e/support/webBuild.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
-const DIST = join(ROOT, "web", "dist");
 /** A drawn chart (a Vega mark), a table row, or a map's canvas: what a user waits for. */
 const FIRST_RESULT =
   "figure[data-chart-ready=true] svg .role-mark, table[data-table] tbody tr, [data-map] canvas";

@@ -1,10 +1,21 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
-import { join } from "node:path";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 
 /** Same staleness rule as `npm start` (server/cli/start.ts): rebuild when a web source is newer. */
 export const ROOT = join(import.meta.dir, "..", "..", "..");
-const DIST_INDEX = join(ROOT, "web", "dist", "index.html");
+/** The build the E2E servers and the web bench serve: web/dist, or WEB_DIST (the server reads the same). */
+export const DIST = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(ROOT, "web", "dist");
+const DIST_INDEX = join(DIST, "index.html");
 const WEB_INPUTS = [
   "web/src",
   "web/public",
@@ -28,25 +39,69 @@ export function webBuildIsStale(): boolean {
   return WEB_INPUTS.some((input) => newestMtime(join(ROOT, input)) > built);
 }
 
+const LOCK = `${DIST}.lock`;
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /**
- * Builds beside web/dist and swaps the folders, so a test run reading web/dist while another process
+ * One builder at a time across processes (parallel test workers, a bench beside a test run): the
+ * lock is a folder (mkdir is atomic) holding the builder's pid; a lock whose builder died is taken
+ * over. Whoever waited re-checks staleness, so a build the other process just made is reused.
+ */
+function withBuildLock(build: () => void) {
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      const owner = Number(readFileSyncSafe(join(LOCK, "pid")));
+      if (owner && !alive(owner)) rmSync(LOCK, { recursive: true, force: true });
+      else Bun.sleepSync(500);
+    }
+  }
+  try {
+    writeFileSync(join(LOCK, "pid"), String(process.pid));
+    build();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+function readFileSyncSafe(path: string) {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Builds beside the build folder and swaps the folders, so a process reading it while another
  * rebuilds never sees a half-written (or emptied) folder.
  */
 export function ensureWebBuild() {
   if (!webBuildIsStale()) return;
-  console.log("[e2e] building web/dist (missing or older than web/src)...");
-  const staging = `dist-build-${process.pid}`;
-  const build = spawnSync(
-    join(ROOT, "node_modules", ".bin", "vite"),
-    ["build", "--config", "web/vite.config.ts", "--logLevel", "warn", "--outDir", staging],
-    // The test runner sets NODE_ENV=test, which Vite would build into React's development code
-    // (three times the bytes, and slower): the suites test what users get.
-    { cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } },
-  );
-  if (build.status !== 0) throw new Error(`vite build failed with status ${build.status}`);
-  const dist = join(ROOT, "web", "dist");
-  const retired = join(ROOT, "web", `dist-old-${process.pid}`);
-  if (existsSync(dist)) renameSync(dist, retired);
-  renameSync(join(ROOT, "web", staging), dist);
-  rmSync(retired, { recursive: true, force: true });
+  withBuildLock(() => {
+    if (!webBuildIsStale()) return;
+    console.log(`[e2e] building ${basename(DIST)} (missing or older than web/src)...`);
+    const staging = join(dirname(DIST), `${basename(DIST)}-build-${process.pid}`);
+    const build = spawnSync(
+      join(ROOT, "node_modules", ".bin", "vite"),
+      ["build", "--config", "web/vite.config.ts", "--logLevel", "warn", "--outDir", staging, "--emptyOutDir"],
+      // The test runner sets NODE_ENV=test, which Vite would build into React's development code
+      // (three times the bytes, and slower): the suites test what users get.
+      { cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } },
+    );
+    if (build.status !== 0) throw new Error(`vite build failed with status ${build.status}`);
+    const retired = join(dirname(DIST), `${basename(DIST)}-old-${process.pid}`);
+    if (existsSync(DIST)) renameSync(DIST, retired);
+    renameSync(staging, DIST);
+    rmSync(retired, { recursive: true, force: true });
+  });
 }
