@@ -27,37 +27,21 @@ import {
 import { facilityView, facilityViewsOf } from "../../organisations/profileViews.ts";
 import {
   checkEntity,
-  documentedEntity,
-  entityBody,
+  entityCalls,
   entityId,
   organisationForNewRow,
   ownedRow,
   requireProfileWriter,
   rowId,
   splitEntity,
-  staffOrganisation,
+  storedFormValues,
 } from "./profileAccess.ts";
 
 const FORM_FIELDS = fieldNames(facilityForm);
-const body = entityBody("facility");
-// What each call's entity may hold (the form's fields, all optional, and the call's own keys): the
-// document shows these, and checkEntity() holds the entity to them before anything is looked up.
-const postBody = documentedEntity("facility", facilityFields, { organization_id: staffOrganisation }, true);
-const patchBody = documentedEntity(
-  "facility",
-  facilityFields,
-  { id: rowId, organization_id: staffOrganisation },
-  true,
-);
-const deleteBody = z.strictObject({
-  facility: z.strictObject({ id: rowId, organization_id: staffOrganisation }),
-});
+const { body, postBody, patchBody, deleteBody } = entityCalls("facility", facilityFields);
 
-/** The form's values of a stored facility: what a PATCH changes some of. */
-function storedValues(row: typeof facilities.$inferSelect): Record<string, unknown> {
-  const view = facilityView(row, []) as Record<string, unknown>;
-  return Object.fromEntries([...FORM_FIELDS].map((name) => [name, view[name]]));
-}
+const storedValues = (row: typeof facilities.$inferSelect) =>
+  storedFormValues(facilityView(row, []), FORM_FIELDS);
 
 /** Field rules, then the rules of the zip reference and the organisation's other facilities. */
 async function checkedFacility(

@@ -27,40 +27,23 @@ import {
 import { locationView, locationViewsOf } from "../../organisations/profileViews.ts";
 import {
   checkEntity,
-  documentedEntity,
-  entityBody,
+  entityCalls,
   entityId,
   ownedRow,
   requireProfileWriter,
   rowId,
   splitEntity,
-  staffOrganisation,
+  storedFormValues,
 } from "./profileAccess.ts";
 
 const FORM_FIELDS = fieldNames(locationForm);
-const body = entityBody("location");
-// What each call's entity may hold (the form's fields, all optional, and the call's own keys): the
-// document shows these, and checkEntity() holds the entity to them before anything is looked up.
-const postBody = documentedEntity(
-  "location",
-  locationFields,
-  { facility_id: rowId, organization_id: staffOrganisation },
-  true,
-);
-const patchBody = documentedEntity(
-  "location",
-  locationFields,
-  { id: rowId, facility_id: rowId.optional(), organization_id: staffOrganisation },
-  true,
-);
-const deleteBody = z.strictObject({
-  location: z.strictObject({ id: rowId, organization_id: staffOrganisation }),
+const { body, postBody, patchBody, deleteBody } = entityCalls("location", locationFields, {
+  post: { facility_id: rowId },
+  patch: { facility_id: rowId.optional() },
 });
 
-function storedValues(row: typeof facilityLocations.$inferSelect): Record<string, unknown> {
-  const view = locationView(row) as Record<string, unknown>;
-  return Object.fromEntries([...FORM_FIELDS].map((name) => [name, view[name]]));
-}
+const storedValues = (row: typeof facilityLocations.$inferSelect) =>
+  storedFormValues(locationView(row), FORM_FIELDS);
 
 async function checkedLocation(
   db: Db,

@@ -95,18 +95,42 @@ export const entityBody = (name: string) =>
 
 /**
  * The entity body as the document shows it: the form's fields (the schema the handler checks them
- * with, server/forms/profileFields.ts) and the call's own keys. The handler reads `entityBody` and
- * splits the entity itself (a PATCH sends only the fields it changes).
+ * with, server/forms/profileFields.ts), all optional, and the call's own keys. The handler reads
+ * `entityBody` and splits the entity itself (a PATCH sends only the fields it changes).
  */
-export const documentedEntity = (
+const documentedEntity = (
   name: string,
   fields: z.ZodPipe<z.ZodObject, z.ZodType>,
   own: Record<string, z.ZodType>,
-  partial: boolean,
-) => {
-  const formFields = partial ? fields.in.partial() : fields.in;
-  return z.strictObject({ [name]: formFields.extend(own) });
-};
+) => z.strictObject({ [name]: fields.in.partial().extend(own) });
+
+/**
+ * The bodies of a profile entity's POST, PATCH and DELETE: what each handler reads (`body`), and
+ * what the document shows and checkEntity() holds each call to. `own` adds keys of the call beyond
+ * the form's fields and the organisation (a location's facility_id).
+ */
+export function entityCalls(
+  name: string,
+  fields: z.ZodPipe<z.ZodObject, z.ZodType>,
+  own: { post?: Record<string, z.ZodType>; patch?: Record<string, z.ZodType> } = {},
+) {
+  return {
+    body: entityBody(name),
+    postBody: documentedEntity(name, fields, { ...own.post, organization_id: staffOrganisation }),
+    patchBody: documentedEntity(name, fields, {
+      id: rowId,
+      ...own.patch,
+      organization_id: staffOrganisation,
+    }),
+    deleteBody: z.strictObject({
+      [name]: z.strictObject({ id: rowId, organization_id: staffOrganisation }),
+    }),
+  };
+}
+
+/** A stored row's values of the form's fields (read off its view): what a PATCH changes some of. */
+export const storedFormValues = (view: object, formFields: Set<string>): Record<string, unknown> =>
+  Object.fromEntries([...formFields].map((name) => [name, (view as Record<string, unknown>)[name]]));
 
 /**
  * Holds a call's entity to its documented schema: each key known, each field of its type, named by

@@ -25,36 +25,20 @@ import {
 import { providerView, providerViewsOf } from "../../organisations/profileViews.ts";
 import {
   checkEntity,
-  documentedEntity,
-  entityBody,
+  entityCalls,
   entityId,
   organisationForNewRow,
   ownedRow,
   requireProfileWriter,
   rowId,
   splitEntity,
-  staffOrganisation,
+  storedFormValues,
 } from "./profileAccess.ts";
 
 const FORM_FIELDS = fieldNames(providerForm);
-const body = entityBody("provider");
-// What each call's entity may hold (the form's fields, all optional, and the call's own keys): the
-// document shows these, and checkEntity() holds the entity to them before anything is looked up.
-const postBody = documentedEntity("provider", providerFields, { organization_id: staffOrganisation }, true);
-const patchBody = documentedEntity(
-  "provider",
-  providerFields,
-  { id: rowId, organization_id: staffOrganisation },
-  true,
-);
-const deleteBody = z.strictObject({
-  provider: z.strictObject({ id: rowId, organization_id: staffOrganisation }),
-});
+const { body, postBody, patchBody, deleteBody } = entityCalls("provider", providerFields);
 
-function storedValues(row: typeof providers.$inferSelect): Record<string, unknown> {
-  const view = providerView(row) as Record<string, unknown>;
-  return Object.fromEntries([...FORM_FIELDS].map((name) => [name, view[name]]));
-}
+const storedValues = (row: typeof providers.$inferSelect) => storedFormValues(providerView(row), FORM_FIELDS);
 
 async function checkedProvider(
   db: Db,
