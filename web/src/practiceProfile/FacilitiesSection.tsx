@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
-import { IconBuildingHospital, IconEdit, IconMapPinPlus, IconPlus, IconTrash } from "@tabler/icons-react";
+import { Table, Text } from "@mantine/core";
+import { IconBuildingHospital, IconEdit, IconMapPinPlus, IconTrash } from "@tabler/icons-react";
 import type { FacilityView } from "../api/onboarding.ts";
 import type { ProfileAction } from "./ProfileActionModals.tsx";
+import { ProfileListSection } from "./ProfileListSection.tsx";
 import { RowMenu } from "./RowMenu.tsx";
 
 export const NO_FACILITY_NOTICE = "At least one facility is needed";
@@ -19,105 +20,84 @@ export function FacilitiesSection({
   onAction: (action: ProfileAction) => void;
 }) {
   return (
-    <Paper p="md" id="facilities">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Group gap="xs">
-            <IconBuildingHospital size={20} />
-            <Title order={3}>Facilities</Title>
-          </Group>
-          <Button
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => onAction({ kind: "facility-add" })}
-          >
-            Add facility
-          </Button>
-        </Group>
-        {facilities.length === 0 ? (
-          <Alert color="red" variant="light">
-            {NO_FACILITY_NOTICE}
-          </Alert>
-        ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table verticalSpacing={6} aria-label="Facilities">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={120}>NPI</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Address</Table.Th>
-                  <Table.Th w={50} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {facilities.flatMap((facility) => [
-                  <Table.Tr key={facility.id} data-facility={facility.name}>
-                    <Table.Td>{facility.npi}</Table.Td>
-                    <Table.Td fw={600}>{facility.name}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{facility.physical_full_address}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <RowMenu
-                        label={`Actions for ${facility.name}`}
-                        items={[
-                          {
-                            label: "Edit",
-                            icon: <IconEdit size={14} />,
-                            onClick: () => onAction({ kind: "facility-edit", facility }),
-                          },
-                          {
-                            label: "Add location",
-                            icon: <IconMapPinPlus size={14} />,
-                            onClick: () => onAction({ kind: "location-add", facility }),
-                          },
-                          {
-                            label: "Delete",
-                            icon: <IconTrash size={14} />,
-                            color: "red",
-                            onClick: () => onAction({ kind: "facility-delete", facility }),
-                          },
-                        ]}
-                      />
-                    </Table.Td>
-                  </Table.Tr>,
-                  ...(facility.locations ?? []).map((location) => (
-                    <Table.Tr key={location.id} data-location={location.name}>
-                      <Table.Td>
-                        <Text size="xs" c="dimmed">
-                          Location
-                        </Text>
-                      </Table.Td>
-                      <Table.Td pl="lg">{location.name}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{location.physical_full_address}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <RowMenu
-                          label={`Actions for ${location.name}`}
-                          items={[
-                            {
-                              label: "Edit location",
-                              icon: <IconEdit size={14} />,
-                              onClick: () => onAction({ kind: "location-edit", location }),
-                            },
-                            {
-                              label: "Delete location",
-                              icon: <IconTrash size={14} />,
-                              color: "red",
-                              onClick: () => onAction({ kind: "location-delete", location }),
-                            },
-                          ]}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  )),
-                ])}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
-    </Paper>
+    <ProfileListSection
+      id="facilities"
+      icon={<IconBuildingHospital size={20} />}
+      title="Facilities"
+      addLabel="Add facility"
+      onAdd={() => onAction({ kind: "facility-add" })}
+      emptyNotice={facilities.length === 0 ? NO_FACILITY_NOTICE : undefined}
+      headers={
+        <>
+          <Table.Th w={120}>NPI</Table.Th>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Address</Table.Th>
+        </>
+      }
+    >
+      {facilities.flatMap((facility) => [
+        <Table.Tr key={facility.id} data-facility={facility.name}>
+          <Table.Td>{facility.npi}</Table.Td>
+          <Table.Td fw={600}>{facility.name}</Table.Td>
+          <Table.Td>
+            <Text size="sm">{facility.physical_full_address}</Text>
+          </Table.Td>
+          <Table.Td>
+            <RowMenu
+              label={`Actions for ${facility.name}`}
+              items={[
+                {
+                  label: "Edit",
+                  icon: <IconEdit size={14} />,
+                  onClick: () => onAction({ kind: "facility-edit", facility }),
+                },
+                {
+                  label: "Add location",
+                  icon: <IconMapPinPlus size={14} />,
+                  onClick: () => onAction({ kind: "location-add", facility }),
+                },
+                {
+                  label: "Delete",
+                  icon: <IconTrash size={14} />,
+                  color: "red",
+                  onClick: () => onAction({ kind: "facility-delete", facility }),
+                },
+              ]}
+            />
+          </Table.Td>
+        </Table.Tr>,
+        ...(facility.locations ?? []).map((location) => (
+          <Table.Tr key={location.id} data-location={location.name}>
+            <Table.Td>
+              <Text size="xs" c="dimmed">
+                Location
+              </Text>
+            </Table.Td>
+            <Table.Td pl="lg">{location.name}</Table.Td>
+            <Table.Td>
+              <Text size="sm">{location.physical_full_address}</Text>
+            </Table.Td>
+            <Table.Td>
+              <RowMenu
+                label={`Actions for ${location.name}`}
+                items={[
+                  {
+                    label: "Edit location",
+                    icon: <IconEdit size={14} />,
+                    onClick: () => onAction({ kind: "location-edit", location }),
+                  },
+                  {
+                    label: "Delete location",
+                    icon: <IconTrash size={14} />,
+                    color: "red",
+                    onClick: () => onAction({ kind: "location-delete", location }),
+                  },
+                ]}
+              />
+            </Table.Td>
+          </Table.Tr>
+        )),
+      ])}
+    </ProfileListSection>
   );
 }

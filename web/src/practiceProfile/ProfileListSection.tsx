@@ -1,0 +1,62 @@
+import { Alert, Button, Group, Paper, Stack, Table, Title } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+
+/**
+ * A practice-profile list (facilities, providers): its title with an Add button, then its table,
+ * or a red notice while the list is empty (customer-area.md section 2: at least one is needed).
+ */
+export function ProfileListSection({
+  id,
+  icon,
+  title,
+  addLabel,
+  onAdd,
+  emptyNotice,
+  headers,
+  children,
+}: {
+  id: string;
+  icon: ReactNode;
+  title: string;
+  addLabel: string;
+  onAdd: () => void;
+  /** Shown instead of the table when the list is empty. */
+  emptyNotice: string | undefined;
+  /** The table's header cells; the rows are the children. */
+  headers: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Paper p="md" id={id}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Group gap="xs">
+            {icon}
+            <Title order={3}>{title}</Title>
+          </Group>
+          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={onAdd}>
+            {addLabel}
+          </Button>
+        </Group>
+        {emptyNotice ? (
+          <Alert color="red" variant="light">
+            {emptyNotice}
+          </Alert>
+        ) : (
+          <Table.ScrollContainer minWidth={520}>
+            <Table verticalSpacing={6} aria-label={title}>
+              <Table.Thead>
+                <Table.Tr>
+                  {headers}
+                  <Table.Th w={50} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>{children}</Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
