@@ -201,6 +201,8 @@ export async function resolveInputs(
     marketCasesReference: files.marketCasesReference,
     serviceArea: dimensions.serviceArea,
     serviceAreaReference: dimensions.serviceAreaReference,
+    practiceLines: files.practiceLines,
+    dimensions,
   });
   return {
     inputs: {

@@ -132,6 +132,8 @@ describe("derived files give the same results as the live relations", () => {
       marketCasesReference: inputs.files.marketCasesReference,
       serviceArea: inputs.dimensions.serviceArea,
       serviceAreaReference: inputs.dimensions.serviceAreaReference,
+      practiceLines: inputs.files.practiceLines,
+      dimensions: inputs.dimensions,
     });
     const options = { dataDir, settings: engineSettings({}), threads: 1 };
     let compared = 0;

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { backends } from "../../tests/helpers/backends.ts";
+import { createOrganisation } from "../../tests/helpers/factories.ts";
+import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
+import { organisationYears, providers, serviceAreas } from "../db/schema/index.ts";
+import { closeDuckPools } from "./duckPool.ts";
+import { clearRunCache, runCacheFigures, runPlugin } from "./runPlugin.ts";
+import { marketCase } from "./testing/golden.ts";
+import { writeWarehouse } from "./testing/queriesApp.ts";
+
+/*
+ * Single flight per answer key (issue 14): identical requests that arrive while the answer is
+ * being computed wait for that one computation instead of each running the kernel. The answer
+ * object is made once per computation (runPlugin.ts), so requests that shared one hold the very
+ * same object; separate computations would hold equal but distinct ones.
+ */
+for (const backend of backends) {
+  describe(`identical concurrent runs compute once (${backend})`, () => {
+    let t: TestApp;
+    let organisationId: string;
+
+    beforeAll(async () => {
+      t = await startTestApp(backend);
+      const { db } = t.context.database;
+      organisationId = (await createOrganisation(t, { initialized: true })).id;
+      await db.insert(providers).values({ organisationId, npi: "1111111111", fullName: "Dr Own" });
+      await db
+        .insert(organisationYears)
+        .values({ organisationId, year: 2024, fileState: "uploaded", dataVersion: 1 });
+      await db.insert(serviceAreas).values({ organisationId, year: 2024, zipcode: "10001", type: "PSA" });
+      await writeWarehouse(t.dataDir, {
+        year: 2024,
+        market: [
+          marketCase({ rendering_npi: "1111111111", cases: 1 }),
+          marketCase({ rendering_npi: "4000000001", cases: 3 }),
+        ],
+      });
+    }, 60_000);
+    afterAll(async () => {
+      closeDuckPools(t.dataDir);
+      await t.close();
+    });
+
+    const run = (filters: unknown) =>
+      runPlugin({ context: t.context, organisationId, pluginId: "querie1", filters });
+
+    test("eight identical requests at once: one computation, one cached answer", async () => {
+      clearRunCache();
+      const outcomes = await Promise.all(Array.from({ length: 8 }, () => run({})));
+      for (const outcome of outcomes) {
+        expect(outcome.cached).toBe(false);
+        expect(outcome.response).toBe(outcomes[0]!.response);
+      }
+      expect(outcomes[0]!.response.results.market_total).toBe(4);
+      expect(runCacheFigures().entries).toBe(1);
+      // Afterwards the answer comes from the cache, still the same object.
+      const again = await run({});
+      expect(again.cached).toBe(true);
+      expect(again.response).toBe(outcomes[0]!.response);
+    }, 60_000);
+
+    test("different requests at once are computed each", async () => {
+      clearRunCache();
+      const [all, spine, allAgain] = await Promise.all([run({}), run({ servicelines: ["spine"] }), run({})]);
+      expect(allAgain!.response).toBe(all!.response);
+      expect(spine!.response).not.toBe(all!.response);
+      expect(runCacheFigures().entries).toBe(2);
+    }, 60_000);
+  });
+}
