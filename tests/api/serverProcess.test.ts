@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../e2e/support/server.ts";
 
 const root = join(import.meta.dir, "..", "..");
 const dirs: string[] = [];
@@ -35,7 +36,8 @@ function startServer(env: Record<string, string>) {
   return { child, output: () => output };
 }
 
-async function waitFor(predicate: () => boolean | Promise<boolean>, ms = 20_000) {
+// A first start migrates a new embedded database: seconds alone, a minute on a loaded machine.
+async function waitFor(predicate: () => boolean | Promise<boolean>, ms = 90_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (await predicate()) return true;
@@ -50,11 +52,11 @@ describe("the server process", () => {
     expect(await child.exited).toBe(2);
     await Bun.sleep(50);
     expect(output()).toContain("PORT");
-  });
+  }, 60_000);
 
   test("starts on an empty data folder, prints the first admin's password once, and stops on SIGTERM", async () => {
     const dataDir = tempDir();
-    const port = 3900 + Math.floor(Math.random() * 90);
+    const port = await freePort();
     const { child, output } = startServer({ DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: "0" });
     const healthy = await waitFor(async () => {
       try {
@@ -79,5 +81,5 @@ describe("the server process", () => {
     child.kill("SIGTERM");
     expect(await child.exited).toBe(0);
     expect(output()).toContain("SIGTERM: finishing open requests and stopping");
-  }, 30_000);
+  }, 150_000);
 });
