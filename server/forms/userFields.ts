@@ -7,8 +7,8 @@ import { userForm } from "./user.ts";
  * so the form refuses exactly what the call would, with the same messages. Pure: no database code.
  */
 
-/** An organisation has at most this many users (admin-area.md). */
-export const MAX_USERS_PER_ORGANISATION = 3;
+/** An organisation has at most this many users (admin-area.md); zod-free in userLimits.ts. */
+export { MAX_USERS_PER_ORGANISATION } from "./userLimits.ts";
 
 const REQUIRED = "Please fill out this field";
 const usernameField = userForm.fields.find((field) => field.name === "username");

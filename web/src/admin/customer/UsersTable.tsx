@@ -1,15 +1,19 @@
 import { ActionIcon, Badge, Button, Group, Table, Text, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconEdit, IconLock, IconLockOpen, IconUserPlus } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import type { AdminOrganization } from "../../api/adminTypes.ts";
 import { errorMessage } from "../../api/errors.ts";
 import type { CustomerUser } from "../../api/types.ts";
 import { ConfirmModal } from "../shared/ConfirmModal.tsx";
 import { TablePanel } from "./PeopleTables.tsx";
-import { UserFormModal, type UserFormMode } from "./UserFormModal.tsx";
+import type { UserFormMode } from "./UserFormModal.tsx";
+import { addUserBlocker } from "./userLimits.ts";
 import { useAddUser, useUpdateUser } from "./userMutations.ts";
-import { addUserBlocker } from "./userRules.ts";
+
+// The user form (its zod rules, ~21 kB gzipped, @mantine/form, the radio group) loads when staff
+// first add or edit a user, not with the customer overview's first paint.
+const UserFormModal = lazy(() => import("./UserFormModal.tsx").then((m) => ({ default: m.UserFormModal })));
 
 /**
  * The customer's users (at most 3): the first is its admin, later ones assistants. Site admins add
@@ -26,6 +30,9 @@ export function UsersTable({
 }) {
   const users = organization.users;
   const [form, setForm] = useState<UserFormMode>();
+  // Stays mounted once opened, so that closing it plays the modal's exit transition.
+  const [formUsed, setFormUsed] = useState(false);
+  if (form && !formUsed) setFormUsed(true);
   const [blocking, setBlocking] = useState<CustomerUser>();
   const add = useAddUser(organization.id);
   const edit = useUpdateUser();
@@ -144,19 +151,23 @@ export function UsersTable({
       </TablePanel>
       {canEdit ? (
         <>
-          <UserFormModal
-            opened={form !== undefined}
-            mode={form ?? { kind: "add", userCount: users.length }}
-            pending={formMutation.isPending}
-            error={formMutation.error}
-            onSubmit={(values) => {
-              const onSuccess = () => setForm(undefined);
-              if (form?.kind === "edit")
-                edit.mutate({ id: form.user.id, username: values.username }, { onSuccess });
-              else add.mutate(values, { onSuccess });
-            }}
-            onClose={closeForm}
-          />
+          <Suspense fallback={null}>
+            {formUsed ? (
+              <UserFormModal
+                opened={form !== undefined}
+                mode={form ?? { kind: "add", userCount: users.length }}
+                pending={formMutation.isPending}
+                error={formMutation.error}
+                onSubmit={(values) => {
+                  const onSuccess = () => setForm(undefined);
+                  if (form?.kind === "edit")
+                    edit.mutate({ id: form.user.id, username: values.username }, { onSuccess });
+                  else add.mutate(values, { onSuccess });
+                }}
+                onClose={closeForm}
+              />
+            ) : null}
+          </Suspense>
           <ConfirmModal
             opened={blocking !== undefined}
             title={`Block ${blocking?.username ?? ""}`}

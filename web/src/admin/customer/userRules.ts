@@ -1,35 +1,18 @@
 import { z } from "zod";
 import { userForm } from "../../../../server/forms/user.ts";
-import {
-  MAX_USERS_PER_ORGANISATION,
-  userEmail,
-  username,
-  userStatus,
-} from "../../../../server/forms/userFields.ts";
+import { userEmail, username, userStatus } from "../../../../server/forms/userFields.ts";
 import type { UserStatus } from "../../api/customerUsers.ts";
 import type { FieldError } from "../../api/errors.ts";
 
 /**
- * The Users table's rules (admin-area.md, "Customer overview"): when staff may add a user, which
- * status a new user gets, which status choices an edit offers, and the form's field rules. Labels,
- * the name's length limit and the status choices come from the user form definition the server
+ * The Users table's rules (admin-area.md, "Customer overview"): when staff may add a user
+ * (userLimits.ts, re-exported), which status a new user gets, which status choices an edit offers,
+ * and the form's field rules. Labels, the name's length limit and the status choices come from the user form definition the server
  * delivers at sign-in (server/forms/user.ts); the field rules are the call's own
  * (server/forms/userFields.ts), so the form refuses what the call would, with the same messages.
  */
 
-/**
- * Why no user can be added now, or undefined when one can: the add control shows when the
- * organisation has no user yet (its admin can always be created), or fewer than the limit once it is
- * initialized - the same two checks the server makes.
- */
-export function addUserBlocker(userCount: number, initialized: boolean): string | undefined {
-  if (userCount === 0) return undefined;
-  if (userCount >= MAX_USERS_PER_ORGANISATION) return `At most ${MAX_USERS_PER_ORGANISATION} users`;
-  return initialized ? undefined : "More users once initialized";
-}
-
-export const canAddUser = (userCount: number, initialized: boolean) =>
-  addUserBlocker(userCount, initialized) === undefined;
+export { addUserBlocker, canAddUser } from "./userLimits.ts";
 
 /** The first user is the organisation's admin; later ones start as assistants. */
 export const defaultStatus = (userCount: number): UserStatus => (userCount === 0 ? "admin" : "assistant");
