@@ -1,4 +1,5 @@
 import { CSRF_HEADER, ensureCsrfToken } from "./csrf.ts";
+import { takeEarlyResponse } from "./earlyRequests.ts";
 import { ApiError, type FieldError } from "./errors.ts";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -29,20 +30,25 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!SAFE_METHODS.has(method)) headers[CSRF_HEADER] = await ensureCsrfToken();
   if (options.dummyOrgId) headers[DUMMY_ORG_HEADER] = options.dummyOrgId;
 
+  // The page's first read of this path may have been started with the HTML (earlyRequests.ts);
+  // if that one failed, ask again.
+  const early = method === "GET" && !options.dummyOrgId ? takeEarlyResponse(path) : undefined;
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      credentials: "include",
-      body:
-        options.body === undefined
-          ? undefined
-          : multipart
-            ? (options.body as FormData)
-            : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    response =
+      (early && (await early.catch(() => undefined))) ||
+      (await fetch(path, {
+        method,
+        headers,
+        credentials: "include",
+        body:
+          options.body === undefined
+            ? undefined
+            : multipart
+              ? (options.body as FormData)
+              : JSON.stringify(options.body),
+        signal: options.signal,
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(0, "The server cannot be reached. Check your connection and try again.");

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRouter } from "@tanstack/react-router";
+import { dropEarlyResponses } from "../api/earlyRequests.ts";
 import { ErrorScreen, NotFoundScreen, PendingScreen } from "../components/StatusScreens.tsx";
 import { rootRoute } from "../routes/__root.tsx";
 import { adminHelpcenterRoute } from "../routes/admin/adminHelpcenter.tsx";
@@ -90,6 +91,11 @@ export function createAppRouter(queryClient: QueryClient) {
         // The router loads the chunk again itself and shows its error screen if it still fails.
       });
     }
+  });
+  // The reads started with the HTML (earlyRequests.ts) are for the first screen only.
+  const stopDropping = router.subscribe("onResolved", () => {
+    dropEarlyResponses();
+    stopDropping();
   });
   return router;
 }
