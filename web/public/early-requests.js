@@ -1,11 +1,4 @@
-/*
- * The page's first API reads, started while the app's code downloads and starts. A small plain
- * async script: it runs as soon as it arrives, normally well before the app's modules. The app
- * takes each answer once, on its first read of the same path (web/src/api/earlyRequests.ts), and
- * drops what it did not use once its first screen has resolved. Only reads the area's first screen
- * makes first: the session check (the route guard), and an analysis's manifest (its run waits for
- * it).
- */
+// The page's first API reads, started with the HTML: see web/src/api/earlyRequests.ts.
 (() => {
   const path = window.location.pathname;
   const reads = [];
