@@ -8,6 +8,7 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
+import { useId } from "react";
 import type { QuestionnaireField } from "./questionnaireForm.ts";
 
 /**
@@ -29,8 +30,9 @@ export function QuestionInput({
   onChange: (value: string | string[]) => void;
 }) {
   const choices = field.choices ?? [];
+  const id = useId();
   const label = (
-    <Text size="sm" fw={500}>
+    <Text size="sm" fw={500} id={`${id}-label`}>
       {field.label}
       {field.required ? (
         <Text span c="red">
@@ -46,7 +48,7 @@ export function QuestionInput({
     </Text>
   ) : null;
   const errorText = error ? (
-    <Text size="xs" c="red">
+    <Text size="xs" c="red" id={`${id}-error`}>
       {error}
     </Text>
   ) : null;
@@ -54,8 +56,13 @@ export function QuestionInput({
     return (
       <Stack gap={4}>
         {label}
+        {/* The radios are named by the question and described by its message, as Mantine's inputs are. */}
         <SegmentedControl
           w="fit-content"
+          aria-labelledby={`${id}-label`}
+          aria-describedby={error ? `${id}-error` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-required={field.required || undefined}
           data={choices.map((choice) => ({ value: choice.value, label: choice.label }))}
           value={typeof value === "string" ? value : ""}
           onChange={onChange}

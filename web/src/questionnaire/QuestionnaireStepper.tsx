@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Stepper, Text } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { visibleFieldNames } from "../../../schemes/questionnaire/conditions.ts";
 import { QuestionInput } from "./QuestionInput.tsx";
 import {
@@ -40,21 +40,40 @@ export function QuestionnaireStepper({
   const current = steps[active]!;
   const currentProblems = current.fields.filter((field) => problems.has(field.name));
   const last = active === steps.length - 1;
+  const root = useRef<HTMLDivElement>(null);
+  // Where the keyboard focus goes once a step change is drawn: the new step's title (read first, then
+  // Tab reaches its questions), or the first question left to answer. Nothing moves it on first draw.
+  const [focusTarget, setFocusTarget] = useState<{ selector: string } | null>(null);
+  useEffect(() => {
+    if (!focusTarget) return;
+    root.current?.querySelector<HTMLElement>(focusTarget.selector)?.focus();
+  }, [focusTarget]);
 
-  const goTo = (index: number) => {
+  const show = (index: number) => {
     setActive(index);
+    setFocusTarget({ selector: "[data-testid=questionnaire-step-title]" });
+  };
+  const goTo = (index: number) => {
+    show(index);
     setFurthest((previous) => Math.max(previous, index));
   };
   const next = () => {
     setChecked((previous) => new Set(previous).add(active));
-    if (readOnly || currentProblems.length === 0) goTo(active + 1);
+    if (readOnly || currentProblems.length === 0) {
+      goTo(active + 1);
+      return;
+    }
+    const question = `[data-question="${currentProblems[0]!.name}"]`;
+    setFocusTarget({
+      selector: `${question} input:not([type=hidden]):not(:disabled), ${question} textarea`,
+    });
   };
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={root}>
       <Stepper
         active={active}
-        onStepClick={(index) => index <= furthest && setActive(index)}
+        onStepClick={(index) => index <= furthest && show(index)}
         size="xs"
         iconSize={26}
         aria-label="Questionnaire steps"
@@ -74,7 +93,7 @@ export function QuestionnaireStepper({
           />
         ))}
       </Stepper>
-      <Text fw={600} data-testid="questionnaire-step-title">
+      <Text fw={600} data-testid="questionnaire-step-title" tabIndex={-1}>
         Step {current.step} of {steps.length}: {current.title}
       </Text>
       <Stack gap="md" mih={220}>
@@ -104,7 +123,7 @@ export function QuestionnaireStepper({
         </Alert>
       ) : null}
       <Group justify="space-between">
-        <Button variant="default" disabled={active === 0} onClick={() => setActive(active - 1)}>
+        <Button variant="default" disabled={active === 0} onClick={() => show(active - 1)}>
           Back
         </Button>
         {last ? (

@@ -18,6 +18,13 @@ import { useAdminDetail } from "../../session/useSessions.ts";
 import { QueryErrorAlert } from "../shared/QueryErrorAlert.tsx";
 import { useYearAction } from "../year/useYearAction.ts";
 
+const CONTROL_NAMES = {
+  first: "First step",
+  previous: "Previous step",
+  next: "Next step",
+  last: "Last step",
+} as const;
+
 /**
  * The questionnaire of one year for staff (admin-area.md sections 2 to 5): 17 steps from the form
  * delivered at sign-in, shown by the scheme's display conditions. Submitted (under analysis) answers
@@ -116,6 +123,8 @@ export function QuestionnaireModal({
               onChange={setStep}
               size="sm"
               aria-label="Questionnaire steps"
+              // Mantine draws the arrows as icons alone: they need names of their own.
+              getControlProps={(control) => ({ "aria-label": CONTROL_NAMES[control] })}
             />
           </Group>
           {!readOnly && badSteps.length > 0 ? (
