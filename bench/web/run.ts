@@ -34,7 +34,13 @@ const ROUTES: RouteKind[] = [
   { name: "sign-in", path: "/signin", area: "public", ready: "button" },
   { name: "home", path: "/", area: "customer", ready: "main" },
   { name: "analysis (querie6)", path: "/queries/querie6", area: "customer", ready: FIRST_RESULT },
-  { name: "map analysis (querie5)", path: "/queries/querie5", area: "customer", ready: FIRST_RESULT },
+  // The map's frame is ready once every layer drew (its outlines loaded): its data is all counted.
+  {
+    name: "map analysis (querie5)",
+    path: "/queries/querie5",
+    area: "customer",
+    ready: "[data-map-id][data-ready=true]",
+  },
   {
     name: "back office (customers)",
     path: "/administration/customers",
@@ -87,14 +93,16 @@ interface Loaded {
 /** Opens a route in a new tab and measures what it loaded before its first paint, and in all. */
 async function measureRoute(context: BrowserContext, route: RouteKind): Promise<Loaded> {
   const page = await context.newPage();
-  const bodies: Promise<{ type: string; bytes: number }>[] = [];
+  const bodies: Promise<{ type: string; url: string; bytes: number }>[] = [];
   page.on("response", (response) => {
     const type = response.request().resourceType();
+    const url = response.url();
+    // body() is the decoded body: the bytes a screen works with, not those on the wire.
     bodies.push(
       response
         .body()
-        .then((body) => ({ type, bytes: body.length }))
-        .catch(() => ({ type, bytes: 0 })),
+        .then((body) => ({ type, url, bytes: body.length }))
+        .catch(() => ({ type, url, bytes: 0 })),
     );
   });
   await page.goto(route.path);
@@ -135,6 +143,12 @@ async function measureRoute(context: BrowserContext, route: RouteKind): Promise<
   }
   const responses = await Promise.all(bodies);
   await page.close();
+  // BENCH_DATA=1 names each data (fetch/xhr) response counted, to see what a screen's data is made of.
+  if (process.env.BENCH_DATA)
+    for (const r of responses.filter((r) => r.type === "fetch" || r.type === "xhr"))
+      console.log(
+        `  ${route.name}: ${r.type} ${new URL(r.url).pathname}${new URL(r.url).search} ${kB(r.bytes)}`,
+      );
   return {
     scriptsBeforePaint,
     scriptFilesBeforePaint,

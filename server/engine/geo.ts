@@ -1,11 +1,13 @@
 /**
  * Map shapes in the form the screens take: `{ type: "poly" | "multipoly", coordinates }` with
  * longitude/latitude pairs (customer-area.md, querie9), plus whether the shape is approximate.
+ * The coordinates are simplified and rounded for drawing (server/geo/drawnPolygon.ts).
  */
 import { booleanPointInPolygon, circle, point } from "@turf/turf";
 import type { Feature, MultiPolygon, Polygon } from "geojson";
 import type { LRUCache } from "lru-cache";
 import { boundedCache } from "../caches/bounded.ts";
+import { drawnMultiPolygon, drawnPolygon } from "../geo/drawnPolygon.ts";
 import { serviceAreaPolygons } from "../geo/serviceAreaPolygon.ts";
 import { zipCentroid } from "../geo/zipCentroids.ts";
 import type { ZipPolygonLookup } from "../geo/zipPolygon.ts";
@@ -25,8 +27,8 @@ export function mapPolygon(
   const approximate =
     approximation || (feature.properties as { approximate?: boolean } | null)?.approximate === true;
   return geometry.type === "Polygon"
-    ? { type: "poly", coordinates: geometry.coordinates, approximation: approximate }
-    : { type: "multipoly", coordinates: geometry.coordinates, approximation: approximate };
+    ? { type: "poly", coordinates: drawnPolygon(geometry.coordinates), approximation: approximate }
+    : { type: "multipoly", coordinates: drawnMultiPolygon(geometry.coordinates), approximation: approximate };
 }
 
 export const zipMapPolygon = (lookup: ZipPolygonLookup, zip: string) => mapPolygon(lookup(zip));

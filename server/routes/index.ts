@@ -25,6 +25,7 @@ import { pictureRoutes } from "./pictures.ts";
 import { generatorSchemeRoutes } from "./schemes/generators.ts";
 import { questionnaireRoutes } from "./schemes/questionnaire.ts";
 import { scoringRoutes } from "./schemes/scoring.ts";
+import { geoServiceRoutes } from "./services/geo.ts";
 import { locationServiceRoutes } from "./services/location.ts";
 import { lexisNexisRoutes } from "./services/lookups.ts";
 import { customerDetail, logout, staffDetail } from "./session.ts";
@@ -41,6 +42,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/management/customer/provider", providerRoutes)
   .route("/services/lexisnexis", lexisNexisRoutes)
   .route("/services/location", locationServiceRoutes)
+  .route("/services/geo", geoServiceRoutes)
   .route("/management/customer/update", customerProfileRoutes)
   .route("/management/customer/organization-update", organisationLogoRoutes)
   .route("/management/admin/update", staffProfileRoutes)

@@ -57,6 +57,9 @@ const attempts: Record<string, Attempt | string> = {
     "a random file name bound to the user who exported it; anyone else gets 404 (server/engine/routes.test.ts)",
   ),
   "GET /api/health": noOrganisationData("service health only"),
+  "GET /api/services/geo/outlines": noOrganisationData(
+    "US state and county outlines (us-atlas), the same for everyone",
+  ),
   "GET /api/openapi.json": noOrganisationData("the API's description: calls and fields, public, no data"),
   "GET /api/docs": noOrganisationData("the same description as an HTML page, public, no data"),
   "POST /api/services/auth/signin": noOrganisationData("answers the same for every address"),

@@ -47,6 +47,12 @@ export function QueryMapView({
     features.some((feature) => featureInfo(feature)?.approximate),
   );
 
+  const placement = useMemo(() => viewTarget(descriptor, featuresByLayer), [descriptor, featuresByLayer]);
+  // The new map opens where its data is, before its first frame: the outlines load for the view
+  // drawn (outlineSource.ts), and the country's middle at zoom 9 would cost a request for nothing.
+  const placementRef = useRef(placement);
+  placementRef.current = placement;
+
   const { grayscale } = descriptor;
   const { initial, minimum } = descriptor.zoom;
   useEffect(() => {
@@ -59,6 +65,7 @@ export function QueryMapView({
       grayscale,
       tileUrl,
     });
+    applyViewTarget(created, placementRef.current);
     setMap(created);
     return () => {
       created.setTarget(undefined);
@@ -71,12 +78,12 @@ export function QueryMapView({
     if (!map) return;
     const layers = dataLayers(descriptor, featuresByLayer, accents);
     for (const layer of layers) map.addLayer(layer);
-    applyViewTarget(map, viewTarget(descriptor, featuresByLayer));
+    applyViewTarget(map, placement);
     setSelected(null);
     return () => {
       for (const layer of layers) map.removeLayer(layer);
     };
-  }, [map, descriptor, featuresByLayer, accents]);
+  }, [map, descriptor, featuresByLayer, accents, placement]);
 
   const layerById = useMemo(() => new Map(descriptor.layers.map((layer) => [layer.id, layer])), [descriptor]);
   useFeatureEvents(map, {

@@ -1,0 +1,55 @@
+/**
+ * The maps' base outlines (server/geo/baseMapOutlines.ts):
+ * GET /api/services/geo/outlines?bbox=west,south,east,north&zoom=z -> a TopoJSON topology of the US
+ * states (and, from zoom 7, counties) reaching into the box, simplified and quantised for the zoom.
+ * Reference geography, the same for everyone: any signed-in user (customers' analysis maps, the
+ * staff's advisory-board map); cached by the browser for a day (the outlines change with a release).
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../context.ts";
+import { baseMapOutlines, type LonLatBox } from "../../geo/baseMapOutlines.ts";
+import { readQuery } from "../../http/body.ts";
+import { describe } from "../../http/openapi/declare.ts";
+import { requireSignedIn } from "./signedIn.ts";
+
+const BOX_WORDS = "must be west,south,east,north in degrees (west < east, south < north)";
+const ZOOM_WORDS = "must be a zoom level from 0 to 22";
+const degrees = String.raw`-?\d{1,3}(\.\d{1,6})?`;
+
+const outlinesQuery = z.strictObject({
+  bbox: z
+    .string({ error: BOX_WORDS })
+    .regex(new RegExp(`^${degrees},${degrees},${degrees},${degrees}$`), BOX_WORDS)
+    .transform((text) => text.split(",").map(Number) as LonLatBox)
+    .refine(
+      ([west, south, east, north]) =>
+        west < east && south < north && west >= -180 && east <= 180 && south >= -90 && north <= 90,
+      BOX_WORDS,
+    )
+    .describe("The view: west,south,east,north in degrees of longitude and latitude."),
+  zoom: z.coerce
+    .number({ error: ZOOM_WORDS })
+    .int(ZOOM_WORDS)
+    .min(0, ZOOM_WORDS)
+    .max(22, ZOOM_WORDS)
+    .describe("The zoom the outlines are drawn at: their detail (counties from 7; 10 and more are alike)."),
+});
+
+export const geoServiceRoutes = new Hono<AppEnv>().use(requireSignedIn()).get(
+  "/outlines",
+  describe({
+    summary: "The base map's state and county outlines in a view, for its zoom.",
+    tags: ["Services: geography"],
+    description:
+      "us-atlas (Census 1:10m) states whose outline reaches into the box, and from zoom 7 their counties that do, simplified to half a pixel and quantised for the zoom. Any signed-in user.",
+    query: outlinesQuery,
+    answer:
+      "A TopoJSON topology: objects `states` and `counties` (polygons with their FIPS code as id), quantised arcs.",
+  }),
+  (c) => {
+    const { bbox, zoom } = readQuery(c, outlinesQuery);
+    c.header("Cache-Control", "private, max-age=86400");
+    return c.json(baseMapOutlines(bbox, zoom));
+  },
+);
