@@ -14,6 +14,7 @@ import { loadConfig } from "../../server/config.ts";
 import type { AppContext } from "../../server/context.ts";
 import type { Db } from "../../server/db/client.ts";
 import { customerUsers, organisations } from "../../server/db/schema/index.ts";
+import { prepareEveryOrganisation } from "../../server/engine/derived/prepareFiles.ts";
 import { importOrganisation } from "../../server/fixtures/importOrganisation.ts";
 import { organisationFileSchema } from "../../server/fixtures/organisationFile.ts";
 import { ingestFixtureFolder } from "../../server/ingest/fixtureFolder.ts";
@@ -72,10 +73,11 @@ export interface TenantOrganisation {
 }
 
 /**
- * Opens the data folder, importing and ingesting what is missing. The caller closes the context
- * before a server opens the embedded database (one process's at a time).
+ * Opens the data folder, importing and ingesting what is missing, then writing the missing analysis
+ * files (unless `prepareFiles: false`). The caller closes the context before a server opens the
+ * embedded database (one process's at a time).
  */
-export async function openTenantData(spec: TenantSpec) {
+export async function openTenantData(spec: TenantSpec, options: { prepareFiles?: boolean } = {}) {
   const fixtureDir = ensureTenantFixture(spec);
   const manifest = JSON.parse(readFileSync(join(fixtureDir, "manifest.json"), "utf8")) as {
     organisations: string[];
@@ -109,7 +111,37 @@ export async function openTenantData(spec: TenantSpec) {
   }
   if (ingested > 0)
     console.log(`loaded ${ingested} files in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // Cold-mode runs remove the files before each phase: writing them here would be wasted.
+  if (options.prepareFiles ?? true) await prepareTenantFiles(context, orgs);
   return { context, dataDir, orgs };
+}
+
+/**
+ * The organisation-years' analysis files, as the data pipeline leaves them after an upload (its job
+ * does not run here: no worker). Missing ones are written (a first load, a folder from before the
+ * pipeline wrote them, or after a cold-mode run removed them); present ones cost a stat each.
+ */
+async function prepareTenantFiles(context: AppContext, orgs: TenantOrganisation[]) {
+  const started = performance.now();
+  let written = 0;
+  let organisationYears = 0;
+  await prepareEveryOrganisation(
+    context,
+    orgs.map((org) => org.id),
+    (prepared) => {
+      organisationYears += prepared.years.length;
+      const files = prepared.years.reduce((sum, year) => sum + year.written, 0);
+      written += files;
+      if (files > 0) {
+        const slug = orgs.find((org) => org.id === prepared.organisationId)?.slug;
+        const years = prepared.years.map((year) => `${year.year} ${year.ms} ms`).join(", ");
+        console.log(`  analysis files of ${slug}: ${files} written (${years})`);
+      }
+    },
+  );
+  console.log(
+    `analysis files: ${organisationYears} organisation-years, ${written} files written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { Config } from "../config.ts";
 import { type AppContext, type Clock, systemClock } from "../context.ts";
 import { openDatabase } from "../db/client.ts";
+import { prepareFilesJob } from "../engine/derived/prepareJob.ts";
 import { JobQueue } from "../jobs/queue.ts";
 import { LiveHub } from "../live/hub.ts";
 import { createLogger, type Logger } from "../logger.ts";
@@ -34,6 +35,9 @@ export async function createContext(
     live,
   } as AppContext;
   // The queue is defined here and started by whoever works jobs (the server, the test app).
-  context.jobs = new JobQueue(context).define(schemeRunJob).onReconcile(reconcileSchemeRuns);
+  context.jobs = new JobQueue(context)
+    .define(schemeRunJob)
+    .define(prepareFilesJob)
+    .onReconcile(reconcileSchemeRuns);
   return context;
 }

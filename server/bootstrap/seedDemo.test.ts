@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { signInCustomer } from "../../tests/helpers/factories.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
@@ -9,6 +10,7 @@ import {
   organisationYears,
   schemeResults,
 } from "../db/schema/index.ts";
+import { organisationYearsOf, resolveInputs } from "../engine/organisationInputs.ts";
 import { DEMO_EMAIL } from "./demoOrganisation.ts";
 import { MID_SETUP_EMAIL, MID_SETUP_SLUG } from "./midSetupOrganisation.ts";
 import { seedDemo } from "./seedDemo.ts";
@@ -78,11 +80,23 @@ describe("npm start's seeding (fixtures/small)", () => {
     expect(detail.organization.setup).toMatchObject({ done: 0, next: "facilities" });
   });
 
+  test("the demo's analysis files are written by the seed, before any request", async () => {
+    const { db } = t.context.database;
+    const years = await organisationYearsOf(db, t.dataDir, first.demo.id);
+    expect(first.analysisFiles?.years.map((item) => item.year)).toEqual(years.availableYears);
+    for (const year of years.availableYears) {
+      const { inputs } = await resolveInputs(db, t.dataDir, first.demo.id, year, years);
+      const missing = Object.values(inputs.files.derived ?? {}).filter((path) => !existsSync(path));
+      expect({ year, missing }).toEqual({ year, missing: [] });
+    }
+  });
+
   test("a restart seeds nothing again and is quick", async () => {
     const again = await seedDemo(t.context);
     console.log(`seeding (restart): ${JSON.stringify(again.timings)}`);
     expect(again.demo.id).toBe(first.demo.id);
     expect(again.enabledYears).toEqual([]);
+    expect(again.analysisFiles?.years.every((item) => item.written === 0)).toBe(true);
     expect(
       await t.context.database.db.select().from(organisations).where(eq(organisations.slug, MID_SETUP_SLUG)),
     ).toHaveLength(1);

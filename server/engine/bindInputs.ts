@@ -331,6 +331,28 @@ export async function bindInputs(
   observe?: BindStepObserver,
 ) {
   const binder = binderOf(duck, memo, observe);
+  await bindRelations(duck, inputs, binder);
+  await bindFilters(duck, filters, binder.once);
+  const shape = filterShape(filters);
+  if (shape.providerZipcodes) await duck.run(providerZipMatchSql);
+  await binder.once("base_views", shapeKey(shape), () => duck.run(baseViewsSqlOf(shape)));
+}
+
+/**
+ * Binds what a run reads besides its filters: the canonical files, the dimensions, the derived and
+ * organisation-year relations, writing any missing derived file on the way. The data pipeline
+ * calls it ahead of the first run (derived/prepareFiles.ts), so that run finds every file written.
+ */
+export async function bindRunRelations(
+  duck: DuckDb,
+  inputs: CanonicalInputs,
+  memo?: Map<string, string>,
+  observe?: BindStepObserver,
+) {
+  await bindRelations(duck, inputs, binderOf(duck, memo, observe));
+}
+
+async function bindRelations(duck: DuckDb, inputs: CanonicalInputs, binder: Binder) {
   const { files } = inputs;
   const canonical = [
     ["market_cases", files.marketCases, marketCaseColumns],
@@ -348,8 +370,4 @@ export async function bindInputs(
   await bindDerived(duck, inputs, binder);
   await bindOrganisationRelations(duck, inputs, binder);
   await binder.flush();
-  await bindFilters(duck, filters, binder.once);
-  const shape = filterShape(filters);
-  if (shape.providerZipcodes) await duck.run(providerZipMatchSql);
-  await binder.once("base_views", shapeKey(shape), () => duck.run(baseViewsSqlOf(shape)));
 }

@@ -4,13 +4,21 @@
  * service area, provider, facility or location changed, an organisation deleted. It drops the
  * organisation's cached snapshot (organisationSnapshot.ts) in this process at once and in every
  * other process through LiveHub's cache invalidations (PostgreSQL NOTIFY), so the next analysis run
- * reads the new versions and misses the result cache.
+ * reads the new versions and misses the result cache; and it queues the job that writes the
+ * organisation's derived files for the new data (derived/prepareJob.ts), so the first request of
+ * each of its years does not pay for them. A context without a started job queue (CLI, some tests)
+ * only invalidates.
  */
 import type { AppContext } from "../context.ts";
+import { queuePrepareFiles } from "./derived/prepareJob.ts";
 
 export const DATA_TOPIC = "data";
 
 /** organisationId null: every organisation (market uploads are shared by all of them). */
-export async function notifyDataChanged(context: Pick<AppContext, "live">, organisationId: string | null) {
+export async function notifyDataChanged(
+  context: Pick<AppContext, "live"> & Partial<Pick<AppContext, "jobs" | "logger">>,
+  organisationId: string | null,
+) {
   await context.live.invalidate({ topic: DATA_TOPIC, key: organisationId ?? undefined });
+  await queuePrepareFiles(context, organisationId);
 }

@@ -85,6 +85,13 @@ export class JobQueue {
     return this;
   }
 
+  private running = false;
+
+  /** Whether start() ran (a one-shot CLI context defines the queue but never starts it). */
+  get started() {
+    return this.running;
+  }
+
   async start({ work = true } = {}) {
     await this.boss.start();
     for (const definition of this.definitions.values()) {
@@ -102,6 +109,8 @@ export class JobQueue {
         );
       }
     }
+    // Sends are accepted once every queue exists.
+    this.running = true;
     await this.reconcileTasks();
     this.reconcileTimer = setInterval(() => {
       this.reconciling = this.reconciling
@@ -117,6 +126,7 @@ export class JobQueue {
    * process retries them (or shows them failed when no retry is left).
    */
   async stop({ graceful = true } = {}) {
+    this.running = false;
     clearInterval(this.reconcileTimer);
     await this.reconciling;
     await this.boss.stop({ graceful, wait: true, timeout: 5000 } as PgBoss.StopOptions);

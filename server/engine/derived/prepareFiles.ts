@@ -1,0 +1,77 @@
+/**
+ * Writes an organisation's derived files (derivedFiles.ts) for every year a customer can open,
+ * ahead of the first analysis request: the data pipeline calls it when the organisation's inputs
+ * change (prepareJob.ts), and after loading data without a job worker (the demo seed, the tenant
+ * bench's setup). Each year's inputs are resolved and bound on a pooled connection exactly as a
+ * run binds them (bindRunRelations), which writes any missing file; the run then finds them all.
+ * A run still writes a missing file itself, so this is an optimisation, never needed for an answer.
+ */
+import { existsSync } from "node:fs";
+import type { AppContext } from "../../context.ts";
+import { bindRunRelations } from "../bindInputs.ts";
+import { leaseDuck } from "../duckPool.ts";
+import { organisationYearsOf, resolveInputs } from "../organisationInputs.ts";
+
+export interface PreparedYear {
+  year: number;
+  /** Files missing when the year was looked at (written here, or by a run at the same time). */
+  written: number;
+  ms: number;
+}
+
+export interface PreparedOrganisation {
+  organisationId: string;
+  years: PreparedYear[];
+  ms: number;
+}
+
+export async function prepareAnalysisFiles(
+  context: Pick<AppContext, "config" | "database">,
+  organisationId: string,
+): Promise<PreparedOrganisation> {
+  const started = performance.now();
+  const { db } = context.database;
+  const { dataDir } = context.config;
+  const years = await organisationYearsOf(db, dataDir, organisationId);
+  const prepared: PreparedYear[] = [];
+  for (const year of years.availableYears) {
+    const yearStarted = performance.now();
+    const { inputs } = await resolveInputs(db, dataDir, organisationId, year, years);
+    const missing = Object.values(inputs.files.derived ?? {}).filter((path) => !existsSync(path));
+    if (missing.length > 0) {
+      // The runs' pool (all threads: writing scans the year's market), so the connection keeps
+      // the bindings for the next run it serves.
+      const lease = await leaseDuck({ dataDir });
+      try {
+        await bindRunRelations(lease.duck, inputs, lease.duck.bound);
+      } catch (error) {
+        // As after a failed run: nothing the connection bound is trusted.
+        lease.duck.bound.clear();
+        throw error;
+      } finally {
+        lease.release();
+      }
+    }
+    prepared.push({ year, written: missing.length, ms: Math.round(performance.now() - yearStarted) });
+  }
+  return { organisationId, years: prepared, ms: Math.round(performance.now() - started) };
+}
+
+/** Every organisation's files, one after another (loading without a job worker); failures logged. */
+export async function prepareEveryOrganisation(
+  context: Pick<AppContext, "config" | "database" | "logger">,
+  organisationIds: string[],
+  onPrepared?: (prepared: PreparedOrganisation) => void,
+) {
+  const outcomes: PreparedOrganisation[] = [];
+  for (const organisationId of organisationIds) {
+    try {
+      const prepared = await prepareAnalysisFiles(context, organisationId);
+      outcomes.push(prepared);
+      onPrepared?.(prepared);
+    } catch (error) {
+      context.logger.warn("analysis files not prepared", { organisationId, error: String(error) });
+    }
+  }
+  return outcomes;
+}

@@ -1,0 +1,193 @@
+/**
+ * The data pipeline writes an organisation-year's derived files (prepareJob.ts): after an upload or
+ * a service-area change the job has written them before any analysis request; a run afterwards
+ * writes nothing and answers what a cold run (live relations, no files) answers; a failing job or
+ * queue never breaks the upload.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { backends } from "../../../tests/helpers/backends.ts";
+import { createOrganisation } from "../../../tests/helpers/factories.ts";
+import { startTestApp, type TestApp } from "../../../tests/helpers/testApp.ts";
+import { providers, serviceAreas } from "../../db/schema/index.ts";
+import { ingestFixtureFolder } from "../../ingest/fixtureFolder.ts";
+import { facilityLine, marketRow, professionalLine, toCsv } from "../../ingest/testing/builders.ts";
+import { notifyDataChanged } from "../dataChanges.ts";
+import { executeKernel } from "../executeKernel.ts";
+import { parseFilters } from "../filters.ts";
+import { organisationYearsOf, resolveInputs } from "../organisationInputs.ts";
+import { pluginRegistry } from "../registry.ts";
+import { clearRunCache, runPlugin } from "../runPlugin.ts";
+import { engineSettings } from "../settings.ts";
+import { PREPARE_FILES_JOB } from "./prepareJob.ts";
+
+async function until(predicate: () => Promise<boolean> | boolean, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await predicate()) return true;
+    await Bun.sleep(100);
+  }
+  return false;
+}
+
+/** Every derived file under the warehouse, by path (what a run would add to). */
+function derivedListing(dataDir: string) {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (dir.endsWith("derived")) found.push(path);
+    }
+  };
+  walk(join(dataDir, "warehouse"));
+  return found.sort();
+}
+
+for (const backend of backends) {
+  describe(`analysis files written by the data pipeline (${backend})`, () => {
+    let t: TestApp;
+    let organisationId: string;
+    let fixture: string;
+
+    /** The organisation's derived files of every available year, as a run resolves them. */
+    const expectedFiles = async (id = organisationId) => {
+      const { db } = t.context.database;
+      const years = await organisationYearsOf(db, t.dataDir, id);
+      const paths: string[] = [];
+      for (const year of years.availableYears) {
+        const { inputs } = await resolveInputs(db, t.dataDir, id, year, years);
+        paths.push(...Object.values(inputs.files.derived ?? {}));
+      }
+      return { years: years.availableYears, paths };
+    };
+    const jobStates = async (id: string) =>
+      (
+        await t.context.database.execute<{ state: string }>(
+          "SELECT state FROM pgboss.job WHERE name = $1 AND singleton_key = $2",
+          [PREPARE_FILES_JOB, id],
+        )
+      ).map((row) => row.state);
+
+    beforeAll(async () => {
+      t = await startTestApp(backend);
+      organisationId = (await createOrganisation(t, { slug: "tiny" })).id;
+      const { db } = t.context.database;
+      await db.insert(providers).values({ organisationId, npi: "1234567893", fullName: "Dr A" });
+      await db.insert(serviceAreas).values({ organisationId, year: 2024, zipcode: "02134", type: "PSA" });
+      fixture = join(t.dataDir, "fixture");
+      const put = (path: string, content: string) => {
+        mkdirSync(join(fixture, path, ".."), { recursive: true });
+        writeFileSync(join(fixture, path), content);
+      };
+      put("market/2024/market_ip.csv", toCsv([marketRow({ bill_type: "0111" })]));
+      put(
+        "market/2024/market_op.csv",
+        toCsv([
+          marketRow(),
+          marketRow({ claim_id: "M2", patient_zip: "02135", rendering_npi: "1000000004" }),
+          marketRow({ claim_id: "M3", facility_npi: "1000000012", facility_name: "Other", cases: 3 }),
+        ]),
+      );
+      for (const slug of ["tiny", "blocked"]) {
+        put(`organizations/${slug}/organization.json`, "{}");
+        put(`organizations/${slug}/practice/2024/professional_fees.csv`, toCsv([professionalLine()]));
+        put(`organizations/${slug}/practice/2024/facility_fees.csv`, toCsv([facilityLine()]));
+        put(
+          `organizations/${slug}/practice/2024/payor_classification.csv`,
+          toCsv([{ payer: "Medicare", payer_class: "medicare" }]),
+        );
+      }
+    }, 60_000);
+    afterAll(() => t.close());
+
+    test("after the uploads, the job has written every derived file before any request", async () => {
+      expect(derivedListing(t.dataDir)).toEqual([]);
+      const summary = await ingestFixtureFolder(t.context, fixture, { orgSlug: "tiny" });
+      expect(summary.practice.map((item) => item.result !== "skipped" && item.result.status)).toEqual([
+        "accepted",
+      ]);
+      const started = performance.now();
+      const { years, paths } = await expectedFiles();
+      expect(years).toEqual([2024]);
+      expect(paths.length).toBe(11);
+      expect(await until(() => paths.every((path) => existsSync(path)))).toBe(true);
+      console.log(`${backend}: files written ${Math.round(performance.now() - started)} ms after the upload`);
+      expect(await until(async () => (await jobStates(organisationId)).includes("completed"))).toBe(true);
+    }, 60_000);
+
+    test("a run afterwards writes nothing and answers what a cold run (no files) answers", async () => {
+      const before = derivedListing(t.dataDir);
+      clearRunCache();
+      const outcome = await runPlugin({
+        context: t.context,
+        organisationId,
+        pluginId: "querie1",
+        filters: {},
+      });
+      expect(outcome.cached).toBe(false);
+      expect(outcome.response.results.market_total).toBeGreaterThan(0);
+
+      const { db } = t.context.database;
+      const years = await organisationYearsOf(db, t.dataDir, organisationId);
+      const { inputs } = await resolveInputs(db, t.dataDir, organisationId, 2024, years);
+      const cold = { ...inputs, files: { ...inputs.files, derived: undefined } };
+      const options = { dataDir: t.dataDir, settings: engineSettings({}), threads: 1 };
+      for (const plugin of (await pluginRegistry()).all()) {
+        const parsed = parseFilters(plugin.filters, { year: 2024 }, {});
+        if (!parsed.success) throw parsed.error;
+        const prepared = await executeKernel(plugin, inputs, parsed.data, options);
+        const live = await executeKernel(plugin, cold, parsed.data, options);
+        expect({ plugin: plugin.id, result: prepared }).toEqual({ plugin: plugin.id, result: live });
+      }
+      expect(derivedListing(t.dataDir)).toEqual(before);
+    }, 60_000);
+
+    test("a service-area change: the new files are written by the job, not by the next run", async () => {
+      const { paths: old } = await expectedFiles();
+      await t.context.database.db
+        .insert(serviceAreas)
+        .values({ organisationId, year: 2024, zipcode: "02135", type: "SSA" });
+      await notifyDataChanged(t.context, organisationId);
+      const { paths } = await expectedFiles();
+      const fresh = paths.filter((path) => !old.includes(path));
+      expect(fresh.length).toBeGreaterThan(0);
+      expect(await until(() => paths.every((path) => existsSync(path)))).toBe(true);
+      const before = derivedListing(t.dataDir);
+      clearRunCache();
+      const outcome = await runPlugin({
+        context: t.context,
+        organisationId,
+        pluginId: "querie1",
+        filters: {},
+      });
+      expect(outcome.cached).toBe(false);
+      expect(derivedListing(t.dataDir)).toEqual(before);
+    }, 60_000);
+
+    test("a failing job or queue does not break the upload", async () => {
+      const blocked = (await createOrganisation(t, { slug: "blocked" })).id;
+      // A file where the year's derived folder goes: every write of the job fails.
+      mkdirSync(join(t.dataDir, "warehouse", "practice", blocked, "2024"), { recursive: true });
+      writeFileSync(join(t.dataDir, "warehouse", "practice", blocked, "2024", "derived"), "");
+      const summary = await ingestFixtureFolder(t.context, fixture, { orgSlug: "blocked", market: false });
+      expect(summary.practice.map((item) => item.result !== "skipped" && item.result.status)).toEqual([
+        "accepted",
+      ]);
+      // Retried once, then failed; the upload was answered long before.
+      expect(await until(async () => (await jobStates(blocked)).includes("failed"), 45_000)).toBe(true);
+
+      // A queue refusing the job: the change is still notified and the call resolves.
+      const jobs = t.context.jobs;
+      const send = jobs.send;
+      jobs.send = () => Promise.reject(new Error("queue down"));
+      try {
+        expect(await notifyDataChanged(t.context, organisationId)).toBeUndefined();
+      } finally {
+        jobs.send = send;
+      }
+    }, 60_000);
+  });
+}
