@@ -169,6 +169,7 @@ const environmentSchema = z.object({
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as http://localhost:3000" }).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   WEB_DIST: z.string().min(1).optional(),
+  PREPARE_ANALYSIS_FILES: flag("1"),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
@@ -216,6 +217,12 @@ export interface Config {
   dataDir: string;
   /** The built web app served at `/`: web/dist unless WEB_DIST names another build (benches, helpers). */
   webDist?: string;
+  /**
+   * Queue the job that writes an organisation's analysis files after each data change
+   * (server/engine/derived/prepareJob.ts). Off in the API tests' apps, which upload a lot and
+   * close before a background job would end; a run writes a missing file itself either way.
+   */
+  prepareAnalysisFiles: boolean;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   /** Keys signed values (none are trusted from the client without it); random per start when unset. */
@@ -270,6 +277,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl,
     dataDir: resolve(env.DATA_DIR),
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : undefined,
+    prepareAnalysisFiles: env.PREPARE_ANALYSIS_FILES,
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
     secretKey: env.SECRET_KEY ?? randomBytes(32).toString("hex"),

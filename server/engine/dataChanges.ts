@@ -16,7 +16,7 @@ export const DATA_TOPIC = "data";
 
 /** organisationId null: every organisation (market uploads are shared by all of them). */
 export async function notifyDataChanged(
-  context: Pick<AppContext, "live"> & Partial<Pick<AppContext, "jobs" | "logger">>,
+  context: Pick<AppContext, "live"> & Partial<Pick<AppContext, "jobs" | "logger" | "config">>,
   organisationId: string | null,
 ) {
   await context.live.invalidate({ topic: DATA_TOPIC, key: organisationId ?? undefined });

@@ -52,6 +52,9 @@ export async function startTestApp(
     LOG_REQUESTS: "0",
     TRUST_PROXY: "1",
     SEED_DEMO: "0",
+    // Uploads here would each queue a background job writing analysis files; the tests that are
+    // about that job turn it on.
+    PREPARE_ANALYSIS_FILES: "0",
     ...env,
   });
   const clock = new ManualClock();

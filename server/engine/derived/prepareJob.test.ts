@@ -20,7 +20,7 @@ import { organisationYearsOf, resolveInputs } from "../organisationInputs.ts";
 import { pluginRegistry } from "../registry.ts";
 import { clearRunCache, runPlugin } from "../runPlugin.ts";
 import { engineSettings } from "../settings.ts";
-import { PREPARE_FILES_JOB } from "./prepareJob.ts";
+import { PREPARE_FILES_JOB, queuePrepareFiles } from "./prepareJob.ts";
 
 async function until(predicate: () => Promise<boolean> | boolean, ms = 30_000) {
   const deadline = Date.now() + ms;
@@ -72,7 +72,7 @@ for (const backend of backends) {
       ).map((row) => row.state);
 
     beforeAll(async () => {
-      t = await startTestApp(backend);
+      t = await startTestApp(backend, { PREPARE_ANALYSIS_FILES: "1" });
       organisationId = (await createOrganisation(t, { slug: "tiny" })).id;
       const { db } = t.context.database;
       await db.insert(providers).values({ organisationId, npi: "1234567893", fullName: "Dr A" });
@@ -191,3 +191,17 @@ for (const backend of backends) {
     }, 60_000);
   });
 }
+
+test("PREPARE_ANALYSIS_FILES=0: a data change queues no job", async () => {
+  let sent = 0;
+  const jobs = { started: true, send: async () => `job-${++sent}` };
+  const context = { jobs, config: { prepareAnalysisFiles: false } } as unknown as Parameters<
+    typeof queuePrepareFiles
+  >[0];
+  expect(await queuePrepareFiles(context, "some-organisation")).toBeUndefined();
+  expect(sent).toBe(0);
+  const on = { jobs, config: { prepareAnalysisFiles: true } } as unknown as Parameters<
+    typeof queuePrepareFiles
+  >[0];
+  expect(await queuePrepareFiles(on, "some-organisation")).toBe("job-1");
+});

@@ -51,17 +51,17 @@ export const prepareFilesJob: JobDefinition<PrepareFilesData> = {
 };
 
 /**
- * Queues the job after a data change. Only a started queue takes it (a one-shot CLI command or a
+ * Queues the job after a data change, unless PREPARE_ANALYSIS_FILES=0. Only a started queue takes it (a one-shot CLI command or a
  * loader without a worker has a queue that was never started, or a test context none): there the
  * first run writes the files, or the loader calls prepareAnalysisFiles itself. Never throws: the
  * change is committed already and the job is an optimisation.
  */
 export async function queuePrepareFiles(
-  context: Partial<Pick<AppContext, "jobs" | "logger">>,
+  context: Partial<Pick<AppContext, "jobs" | "logger" | "config">>,
   organisationId: string | null,
 ) {
   const { jobs } = context;
-  if (!jobs?.started) return undefined;
+  if (!jobs?.started || context.config?.prepareAnalysisFiles === false) return undefined;
   try {
     return await jobs.send<PrepareFilesData>(PREPARE_FILES_JOB, organisationId ? { organisationId } : {});
   } catch (error) {
