@@ -53,11 +53,18 @@ export function startGuidedTour(onFinished: () => void) {
     }
     steps.push({ element: selector, popover: { title: step.title, description: step.description } });
   }
+  // Closing (Escape, the close button, Done) goes through onDestroyStarted: driver.js calls it on
+  // every close, whereas onDestroyed is skipped when the tour is closed between two steps (no
+  // active element yet), which left the page without its reset and reload.
+  let finished = false;
   const tour = driver({
     steps,
     showProgress: true,
     allowClose: true,
-    onDestroyed: () => {
+    onDestroyStarted: () => {
+      if (finished) return;
+      finished = true;
+      tour.destroy();
       onFinished();
       window.location.assign("/");
     },
