@@ -64,8 +64,13 @@ describe.skipIf(!chromiumAvailable)("phones and narrow windows", () => {
   /** The element lies inside the window's width: a person can see and tap it. */
   async function expectOnScreen(target: Page, element: Locator) {
     await element.waitFor();
-    const box = await element.boundingBox();
     const width = target.viewportSize()?.width ?? 0;
+    // A drawer slides in: read its place once it has stopped moving inside the window (10 s at most).
+    let box = await element.boundingBox();
+    for (let tries = 0; tries < 100 && box && (box.x < 0 || box.x + box.width > width); tries++) {
+      await Bun.sleep(100);
+      box = await element.boundingBox();
+    }
     expect(box).not.toBeNull();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(width);

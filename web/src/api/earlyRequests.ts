@@ -11,8 +11,17 @@ type EarlyReads = Record<string, Promise<Response> | undefined>;
 
 const holder = globalThis as { __vitalityEarly?: EarlyReads };
 
+/**
+ * Whether early answers may still be taken. Closed for good once the first screen has resolved:
+ * the async script can run after that (a busy machine, a slow first byte), and an answer it started
+ * then would otherwise sit until some later read took it - e.g. the session detail read again
+ * after a change, answered with the page's first, older state.
+ */
+let open = true;
+
 /** The early answer for `path`, once; undefined when there is none (or it was taken or dropped). */
 export function takeEarlyResponse(path: string): Promise<Response> | undefined {
+  if (!open) return undefined;
   const early = holder.__vitalityEarly;
   const response = early?.[path];
   if (early && response) delete early[path];
@@ -20,5 +29,6 @@ export function takeEarlyResponse(path: string): Promise<Response> | undefined {
 }
 
 export function dropEarlyResponses() {
+  open = false;
   holder.__vitalityEarly = undefined;
 }
