@@ -9,6 +9,7 @@
  * one script with the other views, bindInputs.ts). The sets are tiny (tens to a few hundred rows)
  * and bounded per connection: past the bound, the least recently bound set's rows are deleted.
  */
+import { insertRows } from "../duckdb/insertRows.ts";
 import type { DuckDb, SqlValue } from "../duckdb/open.ts";
 import type { OrganisationDimensions } from "./inputs.ts";
 
@@ -23,6 +24,7 @@ CREATE TEMP TABLE IF NOT EXISTS service_area_sets (set_id INTEGER, zipcode VARCH
 CREATE TEMP TABLE IF NOT EXISTS service_area_reference_sets (set_id INTEGER, zipcode VARCHAR, type VARCHAR);`;
 
 const RELATIONS = ["org_providers", "org_facilities", "service_area", "service_area_reference"] as const;
+type Relation = (typeof RELATIONS)[number];
 
 interface ConnectionSets {
   /** Dimensions hash -> set id, least recently bound first. */
@@ -31,49 +33,26 @@ interface ConnectionSets {
 }
 const connectionSets = new WeakMap<DuckDb, ConnectionSets>();
 
-/** Inserts rows with bound values, one placeholder group per row, in batches. */
-async function insertRows(duck: DuckDb, table: string, rows: SqlValue[][]) {
-  const batch = 500;
-  for (let start = 0; start < rows.length; start += batch) {
-    const slice = rows.slice(start, start + batch);
-    const width = slice[0]!.length;
-    const groups = slice.map(
-      (_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(", ")})`,
-    );
-    await duck.run(`INSERT INTO ${table} VALUES ${groups.join(", ")}`, slice.flat());
-  }
-}
+/** Each relation's rows of one set, the set id first. */
+const setRows = (id: number, dimensions: OrganisationDimensions): Record<Relation, SqlValue[][]> => ({
+  org_providers: dimensions.providers.map((provider) => [id, provider.npi, provider.full_name]),
+  org_facilities: dimensions.facilities.map((facility) => [
+    id,
+    facility.npi,
+    facility.kind,
+    facility.name,
+    facility.facility_name,
+    facility.zip,
+    facility.lat,
+    facility.lon,
+  ]),
+  service_area: dimensions.serviceArea.map((zip) => [id, zip.zipcode, zip.type]),
+  service_area_reference: dimensions.serviceAreaReference.map((zip) => [id, zip.zipcode, zip.type]),
+});
 
 async function insertSet(duck: DuckDb, id: number, dimensions: OrganisationDimensions) {
-  await insertRows(
-    duck,
-    "org_providers_sets",
-    dimensions.providers.map((provider) => [id, provider.npi, provider.full_name]),
-  );
-  await insertRows(
-    duck,
-    "org_facilities_sets",
-    dimensions.facilities.map((facility) => [
-      id,
-      facility.npi,
-      facility.kind,
-      facility.name,
-      facility.facility_name,
-      facility.zip,
-      facility.lat,
-      facility.lon,
-    ]),
-  );
-  await insertRows(
-    duck,
-    "service_area_sets",
-    dimensions.serviceArea.map((zip) => [id, zip.zipcode, zip.type]),
-  );
-  await insertRows(
-    duck,
-    "service_area_reference_sets",
-    dimensions.serviceAreaReference.map((zip) => [id, zip.zipcode, zip.type]),
-  );
+  const rows = setRows(id, dimensions);
+  for (const relation of RELATIONS) await insertRows(duck, `${relation}_sets`, rows[relation]);
 }
 
 async function deleteSet(duck: DuckDb, id: number) {

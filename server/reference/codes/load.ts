@@ -1,19 +1,10 @@
-import type { DuckDb, SqlValue } from "../../duckdb/open.ts";
+import { insertRows } from "../../duckdb/insertRows.ts";
+import type { DuckDb } from "../../duckdb/open.ts";
 import { categories, categoryRanges } from "./categories.ts";
 import { drgCategoryRanges } from "./drg.ts";
 import { payerClasses } from "./payerClasses.ts";
 import { serviceLineOfCategory } from "./serviceLines.ts";
 import { settingRules } from "./settingRules.ts";
-
-/** Inserts rows with bound values: one placeholder group per row. */
-async function insertRows(duck: DuckDb, table: string, rows: SqlValue[][]) {
-  if (rows.length === 0) return;
-  const width = rows[0]!.length;
-  const groups = rows.map(
-    (_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(", ")})`,
-  );
-  await duck.run(`INSERT INTO ${table} VALUES ${groups.join(", ")}`, rows.flat());
-}
 
 /**
  * Loads the code groupers of section 5 into DuckDB as ref_* tables, and the SQL helpers the
