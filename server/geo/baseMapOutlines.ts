@@ -12,6 +12,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { simplifyLine } from "./simplifyLine.ts";
+import { mercatorY, pixelDegrees } from "./webMercator.ts";
 
 /** Counties are part of the answer from this zoom on (below, they are a grey smear). */
 export const COUNTIES_FROM_ZOOM = 7;
@@ -68,9 +69,6 @@ export interface OutlineTopology {
 }
 
 const arcIndex = (signed: number) => (signed < 0 ? ~signed : signed);
-const mercatorY = (lat: number) => (Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) * 180) / Math.PI;
-/** Degrees of longitude per pixel of a 256-pixel tile at a zoom. */
-const pixelDegrees = (zoom: number) => 360 / (256 * 2 ** zoom);
 
 type AtlasFile = "states-10m" | "counties-10m";
 const atlases = new Map<AtlasFile, Atlas>();

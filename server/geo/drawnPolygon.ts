@@ -6,14 +6,14 @@
  * coordinates rounded to MAP_DECIMALS (about 1 m) instead of 15-digit doubles.
  */
 import { simplifyLine } from "./simplifyLine.ts";
+import { mercatorY, pixelDegrees } from "./webMercator.ts";
 
 /** Four zoom levels closer than the maps open (16 times the detail they show). */
 export const MAP_DETAIL_ZOOM = 14;
 export const MAP_DECIMALS = 5;
 
-const TOLERANCE_DEGREES = (0.5 * 360) / (256 * 2 ** MAP_DETAIL_ZOOM);
+const TOLERANCE_DEGREES = 0.5 * pixelDegrees(MAP_DETAIL_ZOOM);
 const FACTOR = 10 ** MAP_DECIMALS;
-const mercatorY = (lat: number) => (Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) * 180) / Math.PI;
 const rounded = (value: number) => Math.round(value * FACTOR) / FACTOR;
 
 /** A closed ring of [lon, lat] simplified and rounded; never fewer than 4 positions (a triangle). */

@@ -71,6 +71,21 @@ for (const backend of backends) {
         )
       ).map((row) => row.state);
 
+    /** A fresh run of querie1 (not from the answer cache), checked to write no derived file. */
+    const runWritingNothing = async () => {
+      const before = derivedListing(t.dataDir);
+      clearRunCache();
+      const outcome = await runPlugin({
+        context: t.context,
+        organisationId,
+        pluginId: "querie1",
+        filters: {},
+      });
+      expect(outcome.cached).toBe(false);
+      expect(derivedListing(t.dataDir)).toEqual(before);
+      return outcome;
+    };
+
     beforeAll(async () => {
       t = await startTestApp(backend, { PREPARE_ANALYSIS_FILES: "1" });
       organisationId = (await createOrganisation(t, { slug: "tiny" })).id;
@@ -120,14 +135,7 @@ for (const backend of backends) {
 
     test("a run afterwards writes nothing and answers what a cold run (no files) answers", async () => {
       const before = derivedListing(t.dataDir);
-      clearRunCache();
-      const outcome = await runPlugin({
-        context: t.context,
-        organisationId,
-        pluginId: "querie1",
-        filters: {},
-      });
-      expect(outcome.cached).toBe(false);
+      const outcome = await runWritingNothing();
       expect(outcome.response.results.market_total).toBeGreaterThan(0);
 
       const { db } = t.context.database;
@@ -155,16 +163,7 @@ for (const backend of backends) {
       const fresh = paths.filter((path) => !old.includes(path));
       expect(fresh.length).toBeGreaterThan(0);
       expect(await until(() => paths.every((path) => existsSync(path)))).toBe(true);
-      const before = derivedListing(t.dataDir);
-      clearRunCache();
-      const outcome = await runPlugin({
-        context: t.context,
-        organisationId,
-        pluginId: "querie1",
-        filters: {},
-      });
-      expect(outcome.cached).toBe(false);
-      expect(derivedListing(t.dataDir)).toEqual(before);
+      await runWritingNothing();
     }, 60_000);
 
     test("a failing job or queue does not break the upload", async () => {
