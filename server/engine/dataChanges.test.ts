@@ -13,12 +13,12 @@ import {
   createCustomer,
   createOrganisation,
   createStaff,
+  giveAnalysisYears,
   signInCustomer,
   signInStaff,
 } from "../../tests/helpers/factories.ts";
 import type { HttpClient } from "../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
-import { organisationYears, providers, serviceAreas } from "../db/schema/index.ts";
 import { inProcess, nextInvalidation } from "./testing/crossProcess.ts";
 import { marketCase } from "./testing/golden.ts";
 import { writeWarehouse } from "./testing/queriesApp.ts";
@@ -34,14 +34,7 @@ async function withData(t: TestApp, organisationId?: string) {
   await writeWarehouse(t.dataDir, { year: 2024, market: market2024 });
   await writeWarehouse(t.dataDir, { year: 2023, market: market2023 });
   if (!organisationId) return;
-  const { db } = t.context.database;
-  await db.insert(providers).values({ organisationId, npi: "1111111111", fullName: "Dr Own" });
-  for (const year of [2023, 2024]) {
-    await db
-      .insert(organisationYears)
-      .values({ organisationId, year, fileState: "uploaded", dataVersion: 1 });
-    await db.insert(serviceAreas).values({ organisationId, year, zipcode: "10001", type: "PSA" });
-  }
+  await giveAnalysisYears(t, organisationId, [2023, 2024]);
 }
 
 const RUN = "/api/management/queries/querie1/";

@@ -10,6 +10,7 @@ import {
   createCustomer,
   createOrganisation,
   createStaff,
+  giveAnalysisYears,
   signInCustomer,
   signInStaff,
 } from "../../tests/helpers/factories.ts";
@@ -17,14 +18,7 @@ import type { HttpClient } from "../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
 import type { Session } from "../auth/sessions.ts";
 import { cacheFigures } from "../caches/registry.ts";
-import {
-  customerUsers,
-  organisations,
-  organisationYears,
-  providers,
-  queryUsageLog,
-  serviceAreas,
-} from "../db/schema/index.ts";
+import { customerUsers, organisations, queryUsageLog } from "../db/schema/index.ts";
 import { marketCase } from "./testing/golden.ts";
 import { writeWarehouse } from "./testing/queriesApp.ts";
 import { flushQueryUsage, logQueryUsage, USAGE_FLUSH_ROWS } from "./usage.ts";
@@ -156,15 +150,7 @@ for (const backend of backends) {
       const { organisation, customer } = await organisationWithCustomer();
       await writeWarehouse(t.dataDir, { year: 2024, market: [marketCase({ rendering_npi: "1111111111" })] });
       const { db } = t.context.database;
-      await db
-        .insert(providers)
-        .values({ organisationId: organisation.id, npi: "1111111111", fullName: "Dr Own" });
-      await db
-        .insert(organisationYears)
-        .values({ organisationId: organisation.id, year: 2024, fileState: "uploaded", dataVersion: 1 });
-      await db
-        .insert(serviceAreas)
-        .values({ organisationId: organisation.id, year: 2024, zipcode: "10001", type: "PSA" });
+      await giveAnalysisYears(t, organisation.id, [2024]);
 
       // 1 miss, then 24 at once (hits, or waiting on the same computation), then 6 of another analysis.
       expect((await customer.post("/api/management/queries/querie1/", {})).status).toBe(200);

@@ -46,7 +46,9 @@ describe("base map outlines", () => {
 
   test("zooms are answered at 3 to 10; beyond 10 the source has no more detail", () => {
     expect([0, 3, 7.4, 10, 18].map(outlineZoom)).toEqual([3, 3, 7, 10, 10]);
-    expect(baseMapOutlines(INDIANAPOLIS_VIEW, 18)).toEqual(baseMapOutlines(INDIANAPOLIS_VIEW, OUTLINE_MAX_ZOOM));
+    expect(baseMapOutlines(INDIANAPOLIS_VIEW, 18)).toEqual(
+      baseMapOutlines(INDIANAPOLIS_VIEW, OUTLINE_MAX_ZOOM),
+    );
   });
 
   test("a box over the sea answers an empty topology", () => {

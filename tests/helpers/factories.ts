@@ -2,7 +2,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { hashPassword } from "../../server/auth/passwords.ts";
 import type { StaffRole } from "../../server/db/schema/index.ts";
-import { customerUsers, organisations, staffAccounts } from "../../server/db/schema/index.ts";
+import {
+  customerUsers,
+  organisations,
+  organisationYears,
+  providers,
+  serviceAreas,
+  staffAccounts,
+} from "../../server/db/schema/index.ts";
 import type { HttpClient } from "./httpClient.ts";
 import type { TestApp } from "./testApp.ts";
 
@@ -19,6 +26,24 @@ export async function createOrganisation(
     .values({ slug: `org-${suffix}`, name: `Org ${suffix}`, ...values })
     .returning();
   return row!;
+}
+
+/** The engine tests' own provider: its NPI marks the organisation's cases in the synthetic markets. */
+export const OWN_PROVIDER_NPI = "1111111111";
+
+/**
+ * What an organisation needs before its analyses run on a test warehouse: its own provider (Dr Own,
+ * OWN_PROVIDER_NPI), and per year an uploaded practice version and a service area of zip 10001 (PSA).
+ */
+export async function giveAnalysisYears(t: TestApp, organisationId: string, years: number[]) {
+  const { db } = t.context.database;
+  await db.insert(providers).values({ organisationId, npi: OWN_PROVIDER_NPI, fullName: "Dr Own" });
+  for (const year of years) {
+    await db
+      .insert(organisationYears)
+      .values({ organisationId, year, fileState: "uploaded", dataVersion: 1 });
+    await db.insert(serviceAreas).values({ organisationId, year, zipcode: "10001", type: "PSA" });
+  }
 }
 
 export async function createCustomer(

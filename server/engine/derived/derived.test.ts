@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { backends } from "../../../tests/helpers/backends.ts";
-import { createOrganisation } from "../../../tests/helpers/factories.ts";
+import { createOrganisation, giveAnalysisYears } from "../../../tests/helpers/factories.ts";
 import { startTestApp, type TestApp } from "../../../tests/helpers/testApp.ts";
-import { organisationYears, providers, serviceAreas } from "../../db/schema/index.ts";
+import { serviceAreas } from "../../db/schema/index.ts";
 import { type DuckDb, openDuckDb } from "../../duckdb/open.ts";
 import { marketCaseColumns, practiceLineColumns } from "../canonicalColumns.ts";
 import { notifyDataChanged } from "../dataChanges.ts";
@@ -182,13 +182,8 @@ for (const backend of backends) {
 
     beforeAll(async () => {
       t = await startTestApp(backend);
-      const { db } = t.context.database;
       organisationId = (await createOrganisation(t, { initialized: true })).id;
-      await db.insert(providers).values({ organisationId, npi: "1111111111", fullName: "Dr Own" });
-      await db
-        .insert(organisationYears)
-        .values({ organisationId, year: 2024, fileState: "uploaded", dataVersion: 1 });
-      await db.insert(serviceAreas).values({ organisationId, year: 2024, zipcode: "10001", type: "PSA" });
+      await giveAnalysisYears(t, organisationId, [2024]);
       await writeWarehouse(t.dataDir, { year: 2024, market });
     }, 60_000);
     afterAll(async () => {
