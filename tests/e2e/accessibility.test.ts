@@ -5,7 +5,7 @@ import { type AxeFinding, blockingViolations, describeFindings } from "./support
 import { chromiumAvailable, requireChromium, screenshot } from "./support/browser.ts";
 import { signInDemoCustomer } from "./support/customerSignin.ts";
 import type { RunningServer } from "./support/server.ts";
-import { signInStaff } from "./support/staffYear.ts";
+import { openCustomerFromList, signInStaff } from "./support/staffYear.ts";
 import { useServerAndPage } from "./support/suite.ts";
 
 /**
@@ -226,13 +226,7 @@ describe.skipIf(!chromiumAvailable)("accessibility", () => {
       await signInStaff(staff, server.baseUrl);
       await settled(staff);
       await scan(staff, "customers");
-      await staff
-        .getByRole("row")
-        .filter({ hasText: DEMO })
-        .getByRole("cell", { name: DEMO, exact: true })
-        .click();
-      await staff.waitForURL(/\/administration\/customers\/[0-9a-f-]{36}$/);
-      const orgId = new URL(staff.url()).pathname.split("/").pop() ?? "";
+      const orgId = await openCustomerFromList(staff, DEMO);
       await settled(staff);
       await scan(staff, "customer");
       await visit(staff, `/administration/customers/${orgId}/${YEAR}`, "year detail");
@@ -270,13 +264,7 @@ describe.skipIf(!chromiumAvailable)("accessibility", () => {
       );
       await scanDialog(staff, button(`Delete ${DEMO}`), "Delete customer", "delete customer dialog");
 
-      await staff
-        .getByRole("row")
-        .filter({ hasText: DEMO })
-        .getByRole("cell", { name: DEMO, exact: true })
-        .click();
-      await staff.waitForURL(/\/administration\/customers\/[0-9a-f-]{36}$/);
-      const orgId = new URL(staff.url()).pathname.split("/").pop() ?? "";
+      const orgId = await openCustomerFromList(staff, DEMO);
       await settled(staff);
       await scanDialog(staff, button("Edit"), `Edit ${DEMO}`, "edit customer dialog");
       await scanDialog(staff, button("Add user"), "Add user", "add user dialog", async (dialog) => {

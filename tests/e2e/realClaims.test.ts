@@ -4,7 +4,7 @@ import { professionalLine, toCsv } from "../../server/ingest/testing/builders.ts
 import { chromiumAvailable, requireChromium, screenshot } from "./support/browser.ts";
 import { signInDemoCustomer } from "./support/customerSignin.ts";
 import type { RunningServer } from "./support/server.ts";
-import { signInStaff } from "./support/staffYear.ts";
+import { openCustomerFromList, signInStaff } from "./support/staffYear.ts";
 import { useServerAndPage } from "./support/suite.ts";
 
 /**
@@ -86,10 +86,7 @@ describe.skipIf(!chromiumAvailable)("real claims through the upload screens", ()
 
   test("staff see the versions of the year and restore the earlier one", async () => {
     await signInStaff(page, server.baseUrl);
-    const row = page.getByRole("row").filter({ hasText: DEMO });
-    await row.getByRole("cell", { name: DEMO, exact: true }).click();
-    await page.waitForURL(/\/administration\/customers\/[0-9a-f-]{36}$/);
-    const orgId = new URL(page.url()).pathname.split("/").pop() ?? "";
+    const orgId = await openCustomerFromList(page, DEMO);
     await page.goto(`/administration/customers/${orgId}/${YEAR}`);
     await page.getByRole("heading", { name: `[${YEAR}] Data analysis of ${DEMO}` }).waitFor();
     const versions = page.getByTestId("year-versions");

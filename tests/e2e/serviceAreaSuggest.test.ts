@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { chromiumAvailable, requireChromium } from "./support/browser.ts";
 import type { RunningServer } from "./support/server.ts";
-import { shot, signInStaff } from "./support/staffYear.ts";
+import { openCustomerFromList, shot, signInStaff } from "./support/staffYear.ts";
 import { useServerAndPage } from "./support/suite.ts";
 
 /**
@@ -39,10 +39,7 @@ describe.skipIf(!chromiumAvailable)("service area suggested from the practice's 
 
   test("staff ask for a suggestion, review it and can still edit or cancel it", async () => {
     await signInStaff(page, server.baseUrl);
-    const row = page.getByRole("row").filter({ hasText: DEMO });
-    await row.getByRole("cell", { name: DEMO, exact: true }).click();
-    await page.waitForURL(/\/administration\/customers\/[0-9a-f-]{36}$/);
-    const orgId = new URL(page.url()).pathname.split("/").pop() ?? "";
+    const orgId = await openCustomerFromList(page, DEMO);
     await page.goto(`/administration/customers/${orgId}/${YEAR}`);
     await page.getByRole("heading", { name: `[${YEAR}] Data analysis of ${DEMO}` }).waitFor();
 

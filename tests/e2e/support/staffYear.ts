@@ -27,6 +27,13 @@ export async function signInStaff(page: Page, baseUrl: string) {
   await page.waitForURL(`${baseUrl}/administration/customers`);
 }
 
+/** Opens a customer from the back office's customers list by its name (a row click); answers its id. */
+export async function openCustomerFromList(page: Page, name: string): Promise<string> {
+  await page.getByRole("row").filter({ hasText: name }).getByRole("cell", { name, exact: true }).click();
+  await page.waitForURL(/\/administration\/customers\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname.split("/").pop() ?? "";
+}
+
 export const validationRow = (page: Page, type: string): Locator =>
   page.locator(`[data-validation="${type}"]`);
 
