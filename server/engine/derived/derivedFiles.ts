@@ -109,17 +109,16 @@ export const fileStamps = (paths: string[]) =>
     })
     .join(",");
 
-const hashOf = (...parts: string[]) => {
-  const hash = createHash("sha256").update(sqlHash);
-  for (const part of parts) hash.update("\0").update(part);
-  return hash.digest("hex").slice(0, 20);
-};
-
-const organisationHash = (...parts: string[]) => {
-  const hash = createHash("sha256").update(organisationSqlHash);
-  for (const part of parts) hash.update("\0").update(part);
-  return hash.digest("hex").slice(0, 20);
-};
+/** A file name's hash: the SQL that computes the file (its hash), then each input. */
+const hashWith =
+  (sql: string) =>
+  (...parts: string[]) => {
+    const hash = createHash("sha256").update(sql);
+    for (const part of parts) hash.update("\0").update(part);
+    return hash.digest("hex").slice(0, 20);
+  };
+const hashOf = hashWith(sqlHash);
+const organisationHash = hashWith(organisationSqlHash);
 
 const areaText = (area: ServiceAreaZip[]) =>
   JSON.stringify([...area].map((zip) => [zip.zipcode, zip.type]).sort());
