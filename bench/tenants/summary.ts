@@ -34,6 +34,36 @@ export function quantiles(values: number[]): Quantiles {
   };
 }
 
+/**
+ * Where the server's time went, per step of its Server-Timing header: the mean over the samples (a
+ * sample without a step counts 0 for it) and the p95.
+ */
+function stepsLine(name: string, samples: Sample[]) {
+  const steps = [...new Set(samples.flatMap((sample) => Object.keys(sample.timings)))];
+  const parts = steps.map((step) => {
+    const values = samples.map((sample) => sample.timings[step] ?? 0);
+    const mean = values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+    return `${step} ${ms(mean)}/${ms(quantiles(values).p95)}`;
+  });
+  return `  ${name.padEnd(26)} server ms, mean/p95: ${parts.join(", ") || "-"}`;
+}
+
+/** Uncached p50/p95 per 10 s of the phase: a fresh process's first seconds apart from the rest. */
+function windowsLine(samples: Sample[]) {
+  const windows = new Map<number, number[]>();
+  for (const sample of samples) {
+    const window = Math.floor(sample.at / 10);
+    windows.set(window, [...(windows.get(window) ?? []), sample.ms]);
+  }
+  const parts = [...windows]
+    .sort(([a], [b]) => a - b)
+    .map(([window, values]) => {
+      const q = quantiles(values);
+      return `${window * 10}-${window * 10 + 10} s ${ms(q.p50)}/${ms(q.p95)} (${q.count})`;
+    });
+  return `    uncached by time, p50/p95: ${parts.join(", ")}`;
+}
+
 const ms = (value: number) => (Number.isNaN(value) ? "-" : value < 10 ? value.toFixed(1) : value.toFixed(0));
 const line = (name: string, q: Quantiles) =>
   `  ${name.padEnd(26)} n=${String(q.count).padStart(6)}  p50 ${ms(q.p50).padStart(6)}  p95 ${ms(q.p95).padStart(6)}  p99 ${ms(q.p99).padStart(6)}`;
@@ -73,7 +103,10 @@ export function summarise(
     `${label} (${server.load})`,
     line("all answers", summary.overall),
     line("uncached (X-Cache: miss)", summary.uncached),
+    stepsLine("  uncached, by step", uncached),
+    windowsLine(uncached),
     line("first per organisation-year", summary.firstPerOrganisationYear),
+    stepsLine("  first, by step", first),
     line("manifest (once per user)", quantiles(result.manifestMs)),
     `  server CPU ${server.cpuSeconds.toFixed(1)} s in ${result.seconds.toFixed(0)} s (${((server.cpuSeconds * 1000) / Math.max(1, uncached.length)).toFixed(0)} ms per uncached answer, all CPU counted)`,
     `  ${summary.answersPerSecond.toFixed(1)} answers/s, ${errors} errors, peak RSS ${server.peakRssMb.map((mb) => `${Math.round(mb)} MB`).join(" + ")}`,

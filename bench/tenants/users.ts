@@ -23,6 +23,21 @@ export interface Sample {
   status: number;
   /** The server's X-Cache header: miss when the answer was computed for this request. */
   cache: "hit" | "miss" | "none";
+  /** Seconds from the phase's start to the request. */
+  at: number;
+  /** The server's own milliseconds per step of the answer (its Server-Timing header). */
+  timings: Record<string, number>;
+}
+
+/** `snapshot;dur=1.2, kernel;dur=8.0` -> { snapshot: 1.2, kernel: 8 } (W3C Server Timing). */
+export function parseServerTiming(header: string | null): Record<string, number> {
+  const timings: Record<string, number> = {};
+  for (const metric of header?.split(",") ?? []) {
+    const [name, ...parameters] = metric.trim().split(";");
+    const duration = parameters.find((parameter) => parameter.trim().startsWith("dur="));
+    if (name && duration) timings[name] = Number(duration.trim().slice(4));
+  }
+  return timings;
 }
 
 export interface LoadResult {
@@ -79,6 +94,7 @@ export async function runUsers(
       const sent = performance.now();
       let status = 0;
       let cache: Sample["cache"] = "none";
+      let timings: Sample["timings"] = {};
       try {
         const answer = await fetch(`${user.baseUrl}/api/management/queries/${querie}/`, {
           method: "POST",
@@ -88,6 +104,7 @@ export async function runUsers(
         status = answer.status;
         const cacheHeader = answer.headers.get("x-cache");
         cache = cacheHeader === "hit" || cacheHeader === "miss" ? cacheHeader : "none";
+        timings = parseServerTiming(answer.headers.get("server-timing"));
         const body = await answer.arrayBuffer();
         if (status !== 200)
           noteError(
@@ -101,8 +118,10 @@ export async function runUsers(
         querie,
         year: filters.year as number | undefined,
         ms: performance.now() - sent,
+        at: (sent - started) / 1000,
         status,
         cache,
+        timings,
       });
       await Bun.sleep(options.thinkMs * (0.5 + random()));
     }

@@ -73,6 +73,7 @@ export async function openSandboxedInstance(options: DuckDbOptions): Promise<San
     `SET memory_limit = ${quoteLiteral(options.memoryLimit ?? "1GB")}`,
     `SET threads = ${Number(threads)}`,
     `SET temp_directory = ${quoteLiteral(spillDir)}`,
+    "SET parquet_metadata_cache = true",
     `SET allowed_directories = [${quoteLiteral(`${dataDir}/`)}]`,
     ...(options.readablePaths?.length
       ? [

@@ -11,14 +11,18 @@ import { existsSync, mkdirSync, realpathSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { registerCache } from "../caches/registry.ts";
 import { type DuckDb, openSandboxedInstance, type SandboxedInstance } from "../duckdb/open.ts";
+import { OrgYearSchemas } from "./orgYearSchemas.ts";
 
 /** Per-connection memo of what is already bound (bindInputs skips re-creating identical relations). */
 export interface PooledDuck extends DuckDb {
   bound: Map<string, string>;
+  /** The organisation-years bound in the pool's instance, shared by its connections. */
+  schemas: OrgYearSchemas;
 }
 
 interface Pool {
   instance: Promise<SandboxedInstance>;
+  schemas: OrgYearSchemas;
   idle: PooledDuck[];
   all: PooledDuck[];
   waiting: Array<(duck: PooledDuck) => void>;
@@ -88,6 +92,7 @@ function poolOf(options: PoolOptions): Pool {
     closeSurplusPools();
     pool = {
       instance: openSandboxedInstance({ dataDir: options.dataDir, threads: options.threads }),
+      schemas: new OrgYearSchemas(),
       idle: [],
       all: [],
       waiting: [],
@@ -134,7 +139,7 @@ export async function leaseDuck(options: PoolOptions): Promise<Lease> {
     pool.opening += 1;
     try {
       const connection = await (await pool.instance).connect();
-      duck = Object.assign(connection, { bound: new Map<string, string>() });
+      duck = Object.assign(connection, { bound: new Map<string, string>(), schemas: pool.schemas });
       pool.all.push(duck);
     } finally {
       pool.opening -= 1;

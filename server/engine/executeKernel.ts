@@ -13,7 +13,12 @@ export interface KernelRunOptions {
   dataDir: string;
   settings: EngineSettings;
   threads?: number;
+  /** Told the milliseconds of each step (wait for a connection, bind, kernel): the Server-Timing header. */
+  timings?: RunTimings;
 }
+
+/** Milliseconds per step of one answer, in the order they happened (Server-Timing, the tenant bench). */
+export type RunTimings = Record<string, number>;
 
 /**
  * Threads of a run's DuckDB. A run over the derived files reads a few tens of thousands of rows in
@@ -42,12 +47,23 @@ export async function executeKernel<Result extends PluginResult>(
   filters: Filters,
   options: KernelRunOptions,
 ): Promise<Result> {
+  const timings = options.timings;
+  let mark = performance.now();
+  /** Adds the time since the last step to `step`. */
+  const lap = (step: string) => {
+    const now = performance.now();
+    if (timings) timings[step] = (timings[step] ?? 0) + now - mark;
+    mark = now;
+  };
   const lease = await leaseDuck({ dataDir: options.dataDir, threads: options.threads ?? threadsFor(inputs) });
+  lap("wait");
   const duck = lease.duck;
   const materialised: string[] = [];
   let failed = false;
+  let releaseSchema: (() => void) | undefined;
   try {
-    await bindInputs(duck, inputs, filters, duck.bound);
+    releaseSchema = await bindInputs(duck, inputs, filters, duck.bound);
+    lap("bind");
     for (const view of plugin.materialise ?? []) {
       // The table is filled from the view first, then the view reads the table: same name, one scan.
       duck.bound.delete("base_views");
@@ -55,7 +71,8 @@ export async function executeKernel<Result extends PluginResult>(
       await duck.run(`CREATE OR REPLACE TEMP TABLE ${view}_materialised AS SELECT * FROM ${view}`);
       await duck.run(`CREATE OR REPLACE TEMP VIEW ${view} AS SELECT * FROM ${view}_materialised`);
     }
-    return await plugin.kernel({
+    if (plugin.materialise?.length) lap("materialise");
+    const result = await plugin.kernel({
       filters,
       sql: sqlRunner(duck, plugin.dir),
       inputs: {
@@ -67,6 +84,8 @@ export async function executeKernel<Result extends PluginResult>(
       settings: options.settings,
       filterLists: () => filterLists(duck, inputs.files.derived?.area_cases),
     });
+    lap("kernel");
+    return result;
   } catch (error) {
     failed = true;
     throw error;
@@ -78,6 +97,7 @@ export async function executeKernel<Result extends PluginResult>(
     }
     // After a failure nothing the connection has bound is trusted: the next run binds it all again.
     if (failed) duck.bound.clear();
+    releaseSchema?.();
     lease.release();
   }
 }

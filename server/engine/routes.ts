@@ -4,6 +4,7 @@
  * `.route("/management/queries", queriesRoutes)` in server/routes/index.ts.
  */
 import { type Context, Hono } from "hono";
+import { setMetric, timing } from "hono/timing";
 import { z } from "zod";
 import { boundedCache } from "../caches/bounded.ts";
 import type { AppEnv } from "../context.ts";
@@ -177,6 +178,8 @@ export const queriesRoutes = new Hono<AppEnv>()
   // querie1..querie10, or a saved query's id (its analysis and filters; savedQueries.ts).
   .post(
     "/:name{querie[0-9]+|[0-9a-fA-F-]{36}}",
+    // Server-Timing: each step of the answer (runPlugin's timings) and the total.
+    timing(),
     customerScope(),
     describe({
       summary:
@@ -219,7 +222,10 @@ export const queriesRoutes = new Hono<AppEnv>()
         // encoded, compressed or copied again per request. (Hono's types leave Blob out of c.body;
         // a Response takes it.)
         const gzip = acceptsGzip(c.req.header("accept-encoding"));
+        const compressing = performance.now();
         const body = gzip ? outcome.body.gzip : outcome.body.identity;
+        if (gzip) outcome.timings.gzip = performance.now() - compressing;
+        for (const [step, ms] of Object.entries(outcome.timings)) setMetric(c, step, ms);
         return c.body(body as unknown as ArrayBuffer, 200, gzip ? GZIP_JSON_HEADERS : JSON_HEADERS);
       }
 

@@ -6,7 +6,7 @@ import type { AppContext } from "../context.ts";
 import { EncodedBody } from "../http/encodedBody.ts";
 import { HttpError, notFound, validationError } from "../http/errors.ts";
 import { ResultCache } from "./cache.ts";
-import { executeKernel } from "./executeKernel.ts";
+import { executeKernel, type RunTimings } from "./executeKernel.ts";
 import { type Filters, filtersKey, parseFilters } from "./filters.ts";
 import { organisationSnapshot } from "./organisationSnapshot.ts";
 import type { Plugin, PluginResult } from "./plugin.ts";
@@ -35,6 +35,8 @@ export interface RunOutcome {
   body: EncodedBody;
   cached: boolean;
   durationMs: number;
+  /** Milliseconds per step of this request (snapshot, wait, bind, kernel, encode; shared when it joined another's run). */
+  timings: RunTimings;
 }
 
 export interface RunRequest {
@@ -134,6 +136,7 @@ const yearError = (message: string) => new HttpError(400, `year: ${message}`, [{
 
 export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
   const started = performance.now();
+  const timings: RunTimings = {};
   const { settings, cache } = engineState();
   const registry = request.registry ?? (await pluginRegistry());
   const plugin = registry.get(request.pluginId);
@@ -161,29 +164,35 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
 
   const resolved = await snapshot.resolve(filters.year);
   const key = `${resolved.dataKey}|${plugin.id}|${plugin.fingerprint}|${filtersKeyOnce(filters)}`;
+  timings.snapshot = performance.now() - started;
   const hit = cache.get(key);
-  if (hit) return { ...hit, cached: true, durationMs: performance.now() - started };
+  if (hit) return { ...hit, cached: true, durationMs: performance.now() - started, timings };
 
-  let running = inFlight.get(key);
-  if (!running) {
-    running = executeKernel(plugin, resolved.inputs, filters, { dataDir, settings })
-      .then((results) => {
-        const response: RunResponse = {
-          querie: plugin.id,
-          title: plugin.title,
-          year: filters.year,
-          reference_year: resolved.inputs.referenceYear,
-          filters,
-          results,
-        };
-        // Serialised once: a cached answer is sent as this text, not serialised again.
-        const json = JSON.stringify(response);
-        const answer = { response, json, body: new EncodedBody(json) };
-        cache.set(key, answer);
-        return answer;
-      })
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, running);
+  const joined = inFlight.get(key);
+  if (joined) {
+    const answer = await joined;
+    timings.shared = performance.now() - started - timings.snapshot;
+    return { ...answer, cached: false, durationMs: performance.now() - started, timings };
   }
-  return { ...(await running), cached: false, durationMs: performance.now() - started };
+  const running = executeKernel(plugin, resolved.inputs, filters, { dataDir, settings, timings })
+    .then((results) => {
+      const encoding = performance.now();
+      const response: RunResponse = {
+        querie: plugin.id,
+        title: plugin.title,
+        year: filters.year,
+        reference_year: resolved.inputs.referenceYear,
+        filters,
+        results,
+      };
+      // Serialised once: a cached answer is sent as this text, not serialised again.
+      const json = JSON.stringify(response);
+      const answer = { response, json, body: new EncodedBody(json) };
+      timings.encode = performance.now() - encoding;
+      cache.set(key, answer);
+      return answer;
+    })
+    .finally(() => inFlight.delete(key));
+  inFlight.set(key, running);
+  return { ...(await running), cached: false, durationMs: performance.now() - started, timings };
 }

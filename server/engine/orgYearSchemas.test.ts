@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type DuckDb, openDuckDb } from "../duckdb/open.ts";
+import { createDimensionTables } from "./dimensionTables.ts";
+import type { OrganisationDimensions, OrgFacility, OrgProvider, ServiceAreaZip } from "./inputs.ts";
+import { OrgYearSchemas } from "./orgYearSchemas.ts";
+
+let dataDir: string;
+let duck: DuckDb;
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "vitality-orgyears-"));
+  duck = await openDuckDb({ dataDir, threads: 1 });
+});
+afterAll(() => {
+  duck.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Organisation n: one provider, one facility, n zips in its service area. */
+const dimensionsOf = (n: number): OrganisationDimensions => ({
+  providers: [{ npi: `100000000${n}`, full_name: `Dr ${n}'s` }],
+  facilities: [
+    {
+      npi: `200000000${n}`,
+      kind: "facility",
+      name: `F${n}`,
+      facility_name: `F${n}`,
+      zip: "10001",
+      lat: 1.5,
+      lon: 2,
+    },
+  ],
+  serviceArea: Array.from({ length: n }, (_, i) => ({ zipcode: `1000${i}`, type: "PSA" as const })),
+  serviceAreaReference: [{ zipcode: "10001", type: "SSA" }],
+});
+
+/** What the connection reads under the relation names, once pointed at organisation n's schema. */
+async function serve(schemas: OrgYearSchemas, n: number) {
+  const { schema, release } = await schemas.acquire(duck, `org-${n}`, (name) =>
+    createDimensionTables(duck, name, dimensionsOf(n)),
+  );
+  await duck.run(`SET search_path = '${schema}'`);
+  const held = {
+    providers: await duck.all<OrgProvider>("SELECT * FROM org_providers"),
+    facilities: await duck.all<OrgFacility>("SELECT * FROM org_facilities"),
+    area: await duck.all<ServiceAreaZip>("SELECT * FROM service_area ORDER BY zipcode"),
+    reference: await duck.all<ServiceAreaZip>("SELECT * FROM service_area_reference"),
+  };
+  return { schema, release, held };
+}
+
+const schemaCount = async () =>
+  (
+    await duck.all<{ n: number }>(
+      "SELECT count(*)::INTEGER AS n FROM duckdb_schemas() WHERE schema_name LIKE 'oy_%'",
+    )
+  )[0]!.n;
+
+describe("organisation-year schemas of an instance", () => {
+  test("switching between organisations shows each its own rows; past the bound the least recently used goes", async () => {
+    const schemas = new OrgYearSchemas(2);
+    const expected = (n: number) => {
+      const dimensions = dimensionsOf(n);
+      return {
+        providers: dimensions.providers,
+        facilities: dimensions.facilities,
+        area: dimensions.serviceArea,
+        reference: dimensions.serviceAreaReference,
+      };
+    };
+    for (const n of [1, 2, 1, 2]) {
+      const served = await serve(schemas, n);
+      served.release();
+      expect(served.held).toEqual(expected(n));
+    }
+    expect(schemas.size).toBe(2);
+    expect(await schemaCount()).toBe(2);
+    // A third organisation: the bound is 2, so organisation 1 (least recently used) is dropped.
+    const third = await serve(schemas, 3);
+    third.release();
+    expect(third.held).toEqual(expected(3));
+    expect(schemas.size).toBe(2);
+    expect(await schemaCount()).toBe(2);
+    // Made again when asked for, with its own rows.
+    const again = await serve(schemas, 1);
+    again.release();
+    expect(again.held).toEqual(expected(1));
+    expect(schemas.size).toBe(2);
+  });
+
+  test("a schema a run is using is not dropped, however far past the bound", async () => {
+    const schemas = new OrgYearSchemas(1);
+    const inUse = await serve(schemas, 4);
+    const other = await serve(schemas, 5);
+    other.release();
+    // Organisation 4 is the least recently used but still in use: it stays, and still reads its rows.
+    await duck.run(`SET search_path = '${inUse.schema}'`);
+    expect(await duck.all("SELECT npi FROM org_providers")).toEqual([{ npi: "1000000004" }]);
+    inUse.release();
+    await serve(schemas, 6).then((served) => served.release());
+    expect(schemas.size).toBe(1);
+  });
+
+  test("a schema whose making failed is dropped and made again by the next run", async () => {
+    const schemas = new OrgYearSchemas(4);
+    const failing = schemas.acquire(duck, "org-broken", async (name) => {
+      await duck.run(`CREATE TABLE ${name}.half_made (x INTEGER)`);
+      throw new Error("disk full");
+    });
+    await expect(failing).rejects.toThrow("disk full");
+    expect(schemas.size).toBe(0);
+    const served = await serve(schemas, 7);
+    served.release();
+    expect(served.held.providers).toEqual([{ npi: "1000000007", full_name: "Dr 7's" }]);
+  });
+});
