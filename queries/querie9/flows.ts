@@ -5,10 +5,14 @@
  * itself. The fingerprint is taken on every run (one scan, 3-5 ms at 1m, 6-9 ms at 10m), so a change of the
  * market, the derived files or the service area is seen at once.
  */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { z } from "zod";
 import { boundedCache } from "../../server/caches/bounded.ts";
 import { currentCacheLimits } from "../../server/caches/limits.ts";
 import type { CacheLimits } from "../../server/config.ts";
+import { type KeptValues, keepIfMissing, keptJson, keptPath } from "../../server/engine/derived/keptJson.ts";
 import { type KernelContext, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
 
 type SqlRunner = KernelContext["sql"];
@@ -69,16 +73,48 @@ async function readFlows(sql: SqlRunner): Promise<KeptFlows> {
   return { flows: parseZips(text), bytes: text?.length ?? 1 };
 }
 
-/** The flows of the bound rows: read again only when their fingerprint changed. */
-export async function outmigrationFlows(sql: SqlRunner): Promise<readonly ZipFlows[]> {
+/** The flows as kept in a file (keptJson.ts): the SQL's hash is part of the file's key. */
+const flowsSqlHash = createHash("sha256")
+  .update(readFileSync(join(import.meta.dir, "outmigration.sql"), "utf8"))
+  .digest("hex");
+
+/** About the bytes of JSON the flows were read from (a kept file's flows were not read as text). */
+const flowBytes = (flows: readonly ZipFlows[]) =>
+  flows.reduce((sum, zip) => sum + 40 + zip.cells.length * 45 + (zip.outside?.length ?? 0) * 70, 1);
+
+const flowsPath = (files: KeptValues, fingerprint: string) =>
+  keptPath(files, "querie9_flows", [fingerprint, flowsSqlHash]);
+
+/** The flows of the fingerprint: from the organisation-year's kept file, else read and kept there. */
+async function keptFlows(sql: SqlRunner, fingerprint: string, files?: KeptValues): Promise<KeptFlows> {
+  if (!files) return readFlows(sql);
+  const flows = await keptJson(
+    flowsPath(files, fingerprint),
+    async () => (await readFlows(sql)).flows,
+    (value) => {
+      const parsed = zipFlows.safeParse(value);
+      return parsed.success ? parsed.data : undefined;
+    },
+  );
+  return { flows, bytes: flowBytes(flows) };
+}
+
+/**
+ * The flows of the bound rows: read again only when their fingerprint changed; with `files`, from
+ * the organisation-year's file the data pipeline wrote (querie9's prepare), else written there.
+ */
+export async function outmigrationFlows(sql: SqlRunner, files?: KeptValues): Promise<readonly ZipFlows[]> {
   const [row] = await sql.rows("outmigration_fingerprint.sql", fingerprintRow);
   const fingerprint = row!.fingerprint;
   const known = kept.get(fingerprint);
-  if (known) return known.flows;
+  if (known) {
+    if (files) keepIfMissing(flowsPath(files, fingerprint), known.flows);
+    return known.flows;
+  }
   let read = reading.get(fingerprint);
   if (!read) {
     const cache = kept;
-    read = readFlows(sql)
+    read = keptFlows(sql, fingerprint, files)
       // A failed read is not kept.
       .then((flows) => {
         cache.set(fingerprint, flows);

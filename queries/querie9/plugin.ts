@@ -1,4 +1,4 @@
-import { cachedServiceAreaPolygons, type MapPolygon, mapPolygon } from "../../server/engine/geo.ts";
+import { drawnServiceAreaPolygons, type MapPolygon, mapPolygon } from "../../server/engine/geo.ts";
 import { band, definePlugin, SERVICE_LINE_LABELS, share } from "../../server/engine/index.ts";
 import { outmigrationFilters } from "./filters.ts";
 import { outmigrationFlows, type ZipFlows } from "./flows.ts";
@@ -99,10 +99,16 @@ export default definePlugin({
   dir: import.meta.dir,
   filters: outmigrationFilters,
   view: outmigrationView,
+  // The flows and the service area's polygons depend on the organisation-year's data only: the
+  // data pipeline makes them ahead of the first run (kept as files beside its derived files).
+  async prepare({ sql, inputs }) {
+    await outmigrationFlows(sql, inputs.kept);
+    await drawnServiceAreaPolygons(inputs.dimensions.serviceArea, inputs.zipPolygon, inputs.kept);
+  },
   async kernel({ sql, filters, inputs }) {
     const lines = filters.servicelines;
     const chosen = new Set<string>(lines);
-    const zips = await outmigrationFlows(sql);
+    const zips = await outmigrationFlows(sql, inputs.kept);
 
     const summary = destinationSummary(zips, lines);
     // Element 1: per patient zip of S (a zip with cases of the chosen lines), in zip code order.
@@ -111,12 +117,11 @@ export default definePlugin({
       if (zip.cells.some((cell) => chosen.has(cell.line)))
         byZip[zip.zip] = zipOutmigration(zip, lines, chosen, mapPolygon(inputs.zipPolygon(zip.zip)));
 
-    const areas = cachedServiceAreaPolygons(inputs.dimensions.serviceArea, inputs.zipPolygon);
-    // An area drawn from any fallback circle is itself an approximation.
-    const approximate = (type: string) =>
-      inputs.dimensions.serviceArea.some(
-        (zip) => zip.type === type && inputs.zipPolygon(zip.zipcode)?.properties.approximate === true,
-      );
+    const areas = await drawnServiceAreaPolygons(
+      inputs.dimensions.serviceArea,
+      inputs.zipPolygon,
+      inputs.kept,
+    );
     const overLines = (destination: Destination | "total") =>
       lines.reduce((sum, line) => sum + summary[destination][line]!, 0);
     const row = (service: string, pick: (destination: Destination | "total") => number) => ({
@@ -130,9 +135,7 @@ export default definePlugin({
     });
     return {
       outmigration_filtred: [summary, byZip] as [typeof summary, typeof byZip],
-      psa_polygon: mapPolygon(areas.psa_polygon, approximate("PSA")),
-      ssa_polygon: mapPolygon(areas.ssa_polygon, approximate("SSA")),
-      tsa_polygon: mapPolygon(areas.tsa_polygon, approximate("TSA")),
+      ...areas,
       outmigration_table: [
         ...lines.map((line) => row(SERVICE_LINE_LABELS[line], (destination) => summary[destination][line]!)),
         row("All services", overLines),

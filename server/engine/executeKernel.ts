@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
+import type { DuckDb } from "../duckdb/open.ts";
 import { bindInputs } from "./bindInputs.ts";
 import { leaseDuck } from "./duckPool.ts";
 import { filterLists } from "./filterLists.ts";
 import type { Filters } from "./filters.ts";
 import type { CanonicalInputs } from "./inputs.ts";
-import type { Plugin, PluginResult } from "./plugin.ts";
+import type { Plugin, PluginResult, PrepareContext } from "./plugin.ts";
 import type { EngineSettings } from "./settings.ts";
 import { sqlRunner } from "./sqlRunner.ts";
 
@@ -33,6 +34,27 @@ function threadsFor(inputs: CanonicalInputs) {
   const derived = inputs.files.derived;
   if (!derived) return undefined;
   return Object.values(derived).every((path) => existsSync(path)) ? DERIVED_RUN_THREADS : undefined;
+}
+
+/** What a kernel (or a plugin's prepare step) reads besides the filters, on a bound connection. */
+export function prepareContext(
+  duck: DuckDb,
+  plugin: Plugin,
+  inputs: CanonicalInputs,
+  settings: EngineSettings,
+): PrepareContext {
+  return {
+    sql: sqlRunner(duck, plugin.dir),
+    inputs: {
+      year: inputs.year,
+      referenceYear: inputs.referenceYear,
+      dimensions: inputs.dimensions,
+      zipPolygon: inputs.zipPolygon,
+      kept: inputs.kept,
+    },
+    settings,
+    filterLists: () => filterLists(duck, inputs.files.derived?.area_cases, inputs.kept),
+  };
 }
 
 /**
@@ -74,15 +96,7 @@ export async function executeKernel<Result extends PluginResult>(
     if (plugin.materialise?.length) lap("materialise");
     const result = await plugin.kernel({
       filters,
-      sql: sqlRunner(duck, plugin.dir),
-      inputs: {
-        year: inputs.year,
-        referenceYear: inputs.referenceYear,
-        dimensions: inputs.dimensions,
-        zipPolygon: inputs.zipPolygon,
-      },
-      settings: options.settings,
-      filterLists: () => filterLists(duck, inputs.files.derived?.area_cases),
+      ...prepareContext(duck, plugin, inputs, options.settings),
     });
     lap("kernel");
     return result;

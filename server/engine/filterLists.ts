@@ -1,7 +1,10 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { boundedCache } from "../caches/bounded.ts";
 import type { DuckDb } from "../duckdb/open.ts";
+import { type KeptValues, keptJson, keptPath } from "./derived/keptJson.ts";
 import { SERVICE_LINE_LABELS, SERVICE_LINES } from "./filters.ts";
 import { type SqlRunner, sqlNumber, sqlRunner, sqlText, sqlTextOrNull } from "./sqlRunner.ts";
 
@@ -34,16 +37,36 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** The lists as kept in a file (keptJson.ts): read back only when they have this shape. */
+const keptLists = z.object({
+  service_list: z.array(z.object({ value: z.string(), label: z.string() })),
+  facilities_name_list: z.array(
+    z.object({ npi: z.string(), name: z.string(), zipcode: z.string().nullable() }),
+  ),
+  providers_name_list: z.array(z.object({ npi: z.string(), name: z.string() })),
+});
+const listsSqlHash = createHash("sha256")
+  .update(readFileSync(join(FILTER_LISTS_DIR, "filter_lists.sql"), "utf8"))
+  .digest("hex");
+
 /**
  * The "Lists" of the query results (customer-area.md section 3): the choices of the filter dialog
  * for service lines, facilities and providers of the service area's market. `areaFile` is the
- * derived file area_cases is bound to, when it is: the lists are then read once per file.
+ * derived file area_cases is bound to, when it is: the lists are then read once per file, and
+ * with `kept` kept as a file beside it (written by the data pipeline, read by every process).
  */
-export async function filterLists(duck: DuckDb, areaFile?: string): Promise<FilterLists> {
+export async function filterLists(duck: DuckDb, areaFile?: string, kept?: KeptValues): Promise<FilterLists> {
   if (!areaFile) return filterListsFrom(sqlRunner(duck, FILTER_LISTS_DIR));
   let lists = listsByFile.get(areaFile);
   if (!lists) {
-    lists = filterListsFrom(sqlRunner(duck, FILTER_LISTS_DIR)).then(deepFreeze);
+    const make = () => filterListsFrom(sqlRunner(duck, FILTER_LISTS_DIR));
+    const read = kept
+      ? keptJson(keptPath(kept, "filter_lists", [areaFile, listsSqlHash]), make, (value) => {
+          const parsed = keptLists.safeParse(value);
+          return parsed.success ? parsed.data : undefined;
+        })
+      : make();
+    lists = read.then(deepFreeze);
     // A failed read is not remembered.
     lists.catch(() => listsByFile.delete(areaFile));
     listsByFile.set(areaFile, lists);

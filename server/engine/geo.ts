@@ -6,11 +6,13 @@
 import { booleanPointInPolygon, circle, point } from "@turf/turf";
 import type { Feature, MultiPolygon, Polygon } from "geojson";
 import type { LRUCache } from "lru-cache";
+import { z } from "zod";
 import { boundedCache } from "../caches/bounded.ts";
 import { drawnMultiPolygon, drawnPolygon } from "../geo/drawnPolygon.ts";
 import { serviceAreaPolygons } from "../geo/serviceAreaPolygon.ts";
 import { zipCentroid } from "../geo/zipCentroids.ts";
 import type { ZipPolygonLookup } from "../geo/zipPolygon.ts";
+import { type KeptValues, keepIfMissing, keptJson, keptPath } from "./derived/keptJson.ts";
 
 export interface MapPolygon {
   type: "poly" | "multipoly";
@@ -57,30 +59,77 @@ export function placeCoordinates(lat: number | null, lon: number | null, zip: st
   return centroid ? { lat: centroid.lat, lon: centroid.lon, approximate: true } : null;
 }
 
-type AreaPolygons = ReturnType<typeof serviceAreaPolygons>;
-/** Per polygon source (a server has one), service-area list -> union; least recently used out. */
-const areaPolygonMemo = new WeakMap<ZipPolygonLookup, LRUCache<string, AreaPolygons>>();
-/** 50 organisations x 3 years x (year, reference year): a union costs a few hundred ms to make again. */
+/** The service area's polygons as drawn on the maps (querie9's psa_polygon, ssa_polygon, tsa_polygon). */
+export interface DrawnAreaPolygons {
+  psa_polygon: MapPolygon | null;
+  ssa_polygon: MapPolygon | null;
+  tsa_polygon: MapPolygon | null;
+}
+type ServiceAreaList = Array<{ zipcode: string; type: "PSA" | "SSA" | "TSA" }>;
+
+/** Per polygon source (a server has one), service-area list -> drawn polygons; least recently used out. */
+const areaPolygonMemo = new WeakMap<ZipPolygonLookup, LRUCache<string, DrawnAreaPolygons>>();
+/** 50 organisations x 3 years x (year, reference year): a union costs 10-40 ms (1m, up to 174 zips). */
 export const AREA_POLYGON_ENTRIES = 300;
+/** Bumped when the union or the drawing of the polygons changes (their kept files are then made again). */
+const AREA_POLYGONS_VERSION = 1;
+
+const mapPolygonSchema = z
+  .object({
+    type: z.enum(["poly", "multipoly"]),
+    coordinates: z.array(z.array(z.any())),
+    approximation: z.boolean(),
+  })
+  .nullable();
+const keptAreaPolygons = z.object({
+  psa_polygon: mapPolygonSchema,
+  ssa_polygon: mapPolygonSchema,
+  tsa_polygon: mapPolygonSchema,
+});
+
+function drawAreaPolygons(serviceArea: ServiceAreaList, lookup: ZipPolygonLookup): DrawnAreaPolygons {
+  const areas = serviceAreaPolygons(serviceArea, lookup);
+  // An area drawn from any fallback circle is itself an approximation.
+  const approximate = (type: string) =>
+    serviceArea.some((zip) => zip.type === type && lookup(zip.zipcode)?.properties.approximate === true);
+  return {
+    psa_polygon: mapPolygon(areas.psa_polygon, approximate("PSA")),
+    ssa_polygon: mapPolygon(areas.ssa_polygon, approximate("SSA")),
+    tsa_polygon: mapPolygon(areas.tsa_polygon, approximate("TSA")),
+  };
+}
 
 /**
- * serviceAreaPolygons, remembered per polygon source and service-area list: the union of a
- * hundred zip polygons takes a few hundred milliseconds, and a service area changes rarely.
- * Callers must not modify the result (it is shared between runs).
+ * The service area's drawn polygons, remembered per polygon source and service-area list, and with
+ * `kept` kept as a file of the organisation-year (derived/keptJson.ts: the data pipeline makes it,
+ * a new process reads it): the union of a hundred zip polygons costs 10-40 ms, and a service area
+ * changes rarely. Callers must not modify the result (it is shared between runs).
  */
-export function cachedServiceAreaPolygons(
-  serviceArea: Array<{ zipcode: string; type: "PSA" | "SSA" | "TSA" }>,
+export async function drawnServiceAreaPolygons(
+  serviceArea: ServiceAreaList,
   lookup: ZipPolygonLookup,
-): AreaPolygons {
+  kept?: KeptValues,
+): Promise<DrawnAreaPolygons> {
   let memo = areaPolygonMemo.get(lookup);
   if (!memo) {
-    memo = boundedCache<AreaPolygons>({ name: "areaPolygons", max: AREA_POLYGON_ENTRIES });
+    memo = boundedCache<DrawnAreaPolygons>({ name: "areaPolygons", max: AREA_POLYGON_ENTRIES });
     areaPolygonMemo.set(lookup, memo);
   }
   const key = JSON.stringify(serviceArea.map((zip) => [zip.zipcode, zip.type]));
+  const path = kept && keptPath(kept, "area_polygons", [key, kept.zipPolygons, AREA_POLYGONS_VERSION]);
   let polygons = memo.get(key);
+  if (polygons && path) keepIfMissing(path, polygons);
   if (!polygons) {
-    polygons = serviceAreaPolygons(serviceArea, lookup);
+    polygons = path
+      ? await keptJson(
+          path,
+          () => drawAreaPolygons(serviceArea, lookup),
+          (value) => {
+            const parsed = keptAreaPolygons.safeParse(value);
+            return parsed.success ? (parsed.data as DrawnAreaPolygons) : undefined;
+          },
+        )
+      : drawAreaPolygons(serviceArea, lookup);
     memo.set(key, polygons);
   }
   return polygons;

@@ -2,25 +2,25 @@ import { expect, test } from "bun:test";
 import { DRIVE_INSIDE_ENTRIES, insideDriveAreasOf } from "../../queries/querie5/places.ts";
 import { cacheFigures } from "../caches/registry.ts";
 import { zipPolygonLookup } from "../geo/zipPolygon.ts";
-import { AREA_POLYGON_ENTRIES, cachedServiceAreaPolygons, driveCircle } from "./geo.ts";
+import { AREA_POLYGON_ENTRIES, drawnServiceAreaPolygons, driveCircle } from "./geo.ts";
 import { lazyZipPolygonLookup, ZIP_LOOKUP_FOLDERS } from "./zipPolygons.ts";
 
 const figuresOf = (name: string) => cacheFigures().find((cache) => cache.name === name);
 
-test("service-area unions: past the bound the least recently used list is made again, the same", () => {
+test("service-area unions: past the bound the least recently used list is made again, the same", async () => {
   const lookup = zipPolygonLookup();
   const area = (index: number) => [
     { zipcode: "10001", type: "PSA" as const },
     { zipcode: String(10002 + (index % 50)).padStart(5, "0"), type: "SSA" as const },
     { zipcode: String(index).padStart(5, "0"), type: "TSA" as const },
   ];
-  const first = cachedServiceAreaPolygons(area(0), lookup);
-  const second = cachedServiceAreaPolygons(area(1), lookup);
-  expect(cachedServiceAreaPolygons(area(0), lookup)).toBe(first);
+  const first = await drawnServiceAreaPolygons(area(0), lookup);
+  const second = await drawnServiceAreaPolygons(area(1), lookup);
+  expect(await drawnServiceAreaPolygons(area(0), lookup)).toBe(first);
   for (let index = 2; index <= AREA_POLYGON_ENTRIES; index++) {
     // area(0) is used again before the last one comes in: area(1) is the least recently used.
-    if (index === AREA_POLYGON_ENTRIES) expect(cachedServiceAreaPolygons(area(0), lookup)).toBe(first);
-    cachedServiceAreaPolygons(area(index), lookup);
+    if (index === AREA_POLYGON_ENTRIES) expect(await drawnServiceAreaPolygons(area(0), lookup)).toBe(first);
+    await drawnServiceAreaPolygons(area(index), lookup);
   }
   expect(figuresOf("areaPolygons")).toEqual({
     name: "areaPolygons",
@@ -28,10 +28,10 @@ test("service-area unions: past the bound the least recently used list is made a
     max: AREA_POLYGON_ENTRIES,
   });
   // area(1) was dropped: made again (a new object), equal to the first one made.
-  const again = cachedServiceAreaPolygons(area(1), lookup);
+  const again = await drawnServiceAreaPolygons(area(1), lookup);
   expect(again).not.toBe(second);
   expect(JSON.stringify(again)).toBe(JSON.stringify(second));
-  expect(cachedServiceAreaPolygons(area(0), lookup)).toBe(first);
+  expect(await drawnServiceAreaPolygons(area(0), lookup)).toBe(first);
 });
 
 test("drive-polygon memos: past the bound the count stays at it and answers stay right", () => {

@@ -8,6 +8,7 @@
  */
 import type { ZipPolygonLookup } from "../geo/zipPolygon.ts";
 import type { DerivedFiles } from "./derived/derivedFiles.ts";
+import type { KeptValues } from "./derived/keptJson.ts";
 import type { ServiceAreaType } from "./filters.ts";
 
 export interface OrgProvider {
@@ -60,6 +61,8 @@ export interface CanonicalInputs {
   dimensions: OrganisationDimensions;
   /** Zip polygons (fixture or imported ZCTA file, else approximate circles). */
   zipPolygon: ZipPolygonLookup;
+  /** Where values made from the organisation-year's data are kept (with its derived files). */
+  kept?: KeptValues;
 }
 
 /** What a kernel may read besides SQL: the dimensions (for markers and polygons) and the years. */
@@ -68,4 +71,6 @@ export interface KernelInputs {
   referenceYear: number;
   dimensions: OrganisationDimensions;
   zipPolygon: ZipPolygonLookup;
+  /** Where values made from the organisation-year's data are kept as JSON (derived/keptJson.ts); none without derived files. */
+  kept?: KeptValues;
 }

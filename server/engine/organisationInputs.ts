@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import {
@@ -20,7 +20,7 @@ import {
 } from "../db/schema/index.ts";
 import { ZIP_POLYGONS_PATH } from "../geo/zipPolygonsFile.ts";
 import { warehousePaths } from "../ingest/storage.ts";
-import { derivedFilesOf } from "./derived/derivedFiles.ts";
+import { derivedFilesOf, fileStamps as pathStamps } from "./derived/derivedFiles.ts";
 import { dimensionsOf } from "./dimensions.ts";
 import type { CanonicalFiles, CanonicalInputs, OrganisationDimensions, ServiceAreaZip } from "./inputs.ts";
 import { lazyZipPolygonLookup } from "./zipPolygons.ts";
@@ -204,6 +204,7 @@ export async function resolveInputs(
     practiceLines: files.practiceLines,
     dimensions,
   });
+  const deploymentPolygons = existsSync(join(dataDir, ZIP_POLYGONS_PATH));
   return {
     inputs: {
       year,
@@ -211,7 +212,11 @@ export async function resolveInputs(
       files,
       dimensions,
       // Deployment polygons live in $DATA_DIR/geo/ (vitality geo import-zcta writes them there).
-      zipPolygon: lazyZipPolygonLookup(existsSync(join(dataDir, ZIP_POLYGONS_PATH)) ? dataDir : undefined),
+      zipPolygon: lazyZipPolygonLookup(deploymentPolygons ? dataDir : undefined),
+      kept: {
+        dir: dirname(files.derived.area_cases),
+        zipPolygons: deploymentPolygons ? pathStamps([join(dataDir, ZIP_POLYGONS_PATH)]) : "bundled",
+      },
     },
     dataKey,
   };

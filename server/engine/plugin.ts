@@ -39,6 +39,9 @@ export interface KernelContext {
   filterLists(): Promise<FilterLists>;
 }
 
+/** What a plugin's prepare step gets: a kernel's context without a request's filters. */
+export type PrepareContext = Omit<KernelContext, "filters">;
+
 export interface PluginDefinition<Result extends PluginResult = PluginResult> {
   /** querie1 ... querie10; equal to the folder name. */
   id: string;
@@ -56,6 +59,12 @@ export interface PluginDefinition<Result extends PluginResult = PluginResult> {
    */
   materialise?: MaterialisableView[];
   kernel(context: KernelContext): Promise<Result>;
+  /**
+   * Work that depends on the organisation-year's data but not on a request's filters, done by the
+   * data pipeline when the data changes (derived/prepareFiles.ts) and kept as files
+   * (`inputs.kept`, derived/keptJson.ts), so that no user's first request pays for it.
+   */
+  prepare?(context: PrepareContext): Promise<void>;
   view: ViewDescriptor;
 }
 

@@ -184,13 +184,15 @@ export function derivedFilesOf(inputs: DerivedInputs): DerivedFiles {
 /** Files older than this that a newer version replaced are removed (no run reads one that long). */
 const STALE_AFTER_MS = 10 * 60_000;
 
-function removeStale(path: string) {
+/** Removes the older versions of a file (same name before its hash, same extension) once old enough. */
+export function removeStale(path: string) {
   const dir = dirname(path);
   const name = path.slice(dir.length + 1);
   const prefix = name.slice(0, name.lastIndexOf("-") + 1);
+  const extension = name.slice(name.lastIndexOf("."));
   const now = Date.now();
   for (const other of readdirSync(dir)) {
-    if (other === name || !other.startsWith(prefix) || !other.endsWith(".parquet")) continue;
+    if (other === name || !other.startsWith(prefix) || !other.endsWith(extension)) continue;
     const full = join(dir, other);
     try {
       if (now - statSync(full).mtimeMs > STALE_AFTER_MS) rmSync(full, { force: true });

@@ -3,14 +3,22 @@
  * ahead of the first analysis request: the data pipeline calls it when the organisation's inputs
  * change (prepareJob.ts), and after loading data without a job worker (the demo seed, the tenant
  * bench's setup). Each year's inputs are resolved and bound on a pooled connection exactly as a
- * run binds them (bindRunRelations), which writes any missing file; the run then finds them all.
- * A run still writes a missing file itself, so this is an optimisation, never needed for an answer.
+ * run binds them (bindRunRelations), which writes any missing file, then the values runs keep beside
+ * them are made (the filter lists, plugins' prepare steps: keptJson.ts); the run then finds them
+ * all. A run still writes a missing file itself, so this is an optimisation, never needed for an
+ * answer.
  */
 import { existsSync } from "node:fs";
 import type { AppContext } from "../../context.ts";
+import type { DuckDb } from "../../duckdb/open.ts";
 import { bindRunRelations } from "../bindInputs.ts";
 import { leaseDuck } from "../duckPool.ts";
+import { prepareContext } from "../executeKernel.ts";
+import { filterLists } from "../filterLists.ts";
+import type { CanonicalInputs } from "../inputs.ts";
 import { organisationYearsOf, resolveInputs } from "../organisationInputs.ts";
+import { pluginRegistry } from "../registry.ts";
+import { engineSettings } from "../settings.ts";
 
 export interface PreparedYear {
   year: number;
@@ -23,6 +31,18 @@ export interface PreparedOrganisation {
   organisationId: string;
   years: PreparedYear[];
   ms: number;
+}
+
+/**
+ * The values made from the organisation-year's data that runs read (keptJson.ts): the filter
+ * dialog's lists and each plugin's prepare step (querie9's flows and service-area polygons).
+ * Made when missing, read when present.
+ */
+async function prepareKeptValues(duck: DuckDb, inputs: CanonicalInputs) {
+  const settings = engineSettings();
+  await filterLists(duck, inputs.files.derived?.area_cases, inputs.kept);
+  for (const plugin of (await pluginRegistry()).all())
+    await plugin.prepare?.(prepareContext(duck, plugin, inputs, settings));
 }
 
 export async function prepareAnalysisFiles(
@@ -38,19 +58,18 @@ export async function prepareAnalysisFiles(
     const yearStarted = performance.now();
     const { inputs } = await resolveInputs(db, dataDir, organisationId, year, years);
     const missing = Object.values(inputs.files.derived ?? {}).filter((path) => !existsSync(path));
-    if (missing.length > 0) {
-      // The runs' pool (all threads: writing scans the year's market), so the connection keeps
-      // the bindings for the next run it serves.
-      const lease = await leaseDuck({ dataDir });
-      try {
-        await bindRunRelations(lease.duck, inputs, lease.duck.bound);
-      } catch (error) {
-        // As after a failed run: nothing the connection bound is trusted.
-        lease.duck.bound.clear();
-        throw error;
-      } finally {
-        lease.release();
-      }
+    // The runs' pool (all threads: writing scans the year's market), so the connection keeps
+    // the bindings for the next run it serves.
+    const lease = await leaseDuck({ dataDir });
+    try {
+      await bindRunRelations(lease.duck, inputs, lease.duck.bound);
+      await prepareKeptValues(lease.duck, inputs);
+    } catch (error) {
+      // As after a failed run: nothing the connection bound is trusted.
+      lease.duck.bound.clear();
+      throw error;
+    } finally {
+      lease.release();
     }
     prepared.push({ year, written: missing.length, ms: Math.round(performance.now() - yearStarted) });
   }

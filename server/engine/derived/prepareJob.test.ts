@@ -131,9 +131,18 @@ for (const backend of backends) {
       expect(await until(() => paths.every((path) => existsSync(path)))).toBe(true);
       console.log(`${backend}: files written ${Math.round(performance.now() - started)} ms after the upload`);
       expect(await until(async () => (await jobStates(organisationId)).includes("completed"))).toBe(true);
+      // Beside them, the values runs keep (keptJson.ts): the filter lists, querie9's flows and polygons.
+      const kept = () =>
+        derivedListing(t.dataDir)
+          .map((path) => path.slice(path.lastIndexOf("/") + 1))
+          .filter((name) => name.endsWith(".json"))
+          .map((name) => name.slice(0, name.lastIndexOf("-")))
+          .sort();
+      await until(() => kept().length === 3);
+      expect(kept()).toEqual(["area_polygons", "filter_lists", "querie9_flows"]);
     }, 60_000);
 
-    test("a run afterwards writes nothing and answers what a cold run (no files) answers", async () => {
+    test("a run afterwards writes nothing and answers what a cold run (no files, nothing kept) answers", async () => {
       const before = derivedListing(t.dataDir);
       const outcome = await runWritingNothing();
       expect(outcome.response.results.market_total).toBeGreaterThan(0);
@@ -141,7 +150,7 @@ for (const backend of backends) {
       const { db } = t.context.database;
       const years = await organisationYearsOf(db, t.dataDir, organisationId);
       const { inputs } = await resolveInputs(db, t.dataDir, organisationId, 2024, years);
-      const cold = { ...inputs, files: { ...inputs.files, derived: undefined } };
+      const cold = { ...inputs, files: { ...inputs.files, derived: undefined }, kept: undefined };
       const options = { dataDir: t.dataDir, settings: engineSettings({}), threads: 1 };
       for (const plugin of (await pluginRegistry()).all()) {
         const parsed = parseFilters(plugin.filters, { year: 2024 }, {});
@@ -155,6 +164,8 @@ for (const backend of backends) {
 
     test("a service-area change: the new files are written by the job, not by the next run", async () => {
       const { paths: old } = await expectedFiles();
+      const keptFiles = () => derivedListing(t.dataDir).filter((path) => path.endsWith(".json")).length;
+      const keptBefore = keptFiles();
       await t.context.database.db
         .insert(serviceAreas)
         .values({ organisationId, year: 2024, zipcode: "02135", type: "SSA" });
@@ -163,6 +174,8 @@ for (const backend of backends) {
       const fresh = paths.filter((path) => !old.includes(path));
       expect(fresh.length).toBeGreaterThan(0);
       expect(await until(() => paths.every((path) => existsSync(path)))).toBe(true);
+      // The kept values of the new service area too (the old ones stay until they are stale).
+      expect(await until(() => keptFiles() === keptBefore + 3)).toBe(true);
       await runWritingNothing();
     }, 60_000);
 

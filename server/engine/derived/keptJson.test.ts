@@ -1,0 +1,35 @@
+import { afterAll, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { keptJson, keptPath } from "./keptJson.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "vitality-kept-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const kept = { dir, zipPolygons: "bundled" };
+const numbers = (value: unknown) =>
+  Array.isArray(value) && value.every((item) => typeof item === "number") ? (value as number[]) : undefined;
+
+test("a value is made once and kept: the next reader (another process) reads the file", async () => {
+  const path = keptPath(kept, "sums", ["data v1"]);
+  let made = 0;
+  const make = () => {
+    made += 1;
+    return [1, 2, 3];
+  };
+  expect(await keptJson(path, make, numbers)).toEqual([1, 2, 3]);
+  expect(await keptJson(path, make, numbers)).toEqual([1, 2, 3]);
+  expect(made).toBe(1);
+  expect(readdirSync(dir).filter((name) => name.endsWith(".partial"))).toEqual([]);
+});
+
+test("new data, new name; a damaged or differently shaped file is made again", async () => {
+  expect(keptPath(kept, "sums", ["data v2"])).not.toBe(keptPath(kept, "sums", ["data v1"]));
+  const path = keptPath(kept, "sums", ["damaged"]);
+  writeFileSync(path, "[1, 2");
+  expect(await keptJson(path, () => [4], numbers)).toEqual([4]);
+  writeFileSync(path, JSON.stringify({ other: "shape" }));
+  expect(await keptJson(path, () => [5], numbers)).toEqual([5]);
+  expect(existsSync(path)).toBe(true);
+  expect(await keptJson(path, () => [6], numbers)).toEqual([5]);
+});

@@ -1,0 +1,69 @@
+/**
+ * Values computed from an organisation-year's data and kept as JSON beside its derived files: the
+ * filter dialog's lists, querie9's outmigration flows, the service area's polygons. Each costs
+ * 20-60 ms of DuckDB or JavaScript to make (at 1m) and is the same until the data changes, so the
+ * data pipeline makes them with the derived files (prepareFiles.ts) and a new server process reads
+ * them instead of making them again on its first request. The name carries a hash of everything
+ * the value is made from (`key`): new data, new name; older versions are removed once old enough.
+ * Written beside the target and renamed over it, so a reader sees no file or a whole one.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { removeStale } from "./derivedFiles.ts";
+
+/** Where an organisation-year's kept values go: its derived folder. */
+export interface KeptValues {
+  dir: string;
+  /** What every value also depends on besides its own key: the zip polygons' file version. */
+  zipPolygons: string;
+}
+
+/** The file of `name` for `key` (everything the value is made from). */
+export const keptPath = (kept: KeptValues, name: string, key: unknown) =>
+  join(
+    kept.dir,
+    `${name}-${createHash("sha256").update(JSON.stringify(key)).digest("hex").slice(0, 24)}.json`,
+  );
+
+/**
+ * The value kept at `path`, or `make`'s, written there. `check` validates what is read: a file of
+ * another version's shape, or damaged, is made again.
+ */
+export async function keptJson<Value>(
+  path: string,
+  make: () => Promise<Value> | Value,
+  check: (value: unknown) => Value | undefined,
+): Promise<Value> {
+  if (existsSync(path)) {
+    try {
+      const value = check(JSON.parse(readFileSync(path, "utf8")));
+      if (value !== undefined) return value;
+    } catch {
+      // Unreadable: made again and written over it.
+    }
+  }
+  const value = await make();
+  write(path, value);
+  return value;
+}
+
+/**
+ * Writes a value a caller already holds (its memory cache had it) when its file is missing: another
+ * organisation-year with the same data, or a file removed, still gets its file.
+ */
+export function keepIfMissing(path: string, value: unknown) {
+  if (!existsSync(path)) write(path, value);
+}
+
+function write(path: string, value: unknown) {
+  mkdirSync(dirname(path), { recursive: true });
+  const partial = join(dirname(path), `.${randomUUID()}.partial`);
+  try {
+    writeFileSync(partial, JSON.stringify(value));
+    renameSync(partial, path);
+  } finally {
+    rmSync(partial, { force: true });
+  }
+  removeStale(path);
+}
