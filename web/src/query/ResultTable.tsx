@@ -16,7 +16,8 @@ import {
   type SortingState,
   useReactTable,
 } from "@tanstack/react-table";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { afterNextPaint } from "../app/afterNextPaint.ts";
 import { rowsAt } from "./resultPath.ts";
 import { cellText, compareValues, highlightOf } from "./tableModel.ts";
 import type { TableDescriptor } from "./types.ts";
@@ -32,6 +33,12 @@ const INDENT_PX = 24;
  */
 const MIN_TEXT_PX = 120;
 const MIN_LIST_PX = 320;
+/**
+ * Rows drawn in a table's first frame; the rest follow once it is painted. The card shows at most 14
+ * rows (MAX_HEIGHT), and each row of Mantine cells costs its render: querie1's 100 rows took a
+ * 70-90 ms task before the first row showed.
+ */
+const FIRST_FRAME_ROWS = 15;
 
 /**
  * A result table from its descriptor: formatted cells, sortable headers, group rows whose
@@ -61,6 +68,16 @@ export function ResultTable({
     table.sort ? [{ id: table.sort.key, desc: table.sort.direction === "desc" }] : [],
   );
   const [expanded, setExpanded] = useState<ExpandedState>(true);
+  const [allRows, setAllRows] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void afterNextPaint().then(() => {
+      if (mounted) setAllRows(true);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
   const childrenKey = table.childrenKey;
   const model = useReactTable({
     data,
@@ -124,49 +141,51 @@ export function ResultTable({
           ))}
         </Table.Thead>
         <Table.Tbody>
-          {model.getRowModel().rows.map((row) => (
-            <Table.Tr key={row.id} data-depth={row.depth} fw={row.getCanExpand() ? 600 : undefined}>
-              {row.getVisibleCells().map((cell, index) => {
-                const column = table.columns[index];
-                if (!column) return null;
-                const value = cell.getValue();
-                const numeric = column.format !== "text" && column.format !== "list";
-                return (
-                  <Table.Td
-                    key={cell.id}
-                    ta={numeric ? "right" : "left"}
-                    bg={highlightOf(table, column.key, value)}
-                    style={{ whiteSpace: numeric ? "nowrap" : undefined }}
-                  >
-                    {index === 0 && childrenKey ? (
-                      <Group gap={4} wrap="nowrap" pl={row.depth * INDENT_PX}>
-                        {row.getCanExpand() ? (
-                          <ActionIcon
-                            size="sm"
-                            variant="subtle"
-                            color="gray"
-                            onClick={row.getToggleExpandedHandler()}
-                            aria-label={row.getIsExpanded() ? "Fold" : "Unfold"}
-                          >
-                            {row.getIsExpanded() ? (
-                              <IconChevronDown size={14} />
-                            ) : (
-                              <IconChevronRight size={14} />
-                            )}
-                          </ActionIcon>
-                        ) : (
-                          <span style={{ width: 22, flex: "none" }} />
-                        )}
-                        <span>{cellText(column, value)}</span>
-                      </Group>
-                    ) : (
-                      cellText(column, value)
-                    )}
-                  </Table.Td>
-                );
-              })}
-            </Table.Tr>
-          ))}
+          {(allRows ? model.getRowModel().rows : model.getRowModel().rows.slice(0, FIRST_FRAME_ROWS)).map(
+            (row) => (
+              <Table.Tr key={row.id} data-depth={row.depth} fw={row.getCanExpand() ? 600 : undefined}>
+                {row.getVisibleCells().map((cell, index) => {
+                  const column = table.columns[index];
+                  if (!column) return null;
+                  const value = cell.getValue();
+                  const numeric = column.format !== "text" && column.format !== "list";
+                  return (
+                    <Table.Td
+                      key={cell.id}
+                      ta={numeric ? "right" : "left"}
+                      bg={highlightOf(table, column.key, value)}
+                      style={{ whiteSpace: numeric ? "nowrap" : undefined }}
+                    >
+                      {index === 0 && childrenKey ? (
+                        <Group gap={4} wrap="nowrap" pl={row.depth * INDENT_PX}>
+                          {row.getCanExpand() ? (
+                            <ActionIcon
+                              size="sm"
+                              variant="subtle"
+                              color="gray"
+                              onClick={row.getToggleExpandedHandler()}
+                              aria-label={row.getIsExpanded() ? "Fold" : "Unfold"}
+                            >
+                              {row.getIsExpanded() ? (
+                                <IconChevronDown size={14} />
+                              ) : (
+                                <IconChevronRight size={14} />
+                              )}
+                            </ActionIcon>
+                          ) : (
+                            <span style={{ width: 22, flex: "none" }} />
+                          )}
+                          <span>{cellText(column, value)}</span>
+                        </Group>
+                      ) : (
+                        cellText(column, value)
+                      )}
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ),
+          )}
         </Table.Tbody>
       </Table>
     </ScrollArea.Autosize>
