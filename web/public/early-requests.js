@@ -10,10 +10,31 @@
     if (/^\/queries\/querie\d+\/?$/.test(path)) reads.push("/api/management/queries/manifest");
   }
   const early = {};
-  for (const url of reads) {
-    early[url] = fetch(url, { credentials: "include", headers: { Accept: "application/json" } });
+  const keep = (key, answer) => {
+    early[key] = answer;
     // A failure here is the app's to see when it reads again: no unhandled rejection from this one.
-    early[url].catch(() => undefined);
-  }
+    answer.catch(() => undefined);
+  };
+  for (const url of reads)
+    keep(url, fetch(url, { credentials: "include", headers: { Accept: "application/json" } }));
+  // An analysis opened at its defaults (no filters in the address): its run too, with no filters, so
+  // the server answers with the defaults the screen will ask for. The app takes it only when the
+  // filters answered are the ones it resolved (earlyRequests.ts). A POST echoes the CSRF cookie.
+  const analysis = /^\/queries\/(querie\d+)\/?$/.exec(path);
+  const csrf = /(?:^|;\s*)csrftoken=([^;]*)/.exec(document.cookie);
+  if (analysis && window.location.search === "" && csrf)
+    keep(
+      `run:${analysis[1]}`,
+      fetch(`/api/management/queries/${analysis[1]}`, {
+        method: "POST",
+        credentials: "include",
+        headers: {
+          Accept: "application/json",
+          "Content-Type": "application/json",
+          "X-CSRFToken": decodeURIComponent(csrf[1]),
+        },
+        body: '{"filters":{}}',
+      }),
+    );
   window.__vitalityEarly = early;
 })();

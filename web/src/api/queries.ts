@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { FilterValues, Manifest, RunResponse } from "../query/types.ts";
 import { apiRequest } from "./client.ts";
+import { takeEarlyRun } from "./earlyRequests.ts";
 
 /**
  * The analyses API: the manifest the query screens are drawn from, a run with filters, a table
@@ -29,7 +30,9 @@ export const manifestQuery = (dummyOrgId?: string) =>
 export const runQuery = (name: string, filters: FilterValues, dummyOrgId?: string) =>
   queryOptions({
     queryKey: queryKeys.run(name, filters, dummyOrgId),
-    queryFn: ({ signal }) =>
+    queryFn: async ({ signal }) =>
+      // A new tab on an analysis at its defaults: the run may have started with the HTML.
+      (dummyOrgId ? undefined : await takeEarlyRun(name, filters)) ??
       apiRequest<RunResponse>(`${BASE}/${name}`, { method: "POST", body: { filters }, dummyOrgId, signal }),
     // The server caches by data version; a result stays valid while the screen is open.
     staleTime: 5 * 60_000,

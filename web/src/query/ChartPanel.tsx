@@ -1,6 +1,7 @@
 import { Button, Center, Group, Loader, Paper, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { lazy, Suspense, useMemo } from "react";
+import { usePainted } from "../app/usePainted.ts";
 import { ChartDataTable } from "./ChartDataTable.tsx";
 import { chartSource, chartSpec } from "./chartSpec.ts";
 import { chartSummary } from "./chartText.ts";
@@ -9,6 +10,12 @@ import { rowsAt } from "./resultPath.ts";
 import type { ChartDescriptor } from "./types.ts";
 
 const VegaChart = lazy(() => import("./VegaChart.tsx"));
+
+const chartLoader = (
+  <Center mih={200}>
+    <Loader size="sm" aria-label="Loading chart" />
+  </Center>
+);
 
 export interface ChartPanelProps {
   chart: ChartDescriptor;
@@ -34,6 +41,8 @@ export function ChartPanel({
   tableTitle,
 }: ChartPanelProps) {
   const views = useChartViews();
+  // Vega's code is fetched and run once the screen around it (tables, titles) is painted.
+  const painted = usePainted();
   // Params arrive as a fresh object each render; their text decides when the chart is redrawn.
   const paramsKey = JSON.stringify(params ?? {});
   const source = chartSource(chart);
@@ -65,14 +74,10 @@ export function ChartPanel({
             No data for these filters.
           </Text>
         </Center>
+      ) : !painted ? (
+        chartLoader
       ) : (
-        <Suspense
-          fallback={
-            <Center mih={200}>
-              <Loader size="sm" aria-label="Loading chart" />
-            </Center>
-          }
-        >
+        <Suspense fallback={chartLoader}>
           <VegaChart
             spec={spec}
             label={title}

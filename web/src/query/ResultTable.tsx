@@ -16,8 +16,8 @@ import {
   type SortingState,
   useReactTable,
 } from "@tanstack/react-table";
-import { useEffect, useMemo, useState } from "react";
-import { afterNextPaint } from "../app/afterNextPaint.ts";
+import { useMemo, useState } from "react";
+import { usePainted } from "../app/usePainted.ts";
 import { rowsAt } from "./resultPath.ts";
 import { cellText, compareValues, highlightOf } from "./tableModel.ts";
 import type { TableDescriptor } from "./types.ts";
@@ -68,16 +68,7 @@ export function ResultTable({
     table.sort ? [{ id: table.sort.key, desc: table.sort.direction === "desc" }] : [],
   );
   const [expanded, setExpanded] = useState<ExpandedState>(true);
-  const [allRows, setAllRows] = useState(false);
-  useEffect(() => {
-    let mounted = true;
-    void afterNextPaint().then(() => {
-      if (mounted) setAllRows(true);
-    });
-    return () => {
-      mounted = false;
-    };
-  }, []);
+  const allRows = usePainted();
   const childrenKey = table.childrenKey;
   const model = useReactTable({
     data,

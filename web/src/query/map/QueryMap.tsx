@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import type { MapDescriptor } from "../../../../server/engine/view.ts";
+import { usePainted } from "../../app/usePainted.ts";
 import { MapSkeleton } from "./MapSkeleton.tsx";
 
 export const DEFAULT_MAP_HEIGHT = 480;
@@ -24,8 +25,12 @@ const QueryMapView = lazy(() =>
 
 /** An analysis map from its descriptor (see QueryMapView). */
 export function QueryMap(props: QueryMapProps) {
+  // OpenLayers' code is fetched and run once the screen around the map is painted.
+  const painted = usePainted();
+  const skeleton = <MapSkeleton height={props.height ?? DEFAULT_MAP_HEIGHT} />;
+  if (!painted) return skeleton;
   return (
-    <Suspense fallback={<MapSkeleton height={props.height ?? DEFAULT_MAP_HEIGHT} />}>
+    <Suspense fallback={skeleton}>
       <QueryMapView {...props} />
     </Suspense>
   );
