@@ -9,6 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { ANALYSIS_TITLES, isQueryName } from "../analyses/catalogue.ts";
 import { errorMessage } from "../api/errors.ts";
+import { usePainted } from "../app/usePainted.ts";
 import { adminSessionQuery } from "../session/queries.ts";
 import { useCustomerDetail } from "../session/useSessions.ts";
 import { ChartViews, ChartViewsContext } from "./chartViews.ts";
@@ -58,6 +59,7 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
   const [chartViews] = useState(() => new ChartViews());
+  const painted = usePainted();
 
   const results = run.data?.results;
   const fields = useMemo(
@@ -170,9 +172,10 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
           <ResultView view={query.view} results={run.data.results} texts={texts} />
         </Box>
       )}
-      {/* customer-area.md: the filter dialog is created only after the first load. */}
+      {/* customer-area.md: the filter dialog is created only after the first load; both dialogs'
+          code (Mantine's pickers) loads once the results are painted. */}
       <Suspense fallback={null}>
-        {run.data ? (
+        {run.data && painted ? (
           <FilterDialog
             opened={filtersOpen}
             onClose={() => setFiltersOpen(false)}
@@ -185,7 +188,7 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
             }}
           />
         ) : null}
-        {customer && !saved && !isAgent ? (
+        {painted && customer && !saved && !isAgent ? (
           <SaveDialog
             opened={saveOpen}
             onClose={() => setSaveOpen(false)}
