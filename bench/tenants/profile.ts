@@ -11,15 +11,11 @@ import { organisationYearsOf } from "../../server/engine/organisationInputs.ts";
 import { pluginRegistry } from "../../server/engine/registry.ts";
 import { clearRunCache, runPlugin } from "../../server/engine/runPlugin.ts";
 import { drawRequest, type ManifestAnswer, randomOf } from "./filters.ts";
-import { openTenantData } from "./setup.ts";
+import { benchEnv, openTenantData, tenantSpecOfArgs } from "./setup.ts";
 import { quantiles } from "./summary.ts";
 
-const env = (name: string, fallback: string) => process.env[name] ?? fallback;
-const spec = {
-  size: process.argv[2] ?? env("BENCH_SIZE", "1m"),
-  organisations: Number(env("BENCH_ORGS", "50")),
-  seed: Number(env("BENCH_SEED", "42")),
-};
+const env = benchEnv;
+const spec = tenantSpecOfArgs();
 const REQUESTS = Number(env("BENCH_REQUESTS", "300"));
 
 const data = await openTenantData(spec);

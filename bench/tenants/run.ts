@@ -26,16 +26,12 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { postgresCopy } from "../queries/postgresCopy.ts";
 import { type BenchServer, startBenchServer } from "./servers.ts";
-import { openTenantData, serverEnv, tenantSessions } from "./setup.ts";
+import { benchEnv, openTenantData, serverEnv, tenantSessions, tenantSpecOfArgs } from "./setup.ts";
 import { type PhaseSummary, summarise } from "./summary.ts";
 import { runUsers, type SimulatedUser } from "./users.ts";
 
-const env = (name: string, fallback: string) => process.env[name] ?? fallback;
-const spec = {
-  size: process.argv[2] ?? env("BENCH_SIZE", "1m"),
-  organisations: Number(env("BENCH_ORGS", "50")),
-  seed: Number(env("BENCH_SEED", "42")),
-};
+const env = benchEnv;
+const spec = tenantSpecOfArgs();
 const USERS = Number(env("BENCH_USERS", "100"));
 const SECONDS = Number(env("BENCH_SECONDS", "60"));
 const THINK_MS = Number(env("BENCH_THINK_MS", "2000"));

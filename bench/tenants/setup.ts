@@ -29,6 +29,16 @@ export interface TenantSpec {
   seed: number;
 }
 
+/** A bench setting: its environment variable, else the default. */
+export const benchEnv = (name: string, fallback: string) => process.env[name] ?? fallback;
+
+/** The tenant data asked for: the size as the first argument (or BENCH_SIZE), BENCH_ORGS, BENCH_SEED. */
+export const tenantSpecOfArgs = (): TenantSpec => ({
+  size: process.argv[2] ?? benchEnv("BENCH_SIZE", "1m"),
+  organisations: Number(benchEnv("BENCH_ORGS", "50")),
+  seed: Number(benchEnv("BENCH_SEED", "42")),
+});
+
 const specName = (spec: TenantSpec) => `tenants-${spec.size}-${spec.organisations}-s${spec.seed}`;
 export const tenantFixtureDir = (spec: TenantSpec) => join(root, "fixtures", "generated", specName(spec));
 export const tenantDataDir = (spec: TenantSpec) =>
