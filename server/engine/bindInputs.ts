@@ -396,17 +396,16 @@ export async function bindInputs(
 
 /**
  * Binds what a run reads besides its filters: the organisation-year's schema, writing any missing
- * derived file on the way. The data pipeline calls it ahead of the first run
- * (derived/prepareFiles.ts), so that run finds every file written.
+ * derived file on the way; returns the schema's release. The data pipeline calls it ahead of the
+ * first run (derived/prepareFiles.ts), so that run finds every file written.
  */
-export async function bindRunRelations(
+export function bindRunRelations(
   duck: DuckDb,
   inputs: CanonicalInputs,
   memo?: Map<string, string>,
   observe?: BindStepObserver,
-) {
-  const release = await bindRelations(duck, inputs, binderOf(duck, memo, observe), observe);
-  release();
+): Promise<() => void> {
+  return bindRelations(duck, inputs, binderOf(duck, memo, observe), observe);
 }
 
 async function bindRelations(

@@ -61,14 +61,16 @@ export async function prepareAnalysisFiles(
     // The runs' pool (all threads: writing scans the year's market), so the connection keeps
     // the bindings for the next run it serves.
     const lease = await leaseDuck({ dataDir });
+    let releaseSchema: (() => void) | undefined;
     try {
-      await bindRunRelations(lease.duck, inputs, lease.duck.bound);
+      releaseSchema = await bindRunRelations(lease.duck, inputs, lease.duck.bound);
       await prepareKeptValues(lease.duck, inputs);
     } catch (error) {
       // As after a failed run: nothing the connection bound is trusted.
       lease.duck.bound.clear();
       throw error;
     } finally {
+      releaseSchema?.();
       lease.release();
     }
     prepared.push({ year, written: missing.length, ms: Math.round(performance.now() - yearStarted) });
