@@ -499,12 +499,15 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
     return (await response.json()) as { results: Record<string, unknown> };
   }
 
-  const tableCells = (tableId: string) =>
-    customer
+  /** A table's cells as a user reads them, once all its rows are drawn (the first frame draws 15). */
+  async function tableCells(tableId: string) {
+    await customer.locator(`table[data-table="${tableId}"][data-complete="true"]`).waitFor();
+    return customer
       .locator(`table[data-table="${tableId}"] tbody tr`)
       .evaluateAll((rows) =>
         rows.map((row) => [...row.querySelectorAll("td")].map((cell) => (cell.textContent ?? "").trim())),
       );
+  }
 
   test("the customer opens querie1 and querie6 and reads its own numbers", async () => {
     const share = await openQuery("/queries/querie1");

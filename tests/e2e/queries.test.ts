@@ -90,13 +90,15 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
 
   const rowsOf = (answer: RunAnswer, key: string) => answer.results[key] as Row[];
 
-  /** The rows of a result table, as the cell texts a user reads. */
-  const tableCells = (page: Page, tableId: string) =>
-    page
+  /** A table's cells as a user reads them, once all its rows are drawn (the first frame draws 15). */
+  async function tableCells(page: Page, tableId: string) {
+    await page.locator(`table[data-table="${tableId}"][data-complete="true"]`).waitFor();
+    return page
       .locator(`table[data-table="${tableId}"] tbody tr`)
       .evaluateAll((rows) =>
         rows.map((row) => [...row.querySelectorAll("td")].map((cell) => (cell.textContent ?? "").trim())),
       );
+  }
 
   /** The marks Vega drew (SVG renderer) once the chart is ready. */
   async function chartMarks(page: Page, chartId: string, mark: "rect" | "arc"): Promise<number> {

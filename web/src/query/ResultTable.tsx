@@ -36,7 +36,8 @@ const MIN_LIST_PX = 320;
 /**
  * Rows drawn in a table's first frame; the rest follow once it is painted. The card shows at most 14
  * rows (MAX_HEIGHT), and each row of Mantine cells costs its render: querie1's 100 rows took a
- * 70-90 ms task before the first row showed.
+ * 70-90 ms task before the first row showed. The table's `data-complete` says when every row is
+ * drawn.
  */
 const FIRST_FRAME_ROWS = 15;
 
@@ -68,7 +69,7 @@ export function ResultTable({
     table.sort ? [{ id: table.sort.key, desc: table.sort.direction === "desc" }] : [],
   );
   const [expanded, setExpanded] = useState<ExpandedState>(true);
-  const allRows = usePainted();
+  const painted = usePainted();
   const childrenKey = table.childrenKey;
   const model = useReactTable({
     data,
@@ -84,6 +85,9 @@ export function ResultTable({
     getExpandedRowModel: getExpandedRowModel(),
   });
 
+  const rows = model.getRowModel().rows;
+  const shown = painted ? rows : rows.slice(0, FIRST_FRAME_ROWS);
+
   if (data.length === 0) {
     return (
       <Text c="dimmed" size="sm" py="md">
@@ -94,7 +98,15 @@ export function ResultTable({
 
   return (
     <ScrollArea.Autosize mah={MAX_HEIGHT} type="auto">
-      <Table striped highlightOnHover stickyHeader withTableBorder fz="sm" data-table={table.id}>
+      <Table
+        striped
+        highlightOnHover
+        stickyHeader
+        withTableBorder
+        fz="sm"
+        data-table={table.id}
+        data-complete={shown.length === rows.length}
+      >
         <Table.Thead>
           {model.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>
@@ -132,51 +144,49 @@ export function ResultTable({
           ))}
         </Table.Thead>
         <Table.Tbody>
-          {(allRows ? model.getRowModel().rows : model.getRowModel().rows.slice(0, FIRST_FRAME_ROWS)).map(
-            (row) => (
-              <Table.Tr key={row.id} data-depth={row.depth} fw={row.getCanExpand() ? 600 : undefined}>
-                {row.getVisibleCells().map((cell, index) => {
-                  const column = table.columns[index];
-                  if (!column) return null;
-                  const value = cell.getValue();
-                  const numeric = column.format !== "text" && column.format !== "list";
-                  return (
-                    <Table.Td
-                      key={cell.id}
-                      ta={numeric ? "right" : "left"}
-                      bg={highlightOf(table, column.key, value)}
-                      style={{ whiteSpace: numeric ? "nowrap" : undefined }}
-                    >
-                      {index === 0 && childrenKey ? (
-                        <Group gap={4} wrap="nowrap" pl={row.depth * INDENT_PX}>
-                          {row.getCanExpand() ? (
-                            <ActionIcon
-                              size="sm"
-                              variant="subtle"
-                              color="gray"
-                              onClick={row.getToggleExpandedHandler()}
-                              aria-label={row.getIsExpanded() ? "Fold" : "Unfold"}
-                            >
-                              {row.getIsExpanded() ? (
-                                <IconChevronDown size={14} />
-                              ) : (
-                                <IconChevronRight size={14} />
-                              )}
-                            </ActionIcon>
-                          ) : (
-                            <span style={{ width: 22, flex: "none" }} />
-                          )}
-                          <span>{cellText(column, value)}</span>
-                        </Group>
-                      ) : (
-                        cellText(column, value)
-                      )}
-                    </Table.Td>
-                  );
-                })}
-              </Table.Tr>
-            ),
-          )}
+          {shown.map((row) => (
+            <Table.Tr key={row.id} data-depth={row.depth} fw={row.getCanExpand() ? 600 : undefined}>
+              {row.getVisibleCells().map((cell, index) => {
+                const column = table.columns[index];
+                if (!column) return null;
+                const value = cell.getValue();
+                const numeric = column.format !== "text" && column.format !== "list";
+                return (
+                  <Table.Td
+                    key={cell.id}
+                    ta={numeric ? "right" : "left"}
+                    bg={highlightOf(table, column.key, value)}
+                    style={{ whiteSpace: numeric ? "nowrap" : undefined }}
+                  >
+                    {index === 0 && childrenKey ? (
+                      <Group gap={4} wrap="nowrap" pl={row.depth * INDENT_PX}>
+                        {row.getCanExpand() ? (
+                          <ActionIcon
+                            size="sm"
+                            variant="subtle"
+                            color="gray"
+                            onClick={row.getToggleExpandedHandler()}
+                            aria-label={row.getIsExpanded() ? "Fold" : "Unfold"}
+                          >
+                            {row.getIsExpanded() ? (
+                              <IconChevronDown size={14} />
+                            ) : (
+                              <IconChevronRight size={14} />
+                            )}
+                          </ActionIcon>
+                        ) : (
+                          <span style={{ width: 22, flex: "none" }} />
+                        )}
+                        <span>{cellText(column, value)}</span>
+                      </Group>
+                    ) : (
+                      cellText(column, value)
+                    )}
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
     </ScrollArea.Autosize>
