@@ -52,6 +52,22 @@ export function QuestionInput({
       {error}
     </Text>
   ) : null;
+  // Read-only, a choice is shown as the answer's words: disabled controls are hard to read (their
+  // greyed text is below the contrast a reader needs) and say nothing more.
+  if (readOnly && (field.type === "multiple_choice" || (field.type === "select" && choices.length <= 2))) {
+    const picked = new Set(
+      Array.isArray(value) ? value : typeof value === "string" && value !== "" ? [value] : [],
+    );
+    const words = choices.filter((choice) => picked.has(choice.value)).map((choice) => choice.label);
+    return (
+      <Stack gap={2}>
+        {label}
+        <Text size="sm" data-answer>
+          {words.length > 0 ? words.join(", ") : "Not answered"}
+        </Text>
+      </Stack>
+    );
+  }
   if (field.type === "select" && choices.length <= 2) {
     return (
       <Stack gap={4}>
@@ -66,7 +82,6 @@ export function QuestionInput({
           data={choices.map((choice) => ({ value: choice.value, label: choice.label }))}
           value={typeof value === "string" ? value : ""}
           onChange={onChange}
-          disabled={readOnly}
         />
         {errorText}
       </Stack>
@@ -91,12 +106,12 @@ export function QuestionInput({
         label={label}
         description={field.hint}
         value={Array.isArray(value) ? value : []}
-        onChange={(picked) => !readOnly && onChange(picked)}
+        onChange={onChange}
         error={error}
       >
         <SimpleGrid cols={choices.length > 6 ? 3 : 2} mt={6} spacing={6}>
           {choices.map((choice) => (
-            <Checkbox key={choice.value} value={choice.value} label={choice.label} disabled={readOnly} />
+            <Checkbox key={choice.value} value={choice.value} label={choice.label} />
           ))}
         </SimpleGrid>
       </Checkbox.Group>
