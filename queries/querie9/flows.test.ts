@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { cacheFigures } from "../../server/caches/registry.ts";
 import { goldenHarness, marketCase } from "../../server/engine/testing/golden.ts";
-import { forgetOutmigrationFlows, keptFlowFingerprints } from "./flows.ts";
+import { forgetOutmigrationFlows, keptFlowKeys } from "./flows.ts";
 import plugin from "./plugin.ts";
 
 /*
@@ -100,15 +100,15 @@ describe("querie9 flows kept per fingerprint", () => {
     const lines = { servicelines: ["spine"] };
     const moved = market.map((row, index) => (index === 1 ? { ...row, ...psa } : row));
     const first = await harness.run(plugin, { market, serviceArea }, lines);
-    const [firstPrint] = keptFlowFingerprints();
+    const [firstPrint] = keptFlowKeys();
     await harness.run(plugin, { market: moved, serviceArea }, lines);
-    const [secondPrint] = keptFlowFingerprints();
+    const [secondPrint] = keptFlowKeys();
     // The first is used again: the second is now the least recently used.
     await harness.run(plugin, { market, serviceArea }, lines);
     const ssaArea = [{ zipcode: "10001", type: "SSA" as const }];
     const ssa = await harness.run(plugin, { market: moved, serviceArea: ssaArea }, lines);
     expect(ssa.outmigration_filtred[0]).toMatchObject({ PSA: { spine: 0 }, SSA: { spine: 3 } });
-    const kept = keptFlowFingerprints();
+    const kept = keptFlowKeys();
     expect(kept).toHaveLength(2);
     expect(kept).toContain(firstPrint!);
     expect(kept).not.toContain(secondPrint!);

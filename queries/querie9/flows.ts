@@ -2,8 +2,9 @@
  * The outmigration flows of every service line, per patient zip (outmigration.sql), kept per data
  * fingerprint (outmigration_fingerprint.sql): they depend on the organisation-year's rows, not on
  * the filters, so a run reads them again only when the rows changed, and narrows them to its lines
- * itself. The fingerprint is taken on every run (one scan, 3-5 ms at 1m, 6-9 ms at 10m), so a change of the
- * market, the derived files or the service area is seen at once.
+ * itself. The fingerprint is taken on every run (one scan, 3-5 ms at 1m, 6-9 ms at 10m), so a change
+ * of the market, the derived files or the service area is seen at once. An organisation-year with
+ * derived files keeps them in a file too (server/engine/derived/keptJson.ts).
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -12,7 +13,7 @@ import { z } from "zod";
 import { boundedCache } from "../../server/caches/bounded.ts";
 import { currentCacheLimits } from "../../server/caches/limits.ts";
 import type { CacheLimits } from "../../server/config.ts";
-import { type KeptValues, keepIfMissing, keptJson, keptPath } from "../../server/engine/derived/keptJson.ts";
+import { type KeptValues, keptJson, keptPath } from "../../server/engine/derived/keptJson.ts";
 import { type KernelContext, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
 
 type SqlRunner = KernelContext["sql"];
@@ -40,7 +41,7 @@ interface KeptFlows {
 }
 
 /**
- * Fingerprint -> flows (in zip code order), least recently used dropped first, bounded by
+ * Fingerprint (or kept file's path) -> flows (in zip code order), least recently used dropped first, bounded by
  * organisation-years (VITALITY_FLOW_CACHE_ENTRIES) and bytes (VITALITY_FLOW_CACHE_MB): about 0.9 MB
  * each at 1m, 2.6 MB at 10m. Callers must not modify them: they are shared.
  */
@@ -82,46 +83,37 @@ const flowsSqlHash = createHash("sha256")
 const flowBytes = (flows: readonly ZipFlows[]) =>
   flows.reduce((sum, zip) => sum + 40 + zip.cells.length * 45 + (zip.outside?.length ?? 0) * 70, 1);
 
-const flowsPath = (files: KeptValues, fingerprint: string) =>
-  keptPath(files, "querie9_flows", [fingerprint, flowsSqlHash]);
-
-/** The flows of the fingerprint: from the organisation-year's kept file, else read and kept there. */
-async function keptFlows(sql: SqlRunner, fingerprint: string, files?: KeptValues): Promise<KeptFlows> {
-  if (!files) return readFlows(sql);
-  const flows = await keptJson(
-    flowsPath(files, fingerprint),
-    async () => (await readFlows(sql)).flows,
-    (value) => {
-      const parsed = zipFlows.safeParse(value);
-      return parsed.success ? parsed.data : undefined;
-    },
-  );
-  return { flows, bytes: flowBytes(flows) };
-}
-
 /**
- * The flows of the bound rows: read again only when their fingerprint changed; with `files`, from
- * the organisation-year's file the data pipeline wrote (querie9's prepare), else written there.
+ * The flows of the bound rows, read again only when their fingerprint changed. With `files` they
+ * come from the organisation-year's file the data pipeline wrote (querie9's prepare), else are
+ * written there, and are remembered under that file's path (held means kept); without, under the
+ * fingerprint.
  */
 export async function outmigrationFlows(sql: SqlRunner, files?: KeptValues): Promise<readonly ZipFlows[]> {
   const [row] = await sql.rows("outmigration_fingerprint.sql", fingerprintRow);
   const fingerprint = row!.fingerprint;
-  const known = kept.get(fingerprint);
-  if (known) {
-    if (files) keepIfMissing(flowsPath(files, fingerprint), known.flows);
-    return known.flows;
-  }
-  let read = reading.get(fingerprint);
+  const path = files && keptPath(files, "querie9_flows", [fingerprint, flowsSqlHash]);
+  const key = path ?? fingerprint;
+  const known = kept.get(key);
+  if (known) return known.flows;
+  let read = reading.get(key);
   if (!read) {
     const cache = kept;
-    read = keptFlows(sql, fingerprint, files)
+    read = (
+      path
+        ? keptJson(path, async () => (await readFlows(sql)).flows, zipFlows).then((flows) => ({
+            flows,
+            bytes: flowBytes(flows),
+          }))
+        : readFlows(sql)
+    )
       // A failed read is not kept.
       .then((flows) => {
-        cache.set(fingerprint, flows);
+        cache.set(key, flows);
         return flows;
       })
-      .finally(() => reading.delete(fingerprint));
-    reading.set(fingerprint, read);
+      .finally(() => reading.delete(key));
+    reading.set(key, read);
   }
   return (await read).flows;
 }
@@ -134,7 +126,7 @@ export function forgetOutmigrationFlows(limits?: Pick<CacheLimits, "flowEntries"
   kept = flowCache(limits);
 }
 
-/** The fingerprints whose flows are kept, most recently used first (tests of the bound). */
-export function keptFlowFingerprints() {
+/** The keys (fingerprints, or kept files' paths) of the flows held, most recently used first (tests of the bound). */
+export function keptFlowKeys() {
   return [...kept.keys()];
 }

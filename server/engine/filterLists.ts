@@ -61,10 +61,7 @@ export async function filterLists(duck: DuckDb, areaFile?: string, kept?: KeptVa
   if (!lists) {
     const make = () => filterListsFrom(sqlRunner(duck, FILTER_LISTS_DIR));
     const read = kept
-      ? keptJson(keptPath(kept, "filter_lists", [areaFile, listsSqlHash]), make, (value) => {
-          const parsed = keptLists.safeParse(value);
-          return parsed.success ? parsed.data : undefined;
-        })
+      ? keptJson(keptPath(kept, "filter_lists", [areaFile, listsSqlHash]), make, keptLists)
       : make();
     lists = read.then(deepFreeze);
     // A failed read is not remembered.

@@ -12,7 +12,7 @@ import { drawnMultiPolygon, drawnPolygon } from "../geo/drawnPolygon.ts";
 import { serviceAreaPolygons } from "../geo/serviceAreaPolygon.ts";
 import { zipCentroid } from "../geo/zipCentroids.ts";
 import type { ZipPolygonLookup } from "../geo/zipPolygon.ts";
-import { type KeptValues, keepIfMissing, keptJson, keptPath } from "./derived/keptJson.ts";
+import { type KeptValues, keptJson, keptPath } from "./derived/keptJson.ts";
 
 export interface MapPolygon {
   type: "poly" | "multipoly";
@@ -80,8 +80,8 @@ const mapPolygonSchema = z
     coordinates: z.array(z.array(z.any())),
     approximation: z.boolean(),
   })
-  .nullable();
-const keptAreaPolygons = z.object({
+  .nullable() as z.ZodType<MapPolygon | null>;
+const keptAreaPolygons: z.ZodType<DrawnAreaPolygons> = z.object({
   psa_polygon: mapPolygonSchema,
   ssa_polygon: mapPolygonSchema,
   tsa_polygon: mapPolygonSchema,
@@ -115,21 +115,14 @@ export async function drawnServiceAreaPolygons(
     memo = boundedCache<DrawnAreaPolygons>({ name: "areaPolygons", max: AREA_POLYGON_ENTRIES });
     areaPolygonMemo.set(lookup, memo);
   }
-  const key = JSON.stringify(serviceArea.map((zip) => [zip.zipcode, zip.type]));
-  const path = kept && keptPath(kept, "area_polygons", [key, kept.zipPolygons, AREA_POLYGONS_VERSION]);
+  const list = JSON.stringify(serviceArea.map((zip) => [zip.zipcode, zip.type]));
+  // With a kept file, remembered under its path (the organisation-year's): held means kept.
+  const path = kept && keptPath(kept, "area_polygons", [list, kept.zipPolygons, AREA_POLYGONS_VERSION]);
+  const key = path ?? list;
   let polygons = memo.get(key);
-  if (polygons && path) keepIfMissing(path, polygons);
   if (!polygons) {
-    polygons = path
-      ? await keptJson(
-          path,
-          () => drawAreaPolygons(serviceArea, lookup),
-          (value) => {
-            const parsed = keptAreaPolygons.safeParse(value);
-            return parsed.success ? (parsed.data as DrawnAreaPolygons) : undefined;
-          },
-        )
-      : drawAreaPolygons(serviceArea, lookup);
+    const draw = () => drawAreaPolygons(serviceArea, lookup);
+    polygons = path ? await keptJson(path, draw, keptAreaPolygons) : draw();
     memo.set(key, polygons);
   }
   return polygons;

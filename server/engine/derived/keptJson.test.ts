@@ -2,13 +2,13 @@ import { afterAll, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { z } from "zod";
 import { keptJson, keptPath } from "./keptJson.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "vitality-kept-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const kept = { dir, zipPolygons: "bundled" };
-const numbers = (value: unknown) =>
-  Array.isArray(value) && value.every((item) => typeof item === "number") ? (value as number[]) : undefined;
+const numbers = z.array(z.number());
 
 test("a value is made once and kept: the next reader (another process) reads the file", async () => {
   const path = keptPath(kept, "sums", ["data v1"]);

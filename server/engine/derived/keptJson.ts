@@ -10,6 +10,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import type { z } from "zod";
 import { removeStale } from "./derivedFiles.ts";
 
 /** Where an organisation-year's kept values go: its derived folder. */
@@ -19,7 +20,11 @@ export interface KeptValues {
   zipPolygons: string;
 }
 
-/** The file of `name` for `key` (everything the value is made from). */
+/**
+ * The file of `name` for `key` (everything the value is made from). Callers keep what they read in
+ * memory under this path: it names the organisation-year and the data, so a value held in memory
+ * was kept in its file.
+ */
 export const keptPath = (kept: KeptValues, name: string, key: unknown) =>
   join(
     kept.dir,
@@ -27,18 +32,18 @@ export const keptPath = (kept: KeptValues, name: string, key: unknown) =>
   );
 
 /**
- * The value kept at `path`, or `make`'s, written there. `check` validates what is read: a file of
+ * The value kept at `path`, or `make`'s, written there. What is read must fit `schema`: a file of
  * another version's shape, or damaged, is made again.
  */
 export async function keptJson<Value>(
   path: string,
   make: () => Promise<Value> | Value,
-  check: (value: unknown) => Value | undefined,
+  schema: z.ZodType<Value>,
 ): Promise<Value> {
   if (existsSync(path)) {
     try {
-      const value = check(JSON.parse(readFileSync(path, "utf8")));
-      if (value !== undefined) return value;
+      const parsed = schema.safeParse(JSON.parse(readFileSync(path, "utf8")));
+      if (parsed.success) return parsed.data;
     } catch {
       // Unreadable: made again and written over it.
     }
@@ -46,14 +51,6 @@ export async function keptJson<Value>(
   const value = await make();
   write(path, value);
   return value;
-}
-
-/**
- * Writes a value a caller already holds (its memory cache had it) when its file is missing: another
- * organisation-year with the same data, or a file removed, still gets its file.
- */
-export function keepIfMissing(path: string, value: unknown) {
-  if (!existsSync(path)) write(path, value);
 }
 
 function write(path: string, value: unknown) {
