@@ -192,58 +192,35 @@ const fileView = (target: string, path: string) =>
   `CREATE OR REPLACE VIEW ${target} AS SELECT * FROM read_parquet(${pathLiteral(path)});`;
 
 /**
- * The derived relations (sql/derived_relations.sql) in the schema: views over their files when the
- * run has them (each file is written from the live relation the first time it is needed), else
- * live views.
+ * The derived relations (sql/derived_relations.sql), then the organisation-year's
+ * (sql/organisation_tables.sql, sql/market_marked.sql), in order, in the schema: views over their
+ * files when the run has them (a missing file is written from the live relation first, once for
+ * every process and connection), else computed live: the derived ones as views, the
+ * organisation-year's as tables (tests and schemes, which have no derived files). Each may read
+ * the relations before it, so those queued are created before one is computed.
  */
-async function createDerived(duck: DuckDb, schema: string, inputs: CanonicalInputs, binder: Binder) {
-  for (const relation of Object.keys(DERIVED_RELATIONS) as DerivedRelation[]) {
+async function createRelations(duck: DuckDb, schema: string, inputs: CanonicalInputs, scripts: Binder) {
+  const relations = [
+    ...Object.entries(DERIVED_RELATIONS).map(([relation, { live }]) => ({ relation, live, liveAs: "VIEW" })),
+    ...Object.entries(ORGANISATION_RELATIONS).map(([relation, { live }]) => ({
+      relation,
+      live,
+      liveAs: "TABLE",
+    })),
+  ] as Array<{ relation: DerivedRelation | OrganisationRelation; live: string; liveAs: "VIEW" | "TABLE" }>;
+  for (const { relation, live, liveAs } of relations) {
     const path = inputs.files.derived?.[relation];
     const target = `${schema}.${relation}`;
-    if (path && existsSync(path)) binder.queue(target, path, fileView(target, path));
-    else if (path) {
-      await binder.flush();
-      await ensureDerivedFile(duck, relation, path);
-      await duck.run(fileView(target, path));
-    } else
-      binder.queue(
-        target,
-        "live",
-        `CREATE OR REPLACE VIEW ${target} AS SELECT * FROM ${DERIVED_RELATIONS[relation].live};`,
-      );
-  }
-  await binder.flush();
-}
-
-/**
- * The organisation-year's relations (sql/organisation_tables.sql, sql/market_marked.sql) in the
- * schema, in order: views over their derived files when the run has them (a missing file is written
- * from the live relation first, once for every process and connection), else tables computed live
- * (tests and schemes, which have no derived files).
- */
-async function createOrganisationRelations(
-  duck: DuckDb,
-  schema: string,
-  inputs: CanonicalInputs,
-  binder: Binder,
-) {
-  for (const relation of Object.keys(ORGANISATION_RELATIONS) as OrganisationRelation[]) {
-    const path = inputs.files.derived?.[relation];
-    const target = `${schema}.${relation}`;
-    if (path && existsSync(path)) binder.queue(target, path, fileView(target, path));
+    if (path && existsSync(path)) scripts.queue(target, path, fileView(target, path));
     else {
-      // Each may read the relations before it: those queued are created first.
-      await binder.flush();
+      await scripts.flush();
       if (path) {
         await ensureDerivedFile(duck, relation, path);
         await duck.run(fileView(target, path));
-      } else
-        await duck.run(
-          `CREATE OR REPLACE TABLE ${target} AS SELECT * FROM ${ORGANISATION_RELATIONS[relation].live}`,
-        );
+      } else await duck.run(`CREATE OR REPLACE ${liveAs} ${target} AS SELECT * FROM ${live}`);
     }
   }
-  await binder.flush();
+  await scripts.flush();
 }
 
 /**
@@ -281,13 +258,7 @@ function relationsKey(inputs: CanonicalInputs) {
 }
 
 /** The organisation-year's schema: canonical views, dimension tables, derived and organisation relations. */
-async function createOrgYearSchema(
-  duck: DuckDb,
-  schema: string,
-  inputs: CanonicalInputs,
-  binder: Binder,
-  observe?: BindStepObserver,
-) {
+async function createOrgYearSchema(duck: DuckDb, schema: string, inputs: CanonicalInputs, binder: Binder) {
   const { files } = inputs;
   const canonical = [
     ["market_cases", files.marketCases, marketCaseColumns],
@@ -301,43 +272,31 @@ async function createOrgYearSchema(
   await createDimensionTables(duck, schema, inputs.dimensions);
   await enterSchema(duck, schema, binder);
   // The schema's views are made once: queued into scripts, not remembered by the connection.
-  const scripts = binderOf(duck, undefined, observe);
-  await createDerived(duck, schema, inputs, scripts);
-  await createOrganisationRelations(duck, schema, inputs, scripts);
+  await createRelations(duck, schema, inputs, binderOf(duck));
 }
-
-/** Told each binding step that ran and its milliseconds (profiling: the tenant bench's notes). */
-export type BindStepObserver = (step: string, ms: number) => void;
 
 /**
  * Binding steps against a connection's memo of what it has bound (step -> signature): a step is
  * skipped when the memo has it with that signature. Steps that only create views are queued and
- * run together as one script (re-pointing 15 views cost 4-5 ms one by one, 2 ms as one script);
+ * run together as one script (15 views cost 4-5 ms one by one, 2 ms as one script);
  * any other step first runs what is queued, since it may read those views.
  */
 interface Binder {
-  has(step: string, signature: string): boolean;
   once(step: string, signature: string, bind: () => Promise<void>): Promise<void>;
   queue(step: string, signature: string, sql: string): void;
   flush(): Promise<void>;
 }
 
-function binderOf(duck: DuckDb, memo: Map<string, string> | undefined, observe?: BindStepObserver): Binder {
+function binderOf(duck: DuckDb, memo?: Map<string, string>): Binder {
   const queued: Array<{ step: string; signature: string; sql: string }> = [];
   const has = (step: string, signature: string) => memo?.get(step) === signature;
-  const timed = async (step: string, work: () => Promise<void>) => {
-    const started = observe ? performance.now() : 0;
-    await work();
-    observe?.(step, performance.now() - started);
-  };
   const flush = async () => {
     if (queued.length === 0) return;
     const batch = queued.splice(0);
-    await timed(`views(${batch.length})`, () => duck.run(batch.map((item) => item.sql).join("\n")));
+    await duck.run(batch.map((item) => item.sql).join("\n"));
     for (const item of batch) memo?.set(item.step, item.signature);
   };
   return {
-    has,
     flush,
     queue(step, signature, sql) {
       if (has(step, signature)) return;
@@ -348,7 +307,7 @@ function binderOf(duck: DuckDb, memo: Map<string, string> | undefined, observe?:
       if (has(step, signature)) return;
       await flush();
       memo?.delete(step);
-      await timed(step, bind);
+      await bind();
       memo?.set(step, signature);
     },
   };
@@ -378,10 +337,9 @@ export async function bindInputs(
   inputs: CanonicalInputs,
   filters: Filters,
   memo?: Map<string, string>,
-  observe?: BindStepObserver,
 ): Promise<() => void> {
-  const binder = binderOf(duck, memo, observe);
-  const release = await bindRelations(duck, inputs, binder, observe);
+  const binder = binderOf(duck, memo);
+  const release = await bindRelations(duck, inputs, binder);
   try {
     await bindFilters(duck, filters, binder.once);
     const shape = filterShape(filters);
@@ -403,19 +361,13 @@ export function bindRunRelations(
   duck: DuckDb,
   inputs: CanonicalInputs,
   memo?: Map<string, string>,
-  observe?: BindStepObserver,
 ): Promise<() => void> {
-  return bindRelations(duck, inputs, binderOf(duck, memo, observe), observe);
+  return bindRelations(duck, inputs, binderOf(duck, memo));
 }
 
-async function bindRelations(
-  duck: DuckDb,
-  inputs: CanonicalInputs,
-  binder: Binder,
-  observe?: BindStepObserver,
-) {
+async function bindRelations(duck: DuckDb, inputs: CanonicalInputs, binder: Binder) {
   const { schema, release } = await schemasOf(duck).acquire(duck, relationsKey(inputs), (name) =>
-    createOrgYearSchema(duck, name, inputs, binder, observe),
+    createOrgYearSchema(duck, name, inputs, binder),
   );
   try {
     await enterSchema(duck, schema, binder);

@@ -37,7 +37,7 @@ function threadsFor(inputs: CanonicalInputs) {
 }
 
 /** What a kernel (or a plugin's prepare step) reads besides the filters, on a bound connection. */
-export function prepareContext(
+export function runContext(
   duck: DuckDb,
   plugin: Plugin,
   inputs: CanonicalInputs,
@@ -96,7 +96,7 @@ export async function executeKernel<Result extends PluginResult>(
     if (plugin.materialise?.length) lap("materialise");
     const result = await plugin.kernel({
       filters,
-      ...prepareContext(duck, plugin, inputs, options.settings),
+      ...runContext(duck, plugin, inputs, options.settings),
     });
     lap("kernel");
     return result;

@@ -24,9 +24,8 @@ export const ORG_YEAR_SCHEMAS_PER_INSTANCE = 1024;
 interface Entry {
   name: string;
   ready: Promise<void>;
-  /** Runs using the schema now: it is not dropped while any is. */
+  /** Runs using the schema now, its maker among them until it is made: not dropped while any is. */
   users: number;
-  settled: boolean;
 }
 
 /** One instance's schemas, least recently used first. */
@@ -39,10 +38,6 @@ export class OrgYearSchemas {
 
   get size() {
     return this.entries.size;
-  }
-
-  get bound() {
-    return this.max;
   }
 
   /**
@@ -58,7 +53,7 @@ export class OrgYearSchemas {
     if (entry) this.entries.delete(key);
     else {
       const name = `oy_${createHash("sha256").update(key).digest("hex").slice(0, 24)}`;
-      const made: Entry = { name, users: 0, settled: false, ready: Promise.resolve() };
+      const made: Entry = { name, users: 0, ready: Promise.resolve() };
       made.ready = (async () => {
         try {
           await duck.run(`CREATE SCHEMA IF NOT EXISTS ${name}`);
@@ -68,8 +63,6 @@ export class OrgYearSchemas {
           if (this.entries.get(key) === made) this.entries.delete(key);
           await duck.run(`DROP SCHEMA IF EXISTS ${name} CASCADE`).catch(() => {});
           throw error;
-        } finally {
-          made.settled = true;
         }
       })();
       entry = made;
@@ -97,7 +90,7 @@ export class OrgYearSchemas {
   private async dropSurplus(duck: DuckDb) {
     for (const [key, entry] of this.entries) {
       if (this.entries.size <= this.max) return;
-      if (entry.users > 0 || !entry.settled) continue;
+      if (entry.users > 0) continue;
       this.entries.delete(key);
       await duck.run(`DROP SCHEMA IF EXISTS ${entry.name} CASCADE`);
     }

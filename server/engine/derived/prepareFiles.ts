@@ -13,7 +13,7 @@ import type { AppContext } from "../../context.ts";
 import type { DuckDb } from "../../duckdb/open.ts";
 import { bindRunRelations } from "../bindInputs.ts";
 import { leaseDuck } from "../duckPool.ts";
-import { prepareContext } from "../executeKernel.ts";
+import { runContext } from "../executeKernel.ts";
 import { filterLists } from "../filterLists.ts";
 import type { CanonicalInputs } from "../inputs.ts";
 import { organisationYearsOf, resolveInputs } from "../organisationInputs.ts";
@@ -42,7 +42,7 @@ async function prepareKeptValues(duck: DuckDb, inputs: CanonicalInputs) {
   const settings = engineSettings();
   await filterLists(duck, inputs.files.derived?.area_cases, inputs.kept);
   for (const plugin of (await pluginRegistry()).all())
-    await plugin.prepare?.(prepareContext(duck, plugin, inputs, settings));
+    await plugin.prepare?.(runContext(duck, plugin, inputs, settings));
 }
 
 export async function prepareAnalysisFiles(
