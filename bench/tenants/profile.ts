@@ -11,10 +11,9 @@ import { organisationYearsOf } from "../../server/engine/organisationInputs.ts";
 import { pluginRegistry } from "../../server/engine/registry.ts";
 import { clearRunCache, runPlugin } from "../../server/engine/runPlugin.ts";
 import { drawRequest, type ManifestAnswer, randomOf } from "./filters.ts";
-import { benchEnv, openTenantData, tenantSpecOfArgs } from "./setup.ts";
+import { benchEnv as env, openTenantData, tenantSpecOfArgs } from "./setup.ts";
 import { quantiles } from "./summary.ts";
 
-const env = benchEnv;
 const spec = tenantSpecOfArgs();
 const REQUESTS = Number(env("BENCH_REQUESTS", "300"));
 

@@ -26,11 +26,10 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { postgresCopy } from "../queries/postgresCopy.ts";
 import { type BenchServer, startBenchServer } from "./servers.ts";
-import { benchEnv, openTenantData, serverEnv, tenantSessions, tenantSpecOfArgs } from "./setup.ts";
+import { benchEnv as env, openTenantData, serverEnv, tenantSessions, tenantSpecOfArgs } from "./setup.ts";
 import { type PhaseSummary, summarise } from "./summary.ts";
 import { runUsers, type SimulatedUser } from "./users.ts";
 
-const env = benchEnv;
 const spec = tenantSpecOfArgs();
 const USERS = Number(env("BENCH_USERS", "100"));
 const SECONDS = Number(env("BENCH_SECONDS", "60"));

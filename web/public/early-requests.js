@@ -1,13 +1,14 @@
 // The page's first API reads, started with the HTML: see web/src/api/earlyRequests.ts.
 (() => {
   const path = window.location.pathname;
+  const analysis = /^\/queries\/(querie\d+)\/?$/.exec(path);
   const reads = [];
   if (path.startsWith("/administration") || path.startsWith("/dummy/")) {
     // The back office and staff's dummy view of an organisation: both guards want a staff session.
     reads.push("/api/management/admin/detail/");
   } else if (!/^\/(validate_token|agreement)/.test(path)) {
     reads.push("/api/management/customer/detail/");
-    if (/^\/queries\/querie\d+\/?$/.test(path)) reads.push("/api/management/queries/manifest");
+    if (analysis) reads.push("/api/management/queries/manifest");
   }
   const early = {};
   const keep = (key, answer) => {
@@ -20,7 +21,6 @@
   // An analysis opened at its defaults (no filters in the address): its run too, with no filters, so
   // the server answers with the defaults the screen will ask for. The app takes it only when the
   // filters answered are the ones it resolved (earlyRequests.ts). A POST echoes the CSRF cookie.
-  const analysis = /^\/queries\/(querie\d+)\/?$/.exec(path);
   const csrf = /(?:^|;\s*)csrftoken=([^;]*)/.exec(document.cookie);
   if (analysis && window.location.search === "" && csrf)
     keep(
