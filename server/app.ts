@@ -9,6 +9,7 @@ import { customerSignin } from "./auth/customerSignin.ts";
 import { staffSignin } from "./auth/staffSignin.ts";
 import type { AppContext, AppEnv } from "./context.ts";
 import { databaseAlive } from "./db/client.ts";
+import { abandonedRequest } from "./http/abandonedRequest.ts";
 import { allowedMethodsOf } from "./http/allowedMethods.ts";
 import { CachedRouter } from "./http/cachedRouter.ts";
 import { errorResponse, HttpError, toHttpError } from "./http/errors.ts";
@@ -48,6 +49,11 @@ export function createApp(context: AppContext, options: AppOptions = {}) {
   app.onError((error, c) => {
     const known = toHttpError(error);
     if (known) return errorResponse(c, known);
+    const abandoned = abandonedRequest(error, c.req.raw);
+    if (abandoned) {
+      context.logger.info("request abandoned by the client", { requestId: c.var.requestId });
+      return errorResponse(c, abandoned);
+    }
     context.logger.error("unhandled error", {
       requestId: c.var.requestId,
       error: String((error as Error)?.stack ?? error),

@@ -8,6 +8,7 @@ import { clientIp } from "../http/clientIp.ts";
 import { HttpError } from "../http/errors.ts";
 import { setSessionCookie } from "../http/middleware/session.ts";
 import { describe } from "../http/openapi/declare.ts";
+import { EvenTiming } from "./evenTiming.ts";
 import { hit, RATE_RULES } from "./rateLimit.ts";
 import { createSession } from "./sessions.ts";
 import { hashToken, newToken } from "./tokens.ts";
@@ -24,6 +25,9 @@ const signinRequest = z.strictObject({
     .toLowerCase()
     .pipe(z.email({ message: "Please verify your email address" })),
 });
+
+/** How long a link for a known address takes to send; an unknown address waits as long. */
+const linkSending = new EvenTiming();
 
 const tokenParam = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "is not a sign-in token");
 
@@ -52,6 +56,7 @@ export const customerSignin = new Hono<AppEnv>()
         .limit(1);
       // Unknown and blocked addresses get the same answer as known ones: no account enumeration.
       if (user && !user.blocked) {
+        const started = performance.now();
         const token = newToken();
         await database.db.insert(signinTokens).values({
           tokenHash: hashToken(token),
@@ -68,6 +73,9 @@ export const customerSignin = new Hono<AppEnv>()
           html: `<p>Hello ${escapeHtml(user.username)},</p><p>Follow this link to sign in to Vitality. It works once, within 15 minutes:</p><p><a href="${link}">Sign in to Vitality</a></p><p>If you did not ask for it, ignore this e-mail.</p>`,
           link,
         });
+        linkSending.observe(performance.now() - started);
+      } else {
+        await linkSending.imitate();
       }
       return c.json({ status: 200, detail: SIGNIN_SENT_DETAIL });
     },

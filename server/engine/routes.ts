@@ -14,6 +14,7 @@ import { HttpError, invalidToken, notFound } from "../http/errors.ts";
 import { dummyOrganisationOf } from "../http/middleware/dummyReadOnly.ts";
 import { customerScope } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
+import { readBodyText } from "../http/textSafety.ts";
 import { tableToCsv } from "./export/csv.ts";
 import { type ExportReader, readExport, writeExport } from "./export/exportFiles.ts";
 import { exportTable } from "./export/tableRows.ts";
@@ -74,7 +75,7 @@ type RunRequestBody = z.infer<typeof runRequest>;
 const parsedRunRequests = boundedCache<RunRequestBody>({ name: "runRequests", max: 1000 });
 
 async function readRunRequest(c: Context<AppEnv>): Promise<RunRequestBody> {
-  const text = await c.req.text();
+  const text = await readBodyText(c);
   const url = c.req.url;
   const search = url.includes("?") ? url.slice(url.indexOf("?")) : "";
   const key = `${search}\n${c.req.header("content-type") ?? ""}\n${text}`;
@@ -177,7 +178,7 @@ export const queriesRoutes = new Hono<AppEnv>()
   )
   // querie1..querie10, or a saved query's id (its analysis and filters; savedQueries.ts).
   .post(
-    "/:name{querie[0-9]+|[0-9a-fA-F-]{36}}",
+    "/:name{(?:querie[0-9]+|[0-9a-fA-F-]{36})}",
     // Server-Timing: each step of the answer (runPlugin's timings) and the total.
     timing(),
     customerScope(),

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import { HttpError, validationError } from "./errors.ts";
 import { declaredFor } from "./openapi/declare.ts";
+import { readBodyText, refuseNullCharacters } from "./textSafety.ts";
 
 /**
  * The schema a handler parses must be the one its route declared with describe() (the OpenAPI
@@ -27,13 +28,14 @@ export async function readJson<Schema extends z.ZodType>(
   if (!type.includes("application/json")) {
     throw new HttpError(415, "Content-Type must be application/json.");
   }
-  const text = await c.req.text();
+  const text = await readBodyText(c);
   let value: unknown;
   try {
     value = text.length === 0 ? {} : JSON.parse(text);
   } catch {
     throw new HttpError(400, "Malformed JSON body.");
   }
+  refuseNullCharacters(value);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
@@ -57,6 +59,7 @@ export function parseBody<Schema extends z.ZodType>(
 
 /** Parses a value that is not a body with the same error shape (field paths inside the value). */
 export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
+  refuseNullCharacters(value);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
@@ -68,6 +71,7 @@ export function parseParam<Schema extends z.ZodType>(
   value: unknown,
   name: string,
 ): z.infer<Schema> {
+  refuseNullCharacters({ [name]: value });
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "is invalid";

@@ -21,7 +21,12 @@ const answer = z
   .trim()
   .min(1, "Please fill out this field")
   .max(10_000, "must be at most 10,000 characters");
-const faqId = z.number({ message: "must be the number of a question" }).int().positive();
+// The column is a PostgreSQL integer: a larger number is no question (and would be a database error).
+const faqId = z
+  .number({ message: "must be the number of a question" })
+  .int()
+  .positive()
+  .max(2_147_483_647, "must be the number of a question");
 
 const addFaq = z.strictObject({ faq: z.strictObject({ question, answer }) });
 const updateFaq = z.strictObject({

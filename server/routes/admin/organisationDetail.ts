@@ -8,6 +8,7 @@ import { parseBody } from "../../http/body.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
+import { readBodyText } from "../../http/textSafety.ts";
 import { customersList, organisationYearDict } from "../../organisations/customersList.ts";
 import { organisationDetail } from "../../organisations/organisationDetail.ts";
 import { findOrganisation } from "../../organisations/present.ts";
@@ -38,7 +39,7 @@ const organisationRequest = z
 
 /** The body is optional: no body reads as {} (the customers list). When present it is JSON. */
 export async function optionalJson(c: Context<AppEnv>): Promise<unknown> {
-  const text = await c.req.text();
+  const text = await readBodyText(c);
   if (text.trim() === "") return {};
   if (!(c.req.header("content-type") ?? "").includes("application/json")) {
     throw new HttpError(415, "Content-Type must be application/json.");
