@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { practiceUploads } from "../../server/db/schema/index.ts";
+import { professionalLine, toCsv } from "../../server/ingest/testing/builders.ts";
 import { backends } from "../helpers/backends.ts";
 import {
   createCustomer,
@@ -83,6 +85,21 @@ for (const backend of backends) {
       });
       expect(saved.status).toBe(400);
       expect(saved.json.errors.map((e: { field: string }) => e.field)).toContain("title");
+    });
+
+    test("a null character in an uploaded file's name is refused before anything is stored", async () => {
+      const form = new FormData();
+      const csv = toCsv([professionalLine()]);
+      form.append("files", new File([csv], "fees\u0000.csv", { type: "text/csv" }));
+      form.append("years", "2024");
+      const answer = await customer.post("/api/management/customer/file/", form);
+      expect(answer.status).toBe(400);
+      expect(answer.json.errors[0]).toEqual({
+        field: "files.0.originalName",
+        message: "must not contain a null character",
+      });
+      const uploads = await t.context.database.db.select().from(practiceUploads);
+      expect(uploads).toEqual([]);
     });
 
     test("a body that is not UTF-8 is refused, not stored with replacement characters", async () => {

@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { HttpError, validationError } from "../../http/errors.ts";
+import { refuseNullCharacters } from "../../http/textSafety.ts";
 import type { IngestResult, PracticeIngestResult } from "../../ingest/ingest.ts";
 import { defaultLimits } from "../../ingest/limits.ts";
 import type { ErrorReport } from "../../ingest/report.ts";
@@ -100,6 +101,7 @@ export async function receiveUpload(
 }
 
 export function parseForm<Schema extends z.ZodType>(schema: Schema, form: unknown): z.infer<Schema> {
+  refuseNullCharacters(form);
   const parsed = schema.safeParse(form);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
