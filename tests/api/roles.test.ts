@@ -297,7 +297,7 @@ for (const backend of backends) {
           .onConflictDoNothing();
         await db
           .insert(questionnaires)
-          .values({ organisationId: world.orgId, year: 2025, state: "submitted", data: { own_rehab: "Yes" } })
+          .values({ organisationId: world.orgId, year: 2025, state: "under_analysis", data: { own_rehab: "Yes" } })
           .onConflictDoNothing();
         const rows = async () => ({
           years: await db
