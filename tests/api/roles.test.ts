@@ -34,6 +34,7 @@ type Role =
   | "public"
   | "signedIn"
   | "customer"
+  | "customerOrSiteAdmin"
   | "customerAdmin"
   | "customerAdminOrSiteAdmin"
   | "staff"
@@ -96,7 +97,7 @@ const probes: Record<string, Probe> = {
   "POST /api/management/queries/stats": CUSTOMER,
   "POST /api/management/queries/:name{querie[0-9]+|[0-9a-fA-F-]{36}}": CUSTOMER,
   "GET /api/management/queries/save": CUSTOMER,
-  "POST /api/management/queries/save": CUSTOMER,
+  "POST /api/management/queries/save": probe("customerOrSiteAdmin"),
   "POST /api/management/scoring/result": CUSTOMER,
   "GET /api/management/schemes/questionnaire": CUSTOMER,
   "POST /api/management/schemes/questionnaire": CUSTOMER_ADMIN,
@@ -167,6 +168,8 @@ function expected(role: Role, caller: Caller): "pass" | 401 | 403 {
       return caller === "anonymous" ? 401 : "pass";
     case "customer":
       return customerSide ? "pass" : 401; // staff without the dummy view: not a customer session
+    case "customerOrSiteAdmin":
+      return caller === "anonymous" ? 401 : caller === "agent" ? 403 : "pass";
     case "customerAdmin":
       return caller === "customerAdmin" ? "pass" : caller === "assistant" ? 403 : 401;
     case "customerAdminOrSiteAdmin":
@@ -297,7 +300,12 @@ for (const backend of backends) {
           .onConflictDoNothing();
         await db
           .insert(questionnaires)
-          .values({ organisationId: world.orgId, year: 2025, state: "under_analysis", data: { own_rehab: "Yes" } })
+          .values({
+            organisationId: world.orgId,
+            year: 2025,
+            state: "under_analysis",
+            data: { own_rehab: "Yes" },
+          })
           .onConflictDoNothing();
         const rows = async () => ({
           years: await db

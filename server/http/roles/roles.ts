@@ -15,6 +15,8 @@ export const ROLES = {
     "Any signed-in user, customer or staff. A customer reads only its own organisation's rows; staff (agents too) read any.",
   customer:
     "A user of the customer's organisation (admin or assistant); staff through the dummy view (X-Dummy-Org or org_id), where every write but saved queries is refused.",
+  customerOrSiteAdmin:
+    "A user of the customer's organisation, or a staff site admin naming the organisation (or in the dummy view); agents are refused.",
   customerAdmin: "The organisation's customer admin (is_staff); assistants and staff are refused.",
   customerAdminOrSiteAdmin:
     "The organisation's customer admin for its own organisation, or a staff site admin on its behalf; assistants and agents are refused.",
@@ -42,6 +44,7 @@ export const HOLDERS: Record<Role, readonly Caller[]> = {
   public: ["anonymous", "assistant", "customerAdmin", "agent", "siteAdmin"],
   signedIn: ["assistant", "customerAdmin", "agent", "siteAdmin"],
   customer: ["assistant", "customerAdmin", "agent", "siteAdmin"],
+  customerOrSiteAdmin: ["assistant", "customerAdmin", "siteAdmin"],
   customerAdmin: ["customerAdmin"],
   customerAdminOrSiteAdmin: ["customerAdmin", "siteAdmin"],
   staff: ["agent", "siteAdmin"],

@@ -45,7 +45,8 @@ export const ROUTE_ROLES = {
   "POST /api/management/queries/stats": "customer",
   "POST /api/management/queries/:name{querie[0-9]+|[0-9a-fA-F-]{36}}": "customer",
   "GET /api/management/queries/save": "customer",
-  "POST /api/management/queries/save": "customer",
+  // Saved queries: staff save for an organisation (as the provider) in or out of the dummy view.
+  "POST /api/management/queries/save": "customerOrSiteAdmin",
   "POST /api/management/scoring/result": "customer",
   "GET /api/management/schemes/questionnaire": "customer",
   "POST /api/management/schemes/questionnaire": "customerAdmin",
