@@ -285,6 +285,45 @@ for (const backend of backends) {
       }
     });
 
+    test("the API document carries each operation's role and how to authenticate for it", async () => {
+      const document = (await world.callers.anonymous.get("/api/openapi.json")).json;
+      expect(Object.keys(document.components.securitySchemes).sort()).toEqual(
+        ["csrfCookie", "csrfHeader", "dummyOrg", "dummyOrgQuery", "session", "token"].sort(),
+      );
+      expect(document.components.securitySchemes.token).toMatchObject({
+        in: "header",
+        name: "Authorization",
+      });
+      expect(document.components.securitySchemes.csrfHeader).toMatchObject({
+        in: "header",
+        name: "X-CSRFToken",
+      });
+      expect(document.components.securitySchemes.dummyOrg).toMatchObject({
+        in: "header",
+        name: "X-Dummy-Org",
+      });
+      const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+        Object.entries(item as Record<string, Record<string, unknown>>).map(([method, operation]) => ({
+          key: `${method.toUpperCase()} ${path.replace(/(.)\/+$/, "$1")}`,
+          operation,
+        })),
+      );
+      const documented = (route: string) => route.replace(/:([A-Za-z_]+)(\{[^/]*\})?/g, "{$1}");
+      for (const [route, entry] of Object.entries(probes)) {
+        const found = operations.find(({ key }) => key === documented(route));
+        expect({ route, role: found?.operation["x-role"] }).toEqual({ route, role: entry.role });
+        expect(found?.operation.description).toContain(`Role: ${entry.role}.`);
+      }
+      const validation = operations.find(({ key }) => key === "POST /api/management/admin/validation");
+      expect(validation?.operation.security).toEqual([
+        { session: [], csrfCookie: [], csrfHeader: [] },
+        { token: [], csrfCookie: [], csrfHeader: [] },
+      ]);
+      expect(operations.find(({ key }) => key === "GET /api/health")?.operation.security).toEqual([]);
+      const run = operations.find(({ key }) => key === "GET /api/management/customer/detail");
+      expect(run?.operation.security).toContainEqual({ session: [], dummyOrg: [] });
+    });
+
     describe("agents read the back office and change nothing in it (trust issue, Roles)", () => {
       /** A year with a questionnaire, a service area and a generated result: what the agent must not touch. */
       async function yearOfOrg() {
