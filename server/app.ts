@@ -20,6 +20,7 @@ import { requestContext } from "./http/middleware/requestLog.ts";
 import { securityHeaders } from "./http/middleware/securityHeaders.ts";
 import { loadSession } from "./http/middleware/session.ts";
 import { describe } from "./http/openapi/declare.ts";
+import { enforceRoles } from "./http/roles/enforceRoles.ts";
 import { liveChannel } from "./live/channelRoute.ts";
 import { apiDescriptionRoutes } from "./routes/apiDescription.ts";
 import { apiRoutes } from "./routes/index.ts";
@@ -79,6 +80,8 @@ export function createApp(context: AppContext, options: AppOptions = {}) {
 
   app.use("/api/*", loadSession());
   app.use("/api/*", dummyReadOnly());
+  // Every route's role, from the one table (server/http/roles/routeRoles.ts, docs/roles.md).
+  app.use("/api/*", enforceRoles());
   const jsonBodyLimit = bodyLimit(JSON_BODY_LIMIT);
   // File uploads (paths ending in /file/) set their own, larger limits on their routes.
   app.use("/api/*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)));

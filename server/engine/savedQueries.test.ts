@@ -266,7 +266,7 @@ for (const backend of backends) {
       for (const headers of [asDummy(orgA.id), {}]) {
         const byAgent = await agent.post(SAVE, view({ organization_id: orgA.id }), headers);
         expect(byAgent.status).toBe(403);
-        expect(byAgent.json.detail).toBe("Agents cannot save custom queries.");
+        expect(byAgent.json.detail).toBe("Agents cannot do this.");
       }
       // Staff lists need the organisation: dummy mode for /save, the path for /adminsave.
       expect((await siteAdmin.get(SAVE)).status).toBe(401);

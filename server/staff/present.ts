@@ -3,6 +3,8 @@ import type { StaffAccount } from "../auth/sessions.ts";
 import type { Db } from "../db/client.ts";
 import { staffAccounts } from "../db/schema/index.ts";
 import { formDefinitions } from "../forms/index.ts";
+import { staffCaller } from "../http/roles/roles.ts";
+import { permissionsOf } from "../http/roles/routeRoles.ts";
 
 /** The staff profile the admin area reads (session flags isAgent / isSuperUser derive from it). */
 export function staffProfile(staff: StaffAccount) {
@@ -38,5 +40,7 @@ export async function adminDetail(db: Db, staff: StaffAccount) {
     logged: true,
     forms: formDefinitions(),
     agents: await agentList(db, staff),
+    /** The calls this staff member may make (server/http/roles/routeRoles.ts): the screens follow them. */
+    permissions: permissionsOf(staffCaller(staff)),
   };
 }

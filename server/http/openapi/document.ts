@@ -8,6 +8,7 @@ import type { Hono } from "hono";
 import { generateSpecs, resolver } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { errorBodySchema } from "../errors.ts";
+import { withSecurity } from "./security.ts";
 
 const errorAnswer = (description: string) => ({
   description,
@@ -43,5 +44,5 @@ export function openApiDocument(app: Hono<never>): Promise<OpenAPIV3_1.Document>
     defaultValidationErrorResponse: false,
     // /api/openapi.json is a call like any other, not a static file.
     excludeStaticFile: false,
-  }) as Promise<OpenAPIV3_1.Document>;
+  }).then((document) => withSecurity(document as OpenAPIV3_1.Document));
 }

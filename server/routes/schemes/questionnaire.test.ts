@@ -116,10 +116,12 @@ for (const backend of backends) {
     });
 
     describe("allow (staff open the questionnaire)", () => {
-      test("an agent may allow, once; a second allow is refused", async () => {
+      test("a site admin may allow, once (an agent may not); a second allow is refused", async () => {
         const { org } = await practice();
         const body = { organization_id: org.id, year: String(YEAR) };
-        expect((await agent.post(`${PATH}allow/`, body)).status).toBe(200);
+        expect((await agent.post(`${PATH}allow/`, body)).status).toBe(403);
+        expect(await stored(org.id)).toBeUndefined();
+        expect((await siteAdmin.post(`${PATH}allow/`, body)).status).toBe(200);
         const again = await siteAdmin.post(`${PATH}allow/`, body);
         expect(again.status).toBe(400);
         expect(again.json.detail).toBe(`A questionnaire already exists for ${YEAR} (state waiting).`);
@@ -294,9 +296,16 @@ for (const backend of backends) {
         expect((await stored(org.id))?.state).toBe("waiting");
       });
 
-      test("an agent updates: answers validated and replaced, state kept", async () => {
+      test("a site admin updates (an agent may not): answers validated and replaced, state kept", async () => {
         const { org } = await withQuestionnaire("under_analysis", minimalAnswers);
-        const invalid = await agent.patch(
+        const byAgent = await agent.patch(
+          PATH,
+          review(org.id, "update", { ...minimalAnswers, own_rehab: "Yes" }),
+        );
+        expect(byAgent.status).toBe(403);
+        expect(byAgent.json.detail).toBe("Agents cannot do this.");
+        expect((await stored(org.id))?.data).toEqual(minimalAnswers);
+        const invalid = await siteAdmin.patch(
           PATH,
           review(org.id, "update", { ...minimalAnswers, blue_distinction_center: "" }),
         );
@@ -304,12 +313,12 @@ for (const backend of backends) {
         expect(invalid.json.errors).toEqual([
           { field: "questionnaire.blue_distinction_center", message: "Please fill out this field" },
         ]);
-        const withoutAnswers = await agent.patch(PATH, review(org.id, "update"));
+        const withoutAnswers = await siteAdmin.patch(PATH, review(org.id, "update"));
         expect(withoutAnswers.status).toBe(400);
         expect(withoutAnswers.json.errors).toEqual([
           { field: "questionnaire", message: "Please fill out this field" },
         ]);
-        const updated = await agent.patch(
+        const updated = await siteAdmin.patch(
           PATH,
           review(org.id, "update", { ...minimalAnswers, own_rehab: "Yes" }),
         );
@@ -340,7 +349,8 @@ for (const backend of backends) {
       test("validate with answers saves them too (edit and validate in one step)", async () => {
         const { org } = await withQuestionnaire("under_analysis", minimalAnswers);
         const answers = { ...minimalAnswers, key_person_insurance: "Yes" };
-        const validated = await agent.patch(PATH, review(org.id, "validate", answers));
+        expect((await agent.patch(PATH, review(org.id, "validate", answers))).status).toBe(403);
+        const validated = await siteAdmin.patch(PATH, review(org.id, "validate", answers));
         expect(validated.json.questionnaire).toEqual({ year: YEAR, state: "valid", data: answers });
       });
 

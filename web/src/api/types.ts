@@ -1,4 +1,5 @@
 import type { LiveItem } from "../live/liveStore.ts";
+import type { Call } from "../session/permissions.ts";
 /** Shapes of the API answers the web app reads (fields it does not read are left out). */
 
 export interface CustomerUser {
@@ -106,6 +107,8 @@ export interface AdminDetail {
   logged: true;
   forms: Record<string, unknown>;
   agents: { username: string; email: string }[];
+  /** The calls this staff member may make, from the server's role table (session/permissions.ts). */
+  permissions: Call[];
 }
 
 /** GET /api/management/admin/sitesettings/: rich-text (HTML) contents of the menu modals. */

@@ -1,14 +1,15 @@
 import { AppShell, ScrollArea } from "@mantine/core";
 import { useLocation } from "@tanstack/react-router";
+import type { AdminDetail } from "../api/types.ts";
 import { adminScreens } from "./adminScreens.ts";
 import { NavDrawerLink } from "./NavDrawerLink.tsx";
 
 /** The back office's navigation drawer on narrow screens: the screens its wide bar lists. */
-export function AdminDrawer({ isAgent }: { isAgent: boolean }) {
+export function AdminDrawer({ detail }: { detail: AdminDetail }) {
   const { pathname } = useLocation();
   return (
     <AppShell.Section grow component={ScrollArea} p="xs">
-      {adminScreens(isAgent).map((screen) => (
+      {adminScreens(detail).map((screen) => (
         <NavDrawerLink
           key={screen.to}
           to={screen.to}

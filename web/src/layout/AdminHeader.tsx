@@ -45,7 +45,7 @@ export function AdminHeader({
             aria-label="Administration"
             visibleFrom={NAV_BREAKPOINT}
           >
-            {adminScreens(isAgent).map((screen) => (
+            {adminScreens(detail).map((screen) => (
               <AdminNavLink key={screen.to} to={screen.to} label={screen.label} />
             ))}
           </Group>

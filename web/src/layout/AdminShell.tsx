@@ -24,7 +24,7 @@ export function AdminShell() {
           <AdminHeader detail={detail} drawerOpened={drawer.opened} onBurger={drawer.toggle} />
         </AppShell.Header>
         <AppShell.Navbar id={NAV_DRAWER_ID} aria-label="Navigation menu">
-          {drawer.opened ? <AdminDrawer isAgent={detail.profile.is_agent} /> : null}
+          {drawer.opened ? <AdminDrawer detail={detail} /> : null}
         </AppShell.Navbar>
         <AppShell.Main bg="gray.0">
           <Container size="xl" py={{ base: "md", sm: "xl" }} px={{ base: "xs", sm: "md" }}>

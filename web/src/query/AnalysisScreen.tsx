@@ -10,6 +10,7 @@ import { lazy, Suspense, useMemo, useState } from "react";
 import { ANALYSIS_TITLES, isQueryName } from "../analyses/catalogue.ts";
 import { errorMessage } from "../api/errors.ts";
 import { usePainted } from "../app/usePainted.ts";
+import { mayCall } from "../session/permissions.ts";
 import { adminSessionQuery } from "../session/queries.ts";
 import { useCustomerDetail } from "../session/useSessions.ts";
 import { ChartViews, ChartViewsContext } from "./chartViews.ts";
@@ -80,8 +81,11 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
   const filters = resolved.filters;
   const title = saved?.title ?? texts.title;
   const description = saved?.description ?? texts.description;
-  // Agents cannot save custom views (customer-area.md section 6); dummy mode is staff.
-  const isAgent = Boolean(dummyOrgId && admin?.logged && admin.detail.profile.is_agent);
+  // Agents cannot save custom views (customer-area.md section 6): in dummy mode (staff) the save
+  // controls follow the server's role table (docs/roles.md).
+  const isAgent = Boolean(
+    dummyOrgId && admin?.logged && !mayCall(admin.detail, "POST /api/management/queries/save"),
+  );
   const atDefaults = sameFilters(filters, query.defaults);
   const summary = filterSummary(fields, filters).join("  ·  ");
 

@@ -1,5 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { redirect } from "@tanstack/react-router";
+import type { AdminDetail } from "../api/types.ts";
+import { type AdminPath, screenNeeds } from "../layout/adminScreens.ts";
+import { mayCall } from "./permissions.ts";
 import { adminSessionQuery, customerSessionQuery } from "./queries.ts";
 
 /**
@@ -31,7 +34,11 @@ export async function leaveSigninIfAdmin(queryClient: QueryClient) {
   if (session.logged) throw redirect({ to: "/administration", replace: true });
 }
 
-/** Agents do not see Advisory board, Contents, Parameters or Mailbox (admin spec §6). */
-export function refuseAgents(admin: { profile: { is_agent: boolean } }) {
-  if (admin.profile.is_agent) throw redirect({ to: "/administration/customers", replace: true });
+/**
+ * A back-office screen the staff member may not use (its call is not in the permissions the server
+ * gives it: agents and Advisory board, Contents, Parameters, Mailbox) redirects to the customers.
+ */
+export function requireScreen(admin: Pick<AdminDetail, "permissions">, screen: AdminPath) {
+  const needs = screenNeeds(screen);
+  if (needs && !mayCall(admin, needs)) throw redirect({ to: "/administration/customers", replace: true });
 }

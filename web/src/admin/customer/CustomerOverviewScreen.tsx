@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ScreenTitle } from "../../components/ScreenTitle.tsx";
 import { PendingScreen } from "../../components/StatusScreens.tsx";
-import { useAdminDetail } from "../../session/useSessions.ts";
+import { useMayCall } from "../../session/permissions.ts";
 import { organizationQuery } from "../queries.ts";
 import { QueryErrorAlert } from "../shared/QueryErrorAlert.tsx";
 import { CustomerInfoPanel } from "./CustomerInfoPanel.tsx";
@@ -13,9 +13,12 @@ import { UsersTable } from "./UsersTable.tsx";
 import { YearPanel } from "./YearPanel.tsx";
 import { YearsOverview } from "./YearsOverview.tsx";
 
-/** The customer overview (admin-area.md section 2): /administration/customers/{id}. */
+/**
+ * The customer overview (admin-area.md section 2): /administration/customers/{id}. Agents read it;
+ * each control shows only when the staff member may make its call (docs/roles.md).
+ */
 export function CustomerOverviewScreen({ id }: { id: string }) {
-  const canEdit = useAdminDetail()?.profile.is_admin ?? false;
+  const may = useMayCall();
   const organization = useQuery(organizationQuery(id));
   const [pickedYear, setPickedYear] = useState<number>();
 
@@ -34,12 +37,20 @@ export function CustomerOverviewScreen({ id }: { id: string }) {
         </Badge>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <YearsOverview organization={customer} canEdit={canEdit} />
-        <CustomerInfoPanel organization={customer} canEdit={canEdit} />
+        <YearsOverview organization={customer} canEdit={may("POST /api/management/admin/valid")} />
+        <CustomerInfoPanel
+          organization={customer}
+          canEdit={may("PATCH /api/management/customer/organization")}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <UsersTable organization={customer} canEdit={canEdit} />
-        <YearPanel organization={customer} year={year} onYearChange={setPickedYear} canEdit={canEdit} />
+        <UsersTable organization={customer} canEdit={may("POST /api/management/customer/detail")} />
+        <YearPanel
+          organization={customer}
+          year={year}
+          onYearChange={setPickedYear}
+          canEdit={may("POST /api/management/customer/file")}
+        />
       </SimpleGrid>
       {customer.initialized && customer.queries_usage ? (
         <QueriesUsageChart usage={customer.queries_usage} />

@@ -7,6 +7,7 @@ import { createOrganization, deleteOrganization } from "../../api/adminOrganisat
 import type { CustomerListItem } from "../../api/adminTypes.ts";
 import { ScreenTitle } from "../../components/ScreenTitle.tsx";
 import { PendingScreen } from "../../components/StatusScreens.tsx";
+import { mayCall } from "../../session/permissions.ts";
 import { useAdminDetail } from "../../session/useSessions.ts";
 import { adminKeys, customersQuery } from "../queries.ts";
 import { ConfirmModal } from "../shared/ConfirmModal.tsx";
@@ -20,9 +21,10 @@ import { YearProgressBar } from "../shared/YearProgress.tsx";
  * dummy view of an initialized customer.
  */
 export function CustomersScreen() {
-  const profile = useAdminDetail()?.profile;
-  const isAgent = profile?.is_agent ?? true;
-  const isSiteAdmin = profile?.is_admin ?? false;
+  const admin = useAdminDetail();
+  const isSiteAdmin = admin?.profile.is_admin ?? false;
+  const mayAdd = mayCall(admin, "POST /api/management/customer/organization");
+  const mayDelete = mayCall(admin, "DELETE /api/management/admin/delete-organization");
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const customers = useQuery(customersQuery());
@@ -48,11 +50,11 @@ export function CustomersScreen() {
     <>
       <Group justify="space-between" align="flex-start">
         <ScreenTitle title="Customers" subtitle="Organisations, their users and the progress of each year." />
-        {isAgent ? null : (
+        {mayAdd ? (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
             Add customer
           </Button>
-        )}
+        ) : null}
       </Group>
       {customers.isPending ? <PendingScreen /> : null}
       {customers.isError ? <QueryErrorAlert error={customers.error} /> : null}
@@ -125,7 +127,7 @@ export function CustomersScreen() {
                             </ActionIcon>
                           </Tooltip>
                         ) : null}
-                        {isAgent ? null : (
+                        {mayDelete ? (
                           <Tooltip label="Delete">
                             <ActionIcon
                               variant="subtle"
@@ -140,7 +142,7 @@ export function CustomersScreen() {
                               <IconTrash size={18} />
                             </ActionIcon>
                           </Tooltip>
-                        )}
+                        ) : null}
                       </Group>
                     </Table.Td>
                   </Table.Tr>

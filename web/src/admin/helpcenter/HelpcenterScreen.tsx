@@ -14,6 +14,7 @@ import {
 } from "../../api/helpcenter.ts";
 import { ScreenTitle } from "../../components/ScreenTitle.tsx";
 import { PendingScreen } from "../../components/StatusScreens.tsx";
+import { mayCall } from "../../session/permissions.ts";
 import { useAdminDetail } from "../../session/useSessions.ts";
 import { ConfirmModal } from "../shared/ConfirmModal.tsx";
 import { QueryErrorAlert } from "../shared/QueryErrorAlert.tsx";
@@ -28,7 +29,7 @@ import { NewFaqDialog } from "./NewFaqDialog.tsx";
  */
 export function HelpcenterScreen() {
   const detail = useAdminDetail();
-  const canEdit = detail ? !detail.profile.is_agent : false;
+  const canEdit = mayCall(detail, "POST /api/management/helpcenter");
   const queryClient = useQueryClient();
   const faqs = useQuery(helpcenterQuery());
   const [adding, setAdding] = useState(false);

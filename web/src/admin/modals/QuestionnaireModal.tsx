@@ -14,6 +14,7 @@ import {
   shownAnswers,
   stepsWithProblems,
 } from "../../questionnaire/questionnaireForm.ts";
+import { useMayCall } from "../../session/permissions.ts";
 import { useAdminDetail } from "../../session/useSessions.ts";
 import { QueryErrorAlert } from "../shared/QueryErrorAlert.tsx";
 import { useYearAction } from "../year/useYearAction.ts";
@@ -61,7 +62,9 @@ export function QuestionnaireModal({
   }, [opened]);
 
   const state = detail.data?.state;
-  const readOnly = state === "valid" ? !editing : state !== "under_analysis";
+  // Agents read the answers; only staff who may review them (docs/roles.md) get Edit, Update, Validate.
+  const mayReview = useMayCall()("PATCH /api/management/schemes/questionnaire");
+  const readOnly = !mayReview || (state === "valid" ? !editing : state !== "under_analysis");
   const update = useYearAction(
     (kind: "update" | "validate") =>
       reviewQuestionnaire(organizationId, year, kind, shownAnswers(form?.steps ?? [], answers)),
@@ -141,7 +144,9 @@ export function QuestionnaireModal({
             <Button variant="default" onClick={onClose}>
               Close
             </Button>
-            {state === "valid" && !editing ? <Button onClick={() => setEditing(true)}>Edit</Button> : null}
+            {state === "valid" && !editing && mayReview ? (
+              <Button onClick={() => setEditing(true)}>Edit</Button>
+            ) : null}
             {!readOnly ? (
               <Button
                 variant="light"
@@ -152,7 +157,7 @@ export function QuestionnaireModal({
                 Update
               </Button>
             ) : null}
-            {state === "under_analysis" ? (
+            {state === "under_analysis" && mayReview ? (
               <Button
                 color="green"
                 disabled={problems.size > 0}

@@ -9,6 +9,7 @@ import {
 } from "../../api/adminSchemes.ts";
 import type { GateName, YearData } from "../../api/adminTypes.ts";
 import { errorMessage } from "../../api/errors.ts";
+import { type Call, useMayCall } from "../../session/permissions.ts";
 import type { DetailKind } from "../modals/SchemeDetailModal.tsx";
 import {
   generatorLabel,
@@ -31,6 +32,13 @@ const GENERATORS: {
   { kind: "MC", title: "Macro capabilities", field: "macro_capabilities", gate: "macro_capabilities" },
   { kind: "MP", title: "Market profile", field: "market_profile", gate: "market_profile" },
 ];
+
+/** The call behind each generator's button: shown only to staff who may make it. */
+const GENERATE_CALL: Record<GeneratorKind, Call> = {
+  SC: "POST /api/management/schemes/service_capabilities/generate",
+  MC: "POST /api/management/schemes/macro_capabilities/generate",
+  MP: "POST /api/management/schemes/market_capabilities/generate",
+};
 
 function SchemeRow({ title, state, children }: { title: string; state: StateLabel; children?: ReactNode }) {
   return (
@@ -67,6 +75,8 @@ export function SchemesPanel({
   onShowDetail: (kind: DetailKind) => void;
   onOpenQuestionnaire: () => void;
 }) {
+  const may = useMayCall();
+  const mayGenerate = (kind: GeneratorKind) => may(GENERATE_CALL[kind]);
   const generate = useYearAction((kind: GeneratorKind) => generateScheme(kind, organizationId, year));
   const scoring = useYearAction(() => generateScoring(organizationId, year));
   const allow = useYearAction(() => allowQuestionnaire(organizationId, year));
@@ -90,7 +100,7 @@ export function SchemesPanel({
                   Generation
                 </Button>
               ) : null}
-              {state === "todo" ? (
+              {state === "todo" && mayGenerate(generator.kind) ? (
                 <Button
                   size="xs"
                   leftSection={<IconPlayerPlay size={14} />}
@@ -116,7 +126,9 @@ export function SchemesPanel({
           );
         })}
         <SchemeRow title="Questionnaire" state={questionnaireLabel(questionnaire)}>
-          {questionnaire === "todo" && gateOf(data, "questionnaire_allow").allowed ? (
+          {questionnaire === "todo" &&
+          gateOf(data, "questionnaire_allow").allowed &&
+          may("POST /api/management/schemes/questionnaire/allow") ? (
             <Button size="xs" loading={allow.isPending} onClick={() => allow.mutate()}>
               Allow user
             </Button>
@@ -131,12 +143,13 @@ export function SchemesPanel({
               </Button>
             </>
           ) : null}
-          {questionnaire === "validation" ? (
+          {questionnaire === "validation" && may("PATCH /api/management/schemes/questionnaire") ? (
             <Button size="xs" onClick={onOpenQuestionnaire}>
               Review
             </Button>
           ) : null}
-          {questionnaire === "done" ? (
+          {questionnaire === "done" ||
+          (questionnaire === "validation" && !may("PATCH /api/management/schemes/questionnaire")) ? (
             <Button
               size="xs"
               variant="light"
@@ -151,7 +164,9 @@ export function SchemesPanel({
           title="Scoring"
           state={generatorLabel(scoringState === "running" ? "running" : scoringState)}
         >
-          {scoringState === "todo" && gateOf(data, "scoring").allowed ? (
+          {scoringState === "todo" &&
+          gateOf(data, "scoring").allowed &&
+          may("POST /api/management/admin/scoring") ? (
             <Button
               size="xs"
               leftSection={<IconPlayerPlay size={14} />}

@@ -3,6 +3,7 @@ import { IconCircleCheck, IconPlayerPlay } from "@tabler/icons-react";
 import { acceptValidation, runValidation, type ValidationType } from "../../api/adminSchemes.ts";
 import type { GateName, GlobalNote, ValidationResult, YearData } from "../../api/adminTypes.ts";
 import { errorMessage } from "../../api/errors.ts";
+import { useMayCall } from "../../session/permissions.ts";
 import { validationLabel, validationOutcome, validationState } from "../yearState.ts";
 import { useYearAction } from "./useYearAction.ts";
 import { gateOf } from "./yearGate.ts";
@@ -18,7 +19,8 @@ const CORRECT = "The data seems correct";
 /**
  * Validations: per type its state, its outcome ('Valid' green check; 'Validate anyway' orange, which
  * accepts the run; or the running step), the run button behind the gate, 'Out of date: run again'
- * when the practice's facilities or providers changed since the run, and the global notes.
+ * when the practice's facilities or providers changed since the run, and the global notes. Agents
+ * see the states and notes without the buttons (they may not make those calls: docs/roles.md).
  */
 export function ValidationsPanel({
   organizationId,
@@ -29,6 +31,9 @@ export function ValidationsPanel({
   year: number;
   data: YearData;
 }) {
+  const may = useMayCall();
+  const mayRun = may("POST /api/management/admin/validation");
+  const mayAccept = may("PATCH /api/management/admin/validation");
   const run = useYearAction((type: ValidationType) => runValidation(organizationId, year, type));
   const accept = useYearAction((type: ValidationType) => acceptValidation(organizationId, year, type));
   const failure = run.error ?? accept.error;
@@ -68,7 +73,7 @@ export function ValidationsPanel({
                   ) : null}
                 </Group>
                 <Group gap={6} wrap="nowrap">
-                  {outcome.kind === "anyway" ? (
+                  {outcome.kind === "anyway" && mayAccept ? (
                     <Button
                       size="xs"
                       color="orange"
@@ -78,7 +83,7 @@ export function ValidationsPanel({
                       Validate anyway
                     </Button>
                   ) : null}
-                  {gate.allowed ? (
+                  {gate.allowed && mayRun ? (
                     <Button
                       size="xs"
                       variant="light"
@@ -96,7 +101,7 @@ export function ValidationsPanel({
                   Out of date: run again
                 </Badge>
               ) : null}
-              {!result && gate.message ? (
+              {!result && gate.message && mayRun ? (
                 <Text size="xs" c={gate.allowed ? "dimmed" : "orange.8"}>
                   {gate.message}
                 </Text>

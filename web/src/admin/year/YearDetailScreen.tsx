@@ -5,7 +5,7 @@ import { yearDataOf } from "../../api/adminOrganisations.ts";
 import { AnchorLink } from "../../components/links.tsx";
 import { ScreenTitle } from "../../components/ScreenTitle.tsx";
 import { PendingScreen } from "../../components/StatusScreens.tsx";
-import { useAdminDetail } from "../../session/useSessions.ts";
+import { useMayCall } from "../../session/permissions.ts";
 import { QuestionnaireModal } from "../modals/QuestionnaireModal.tsx";
 import { type DetailKind, SchemeDetailModal } from "../modals/SchemeDetailModal.tsx";
 import { organizationYearQuery } from "../queries.ts";
@@ -23,7 +23,7 @@ import { YearHeaderActions } from "./YearHeaderActions.tsx";
  * this answer as jobs move (live/LiveChannel.tsx).
  */
 export function YearDetailScreen({ id, year }: { id: string; year: number }) {
-  const canEdit = useAdminDetail()?.profile.is_admin ?? false;
+  const may = useMayCall();
   const answer = useQuery(organizationYearQuery(id, year));
   const [detail, setDetail] = useState<DetailKind>();
   const [questionnaireOpen, setQuestionnaireOpen] = useState(false);
@@ -57,12 +57,22 @@ export function YearDetailScreen({ id, year }: { id: string; year: number }) {
             </Text>
           </Group>
         </Stack>
-        <YearHeaderActions organization={organization} year={year} data={data} canEdit={canEdit} />
+        <YearHeaderActions
+          organization={organization}
+          year={year}
+          data={data}
+          canEdit={may("POST /api/management/admin/valid")}
+        />
       </Group>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
-            <DataUploadPanel organization={organization} year={year} data={data} canEdit={canEdit} />
+            <DataUploadPanel
+              organization={organization}
+              year={year}
+              data={data}
+              canEdit={may("POST /api/management/customer/file")}
+            />
             <SchemesPanel
               organizationId={id}
               year={year}
@@ -74,7 +84,11 @@ export function YearDetailScreen({ id, year }: { id: string; year: number }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
-            <ProfileTables organization={organization} data={data} canEdit={canEdit} />
+            <ProfileTables
+              organization={organization}
+              data={data}
+              canEdit={may("PATCH /api/management/customer/facility")}
+            />
             <ValidationsPanel organizationId={id} year={year} data={data} />
           </Stack>
         </Grid.Col>

@@ -1,10 +1,10 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
-import { refuseAgents } from "../../session/guard.ts";
+import { requireScreen } from "../../session/guard.ts";
 import { adminLayoutRoute } from "./adminLayout.tsx";
 
 export const mailboxRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: "mailbox",
-  beforeLoad: ({ context }) => refuseAgents(context.admin),
+  beforeLoad: ({ context }) => requireScreen(context.admin, "/administration/mailbox"),
   component: lazyRouteComponent(() => import("../../admin/mailbox/MailboxScreen.tsx"), "MailboxScreen"),
 });
