@@ -95,7 +95,7 @@ const probes: Record<string, Probe> = {
   "POST /api/management/customer/update": CUSTOMER,
   "DELETE /api/management/customer/notification": CUSTOMER,
   "POST /api/management/queries/stats": CUSTOMER,
-  "POST /api/management/queries/:name{querie[0-9]+|[0-9a-fA-F-]{36}}": CUSTOMER,
+  "POST /api/management/queries/:name{(?:querie[0-9]+|[0-9a-fA-F-]{36})}": CUSTOMER,
   "GET /api/management/queries/save": CUSTOMER,
   "POST /api/management/queries/save": probe("customerOrSiteAdmin"),
   "POST /api/management/scoring/result": CUSTOMER,

@@ -43,7 +43,7 @@ export const ROUTE_ROLES = {
   "POST /api/management/customer/update": "customer",
   "DELETE /api/management/customer/notification": "customer",
   "POST /api/management/queries/stats": "customer",
-  "POST /api/management/queries/:name{querie[0-9]+|[0-9a-fA-F-]{36}}": "customer",
+  "POST /api/management/queries/:name{(?:querie[0-9]+|[0-9a-fA-F-]{36})}": "customer",
   "GET /api/management/queries/save": "customer",
   // Saved queries: staff save for an organisation (as the provider) in or out of the dummy view.
   "POST /api/management/queries/save": "customerOrSiteAdmin",
