@@ -61,6 +61,19 @@ async function organisationNamed(staff: HttpClient, name: string): Promise<strin
   return found.id;
 }
 
+/** The first value under `key` anywhere in an answer. */
+// biome-ignore lint/suspicious/noExplicitAny: answers are read loosely, as the other API tests do
+function findKey(value: unknown, key: string): any {
+  if (!value || typeof value !== "object") return undefined;
+  const record = value as Record<string, unknown>;
+  if (key in record) return record[key];
+  for (const child of Object.values(record)) {
+    const found = findKey(child, key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 interface Version {
   id: string;
   checksum: string;
@@ -306,8 +319,18 @@ for (const backend of chosen) {
 
     test("a scheme job killed mid-run is retried once by the next process and finishes", async () => {
       await scenario("scheme.mid-run", async ({ staff, server, restart }) => {
+        // A year whose facility validation may run (the demo's enabled years are valid already).
+        let year: number | undefined;
+        for (const candidate of [2023, 2024, 2025]) {
+          const { json } = await yearDetail(staff, organisationId, candidate);
+          if (findKey(json, "facility_validation")?.allowed) {
+            year = candidate;
+            break;
+          }
+        }
+        expect(year).toBeDefined();
         const queued = await staff.post("/api/management/admin/validation/", {
-          year: 2025,
+          year,
           type: "facility",
           organization_uuid: organisationId,
         });
@@ -315,22 +338,11 @@ for (const backend of chosen) {
         await killedDuring(server, () => server.exited);
         const started = Date.now();
         const again = await restart();
-        const done = async () => {
-          const detail = await yearDetail(again.staff, organisationId, 2025);
-          return JSON.stringify(detail.json);
-        };
-        let text = await done();
-        while (Date.now() - started < 120_000) {
-          text = await done();
-          if (
-            again.server.log().includes("its process is gone; failed so it is retried") &&
-            !/"done":false/.test(text)
-          )
-            break;
-          await Bun.sleep(500);
-        }
+        const finished = async () =>
+          findKey((await yearDetail(again.staff, organisationId, year!)).json, "facility")?.done;
+        while (Date.now() - started < 120_000 && !(await finished())) await Bun.sleep(500);
+        expect(await finished()).toBe(true);
         expect(again.server.log()).toContain("its process is gone; failed so it is retried");
-        expect(Date.now() - started).toBeLessThan(120_000);
         expect(await answers(again.staff, organisationId)).toEqual(seeded);
       });
     }, 600_000);
