@@ -7,6 +7,7 @@ import { MID_SETUP_EMAIL } from "./bootstrap/midSetupOrganisation.ts";
 import { seedDemo } from "./bootstrap/seedDemo.ts";
 import { cacheLine } from "./caches/registry.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { reconcilePracticeFiles } from "./ingest/reconcileFiles.ts";
 import { removeExpiredRefusedUploads, sweepUnfinishedIngests } from "./ingest/sweep.ts";
 import { liveWebsocketHandler } from "./live/channelRoute.ts";
 import { uploadLimits } from "./routes/uploads/multipart.ts";
@@ -31,6 +32,12 @@ export async function startServer() {
   if (swept.folders + swept.uploads > 0)
     logger.info(`Swept ${swept.folders} scratch folders and ${swept.uploads} unfinished uploads`);
   await removeExpiredRefusedUploads(context);
+  // The practice files and the database agree after any kill (docs/crash-safety.md).
+  const reconciled = await reconcilePracticeFiles(context);
+  if (reconciled.repairs + reconciled.interrupted > 0)
+    logger.warn(
+      `Reconciled practice files: ${reconciled.checked} years checked, ${reconciled.repairs} repaired, ${reconciled.interrupted} interrupted changes`,
+    );
   const admin = await ensureFirstAdmin(context);
   if (config.seedDemo) await seedDemo(context, undefined, { analyses: config.seedDemoAnalyses });
   await context.jobs.start();

@@ -134,6 +134,20 @@ for (const backend of backends) {
       expect((await perAddress.post("/api/services/auth/signin/", { email: user.email })).status).toBe(200);
     });
 
+    test("20 link requests for one address sent at once: no more than 5 are answered or mailed", async () => {
+      const user = await createCustomer(t, organisationId);
+      const browsers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => t.client({ ip: `203.0.113.${100 + i}` }).prime()),
+      );
+      const before = outboxCount();
+      const answers = await Promise.all(
+        browsers.map((browser) => browser.post("/api/services/auth/signin/", { email: user.email })),
+      );
+      expect(answers.filter((answer) => answer.status === 200).length).toBe(5);
+      expect(answers.filter((answer) => answer.status === 429).length).toBe(15);
+      expect(outboxCount() - before).toBe(5);
+    });
+
     test("a token of the wrong shape is a 400 naming the rule, not a database lookup", async () => {
       const answer = await t.client().get("/api/services/auth/signin/abc");
       expect(answer.status).toBe(400);

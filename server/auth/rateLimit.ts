@@ -24,25 +24,12 @@ function windowStart(rule: RateRule, now: Date) {
 
 /**
  * Counts one hit for `subject` and throws 429 once the window's limit is passed. The counter lives in
- * the database so every server process sees the same count.
+ * the database so every server process sees the same count; counting and reading are one statement,
+ * so of any number of concurrent hits no more than `limit` pass.
  */
 export async function hit(db: Db, rule: RateRule, subject: string, now: Date): Promise<void> {
   const count = await record(db, rule, subject, now);
   if (count > rule.limit) throw tooMany(rule, now);
-}
-
-/** The current count without adding to it. */
-export async function current(db: Db, rule: RateRule, subject: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ count: rateLimitHits.count })
-    .from(rateLimitHits)
-    .where(
-      and(
-        eq(rateLimitHits.key, `${rule.name}:${subject}`),
-        eq(rateLimitHits.windowStart, windowStart(rule, now)),
-      ),
-    );
-  return row?.count ?? 0;
 }
 
 /** Adds one hit and answers the new count. */
@@ -56,6 +43,19 @@ export async function record(db: Db, rule: RateRule, subject: string, now: Date)
     })
     .returning({ count: rateLimitHits.count });
   return row?.count ?? 1;
+}
+
+/** Gives back an attempt counted by `hit` (a success that should not count as a failure). */
+export async function release(db: Db, rule: RateRule, subject: string, now: Date): Promise<void> {
+  await db
+    .update(rateLimitHits)
+    .set({ count: sql`greatest(${rateLimitHits.count} - 1, 0)` })
+    .where(
+      and(
+        eq(rateLimitHits.key, `${rule.name}:${subject}`),
+        eq(rateLimitHits.windowStart, windowStart(rule, now)),
+      ),
+    );
 }
 
 export function tooMany(rule: RateRule, now: Date): HttpError {

@@ -127,6 +127,23 @@ function concerns({ session }: CachedSession, key: string) {
   );
 }
 
+/** Whether a session is concerned by a "session" invalidation's key (absent: every session). */
+export function sessionConcerned(session: Session, key: string | undefined) {
+  return key === undefined || concerns({ session, expiresAt: 0 }, key);
+}
+
+/**
+ * Whether a session is still live: not revoked or expired, its user not blocked or removed. The
+ * live channel asks again whenever a change concerns its session (server/live/channelRoute.ts).
+ */
+export async function sessionIsLive(db: Db, sessionId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row ? (await readSession(db, row.tokenHash, now)) !== null : false;
+}
+
 const sessionCacheOf = perHub(
   (hub) =>
     new ProcessCache<CachedSession>(hub, {

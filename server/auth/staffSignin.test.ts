@@ -88,6 +88,33 @@ for (const backend of backends) {
       ).toBe(200);
     });
 
+    test("99 wrong passwords and the right one sent at once: no more than 5 are checked", async () => {
+      const admin = await createStaff(t);
+      const browser = await t.client({ ip: "198.51.100.40" }).prime();
+      const passwords = [...Array.from({ length: 99 }, (_, i) => `Bad!${i}xxxx`), STAFF_PASSWORD];
+      const answers = await Promise.all(
+        passwords.map((password) =>
+          browser.post("/api/management/admin/signin/", { username: admin.username, password }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      const checked = statuses.filter((status) => status !== 429);
+      expect(checked.length).toBeLessThanOrEqual(5);
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(95);
+    });
+
+    test("a successful sign-in does not count as a failure", async () => {
+      const admin = await createStaff(t);
+      const browser = await t.client({ ip: "198.51.100.50" }).prime();
+      for (let i = 0; i < 8; i++) {
+        const answer = await browser.post("/api/management/admin/signin/", {
+          username: admin.username,
+          password: STAFF_PASSWORD,
+        });
+        expect(answer.status).toBe(200);
+      }
+    });
+
     test("missing fields are refused naming each field", async () => {
       const browser = await t.client().prime();
       const answer = await browser.post("/api/management/admin/signin/", { username: "" });

@@ -10,7 +10,7 @@ import { setSessionCookie } from "../http/middleware/session.ts";
 import { describe } from "../http/openapi/declare.ts";
 import { adminDetail } from "../staff/present.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
-import { current, RATE_RULES, record, tooMany } from "./rateLimit.ts";
+import { hit, RATE_RULES, release } from "./rateLimit.ts";
 import { createSession } from "./sessions.ts";
 
 const staffSigninRequest = z.strictObject({
@@ -39,19 +39,18 @@ export const staffSignin = new Hono<AppEnv>().post(
       [RATE_RULES.staffFailuresPerUser, userKey],
       [RATE_RULES.staffFailuresPerIp, ip],
     ] as const;
-    for (const [rule, subject] of rules) {
-      if ((await current(database.db, rule, subject, now)) >= rule.limit) throw tooMany(rule, now);
-    }
+    // Each attempt is counted before the password is checked, in one statement per rule, so attempts
+    // sent in parallel cannot all read "under the limit" before any of them is recorded.
+    for (const [rule, subject] of rules) await hit(database.db, rule, subject, now);
 
     const [staff] = await database.db
       .select()
       .from(staffAccounts)
       .where(eq(staffAccounts.username, username));
     const valid = await verifyPassword(password, staff?.passwordHash ?? (await decoyPasswordHash()));
-    if (!staff || !valid) {
-      for (const [rule, subject] of rules) await record(database.db, rule, subject, now);
-      throw new HttpError(400, BAD_CREDENTIALS);
-    }
+    if (!staff || !valid) throw new HttpError(400, BAD_CREDENTIALS);
+    // Failures are what the limit counts: a success gives its attempt back.
+    for (const [rule, subject] of rules) await release(database.db, rule, subject, now);
     const session = await createSession(database.db, now, {
       kind: "admin",
       staffAccountId: staff.id,

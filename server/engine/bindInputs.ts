@@ -366,8 +366,11 @@ export function bindRunRelations(
 }
 
 async function bindRelations(duck: DuckDb, inputs: CanonicalInputs, binder: Binder) {
-  const { schema, release } = await schemasOf(duck).acquire(duck, relationsKey(inputs), (name) =>
-    createOrgYearSchema(duck, name, inputs, binder),
+  const { schema, release } = await schemasOf(duck).acquire(
+    duck,
+    relationsKey(inputs),
+    (name) => createOrgYearSchema(duck, name, inputs, binder),
+    Object.values(inputs.files.derived ?? {}),
   );
   try {
     await enterSchema(duck, schema, binder);

@@ -115,4 +115,33 @@ describe("organisation-year schemas of an instance", () => {
     served.release();
     expect(served.held.providers).toEqual([{ npi: "1000000007", full_name: "Dr 7's" }]);
   });
+
+  test("a schema whose files were removed (removeStale) is made again, not served over missing files", async () => {
+    const schemas = new OrgYearSchemas(4);
+    const file = join(dataDir, "area_cases_marked-abc.parquet");
+    let made = 0;
+    // As bindInputs does: the derived file is written when missing, the schema's view reads it.
+    const make = async (name: string) => {
+      made += 1;
+      await duck.run(`COPY (SELECT ${made} AS generation) TO '${file}' (FORMAT parquet)`);
+      await duck.run(`CREATE VIEW ${name}.area_cases_marked AS SELECT * FROM read_parquet('${file}')`);
+    };
+    const read = async () => {
+      const { schema, release } = await schemas.acquire(duck, "org-reference-moved", make, [file]);
+      try {
+        return await duck.all<{ generation: number }>(`SELECT generation FROM ${schema}.area_cases_marked`);
+      } finally {
+        release();
+      }
+    };
+    expect(await read()).toEqual([{ generation: 1 }]);
+    expect(await read()).toEqual([{ generation: 1 }]);
+    const schemasBefore = await schemaCount();
+    // The reference year moved: another run's removeStale deleted the file; then it moved back.
+    rmSync(file);
+    expect(await read()).toEqual([{ generation: 2 }]);
+    expect(schemas.size).toBe(1);
+    // The retired schema is dropped: one schema for the key, as before.
+    expect(await schemaCount()).toBe(schemasBefore);
+  });
 });

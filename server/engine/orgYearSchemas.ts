@@ -13,8 +13,14 @@
  * Schemas are shared by the instance's connections: the first run of an organisation-year creates
  * it, concurrent runs of the same one wait for it. Bounded: past the bound the least recently used
  * schema that no run is using is dropped.
+ *
+ * A schema never outlives its files: the derived files its views read can be removed by another
+ * run (removeStale, once a newer version replaced them) while the schema waits in the cache, and
+ * the same key can come back (the reference year moved and back). A schema whose files are gone is
+ * retired when next asked for, and a new one is made, which writes the files again.
  */
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { registerCache } from "../caches/registry.ts";
 import type { DuckDb } from "../duckdb/open.ts";
 
@@ -26,11 +32,19 @@ interface Entry {
   ready: Promise<void>;
   /** Runs using the schema now, its maker among them until it is made: not dropped while any is. */
   users: number;
+  /** The files its views read: the schema is good while they all exist. */
+  files: readonly string[];
+  /** Replaced (its files went): dropped once no run uses it. */
+  retired: boolean;
 }
 
 /** One instance's schemas, least recently used first. */
 export class OrgYearSchemas {
   private readonly entries = new Map<string, Entry>();
+  /** Schema names are made unique per instance: a retired schema and its successor coexist. */
+  private made = 0;
+  /** Retired schemas a run still used when they were replaced. */
+  private readonly retired = new Set<Entry>();
 
   constructor(private readonly max = ORG_YEAR_SCHEMAS_PER_INSTANCE) {
     instances.add(new WeakRef(this));
@@ -41,19 +55,26 @@ export class OrgYearSchemas {
   }
 
   /**
-   * The schema of `key` (made by `create` on `duck` when the instance does not hold it), in use
-   * until release() (call it in a finally).
+   * The schema of `key` (made by `create` on `duck` when the instance does not hold it, or holds it
+   * over files that are gone), in use until release() (call it in a finally). `files` are the
+   * files the schema's views read.
    */
   async acquire(
     duck: DuckDb,
     key: string,
     create: (schema: string) => Promise<void>,
+    files: readonly string[] = [],
   ): Promise<{ schema: string; release: () => void }> {
     let entry = this.entries.get(key);
     if (entry) this.entries.delete(key);
-    else {
-      const name = `oy_${createHash("sha256").update(key).digest("hex").slice(0, 24)}`;
-      const made: Entry = { name, users: 0, ready: Promise.resolve() };
+    if (entry && entry.files.some((file) => !existsSync(file))) {
+      await this.retire(duck, entry);
+      entry = undefined;
+    }
+    if (!entry) {
+      this.made += 1;
+      const name = `oy_${createHash("sha256").update(key).digest("hex").slice(0, 24)}_${this.made}`;
+      const made: Entry = { name, users: 0, ready: Promise.resolve(), files, retired: false };
       made.ready = (async () => {
         try {
           await duck.run(`CREATE SCHEMA IF NOT EXISTS ${name}`);
@@ -86,8 +107,24 @@ export class OrgYearSchemas {
     return { schema: used.name, release };
   }
 
+  /** A schema whose files are gone: dropped now, or at a later acquire once no run uses it. */
+  private async retire(duck: DuckDb, entry: Entry) {
+    entry.retired = true;
+    this.retired.add(entry);
+    await this.dropRetired(duck);
+  }
+
+  private async dropRetired(duck: DuckDb) {
+    for (const entry of this.retired) {
+      if (entry.users > 0) continue;
+      this.retired.delete(entry);
+      await duck.run(`DROP SCHEMA IF EXISTS ${entry.name} CASCADE`).catch(() => {});
+    }
+  }
+
   /** Past the bound, the least recently used schemas nobody is using are dropped (on `duck`). */
   private async dropSurplus(duck: DuckDb) {
+    await this.dropRetired(duck);
     for (const [key, entry] of this.entries) {
       if (this.entries.size <= this.max) return;
       if (entry.users > 0) continue;

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
+import { crashPoint } from "../crash/crashPoint.ts";
 import { organisationYears } from "../db/schema/index.ts";
 import { notifyDataChanged } from "../engine/dataChanges.ts";
 import type { MarketKind } from "./contract.ts";
@@ -16,6 +17,7 @@ import {
   type ProgressListener,
   sha256File,
 } from "./pipeline.ts";
+import { withFileIntents } from "./reconcileFiles.ts";
 import {
   acceptMarketUpload,
   acceptPracticeUploads,
@@ -249,27 +251,37 @@ export async function ingestPracticeUpload(
       versionName: versionName(),
       warnings: outcome.warnings.filter((warning) => warning.year === output.year),
     }));
-    await acceptPracticeUploads(db, {
+    // A kill between the switch-in and the commit leaves intents: the start-up reconcile puts the
+    // recorded version back (reconcileFiles.ts).
+    const intent = {
       organisationId: input.organisationId,
-      uploadIds,
-      outputs,
-      now: context.clock.now(),
-      fileNames: storage.stored.map((file) => file.originalName),
-      uploadedBy: input.uploadedBy,
-      uploadedByStaff: input.uploadedByStaff,
-      skippedRows: outcome.skippedRows ?? 0,
-      rejectedRowsName,
-      switchIn: () => {
-        for (const output of outputs) {
-          const current = warehousePaths.practiceLines(dataDir, input.organisationId, output.year);
-          switchIn(output.path, current);
-          keepCopy(
-            current,
-            warehousePaths.practiceVersion(dataDir, input.organisationId, output.year, output.versionName),
-          );
-        }
-      },
-    });
+      years: outputs.map((output) => output.year),
+      change: "upload" as const,
+    };
+    await withFileIntents(context, intent, () =>
+      acceptPracticeUploads(db, {
+        organisationId: input.organisationId,
+        uploadIds,
+        outputs,
+        now: context.clock.now(),
+        fileNames: storage.stored.map((file) => file.originalName),
+        uploadedBy: input.uploadedBy,
+        uploadedByStaff: input.uploadedByStaff,
+        skippedRows: outcome.skippedRows ?? 0,
+        rejectedRowsName,
+        switchIn: () => {
+          for (const output of outputs) {
+            const current = warehousePaths.practiceLines(dataDir, input.organisationId, output.year);
+            switchIn(output.path, current);
+            keepCopy(
+              current,
+              warehousePaths.practiceVersion(dataDir, input.organisationId, output.year, output.versionName),
+            );
+          }
+          crashPoint("upload.after-switch");
+        },
+      }),
+    );
     await notifyDataChanged(context, input.organisationId);
     return {
       status: "accepted",

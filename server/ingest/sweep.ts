@@ -24,7 +24,7 @@ const interrupted: ErrorReport = {
   fileLevel: true,
 };
 
-function isAlive(pid: number) {
+export function isAlive(pid: number) {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,7 +1,8 @@
-import { copyFileSync, existsSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
+import { crashPoint } from "../crash/crashPoint.ts";
 import type { Db } from "../db/client.ts";
 import {
   customerUsers,
@@ -12,7 +13,8 @@ import {
 } from "../db/schema/index.ts";
 import { notifyDataChanged } from "../engine/dataChanges.ts";
 import { HttpError, notFound } from "../http/errors.ts";
-import { newWorkDir, removeDir, switchIn, warehousePaths } from "./storage.ts";
+import { withFileIntents } from "./reconcileFiles.ts";
+import { keepCopy, newWorkDir, removeDir, switchIn, warehousePaths } from "./storage.ts";
 import { lockTargets, lockUploadTargets } from "./targetLock.ts";
 
 /** The download of an upload's set-aside rows (server/routes/uploads/rejectedRows.ts). */
@@ -55,7 +57,7 @@ export async function versionsOf(db: Db, organisationId: string, year: number, c
  * the restore is recorded as a new version naming the one it brought back.
  */
 export async function restorePracticeVersion(
-  context: Pick<AppContext, "config" | "database" | "clock" | "live">,
+  context: Pick<AppContext, "config" | "database" | "clock" | "live" | "logger">,
   input: { organisationId: string; year: number; versionId: string; staffId: string },
 ) {
   const { db } = context.database;
@@ -75,83 +77,89 @@ export async function restorePracticeVersion(
   if (!existsSync(kept)) throw new HttpError(409, "The file of this version is no longer kept.");
   const workDir = newWorkDir(dataDir);
   try {
+    // A hard link where possible: the current file is then the kept one, which the reconcile
+    // recognises without reading it.
     const copy = join(workDir, "practice_lines.parquet");
-    copyFileSync(kept, copy);
+    keepCopy(kept, copy);
     const now = context.clock.now();
-    const restored = await db.transaction(async (tx) => {
-      await lockUploadTargets(tx, [lockTargets.practiceYear(input.organisationId, input.year)]);
-      const [current] = await tx
-        .select()
-        .from(organisationYears)
-        .where(
-          and(
-            eq(organisationYears.organisationId, input.organisationId),
-            eq(organisationYears.year, input.year),
-          ),
-        );
-      if (!current) throw notFound(`No year ${input.year}.`);
-      if (current.currentVersionId === version.id && current.fileState === "uploaded")
-        throw new HttpError(409, "This version is the current one.");
-      switchIn(copy, warehousePaths.practiceLines(dataDir, input.organisationId, input.year));
-      const dataVersion = current.dataVersion + 1;
-      const [row] = await tx
-        .insert(practiceYearVersions)
-        .values({
-          organisationId: input.organisationId,
-          year: input.year,
-          dataVersion,
-          uploadIds: version.uploadIds,
-          fileNames: version.fileNames,
-          uploadedByStaff: input.staffId,
-          rows: version.rows,
-          checksum: version.checksum,
-          warnings: version.warnings,
-          skippedRows: version.skippedRows,
-          rejectedRowsName: version.rejectedRowsName,
-          storageName: version.storageName,
-          restoredFrom: version.id,
-          createdAt: now,
-        })
-        .returning({ id: practiceYearVersions.id });
-      await tx
-        .update(organisationYears)
-        .set({
-          fileState: "uploaded",
-          dataVersion,
-          rows: version.rows,
-          checksum: version.checksum,
-          warnings: version.warnings,
-          skippedRows: version.skippedRows,
-          uploadedAt: now,
-          updatedAt: now,
-          currentVersionId: row!.id,
-        })
-        .where(eq(organisationYears.id, current.id));
-      // The file the year shows is the restored version's again.
-      const accepted = await tx
-        .select({ id: practiceUploads.id, years: practiceUploads.years })
-        .from(practiceUploads)
-        .where(
-          and(
-            eq(practiceUploads.organisationId, input.organisationId),
-            eq(practiceUploads.state, "accepted"),
-          ),
-        );
-      const replaced = accepted
-        .filter((upload) => upload.years.includes(input.year) && !version.uploadIds.includes(upload.id))
-        .map((upload) => upload.id);
-      if (replaced.length > 0)
+    const intent = { organisationId: input.organisationId, years: [input.year], change: "restore" as const };
+    const restored = await withFileIntents(context, intent, () =>
+      db.transaction(async (tx) => {
+        await lockUploadTargets(tx, [lockTargets.practiceYear(input.organisationId, input.year)]);
+        const [current] = await tx
+          .select()
+          .from(organisationYears)
+          .where(
+            and(
+              eq(organisationYears.organisationId, input.organisationId),
+              eq(organisationYears.year, input.year),
+            ),
+          );
+        if (!current) throw notFound(`No year ${input.year}.`);
+        if (current.currentVersionId === version.id && current.fileState === "uploaded")
+          throw new HttpError(409, "This version is the current one.");
+        switchIn(copy, warehousePaths.practiceLines(dataDir, input.organisationId, input.year));
+        crashPoint("restore.after-switch");
+        const dataVersion = current.dataVersion + 1;
+        const [row] = await tx
+          .insert(practiceYearVersions)
+          .values({
+            organisationId: input.organisationId,
+            year: input.year,
+            dataVersion,
+            uploadIds: version.uploadIds,
+            fileNames: version.fileNames,
+            uploadedByStaff: input.staffId,
+            rows: version.rows,
+            checksum: version.checksum,
+            warnings: version.warnings,
+            skippedRows: version.skippedRows,
+            rejectedRowsName: version.rejectedRowsName,
+            storageName: version.storageName,
+            restoredFrom: version.id,
+            createdAt: now,
+          })
+          .returning({ id: practiceYearVersions.id });
         await tx
-          .update(practiceUploads)
-          .set({ state: "superseded" })
-          .where(inArray(practiceUploads.id, replaced));
-      if (version.uploadIds.length > 0)
-        await tx
-          .update(practiceUploads)
-          .set({ state: "accepted" })
-          .where(inArray(practiceUploads.id, version.uploadIds));
-      return { id: row!.id, dataVersion };
-    });
+          .update(organisationYears)
+          .set({
+            fileState: "uploaded",
+            dataVersion,
+            rows: version.rows,
+            checksum: version.checksum,
+            warnings: version.warnings,
+            skippedRows: version.skippedRows,
+            uploadedAt: now,
+            updatedAt: now,
+            currentVersionId: row!.id,
+          })
+          .where(eq(organisationYears.id, current.id));
+        // The file the year shows is the restored version's again.
+        const accepted = await tx
+          .select({ id: practiceUploads.id, years: practiceUploads.years })
+          .from(practiceUploads)
+          .where(
+            and(
+              eq(practiceUploads.organisationId, input.organisationId),
+              eq(practiceUploads.state, "accepted"),
+            ),
+          );
+        const replaced = accepted
+          .filter((upload) => upload.years.includes(input.year) && !version.uploadIds.includes(upload.id))
+          .map((upload) => upload.id);
+        if (replaced.length > 0)
+          await tx
+            .update(practiceUploads)
+            .set({ state: "superseded" })
+            .where(inArray(practiceUploads.id, replaced));
+        if (version.uploadIds.length > 0)
+          await tx
+            .update(practiceUploads)
+            .set({ state: "accepted" })
+            .where(inArray(practiceUploads.id, version.uploadIds));
+        return { id: row!.id, dataVersion };
+      }),
+    );
     await notifyDataChanged(context, input.organisationId);
     return restored;
   } finally {

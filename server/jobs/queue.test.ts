@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { hostname } from "node:os";
 import { eq } from "drizzle-orm";
 import { backends } from "../../tests/helpers/backends.ts";
 import { createStaff } from "../../tests/helpers/factories.ts";
@@ -181,6 +182,85 @@ for (const backend of backends) {
           progress: 100,
           message: "Silent: failed (interrupted)",
         });
+      } finally {
+        await queue.stop();
+      }
+    });
+
+    /** A job left active by a process killed while running it (SIGKILL: nothing failed it). */
+    async function killedWhileRunning(
+      name: string,
+      owner: { pid: number; host: string; heartbeatAgo: number },
+    ) {
+      const sender = new JobQueue(t.context, FAST).define<CountData>({
+        name,
+        title: () => name,
+        singletonKey: (data) => data.label,
+        run: async () => undefined,
+      });
+      await sender.start({ work: false });
+      const id = await sender.send(name, { label: "killed" }, { staffAccountId: staffId });
+      await sender.stop();
+      await t.context.database.execute(
+        "UPDATE pgboss.job SET state = 'active', started_on = now() - interval '1 minute' WHERE id = $1",
+        [id],
+      );
+      await t.context.database.execute(
+        `INSERT INTO job_runs (job_id, name, owner_pid, owner_host, heartbeat_at) VALUES ($1, $2, $3, $4, now() - make_interval(secs => $5))`,
+        [id, name, owner.pid, owner.host, owner.heartbeatAgo],
+      );
+      return id;
+    }
+    const deadPid = () => Bun.spawnSync(["true"]).pid;
+
+    test("a job whose process was killed is retried by the next process at once, not after the expiry", async () => {
+      const id = await killedWhileRunning("killed-scheme", {
+        pid: deadPid(),
+        host: hostname(),
+        heartbeatAgo: 1,
+      });
+      let runs = 0;
+      const next = new JobQueue(t.context, FAST).define<CountData>({
+        name: "killed-scheme",
+        title: () => "Killed scheme",
+        singletonKey: (data) => data.label,
+        run: async () => {
+          runs++;
+          return "finished";
+        },
+      });
+      await next.start();
+      try {
+        // FAST's expiry is 60 s: only the owner check can finish it within 15.
+        expect(await until(async () => (await next.state("killed-scheme", id)) === "completed")).toBe(true);
+        expect(runs).toBe(1);
+        expect((await task(id))?.status).toBe("success");
+        const [left] = await t.context.database.execute("SELECT 1 FROM job_runs WHERE job_id = $1", [id]);
+        expect(left).toBeUndefined();
+      } finally {
+        await next.stop();
+      }
+    }, 30_000);
+
+    test("another host's job with a fresh heartbeat is left running; once its heartbeat stops it is retried", async () => {
+      const tuning: QueueTuning = { ...FAST, ownerGoneSeconds: 5 };
+      const id = await killedWhileRunning("remote-job", { pid: 4242, host: "another-host", heartbeatAgo: 0 });
+      const queue = new JobQueue(t.context, tuning).define<CountData>({
+        name: "remote-job",
+        title: () => "Remote",
+        singletonKey: (data) => data.label,
+        run: async () => "finished",
+      });
+      await queue.start({ work: false });
+      try {
+        await queue.recoverOrphanedJobs();
+        expect(await queue.state("remote-job", id)).toBe("active");
+        await t.context.database.execute(
+          "UPDATE job_runs SET heartbeat_at = now() - interval '6 seconds' WHERE job_id = $1",
+          [id],
+        );
+        await queue.recoverOrphanedJobs();
+        expect(await queue.state("remote-job", id)).toBe("retry");
       } finally {
         await queue.stop();
       }

@@ -1,7 +1,9 @@
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { hostname } from "node:os";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import type { AppContext } from "../context.ts";
-import { notifications } from "../db/schema/index.ts";
+import { jobRuns, notifications } from "../db/schema/index.ts";
+import { isAlive } from "../ingest/sweep.ts";
 import { pushToRecipient, type Recipient } from "../live/notifications.ts";
 import { bossDatabase } from "./bossDatabase.ts";
 
@@ -35,13 +37,23 @@ export interface QueueTuning {
   retryLimit: number;
   pollingIntervalSeconds: number;
   maintenanceIntervalSeconds: number;
+  /** A running job's process writes its heartbeat this often (job_runs). */
+  heartbeatSeconds?: number;
+  /**
+   * A job marked active whose heartbeat is older than this (or whose process is dead on this host)
+   * has lost its process: the reconcile fails it, and pg-boss retries it at once.
+   */
+  ownerGoneSeconds?: number;
 }
 
 export const DEFAULT_TUNING: QueueTuning = {
+  // The last resort only: a job whose process is gone is found by its heartbeat (ownerGoneSeconds).
   expireInSeconds: 15 * 60,
   retryLimit: 1,
   pollingIntervalSeconds: 2,
   maintenanceIntervalSeconds: 60,
+  heartbeatSeconds: 10,
+  ownerGoneSeconds: 30,
 };
 
 /**
@@ -55,6 +67,8 @@ export class JobQueue {
   private reconciling: Promise<void> = Promise.resolve();
   /** Run after each task reconciliation: owners of other "busy" records make them tell the truth too. */
   private readonly reconcilers: Array<(context: AppContext) => Promise<void>> = [];
+  /** Jobs this process is running now (a row of job_runs naming this pid but not here is a dead one's). */
+  private readonly runningHere = new Set<string>();
 
   constructor(
     private readonly context: AppContext,
@@ -163,6 +177,40 @@ export class JobQueue {
   private async runOne(definition: JobDefinition<never>, job: PgBoss.Job<JobEnvelope<never>>) {
     const { data, requester } = job.data;
     const title = definition.title(data);
+    const { db } = this.context.database;
+    // The job's owner and heartbeat: a kill leaves the row, and the reconcile sees its owner gone.
+    this.runningHere.add(job.id);
+    await db
+      .insert(jobRuns)
+      .values({ jobId: job.id, name: definition.name, ownerPid: process.pid, ownerHost: hostname() })
+      .onConflictDoUpdate({
+        target: jobRuns.jobId,
+        set: { ownerPid: process.pid, ownerHost: hostname(), heartbeatAt: sql`now()` },
+      });
+    const heartbeat = setInterval(
+      () =>
+        void db
+          .update(jobRuns)
+          .set({ heartbeatAt: sql`now()` })
+          .where(eq(jobRuns.jobId, job.id))
+          .catch(() => {}),
+      (this.tuning.heartbeatSeconds ?? DEFAULT_TUNING.heartbeatSeconds!) * 1000,
+    );
+    try {
+      return await this.runMirrored(definition, job, title);
+    } finally {
+      clearInterval(heartbeat);
+      this.runningHere.delete(job.id);
+      await db.delete(jobRuns).where(eq(jobRuns.jobId, job.id));
+    }
+  }
+
+  private async runMirrored(
+    definition: JobDefinition<never>,
+    job: PgBoss.Job<JobEnvelope<never>>,
+    title: string,
+  ) {
+    const { data, requester } = job.data;
     const mirror = (progress: number, status: string, message = title) =>
       requester
         ? this.mirror(job.id, requester, { data, progress, status, title: message })
@@ -205,10 +253,48 @@ export class JobQueue {
   }
 
   /**
+   * Jobs pg-boss holds as active whose process is gone (killed: its pid is dead on this host, its
+   * heartbeat stopped, or it never wrote one) are failed now, so pg-boss retries them (retryLimit)
+   * instead of holding their singleton key until the queue's expiry. Other processes' live jobs
+   * keep their heartbeat fresh and are left alone.
+   */
+  async recoverOrphanedJobs() {
+    const goneAfter = this.tuning.ownerGoneSeconds ?? DEFAULT_TUNING.ownerGoneSeconds!;
+    const active = await this.context.database.execute<{
+      id: string;
+      name: string;
+      started_seconds: number;
+      owner_pid: number | null;
+      owner_host: string | null;
+      heartbeat_seconds: number | null;
+    }>(
+      `SELECT j.id, j.name, extract(epoch FROM now() - j.started_on)::float8 AS started_seconds,
+              r.owner_pid, r.owner_host, extract(epoch FROM now() - r.heartbeat_at)::float8 AS heartbeat_seconds
+         FROM pgboss.job j LEFT JOIN job_runs r ON r.job_id = j.id
+        WHERE j.state = 'active' AND j.name = ANY($1::text[])`,
+      [[...this.definitions.keys()]],
+    );
+    for (const job of active) {
+      if (this.runningHere.has(job.id)) continue;
+      const gone =
+        job.owner_pid === null
+          ? job.started_seconds > goneAfter
+          : (job.owner_host === hostname() && (job.owner_pid === process.pid || !isAlive(job.owner_pid))) ||
+            (job.heartbeat_seconds ?? 0) > goneAfter;
+      if (!gone) continue;
+      const reason = { message: "its server process stopped while running it" };
+      await this.boss.fail(job.name, job.id, reason).catch(() => this.boss.cancel(job.name, job.id));
+      await this.context.database.db.delete(jobRuns).where(eq(jobRuns.jobId, job.id));
+      this.context.logger.warn(`Job ${job.name} ${job.id}: its process is gone; failed so it is retried`);
+    }
+  }
+
+  /**
    * Makes task rows tell the truth after a restart: a job that pg-boss retried shows as queued
    * again, one it failed (its worker vanished and retries ran out) shows as failed: never stuck.
    */
   async reconcileTasks() {
+    await this.recoverOrphanedJobs();
     const { db } = this.context.database;
     const open = await db
       .select()

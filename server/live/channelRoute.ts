@@ -1,27 +1,32 @@
 import { Hono } from "hono";
 import { createBunWebSocket } from "hono/bun";
 import { z } from "zod";
+import { sessionConcerned, sessionIsLive } from "../auth/sessions.ts";
 import type { AppEnv } from "../context.ts";
 import { parseParam } from "../http/body.ts";
 import { forbidden, HttpError, invalidToken } from "../http/errors.ts";
 import { loadSession } from "../http/middleware/session.ts";
-import type { LiveSocket } from "./hub.ts";
+import type { Invalidation, LiveSocket } from "./hub.ts";
 
 const { upgradeWebSocket, websocket } = createBunWebSocket();
 /** Bun.serve needs this handler beside fetch for upgraded connections. */
 export const liveWebsocketHandler = websocket;
 
-/** Origins allowed to open the channel: the public URL's, plus Vite's dev server in development. */
-function allowedOrigins(publicUrl: string, env: string): Set<string> {
-  const origins = new Set([new URL(publicUrl).origin]);
-  if (env === "development") origins.add("http://localhost:5173");
-  return origins;
-}
+/**
+ * The origin allowed to open the channel: the public URL's only. `npm run dev` sets PUBLIC_URL to
+ * Vite's dev server (server/cli/dev.ts), so no other origin is ever accepted by default.
+ */
+const allowedOrigin = (publicUrl: string) => new URL(publicUrl).origin;
+
+/** A socket closed because its session ended (logout, revoked, user blocked or removed). */
+export const SESSION_ENDED_CLOSE = { code: 4401, reason: "Your session has ended" } as const;
 
 /**
  * GET /ws/channel/{channelId}/: the live channel. The session is checked at the handshake (cookie
  * or Authorization), the Origin must be ours (a page elsewhere cannot ride the user's cookie), and a
- * user is admitted only to its own channel.
+ * user is admitted only to its own channel. After the handshake, every change that concerns the
+ * session (sessionsChanged: logout, block, removal, in any process) makes the socket ask again,
+ * and a session that ended closes it.
  */
 export const liveChannel = new Hono<AppEnv>().get(
   "/:channelId",
@@ -34,7 +39,7 @@ export const liveChannel = new Hono<AppEnv>().get(
     );
     const { config } = c.var.app;
     const origin = c.req.header("origin");
-    if (!origin || !allowedOrigins(config.publicUrl, config.env).has(origin)) {
+    if (!origin || origin !== allowedOrigin(config.publicUrl)) {
       throw forbidden("Origin not allowed.");
     }
     const session = c.var.session;
@@ -47,8 +52,10 @@ export const liveChannel = new Hono<AppEnv>().get(
   },
   upgradeWebSocket((c) => {
     const channelId = c.req.param("channelId")!;
-    const { live } = c.var.app;
+    const { live, database, clock } = c.var.app;
+    const session = c.var.session!;
     let socket: LiveSocket | undefined;
+    let stopWatching = () => {};
     return {
       onOpen(_event, ws) {
         socket = { send: (data) => ws.send(data) };
@@ -56,9 +63,24 @@ export const liveChannel = new Hono<AppEnv>().get(
         if (!live.subscribe(channelId, socket)) {
           socket = undefined;
           ws.close(1013, "Too many windows are open for this account");
+          return;
         }
+        const watched = socket;
+        const unwatch = live.onInvalidation((change: Invalidation) => {
+          if (change.topic !== "session" || !sessionConcerned(session, change.key)) return;
+          void sessionIsLive(database.db, session.id, clock.now())
+            .then((alive) => {
+              if (alive) return;
+              // Nothing more reaches it, even before the close completes.
+              live.unsubscribe(channelId, watched);
+              ws.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
+            })
+            .catch(() => {});
+        });
+        stopWatching = () => void unwatch();
       },
       onClose() {
+        stopWatching();
         if (socket) live.unsubscribe(channelId, socket);
       },
     };

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { backends } from "../../tests/helpers/backends.ts";
-import { createCustomer, createOrganisation, signInCustomer } from "../../tests/helpers/factories.ts";
+import {
+  createCustomer,
+  createOrganisation,
+  createStaff,
+  signInCustomer,
+  signInStaff,
+} from "../../tests/helpers/factories.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
 import { cacheFigures } from "../caches/registry.ts";
 import type { customerUsers } from "../db/schema/index.ts";
+import { SESSION_ENDED_CLOSE } from "./channelRoute.ts";
 import { MAX_SOCKETS_PER_CHANNEL } from "./hub.ts";
 import { pushToRecipient } from "./notifications.ts";
 
@@ -14,13 +21,17 @@ function connect(base: string, channel: string, headers: Record<string, string>)
   const url = `${base.replace(/^http/, "ws")}/ws/channel/${channel}/`;
   const socket = new WebSocket(url, { headers } as never);
   const received: unknown[] = [];
+  const closed: { code?: number } = {};
   socket.addEventListener("message", (event) => received.push(JSON.parse(String(event.data))));
+  socket.addEventListener("close", (event) => {
+    closed.code = event.code;
+  });
   const opened = new Promise<void>((resolve, reject) => {
     socket.addEventListener("open", () => resolve());
     socket.addEventListener("error", () => reject(new Error("refused")));
     socket.addEventListener("close", () => reject(new Error("closed")));
   });
-  return { socket, received, opened };
+  return { socket, received, opened, closed };
 }
 
 async function until(predicate: () => boolean, ms = 5000) {
@@ -119,6 +130,63 @@ for (const backend of backends) {
       await expect(client.opened).rejects.toThrow();
     });
 
+    /** A user of its own with an open socket, and the browser it signed in with. */
+    async function openSocketOfNewUser(app = t) {
+      const someone = await createCustomer(t, (await createOrganisation(t)).id);
+      const browser = await signInCustomer(t, someone.email);
+      const client = connect(app.listen(), someone.channelId, {
+        Origin: ORIGIN,
+        Cookie: `token=${browser.cookies.get("token")}`,
+      });
+      await client.opened;
+      expect(await until(() => app.context.live.connections(someone.channelId) === 1)).toBe(true);
+      return { someone, browser, client };
+    }
+
+    test("logging out closes the session's open socket; nothing reaches it after", async () => {
+      const { someone, browser, client } = await openSocketOfNewUser();
+      expect((await browser.get("/api/admin/logout/")).status).toBe(200);
+      expect(await until(() => client.closed.code !== undefined)).toBe(true);
+      expect(client.closed.code).toBe(SESSION_ENDED_CLOSE.code);
+      expect(t.context.live.connections(someone.channelId)).toBe(0);
+      await pushToRecipient(
+        t.context,
+        { customerUserId: someone.id },
+        { type: "notification", message: "After logout" },
+      );
+      await Bun.sleep(200);
+      expect(client.received).toEqual([]);
+    });
+
+    test("blocking a user closes its open sockets; another user's socket stays open", async () => {
+      const blocked = await openSocketOfNewUser();
+      const bystander = connect(base, user.channelId, { Origin: ORIGIN, Cookie: cookie });
+      await bystander.opened;
+      const staff = await signInStaff(t, (await createStaff(t)).username);
+      const answer = await staff.patch("/api/management/customer/detail/", {
+        user_data: { id: blocked.someone.id, blocked: true },
+      });
+      expect(answer.status).toBe(200);
+      expect(await until(() => blocked.client.closed.code !== undefined)).toBe(true);
+      expect(blocked.client.closed.code).toBe(SESSION_ENDED_CLOSE.code);
+      await Bun.sleep(200);
+      expect(bystander.closed.code).toBeUndefined();
+      bystander.socket.close();
+    });
+
+    test("the Vite dev server's origin is refused in development unless it is the public URL", async () => {
+      const development = await startTestApp(backend, { NODE_ENV: "development" });
+      try {
+        const client = connect(development.listen(), user.channelId, {
+          Origin: "http://localhost:5173",
+          Cookie: cookie,
+        });
+        await expect(client.opened).rejects.toThrow();
+      } finally {
+        await development.close();
+      }
+    });
+
     test("no session, no channel", async () => {
       const client = connect(base, user.channelId, { Origin: ORIGIN });
       await expect(client.opened).rejects.toThrow();
@@ -160,6 +228,21 @@ for (const backend of backends) {
           expect(await until(() => client.received.length === 1)).toBe(true);
           expect(client.received[0]).toMatchObject({ type: "notification", message: "From process one" });
           client.socket.close();
+        } finally {
+          await second.close();
+        }
+      });
+
+      test("blocking a user in one process closes its socket held by another", async () => {
+        const second = await startTestApp(backend, {}, { shareDatabaseWith: t });
+        try {
+          const { someone, client } = await openSocketOfNewUser(second);
+          const staff = await signInStaff(t, (await createStaff(t)).username);
+          await staff.patch("/api/management/customer/detail/", {
+            user_data: { id: someone.id, blocked: true },
+          });
+          expect(await until(() => client.closed.code !== undefined)).toBe(true);
+          expect(client.closed.code).toBe(SESSION_ENDED_CLOSE.code);
         } finally {
           await second.close();
         }

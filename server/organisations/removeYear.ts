@@ -9,11 +9,11 @@
  *   area, file state need_update and requested, so staff or the customer send a new file; it is no
  *   longer enabled nor prelaunched (it has to be reviewed again).
  */
-import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
+import { crashPoint } from "../crash/crashPoint.ts";
 import {
   organisationYears,
   practiceUploads,
@@ -24,6 +24,7 @@ import {
 } from "../db/schema/index.ts";
 import { notifyDataChanged } from "../engine/dataChanges.ts";
 import { clearRunCache } from "../engine/runPlugin.ts";
+import { withFileIntents } from "../ingest/reconcileFiles.ts";
 import { warehousePaths } from "../ingest/storage.ts";
 import { lockTargets, lockUploadTargets } from "../ingest/targetLock.ts";
 
@@ -46,7 +47,7 @@ const uploadPath = (dataDir: string, organisationId: string, storageName: string
   join(dataDir, "uploads", "practice", organisationId, storageName);
 
 export async function removeYear(
-  context: Pick<AppContext, "config" | "database" | "clock" | "live">,
+  context: Pick<AppContext, "config" | "database" | "clock" | "live" | "logger">,
   input: { organisationId: string; year: number; action: RemoveAction },
 ): Promise<RemovedYear> {
   const { organisationId, year, action } = input;
@@ -64,12 +65,12 @@ export async function removeYear(
   // The file action removes the practice data only: the files the engine derives from the market
   // and the (kept) service area beside it stay valid. Removing the year removes its whole folder.
   const target = action === "delete" ? practiceYearDir(dataDir, organisationId, year) : practiceFile;
-  // Moved aside inside the transaction (an upload of the year waits on the same lock), deleted
-  // after the commit, or put back if the transaction fails.
-  const aside = join(dataDir, "tmp", "removed-years", randomUUID());
-  let movedAside = false;
+  // The database changes first, in one transaction; the files after the commit. A kill in between
+  // leaves the intent, and the start-up reconcile removes what the database no longer records (the
+  // files are never moved inside the transaction: a rollback cannot put a file back).
   const uploadFiles: string[] = [];
-  try {
+  const change = action === "delete" ? "remove-year" : "remove-file";
+  await withFileIntents(context, { organisationId, years: [year], change }, async () => {
     await db.transaction(async (tx) => {
       await lockUploadTargets(tx, [lockTargets.practiceYear(organisationId, year)]);
       await tx.delete(validations).where(ofYear.validations);
@@ -115,17 +116,11 @@ export async function removeYear(
           .where(eq(practiceUploads.id, upload.id));
         if (years.length === 0) uploadFiles.push(uploadPath(dataDir, organisationId, upload.storageName));
       }
-      if (existsSync(target)) {
-        mkdirSync(dirname(aside), { recursive: true });
-        renameSync(target, aside);
-        movedAside = true;
-      }
+      crashPoint("remove-year.before-commit");
     });
-  } catch (error) {
-    if (movedAside) renameSync(aside, target);
-    throw error;
-  }
-  rmSync(aside, { recursive: true, force: true });
+    crashPoint("remove-year.after-commit");
+    rmSync(target, { recursive: true, force: true });
+  });
   const removedUploads = uploadFiles.filter((path) => existsSync(path));
   for (const path of removedUploads) rmSync(path, { force: true });
   clearRunCache(organisationId);

@@ -173,6 +173,35 @@ describe("vitality registry import-nppes", () => {
     expect(existsSync(join(dataDir, `${REGISTRY_PARQUET_PATH}.importing`))).toBe(false);
   });
 
+  test("a file with no valid provider row is refused and the registry stays", async () => {
+    const registryFile = join(dataDir, REGISTRY_PARQUET_PATH);
+    const before = Bun.hash(readFileSync(registryFile));
+    const headerOnly = join(dir, "header-only.csv");
+    writeNppesCsv(headerOnly, []);
+    const allInvalid = join(dir, "all-invalid.csv");
+    writeNppesCsv(allInvalid, [
+      { npi: "12345", entity: "1", last: "SHORT" },
+      { npi: gone, entity: "", deactivated: "03/15/2019" },
+      { npi: "ABCDEFGHIJ", entity: "2", organization: "LETTERS" },
+    ]);
+    const unterminated = join(dir, "unterminated.csv");
+    writeNppesCsv(unterminated, []);
+    writeFileSync(unterminated, `${readFileSync(unterminated, "utf8")}"${surgeon}","1","`);
+    const openQuoteAfterRows = join(dir, "open-quote-after-rows.csv");
+    writeNppesCsv(openQuoteAfterRows, rows);
+    writeFileSync(openQuoteAfterRows, `${readFileSync(openQuoteAfterRows, "utf8")}"${hospital}","2","`);
+    for (const file of [headerOnly, allInvalid, unterminated, openQuoteAfterRows]) {
+      await expect(importNppes(file, { dataDir, threads: 1 })).rejects.toThrow(
+        /has no valid provider row|cannot be read as a CSV file|could not be imported/,
+      );
+      expect(Bun.hash(readFileSync(registryFile))).toBe(before);
+      expect(existsSync(`${registryFile}.importing`)).toBe(false);
+    }
+    const registry = new ParquetNpiRegistry(dataDir);
+    expect((await registry.search({ limit: 500 })).result_count).toBe(200);
+    registry.close();
+  });
+
   test("the same seed writes the same file", () => {
     const a = join(dir, "a.csv");
     const b = join(dir, "b.csv");

@@ -138,6 +138,14 @@ export async function importNppes(file: string, options: NppesImportOptions): Pr
         : "";
       throw new NppesFileError(`${file} could not be imported: ${reason}${hint}`);
     }
+    if (rows === 0) {
+      // A header alone, rows all invalid or a quote left open: replacing the registry with nothing
+      // would answer "unknown" for every NPI, so the registry in place is kept.
+      rmSync(partial, { force: true });
+      throw new NppesFileError(
+        `${file} has no valid provider row (a 10-digit NPI with entity type 1 or 2); the registry stays as it was`,
+      );
+    }
     renameSync(partial, target);
     if (options.taxonomyFile) copyFileSync(options.taxonomyFile, join(options.dataDir, TAXONOMY_CSV_PATH));
     return {

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../context.ts";
+import { crashPoint } from "../crash/crashPoint.ts";
 import { staffAccounts } from "../db/schema/index.ts";
 import type { JobDefinition } from "../jobs/queue.ts";
 import type { Recipient } from "../live/notifications.ts";
@@ -76,6 +77,7 @@ export const schemeRunJob: JobDefinition<SchemeJobData> = {
   title: (data) => `${TITLES[data.schemeId] ?? data.schemeId} (${data.year})`,
   singletonKey: (data) => `${data.organisationId}:${data.year}:${data.schemeId}`,
   async run(context, job) {
+    crashPoint("scheme.mid-run");
     try {
       const outcome = await runSchemeNow({
         context,

@@ -1,5 +1,7 @@
 export * from "./activity.ts";
 export * from "./content.ts";
+export * from "./fileIntents.ts";
 export * from "./identity.ts";
+export * from "./jobRuns.ts";
 export * from "./practice.ts";
 export * from "./schemes.ts";

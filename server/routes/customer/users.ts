@@ -1,15 +1,17 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { revokeUserSessions, sessionsChanged } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
-import { customerUsers } from "../../db/schema/index.ts";
+import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { customerUsers, organisations } from "../../db/schema/index.ts";
 import { MAX_USERS_PER_ORGANISATION, userEmail, username, userStatus } from "../../forms/userFields.ts";
 import { organisationManagedBy } from "../../http/actor.ts";
 import { readJson } from "../../http/body.ts";
 import { forbidden, HttpError, notFound } from "../../http/errors.ts";
 import { describe } from "../../http/openapi/declare.ts";
-import { findOrganisation, userView } from "../../organisations/present.ts";
+import { userView } from "../../organisations/present.ts";
 
 export { MAX_USERS_PER_ORGANISATION };
 
@@ -52,6 +54,59 @@ async function managedUser(c: Context<AppEnv>, id: string): Promise<CustomerUser
 const isSelf = (c: Context<AppEnv>, user: CustomerUser) =>
   c.var.session?.kind === "client" && c.var.session.user.id === user.id;
 
+/**
+ * Counts, checks and inserts with the organisation's row locked (SELECT ... FOR UPDATE), so adds
+ * sent at once are taken one after the other: the user limit and the single first admin hold. The
+ * address's unique index settles two organisations adding one address at once.
+ */
+async function addUserOnce(db: Db, organisationId: string, userData: z.infer<typeof addUser>["user_data"]) {
+  try {
+    return await db.transaction(async (tx) => {
+      const [organisation] = await tx
+        .select({ initialized: organisations.initialized })
+        .from(organisations)
+        .where(eq(organisations.id, organisationId))
+        .for("update");
+      if (!organisation) throw notFound("Organisation not found.");
+      const [existing] = await tx
+        .select({ n: count() })
+        .from(customerUsers)
+        .where(eq(customerUsers.organisationId, organisationId));
+      const users = existing?.n ?? 0;
+      // The first user can always be created (someone must sign in); later ones once the org is initialized.
+      if (users >= MAX_USERS_PER_ORGANISATION) {
+        throw new HttpError(400, `An organisation has at most ${MAX_USERS_PER_ORGANISATION} users.`);
+      }
+      if (users > 0 && !organisation.initialized) {
+        throw new HttpError(400, "Users can be added once the organisation is initialized.");
+      }
+      const [taken] = await tx
+        .select({ id: customerUsers.id })
+        .from(customerUsers)
+        .where(sql`lower(${customerUsers.email}) = lower(${userData.email})`);
+      if (taken) throw emailTaken();
+      const [user] = await tx
+        .insert(customerUsers)
+        .values({
+          organisationId,
+          username: userData.username,
+          email: userData.email,
+          isStaff: users === 0 ? true : userData.status === "admin",
+        })
+        .returning();
+      return user!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "customer_users_email_unique")) throw emailTaken();
+    throw error;
+  }
+}
+
+const emailTaken = () =>
+  new HttpError(400, "email: this address already has an account", [
+    { field: "email", message: "this address already has an account" },
+  ]);
+
 /** POST, PATCH, DELETE /api/management/customer/detail/: the Users table of an organisation. */
 export const customerUsersRoutes = new Hono<AppEnv>()
   .post(
@@ -66,37 +121,7 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       const { user_data } = await readJson(c, addUser);
       const organisationId = organisationManagedBy(c, user_data.organization_id);
       const { db } = c.var.app.database;
-      const organisation = await findOrganisation(db, organisationId);
-      if (!organisation) throw notFound("Organisation not found.");
-      const [existing] = await db
-        .select({ n: count() })
-        .from(customerUsers)
-        .where(eq(customerUsers.organisationId, organisationId));
-      const users = existing?.n ?? 0;
-      // The first user can always be created (someone must sign in); later ones once the org is initialized.
-      if (users >= MAX_USERS_PER_ORGANISATION) {
-        throw new HttpError(400, `An organisation has at most ${MAX_USERS_PER_ORGANISATION} users.`);
-      }
-      if (users > 0 && !organisation.initialized) {
-        throw new HttpError(400, "Users can be added once the organisation is initialized.");
-      }
-      const [taken] = await db
-        .select({ id: customerUsers.id })
-        .from(customerUsers)
-        .where(eq(customerUsers.email, user_data.email));
-      if (taken)
-        throw new HttpError(400, "email: this address already has an account", [
-          { field: "email", message: "this address already has an account" },
-        ]);
-      const [user] = await db
-        .insert(customerUsers)
-        .values({
-          organisationId,
-          username: user_data.username,
-          email: user_data.email,
-          isStaff: users === 0 ? true : user_data.status === "admin",
-        })
-        .returning();
+      const user = await addUserOnce(db, organisationId, user_data);
       return c.json({ status: 200, user: userView(user!) });
     },
   )
