@@ -168,22 +168,14 @@ const builtSchemas = new WeakMap<
 
 function numberSchema({ label, minimum, maximum, default: fallback }: NumberFilter) {
   const message = `must be a number from ${minimum} to ${maximum}`;
-  return z
-    .union(
-      [
-        z.number({ error: message }),
-        z
-          .string()
-          .trim()
-          .regex(/^-?\d+(\.\d+)?$/, message),
-      ],
-      {
-        error: message,
-      },
-    )
-    .pipe(z.coerce.number<string | number>().min(minimum, message).max(maximum, message))
-    .default(fallback)
-    .meta({ title: label });
+  const inRange = z.number({ error: message }).min(minimum, message).max(maximum, message);
+  // The number branch carries the bounds, so the manifest's JSON Schema shows them to the screen.
+  const numberText = z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/, message)
+    .pipe(z.coerce.number<string>().pipe(inRange));
+  return z.union([inRange, numberText], { error: message }).default(fallback).meta({ title: label });
 }
 
 function buildFilterSchema(options: FilterOptions, defaults: FilterDefaults) {
