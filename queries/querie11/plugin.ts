@@ -28,13 +28,7 @@ import {
 } from "./growth.ts";
 import { GROWTH_THRESHOLDS, growthView } from "./view.ts";
 
-const priceRow = z.object({
-  source: z.enum(["market", "practice"]),
-  service_line: sqlText,
-  setting: sqlTextOrNull,
-  paid: sqlNumber,
-  cases: sqlNumber,
-});
+const practicePriceRow = z.object({ service_line: sqlText, paid: sqlNumber, cases: sqlNumber });
 const sliceRow = z.object({
   period: z.enum(["today", "reference"]),
   service_line: sqlText,
@@ -47,6 +41,8 @@ const sliceRow = z.object({
   facility_npi: sqlTextOrNull,
   facility: sqlTextOrNull,
   cases: sqlNumber,
+  paid: sqlNumber,
+  paid_cases: sqlNumber,
 });
 type SliceRow = z.infer<typeof sliceRow>;
 const zipRow = z.object({
@@ -57,6 +53,26 @@ const zipRow = z.object({
   service_line: sqlTextOrNull,
   cases: sqlNumber,
 });
+
+/** The market's paid amounts per line and setting, from M's slices (rows without one left out). */
+function marketPrices(today: readonly SliceRow[]): PriceRow[] {
+  const byLineSetting = new Map<string, PriceRow>();
+  for (const row of today) {
+    if (row.paid_cases === 0) continue;
+    const key = `${row.service_line}|${row.setting}`;
+    const entry = byLineSetting.get(key) ?? {
+      source: "market" as const,
+      service_line: row.service_line,
+      setting: row.setting,
+      paid: 0,
+      cases: 0,
+    };
+    entry.paid += row.paid;
+    entry.cases += row.paid_cases;
+    byLineSetting.set(key, entry);
+  }
+  return [...byLineSetting.values()];
+}
 
 const casesOf = (rows: readonly { cases: number }[]) => rows.reduce((sum, row) => sum + row.cases, 0);
 
@@ -127,12 +143,17 @@ export default definePlugin({
     const ascShift = (filters.numbers?.asc_shift_pct ?? 0) / 100;
     const years = inputs.year - inputs.referenceYear;
 
-    const priceRows: PriceRow[] = await sql.rows("prices.sql", priceRow);
     const slices = await sql.rows("market_slices.sql", sliceRow);
     const zips: ZipDemandRow[] = await sql.rows("zip_demand.sql", zipRow);
+    const today = slices.filter((row) => row.period === "today");
+    const priceRows = marketPrices(today);
+    // The practice's own prices are read only for a line the market has no paid amount for.
+    const unpriced = lines.filter((line) => linePrice(priceRows, line).average_paid === null);
+    if (unpriced.length > 0)
+      for (const row of await sql.rows("practice_prices.sql", practicePriceRow))
+        priceRows.push({ source: "practice", setting: null, ...row });
     const prices = new Map(lines.map((line) => [line, linePrice(priceRows, line)]));
 
-    const today = slices.filter((row) => row.period === "today");
     const reference = slices.filter((row) => row.period === "reference");
     const ofLine = <Row extends { service_line: string | null }>(rows: readonly Row[], line: string) =>
       rows.filter((row) => row.service_line === line);

@@ -235,13 +235,15 @@ export async function openPostgresBench(
 
 /**
  * M of a year (server/engine/sql/base_views.sql) over that year's raw market rows and service area,
- * with the service-area types of the patient's zip (area_types, as DuckDB's M carries them).
+ * with the service-area types of the patient's zip (area_types) and the cases that carry a paid
+ * amount (paid_cases), as DuckDB's M carries them.
  */
 const marketBaseView = (view: string, cases: string, serviceArea: string) => `
 CREATE TEMP VIEW ${view} AS
 SELECT m.*,
        (SELECT array_agg(DISTINCT a.type ORDER BY a.type) FROM ${serviceArea} AS a
         WHERE a.zipcode = m.patient_zip) AS area_types,
+       CASE WHEN m.paid_amount IS NOT NULL THEN m.cases END AS paid_cases,
        coalesce(m.rendering_npi IN (SELECT npi FROM customer_provider_npi), false)
          OR coalesce(m.facility_npi IN (SELECT npi FROM customer_facility_npi), false) AS is_customer,
        coalesce(m.referring_npi IN (SELECT npi FROM customer_provider_npi), false) AS referred_by_customer
