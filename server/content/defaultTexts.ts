@@ -1,3 +1,5 @@
+import { growthTexts } from "../../queries/querie11/texts.ts";
+
 /**
  * The texts a fresh installation starts with; staff edit them in Manage contents. Descriptions say
  * what each number means (analyses.md), in the customer's words.
@@ -79,6 +81,7 @@ export const defaultQueryTexts = {
     chart_title: "Maturity by service line",
     table_title: "Maturity components",
   },
+  querie11: growthTexts,
   scoring: {
     title: "Strategic Vitality Score",
     description: "Five dimensions scored from 0 to 20 and their weighted total.",

@@ -23,7 +23,12 @@ import {
 import { boundedCache } from "../caches/bounded.ts";
 import { type DuckDb, quoteIdent } from "../duckdb/open.ts";
 import { baseViewsSql as baseViewsSqlOf, filterShape, shapeKey } from "./baseViews.ts";
-import { type CanonicalColumn, marketCaseColumns, practiceLineColumns } from "./canonicalColumns.ts";
+import {
+  type CanonicalColumn,
+  demographicsColumns,
+  marketCaseColumns,
+  practiceLineColumns,
+} from "./canonicalColumns.ts";
 import {
   DERIVED_RELATIONS,
   type DerivedRelation,
@@ -252,6 +257,7 @@ function relationsKey(inputs: CanonicalInputs) {
     fileStamps(files.marketCases),
     fileStamps(files.marketCasesReference),
     fileStamps(files.practiceLines),
+    fileStamps(files.demographics ?? []),
     dimensionsHash(inputs),
     files.derived ?? null,
   ]);
@@ -264,6 +270,7 @@ async function createOrgYearSchema(duck: DuckDb, schema: string, inputs: Canonic
     ["market_cases", files.marketCases, marketCaseColumns],
     ["market_cases_reference", files.marketCasesReference, marketCaseColumns],
     ["practice_lines", files.practiceLines, practiceLineColumns],
+    ["demographics", files.demographics ?? [], demographicsColumns],
   ] as const;
   const views = [];
   for (const [relation, paths, columns] of canonical)

@@ -74,3 +74,12 @@ export const practiceLineColumns: CanonicalColumn[] = [
   { name: "service_line", type: "VARCHAR" },
   { name: "is_surgical", type: "BOOLEAN", derivedFallback: "service_line IS NOT NULL" },
 ];
+
+/** The year's demographics (data-contract.md section 3, kind DEMO): population per zip. */
+export const demographicsColumns: CanonicalColumn[] = [
+  { name: "zip", type: "VARCHAR" },
+  { name: "population", type: "DOUBLE" },
+  { name: "population_65_plus", type: "DOUBLE" },
+  // Optional in the upload: NULL when the file has no projection for the zip.
+  { name: "projected_population_5y", type: "DOUBLE" },
+];

@@ -56,8 +56,10 @@ export interface Filters {
   provider_zipcodes: string[];
   facilities: string[];
   providers: string[];
+  /** The analysis's own number filters (FilterOptions.numbers), by key; absent when it has none. */
+  numbers?: Record<string, number>;
 }
-export type FilterField = keyof Filters;
+export type FilterField = Exclude<keyof Filters, "numbers">;
 export const FILTER_FIELDS: FilterField[] = [...ALL_FILTER_FIELDS];
 
 /** What the organisation gives the filters: its last available year is the default year. */
@@ -65,8 +67,21 @@ export interface FilterDefaults {
   year?: number;
 }
 
+/**
+ * A number an analysis offers as a filter of its own (querie11's what-if percentages): a number, or
+ * the text of one (from a query string), from minimum to maximum, default when not sent.
+ */
+export interface NumberFilter {
+  label: string;
+  minimum: number;
+  maximum: number;
+  default: number;
+}
+
 export interface FilterOptions {
   fields: FilterField[];
+  /** Number filters of the analysis's own, by key (lower_snake, not one of the shared fields). */
+  numbers?: Record<string, NumberFilter>;
   /** querie3 compares a mix, which needs at least this many service lines. */
   minServicelines?: number;
 }
@@ -151,9 +166,24 @@ const builtSchemas = new WeakMap<
   Map<number | undefined, ReturnType<typeof buildFilterSchema>>
 >();
 
+function numberSchema({ label, minimum, maximum, default: fallback }: NumberFilter) {
+  const message = `must be a number from ${minimum} to ${maximum}`;
+  const inRange = z.number({ error: message }).min(minimum, message).max(maximum, message);
+  // The number branch carries the bounds, so the manifest's JSON Schema shows them to the screen.
+  const numberText = z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/, message)
+    .pipe(z.coerce.number<string>().pipe(inRange));
+  return z.union([inRange, numberText], { error: message }).default(fallback).meta({ title: label });
+}
+
 function buildFilterSchema(options: FilterOptions, defaults: FilterDefaults) {
   const all = fieldSchemas(options, defaults);
-  const picked = Object.fromEntries(options.fields.map((field) => [field, all[field]]));
+  const picked: Record<string, z.ZodType> = Object.fromEntries(
+    options.fields.map((field) => [field, all[field]]),
+  );
+  for (const [key, number] of Object.entries(options.numbers ?? {})) picked[key] = numberSchema(number);
   return z.strictObject(picked);
 }
 
@@ -173,10 +203,14 @@ export function filterSchema(options: FilterOptions, defaults: FilterDefaults = 
 }
 
 /** The complete filter object: the fields the plugin offers as parsed, the others at their defaults. */
-export function completeFilters(parsed: Record<string, unknown>): Filters {
+export function completeFilters(parsed: Record<string, unknown>, options?: FilterOptions): Filters {
   const year = parsed.year;
   if (typeof year !== "number") throw new Error("filters without a year reached the engine");
+  const numberKeys = Object.keys(options?.numbers ?? {});
   return {
+    ...(numberKeys.length > 0
+      ? { numbers: Object.fromEntries(numberKeys.map((key) => [key, parsed[key] as number])) }
+      : {}),
     year,
     servicelines: (parsed.servicelines as ServiceLine[] | undefined) ?? [...SERVICE_LINES],
     service_area: (parsed.service_area as ServiceAreaType[] | undefined) ?? ["PSA"],
@@ -190,7 +224,20 @@ export function completeFilters(parsed: Record<string, unknown>): Filters {
 
 /** A stable text of the filters (keys in FILTER_FIELDS order): part of the cache key. */
 export const filtersKey = (filters: Filters) =>
-  JSON.stringify(FILTER_FIELDS.map((field) => [field, filters[field]]));
+  JSON.stringify([
+    ...FILTER_FIELDS.map((field) => [field, filters[field]]),
+    ...(filters.numbers ? [["numbers", filters.numbers]] : []),
+  ]);
+
+/**
+ * A complete filter object (a saved view, an answer's `filters`) holds the number filters under
+ * `numbers`; a request names them at the top level. Both are read, the top level first.
+ */
+function withNumbersFlat(options: FilterOptions, raw: Record<string, unknown>) {
+  const { numbers, ...rest } = raw;
+  if (!options.numbers || !numbers || typeof numbers !== "object" || Array.isArray(numbers)) return raw;
+  return { ...numbers, ...rest };
+}
 
 /**
  * Parses a request's filters for a plugin. Known filters the plugin does not offer are dropped (a
@@ -204,7 +251,7 @@ export function parseFilters(
   const input =
     raw && typeof raw === "object" && !Array.isArray(raw)
       ? Object.fromEntries(
-          Object.entries(raw).filter(
+          Object.entries(withNumbersFlat(options, raw as Record<string, unknown>)).filter(
             ([key]) =>
               !FILTER_FIELDS.includes(key as FilterField) || options.fields.includes(key as FilterField),
           ),
@@ -212,7 +259,7 @@ export function parseFilters(
       : raw;
   const parsed = filterSchema(options, defaults).safeParse(input ?? {});
   return parsed.success
-    ? { success: true, data: completeFilters(parsed.data) }
+    ? { success: true, data: completeFilters(parsed.data, options) }
     : { success: false, error: parsed.error };
 }
 

@@ -7,6 +7,7 @@ export {
   FACILITY_TYPES,
   type FilterOptions,
   type Filters,
+  type NumberFilter,
   SERVICE_AREA_TYPES,
   SERVICE_LINE_LABELS,
   SERVICE_LINES,

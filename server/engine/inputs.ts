@@ -2,7 +2,7 @@
  * What one run reads. The engine resolves these for an organisation and year (organisationInputs.ts)
  * and binds them in DuckDB under fixed relation names (bindInputs.ts); kernels only see the names:
  * market_cases, market_cases_reference, practice_lines, service_area, service_area_reference,
- * org_providers, org_facilities, the derived relations (sql/derived_relations.sql: area_cases,
+ * org_providers, org_facilities, demographics, the derived relations (sql/derived_relations.sql: area_cases,
  * area_cases_reference, area_zip_cases, market_facilities, provider_main_zip) and the base views
  * built on them (sql/base_views.sql).
  */
@@ -46,6 +46,8 @@ export interface CanonicalFiles {
   marketCasesReference: string[];
   /** Parquet files of the organisation-year's practice lines. */
   practiceLines: string[];
+  /** The year's demographics Parquet (kind DEMO), when uploaded: bound as `demographics`. */
+  demographics?: string[];
   /**
    * The derived relations kept as files (server/engine/derived/): written on first use, then read
    * instead of the whole market. Without them every derived relation is computed live.

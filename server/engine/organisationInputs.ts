@@ -43,6 +43,7 @@ export function canonicalFiles(
     marketCases: marketFiles(dataDir, year),
     marketCasesReference: marketFiles(dataDir, referenceYear),
     practiceLines: existing([warehousePaths.practiceLines(dataDir, organisationId, year)]),
+    demographics: existing([warehousePaths.demographics(dataDir, year)]),
   };
 }
 
@@ -158,7 +159,7 @@ async function marketVersions(db: Db, years: number[]) {
 
 /** Size and modification time of the files: catches data written outside an upload (CLI, fixtures). */
 const fileStamps = (files: CanonicalFiles) =>
-  [...files.marketCases, ...files.marketCasesReference, ...files.practiceLines]
+  [...files.marketCases, ...files.marketCasesReference, ...files.practiceLines, ...(files.demographics ?? [])]
     .map((path) => {
       const stat = statSync(path);
       return `${path}:${stat.size}:${stat.mtimeMs}`;

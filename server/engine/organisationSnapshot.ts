@@ -93,7 +93,12 @@ async function fingerprintOf(database: Pick<Database, "execute">, organisationId
 
 const stampOf = (resolved: ResolvedInputs) => {
   const { files } = resolved.inputs;
-  return fileStamps([...files.marketCases, ...files.marketCasesReference, ...files.practiceLines]);
+  return fileStamps([
+    ...files.marketCases,
+    ...files.marketCasesReference,
+    ...files.practiceLines,
+    ...(files.demographics ?? []),
+  ]);
 };
 
 export interface OrganisationSnapshot {

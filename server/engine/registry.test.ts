@@ -9,7 +9,7 @@ const harness = goldenHarness();
 afterAll(() => harness.close());
 
 describe("plugin registry", () => {
-  test("queries/ holds the ten analyses, in menu order, in the spec's navigation groups", async () => {
+  test("queries/ holds the eleven analyses, in menu order, in the spec's navigation groups", async () => {
     const registry = await loadRegistry();
     expect(registry.all().map((plugin) => [plugin.id, plugin.theme])).toEqual([
       ["querie1", "Competitive Comparison"],
@@ -22,6 +22,7 @@ describe("plugin registry", () => {
       ["querie8", "Partnership Strength"],
       ["querie9", "Service Strength"],
       ["querie10", "Service Strength"],
+      ["querie11", "Service Strength"],
     ]);
   });
 

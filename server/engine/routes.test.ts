@@ -176,7 +176,7 @@ for (const backend of backends) {
       const stats = await customer.post("/api/management/queries/stats/");
       expect(stats.status).toBe(200);
       expect(stats.json.stats.querie6).toBe(1);
-      expect(Object.keys(stats.json.stats)).toHaveLength(10);
+      expect(Object.keys(stats.json.stats)).toHaveLength(11);
       const rows = await t.context.database.db
         .select()
         .from(queryUsageLog)
@@ -230,12 +230,12 @@ for (const backend of backends) {
       expect(sheet.getCell("D2").numFmt).toBe('0.00"%"');
     });
 
-    test("the manifest lists the ten analyses with the organisation's defaults", async () => {
+    test("the manifest lists the eleven analyses with the organisation's defaults", async () => {
       const manifest = await customer.get("/api/management/queries/manifest/");
       expect(manifest.status).toBe(200);
       expect(manifest.json.available_years).toEqual([2023, 2024]);
       expect(manifest.json.queries.map((query: { id: string }) => query.id)).toEqual(
-        Array.from({ length: 10 }, (_, index) => `querie${index + 1}`),
+        Array.from({ length: 11 }, (_, index) => `querie${index + 1}`),
       );
       const querie3 = manifest.json.queries[2];
       expect(querie3.defaults.year).toBe(2024);

@@ -92,11 +92,11 @@ for (const backend of backends) {
       });
     });
 
-    test("save rules: title required and at most 21 characters, querie 1-10, filters valid", async () => {
+    test("save rules: title required and at most 21 characters, querie 1-99, filters valid", async () => {
       const cases: [Record<string, unknown>, string, string][] = [
         [{ title: "  " }, "title", "Please fill out this field"],
         [{ title: "x".repeat(22) }, "title", "must be at most 21 characters"],
-        [{ querie: 11 }, "querie", "must be an analysis number from 1 to 10"],
+        [{ querie: 100 }, "querie", "must be an analysis number from 1 to 99"],
         [
           { filters: { servicelines: ["knees"] } },
           "filters.servicelines.0",

@@ -44,10 +44,10 @@ const querieNumber = z.preprocess(
     return match ? Number(match[1]) : value;
   },
   z
-    .number({ error: "must be an analysis number from 1 to 10" })
-    .int("must be an analysis number from 1 to 10")
-    .min(1, "must be an analysis number from 1 to 10")
-    .max(10, "must be an analysis number from 1 to 10"),
+    .number({ error: "must be an analysis number from 1 to 99" })
+    .int("must be an analysis number from 1 to 99")
+    .min(1, "must be an analysis number from 1 to 99")
+    .max(99, "must be an analysis number from 1 to 99"),
 );
 
 /** Yes/No as the save dialog offers it, or a boolean. */

@@ -32,12 +32,12 @@ for (const backend of backends) {
     }, 120_000);
     afterAll(() => t?.close());
 
-    test("GET answers the contents and the texts of the ten queries and the scoring, defaults first", async () => {
+    test("GET answers the contents and the texts of the eleven queries and the scoring, defaults first", async () => {
       const answer = await customer.get(PATH);
       expect(answer.status).toBe(200);
       expect(answer.json.contents).toEqual(defaultContents);
       expect(Object.keys(answer.json.queries)).toEqual([
-        ...Array.from({ length: 10 }, (_, index) => `querie${index + 1}`),
+        ...Array.from({ length: 11 }, (_, index) => `querie${index + 1}`),
         "scoring",
       ]);
       expect(answer.json.queries.querie1).toEqual(defaultQueryTexts.querie1);
@@ -103,7 +103,7 @@ for (const backend of backends) {
       const cases: [unknown, string][] = [
         [{ queries: { querie1: { title: "  " } } }, "queries.querie1.title"],
         [{ queries: { querie1: { map_title: "not a field of querie1" } } }, "queries.querie1.map_title"],
-        [{ queries: { querie11: { title: "No such query" } } }, "queries.querie11"],
+        [{ queries: { querie99: { title: "No such query" } } }, "queries.querie99"],
         [{ queries: { querie2: { description: 7 } } }, "queries.querie2.description"],
         [{ contents: { about: "<p>a</p>", licence: "<p>b</p>" } }, "contents"],
         [{ contents: { terms: "<p>a</p>" } }, "contents.terms"],

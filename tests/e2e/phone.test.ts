@@ -177,6 +177,7 @@ describe.skipIf(!chromiumAvailable)("phones and narrow windows", () => {
       for (const [name, title] of [
         ["querie5", "Location Footprint"],
         ["querie9", "Outmigration"],
+        ["querie11", "Growth Opportunities"],
       ] as const) {
         await openAnalysis(page, name, title);
         const map = page.locator('[data-map-id][data-ready="true"]').first();

@@ -407,6 +407,50 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
   );
 
   test(
+    "querie11 Growth Opportunities: the waterfall, dollars per line, the population map and the what-if filters",
+    async () => {
+      const page = await customerPage();
+      const answer = await openQuery(page, "/queries/querie11?recapture_pct=100");
+      expect(answer.filters.numbers).toEqual({ recapture_pct: 100, asc_shift_pct: 0 });
+      // Today, recapture, site shift, five-year demand, the total: five bars.
+      expect(await chartMarks(page, "growth_waterfall", "rect")).toBe(5);
+      // The what-if table: today, after recapture, after the shift, the difference, in dollars;
+      // after recapture = today + the difference (no shift at 0%).
+      const whatIf = await tableCells(page, "growth_what_if");
+      expect(whatIf.map((row) => row[0])).toEqual([
+        "Today",
+        "After recapture",
+        "After the ASC shift",
+        "Difference",
+      ]);
+      for (const row of whatIf) expect(row[2]).toMatch(DOLLARS);
+      expect(numberOf(whatIf[1]![2]!)).toBeCloseTo(numberOf(whatIf[0]![2]!) + numberOf(whatIf[3]![2]!), 1);
+      // The demo market carries paid amounts: every line has a market price in dollars.
+      const lines = await tableCells(page, "growth_lines");
+      expect(lines.length).toBe(rowsOf(answer, "growth_table").length);
+      for (const row of lines) expect(row[1]).toMatch(DOLLARS);
+      await waitForMap(page, "population_growth");
+      await screenshot(page, "query-querie11");
+
+      // The dialog refuses a recapture of 120; 50 applies and is kept in the address.
+      await page.getByRole("button", { name: "Filters" }).click();
+      const dialog = page.getByRole("dialog", { name: "Filters" });
+      const recapture = dialog.getByLabel("Recapture (% of leaked cases)");
+      await recapture.fill("120");
+      await expect(dialog.getByRole("button", { name: "Apply" }).isDisabled()).resolves.toBe(true);
+      await recapture.fill("50");
+      await expect(dialog.getByRole("button", { name: "Apply" }).isEnabled()).resolves.toBe(true);
+      await screenshot(page, "query-querie11-filters");
+      const reloaded = page.waitForResponse((response) => response.url().endsWith("/queries/querie11"));
+      await dialog.getByRole("button", { name: "Apply" }).click();
+      const again = (await (await reloaded).json()) as RunAnswer;
+      expect(again.filters.numbers).toEqual({ recapture_pct: 50, asc_shift_pct: 0 });
+      expect(new URL(page.url()).searchParams.get("recapture_pct")).toBe("50");
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
     "a filter change reloads the data and is kept in the address",
     async () => {
       const page = await customerPage();

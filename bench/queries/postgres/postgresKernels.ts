@@ -17,6 +17,7 @@ import { openDuckDb, quoteLiteral } from "../../../server/duckdb/open.ts";
 import { bindParquet } from "../../../server/engine/bindInputs.ts";
 import {
   type CanonicalColumn,
+  demographicsColumns,
   marketCaseColumns,
   practiceLineColumns,
 } from "../../../server/engine/canonicalColumns.ts";
@@ -87,6 +88,7 @@ async function loadData(sql: postgres.Sql, { size, schema, stamp, dataDir, input
       tableOf("market_cases", marketCaseColumns),
       tableOf("market_cases_reference", marketCaseColumns),
       tableOf("practice_lines", practiceLineColumns),
+      tableOf("demographics", demographicsColumns),
       "CREATE TABLE org_providers (npi text, full_name text)",
       "CREATE TABLE org_facilities (npi text, kind text, name text, facility_name text, zip text, lat double precision, lon double precision)",
       "CREATE TABLE service_area (zipcode text, type text)",
@@ -97,6 +99,7 @@ async function loadData(sql: postgres.Sql, { size, schema, stamp, dataDir, input
   await copyRows(sql, dataDir, "market_cases", files.marketCases, marketCaseColumns);
   await copyRows(sql, dataDir, "market_cases_reference", files.marketCasesReference, marketCaseColumns);
   await copyRows(sql, dataDir, "practice_lines", files.practiceLines, practiceLineColumns);
+  await copyRows(sql, dataDir, "demographics", files.demographics ?? [], demographicsColumns);
   for (const provider of dimensions.providers)
     await sql`INSERT INTO org_providers VALUES (${provider.npi}, ${provider.full_name})`;
   for (const f of dimensions.facilities)
@@ -116,6 +119,7 @@ async function loadData(sql: postgres.Sql, { size, schema, stamp, dataDir, input
     "market_cases",
     "market_cases_reference",
     "practice_lines",
+    "demographics",
     "org_providers",
     "org_facilities",
     "service_area",
@@ -152,7 +156,14 @@ export async function openPostgresBench(
   const { files, dimensions } = inputs;
   // The data's stamp: the views are not part of it (they are the session's own, created below).
   const stamp = createHash("sha256")
-    .update(fileStamps([...files.marketCases, ...files.marketCasesReference, ...files.practiceLines]))
+    .update(
+      fileStamps([
+        ...files.marketCases,
+        ...files.marketCasesReference,
+        ...files.practiceLines,
+        ...(files.demographics ?? []),
+      ]),
+    )
     .update(JSON.stringify(dimensions))
     .update("index, clustered by patient_zip")
     .digest("hex");
@@ -222,10 +233,17 @@ export async function openPostgresBench(
   };
 }
 
-/** M of a year (server/engine/sql/base_views.sql) over that year's raw market rows and service area. */
+/**
+ * M of a year (server/engine/sql/base_views.sql) over that year's raw market rows and service area,
+ * with the service-area types of the patient's zip (area_types) and the cases that carry a paid
+ * amount (paid_cases), as DuckDB's M carries them.
+ */
 const marketBaseView = (view: string, cases: string, serviceArea: string) => `
 CREATE TEMP VIEW ${view} AS
 SELECT m.*,
+       (SELECT array_agg(DISTINCT a.type ORDER BY a.type) FROM ${serviceArea} AS a
+        WHERE a.zipcode = m.patient_zip) AS area_types,
+       CASE WHEN m.paid_amount IS NOT NULL THEN m.cases END AS paid_cases,
        coalesce(m.rendering_npi IN (SELECT npi FROM customer_provider_npi), false)
          OR coalesce(m.facility_npi IN (SELECT npi FROM customer_facility_npi), false) AS is_customer,
        coalesce(m.referring_npi IN (SELECT npi FROM customer_provider_npi), false) AS referred_by_customer

@@ -7,12 +7,16 @@
 
 -- The organisation-year's service-area slice of the market, rolled up: one row per combination of
 -- the service-area types of the patient's zip, setting, service line, facility, rendering and
--- referring provider (names kept as columns: min(name) stays exact). Patient zip, claim, codes and
--- amounts are not kept: market_base does not carry them.
+-- referring provider (names kept as columns: min(name) stays exact). Patient zip, claim and codes
+-- are not kept: market_base does not carry them. Paid amounts are kept summed (paid_amount = Σ of
+-- the rows' paid amounts, paid_cases = Σ cases of the rows that have one; both NULL when none
+-- has): an average paid per case is Σ paid_amount / Σ paid_cases over any grouping (querie11).
 CREATE OR REPLACE TEMP MACRO area_cases_of(cases_relation, area_relation) AS TABLE
 SELECT zip.area_types, m.year, m.setting, m.service_line, m.category, m.is_surgical, m.payer_class,
        m.facility_npi, m.facility_name, m.facility_zip, m.rendering_npi, m.rendering_name,
-       m.referring_npi, m.referring_name, sum(m.cases)::DOUBLE AS cases
+       m.referring_npi, m.referring_name, sum(m.cases)::DOUBLE AS cases,
+       sum(m.paid_amount)::DOUBLE AS paid_amount,
+       sum(m.cases) FILTER (WHERE m.paid_amount IS NOT NULL)::DOUBLE AS paid_cases
 FROM query_table(cases_relation) AS m
 JOIN (
   SELECT zipcode, list(DISTINCT type ORDER BY type) AS area_types

@@ -11,6 +11,7 @@ SELECT *, area_mask(area_types) AS area_mask FROM marked_cases(area_relation);
 -- for the kernels that do not look at referrers (market_base_rendered, baseViews.ts). Cases are
 -- whole numbers (data-contract.md: int >= 1), so the sums are exact in any order.
 CREATE OR REPLACE TEMP MACRO area_cases_rendered_marked_of(marked_relation) AS TABLE
-SELECT * EXCLUDE (referring_npi, referring_name, referred_by_customer, cases), sum(cases)::DOUBLE AS cases
+SELECT * EXCLUDE (referring_npi, referring_name, referred_by_customer, cases, paid_amount, paid_cases),
+       sum(cases)::DOUBLE AS cases, sum(paid_amount)::DOUBLE AS paid_amount, sum(paid_cases)::DOUBLE AS paid_cases
 FROM query_table(marked_relation)
 GROUP BY ALL;

@@ -8,7 +8,12 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { type DuckDb, openDuckDb, quoteIdent, type SqlValue } from "../../duckdb/open.ts";
 import { categories } from "../../reference/codes/categories.ts";
-import { type CanonicalColumn, marketCaseColumns, practiceLineColumns } from "../canonicalColumns.ts";
+import {
+  type CanonicalColumn,
+  demographicsColumns,
+  marketCaseColumns,
+  practiceLineColumns,
+} from "../canonicalColumns.ts";
 import { closeDuckPools } from "../duckPool.ts";
 import { executeKernel } from "../executeKernel.ts";
 import { parseFilters } from "../filters.ts";
@@ -89,6 +94,8 @@ export interface GoldenData {
   market?: Row[];
   marketReference?: Row[];
   practice?: Row[];
+  /** The year's demographics: zip, population, population_65_plus, projected_population_5y. */
+  demographics?: Row[];
   providers?: OrgProvider[];
   facilities?: Array<Partial<OrgFacility> & { npi: string; name: string }>;
   serviceArea?: ServiceAreaZip[];
@@ -151,13 +158,14 @@ export function goldenHarness(): GoldenHarness {
         ? await write(runDir, "market_reference", marketCaseColumns, data.marketReference)
         : marketCases;
       const practiceLines = await write(runDir, "practice", practiceLineColumns, data.practice);
+      const demographics = await write(runDir, "demographics", demographicsColumns, data.demographics);
       const serviceArea = data.serviceArea ?? [{ zipcode: "10001", type: "PSA" }];
       return executeKernel(
         plugin,
         {
           year: filters.year,
           referenceYear: data.marketReference ? GOLDEN_REFERENCE_YEAR : filters.year,
-          files: { marketCases, marketCasesReference, practiceLines },
+          files: { marketCases, marketCasesReference, practiceLines, demographics },
           dimensions: {
             providers: data.providers ?? [],
             facilities: (data.facilities ?? []).map((facility) => ({

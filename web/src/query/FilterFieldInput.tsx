@@ -1,4 +1,14 @@
-import { Anchor, Checkbox, Group, Input, MultiSelect, Select, SimpleGrid, TagsInput } from "@mantine/core";
+import {
+  Anchor,
+  Checkbox,
+  Group,
+  Input,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  TagsInput,
+} from "@mantine/core";
 import type { FilterFieldSpec } from "./filterFields.ts";
 
 interface FilterFieldInputProps {
@@ -68,6 +78,24 @@ export function FilterFieldInput({ field, value, error, onChange }: FilterFieldI
           hidePickedOptions
           error={error}
           comboboxProps={{ withinPortal: true }}
+        />
+      );
+    case "number":
+      return (
+        <NumberInput
+          label={field.label}
+          description={
+            field.minimum !== undefined && field.maximum !== undefined
+              ? `From ${field.minimum} to ${field.maximum}`
+              : undefined
+          }
+          value={typeof value === "number" ? value : ""}
+          onChange={(number) => onChange(typeof number === "number" ? number : undefined)}
+          min={field.minimum}
+          max={field.maximum}
+          clampBehavior="none"
+          allowDecimal
+          error={error}
         />
       );
     case "tags":

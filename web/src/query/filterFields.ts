@@ -24,7 +24,9 @@ export type FilterFieldSpec =
   /** A long list of names: a searchable multi-select; nothing selected means all. */
   | (FieldBase & { kind: "multiselect"; options: FilterOption[]; minItems: number })
   /** Free entries checked by a pattern (zip codes, NPIs), with known values suggested. */
-  | (FieldBase & { kind: "tags"; options: FilterOption[]; pattern?: string; hint: string });
+  | (FieldBase & { kind: "tags"; options: FilterOption[]; pattern?: string; hint: string })
+  /** An analysis's own number filter (querie11's what-if percentages), with its bounds. */
+  | (FieldBase & { kind: "number"; options: []; minimum?: number; maximum?: number });
 
 export const FILTER_LABELS: Record<string, string> = {
   year: "Year",
@@ -100,13 +102,20 @@ function listedOptions(key: string, results: Record<string, unknown> | undefined
   }
 }
 
+/** The number schema of a number filter (zod gives `anyOf: [number, its text]`), if it is one. */
+function numberBranch(property: JsonSchema): JsonSchema | undefined {
+  const isNumber = (schema: JsonSchema) => schema.type === "number" || schema.type === "integer";
+  if (isNumber(property)) return property;
+  return property.anyOf?.find(isNumber);
+}
+
 export function filterFields(
   schema: JsonSchema,
   availableYears: number[],
   results?: Record<string, unknown>,
 ): FilterFieldSpec[] {
   return Object.entries(schema.properties ?? {}).map(([key, property]): FilterFieldSpec => {
-    const label = FILTER_LABELS[key] ?? key;
+    const label = FILTER_LABELS[key] ?? property.title ?? key;
     if (key === "year") {
       const years = [...availableYears].sort((a, b) => b - a);
       return {
@@ -116,6 +125,9 @@ export function filterFields(
         options: years.map((year) => ({ value: String(year), label: String(year) })),
       };
     }
+    const number = numberBranch(property);
+    if (number)
+      return { key, label, kind: "number", options: [], minimum: number.minimum, maximum: number.maximum };
     const items = property.items ?? {};
     const minItems = property.minItems ?? 0;
     if (items.enum) {

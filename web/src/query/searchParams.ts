@@ -11,12 +11,23 @@ import type { FilterValues, QueryManifest } from "./types.ts";
 export type QuerySearch = Record<string, string | number | string[]>;
 
 const FILTER_KEYS = new Set(Object.keys(FILTER_LABELS));
+/**
+ * An analysis's own number filters (FilterOptions.numbers) are percentages named `*_pct`
+ * (querie11's recapture_pct): kept as numbers; the screen checks them against its schema.
+ */
+const NUMBER_FILTER_KEY = /^[a-z][a-z0-9_]*_pct$/;
 
 /** The route's validateSearch: known filter keys only; a list may also come as "a,b,c". */
 export function validateQuerySearch(raw: Record<string, unknown>): QuerySearch {
   const search: QuerySearch = {};
   for (const [key, value] of Object.entries(raw)) {
-    if (!FILTER_KEYS.has(key) || value === undefined || value === null) continue;
+    if (value === undefined || value === null) continue;
+    if (NUMBER_FILTER_KEY.test(key)) {
+      const number = typeof value === "number" ? value : Number(value);
+      search[key] = Number.isFinite(number) && String(value).trim() !== "" ? number : String(value);
+      continue;
+    }
+    if (!FILTER_KEYS.has(key)) continue;
     if (key === "year") {
       const year = typeof value === "number" ? value : Number(value);
       search.year = Number.isFinite(year) ? year : String(value);

@@ -28,6 +28,7 @@ export interface JsonSchema {
   maximum?: number;
   pattern?: string;
   default?: unknown;
+  title?: string;
 }
 
 /** Filter values as the screens hold them (the run call normalises them again). */

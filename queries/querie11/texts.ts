@@ -1,0 +1,16 @@
+/**
+ * The screen's texts a fresh installation starts with (staff edit them in Manage contents, Query
+ * texts): plain data, read by server/content/defaultTexts.ts and the back office.
+ */
+export const growthTexts = {
+  title: "Growth Opportunities",
+  description:
+    "What leakage and outmigration cost in dollars, how demand in your service area changes in five years by population and by trend, and what recapturing leaked cases or moving outpatient cases to the ASC is worth.",
+  chart_title: "Revenue today and in five years",
+  table_title1: "What-if: recapture and site shift",
+  table_title2: "Growth opportunities by service line",
+  table_title3: "Demand in five years by service area type",
+  table_title4: "Competitor providers receiving most leaked dollars",
+  table_title5: "Destination facilities receiving most outmigrated dollars",
+  map_title: "Five-year population growth by zip code",
+};

@@ -1,0 +1,155 @@
+import { column, rankedBy, type ViewDescriptor } from "../../server/engine/index.ts";
+
+/** Five-year population growth of a zip, in percent: below 0, 0-2, 2-5, 5-10, 10 or more. */
+export const GROWTH_THRESHOLDS = [0, 2, 5, 10] as const;
+export const GROWTH_COLORS = ["#d7301f", "#fee8c8", "#c2e699", "#78c679", "#238443"];
+
+/** What a revenue cell shows when the line has no price (never 0). */
+const NO_PRICE = "no price";
+
+export const growthView: ViewDescriptor = {
+  layout: "standard",
+  charts: [
+    {
+      id: "growth_waterfall",
+      title: "Revenue today and in five years",
+      spec: {
+        $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+        data: { name: "growth_waterfall" },
+        mark: { type: "bar", tooltip: true },
+        encoding: {
+          x: {
+            field: "label",
+            type: "nominal",
+            title: null,
+            sort: { field: "order" },
+            axis: { labelAngle: 0 },
+          },
+          y: { field: "start", type: "quantitative", title: "Revenue ($)", axis: { format: "$,.0f" } },
+          y2: { field: "end" },
+          color: {
+            field: "kind",
+            type: "nominal",
+            title: null,
+            scale: { domain: ["total", "increase", "decrease"], range: ["#1f5f99", "#2f9e44", "#c92a2a"] },
+          },
+          tooltip: [
+            { field: "label", type: "nominal", title: "Step" },
+            { field: "amount", type: "quantitative", title: "Amount", format: "$,.2f" },
+            { field: "end", type: "quantitative", title: "Running total", format: "$,.2f" },
+          ],
+        },
+      },
+    },
+  ],
+  tables: [
+    {
+      id: "growth_what_if",
+      title: "What-if: recapture and site shift",
+      rowsKey: "growth_what_if",
+      columns: [
+        column.text("scenario", "Scenario"),
+        column.number("cases", "Cases"),
+        column.currency("revenue", "Revenue"),
+      ],
+    },
+    {
+      id: "growth_lines",
+      title: "Growth opportunities by service line",
+      rowsKey: "growth_table",
+      columns: [
+        column.text("service", "Service"),
+        column.currency("average_paid", "Average paid per case", NO_PRICE),
+        column.text("price_source", "Price from", "none"),
+        column.integer("customer_cases", "Your cases"),
+        column.currency("revenue_today", "Revenue today", NO_PRICE),
+        column.integer("cases_leeked", "Cases leaked"),
+        column.currency("leaked_revenue", "Leaked revenue", NO_PRICE),
+        column.integer("outmigrated_cases", "Cases outmigrated"),
+        column.currency("outmigrated_revenue", "Outmigrated revenue", NO_PRICE),
+        column.number("recaptured_cases", "Cases recaptured"),
+        column.currency("recaptured_revenue", "Recaptured revenue", NO_PRICE),
+        column.number("shifted_cases", "Cases shifted to ASC"),
+        column.currency("shift_revenue", "Site-shift revenue", NO_PRICE),
+        column.integer("market_cases", "Market cases"),
+        column.number("demand_population_5y", "Demand in 5 years (population)"),
+        column.integer("zips_without_projection", "Zips without a projection"),
+        column.percent("trend_rate", "Yearly trend", "N/A"),
+        column.text("trend_note", "Trend note"),
+        column.number("demand_trend_5y", "Demand in 5 years (trend)", "N/A"),
+        column.number("customer_5y_population", "Your cases in 5 years (population)"),
+        column.number("customer_5y_trend", "Your cases in 5 years (trend)", "N/A"),
+        column.currency("demand_revenue", "Five-year demand revenue", NO_PRICE),
+      ],
+    },
+    {
+      id: "growth_demand",
+      title: "Demand in five years by service area type",
+      rowsKey: "growth_demand",
+      columns: [
+        column.text("service", "Service"),
+        column.text("area_type", "Area"),
+        column.integer("market_cases", "Market cases"),
+        column.integer("customer_cases", "Your cases"),
+        column.percent("share", "Your share"),
+        column.number("demand_population_5y", "Demand in 5 years (population)"),
+        column.integer("zips_without_projection", "Zips without a projection"),
+        column.percent("trend_rate", "Yearly trend", "N/A"),
+        column.number("demand_trend_5y", "Demand in 5 years (trend)", "N/A"),
+        column.number("customer_5y_population", "Your cases in 5 years (population)"),
+        column.number("customer_5y_trend", "Your cases in 5 years (trend)", "N/A"),
+      ],
+    },
+    {
+      id: "leaked_revenue_providers",
+      title: "Competitor providers receiving most leaked dollars",
+      rowsKey: "leaked_revenue_providers",
+      ...rankedBy("revenue"),
+      columns: [
+        column.text("name", "Provider"),
+        column.integer("cases", "Cases leaked"),
+        column.currency("revenue", "Leaked revenue", NO_PRICE),
+      ],
+    },
+    {
+      id: "outmigrated_revenue_facilities",
+      title: "Destination facilities receiving most outmigrated dollars",
+      rowsKey: "outmigrated_revenue_facilities",
+      ...rankedBy("revenue"),
+      columns: [
+        column.text("name", "Facility"),
+        column.integer("cases", "Cases outmigrated"),
+        column.currency("revenue", "Outmigrated revenue", NO_PRICE),
+      ],
+    },
+  ],
+  maps: [
+    {
+      id: "population_growth",
+      title: "Five-year population growth by zip code",
+      center: "psa",
+      zoom: { initial: 5, minimum: 5, focused: 9 },
+      grayscale: true,
+      layers: [
+        {
+          id: "psa",
+          title: "Primary service area",
+          kind: "polygons",
+          source: "psa_polygon",
+          shape: "single",
+          label: "PSA",
+        },
+        {
+          id: "zips",
+          title: "Population growth in five years",
+          kind: "polygons",
+          source: "population_growth",
+          shape: "object",
+          polygonField: "polygon",
+          color: { field: "growth", thresholds: [...GROWTH_THRESHOLDS], colors: GROWTH_COLORS },
+          approximationField: "polygon.approximation",
+        },
+      ],
+    },
+  ],
+};
