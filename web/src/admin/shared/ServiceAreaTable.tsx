@@ -3,7 +3,10 @@ import { IconTrash } from "@tabler/icons-react";
 import type { ServiceAreaItem } from "../../api/adminTypes.ts";
 import { serviceAreaRowDisplay } from "../yearState.ts";
 
-/** A year's service area: Zipcode, Type, available ('to check', green or red), Actions. */
+/**
+ * A year's service area: Zipcode, Type, available ('to check', green or red), and Actions for staff
+ * who may remove zips (no empty column for agents).
+ */
 export function ServiceAreaTable({
   items,
   onDelete,
@@ -32,7 +35,7 @@ export function ServiceAreaTable({
             <Table.Th>Zipcode</Table.Th>
             <Table.Th>Type</Table.Th>
             <Table.Th>available</Table.Th>
-            <Table.Th ta="right">Actions</Table.Th>
+            {onDelete ? <Table.Th ta="right">Actions</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -47,8 +50,8 @@ export function ServiceAreaTable({
                     {state.label}
                   </Badge>
                 </Table.Td>
-                <Table.Td ta="right">
-                  {onDelete ? (
+                {onDelete ? (
+                  <Table.Td ta="right">
                     <Tooltip label="Remove this zip">
                       <ActionIcon
                         size="sm"
@@ -60,8 +63,8 @@ export function ServiceAreaTable({
                         <IconTrash size={14} />
                       </ActionIcon>
                     </Tooltip>
-                  ) : null}
-                </Table.Td>
+                  </Table.Td>
+                ) : null}
               </Table.Tr>
             );
           })}
