@@ -15,6 +15,8 @@ export const RATE_RULES = {
   signinPerIp: { name: "signin-ip", limit: 30, windowSeconds: 15 * 60 },
   staffFailuresPerUser: { name: "staff-user", limit: 5, windowSeconds: 15 * 60 },
   staffFailuresPerIp: { name: "staff-ip", limit: 20, windowSeconds: 15 * 60 },
+  /** A customer admin adds a few users a year; more tries an hour would be listing addresses. */
+  userAddsPerOrganisation: { name: "user-add-org", limit: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateRule>;
 
 function windowStart(rule: RateRule, now: Date) {

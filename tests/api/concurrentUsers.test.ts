@@ -2,8 +2,15 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { customerUsers } from "../../server/db/schema/index.ts";
 import { MAX_USERS_PER_ORGANISATION } from "../../server/forms/userLimits.ts";
+import { ADDRESS_IN_USE } from "../../server/routes/customer/users.ts";
 import { backends } from "../helpers/backends.ts";
-import { createOrganisation, createStaff, signInStaff } from "../helpers/factories.ts";
+import {
+  createCustomer,
+  createOrganisation,
+  createStaff,
+  signInCustomer,
+  signInStaff,
+} from "../helpers/factories.ts";
 import type { HttpClient } from "../helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../helpers/testApp.ts";
 
@@ -66,6 +73,49 @@ for (const backend of backends) {
         .from(customerUsers)
         .where(eq(customerUsers.email, email));
       expect(holders.length).toBe(1);
+    });
+  });
+
+  describe(`a customer adding an address in use (${backend})`, () => {
+    let t: TestApp;
+    let admin: HttpClient;
+    let ownOrganisation: { id: string };
+    let colleague: string;
+    let elsewhere: string;
+    beforeAll(async () => {
+      t = await startTestApp(backend);
+      ownOrganisation = await createOrganisation(t, { initialized: true });
+      const other = await createOrganisation(t, { initialized: true });
+      const own = await createCustomer(t, ownOrganisation.id, { isStaff: true });
+      colleague = (await createCustomer(t, ownOrganisation.id, { isStaff: false })).email;
+      elsewhere = (await createCustomer(t, other.id, { isStaff: true })).email;
+      admin = await signInCustomer(t, own.email);
+    });
+    afterAll(() => t.close());
+
+    const add = (email: string) =>
+      admin.post("/api/management/customer/detail/", {
+        user_data: { username: "New Colleague", email, status: "assistant" },
+      });
+
+    test("another organisation's address is refused without saying it has an account", async () => {
+      const answer = await add(elsewhere);
+      expect(answer.status).toBe(400);
+      expect(answer.json.errors).toEqual([{ field: "email", message: ADDRESS_IN_USE.elsewhere }]);
+      expect(answer.text).not.toContain("account");
+      expect((await add(colleague)).json.errors).toEqual([
+        { field: "email", message: ADDRESS_IN_USE.ownOrganisation },
+      ]);
+    });
+
+    test("addresses cannot be tried one after another: 20 tries an hour, then 429", async () => {
+      t.clock.advance(60 * 60); // a window of its own
+      const answers = [];
+      for (let i = 0; i < 20; i++) answers.push((await add(`probe${i}@example.com`)).status);
+      // One try adds the third user; the others are refused for the limit: all counted, none 429.
+      expect(answers.filter((status) => status === 429)).toEqual([]);
+      const limited = await add(elsewhere);
+      expect(limited.status).toBe(429);
     });
   });
 }

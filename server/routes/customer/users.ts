@@ -1,6 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { hit, RATE_RULES } from "../../auth/rateLimit.ts";
 import { revokeUserSessions, sessionsChanged } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -59,7 +60,12 @@ const isSelf = (c: Context<AppEnv>, user: CustomerUser) =>
  * sent at once are taken one after the other: the user limit and the single first admin hold. The
  * address's unique index settles two organisations adding one address at once.
  */
-async function addUserOnce(db: Db, organisationId: string, userData: z.infer<typeof addUser>["user_data"]) {
+async function addUserOnce(
+  db: Db,
+  organisationId: string,
+  userData: z.infer<typeof addUser>["user_data"],
+  askedBy: "customer" | "staff",
+) {
   try {
     return await db.transaction(async (tx) => {
       const [organisation] = await tx
@@ -81,10 +87,10 @@ async function addUserOnce(db: Db, organisationId: string, userData: z.infer<typ
         throw new HttpError(400, "Users can be added once the organisation is initialized.");
       }
       const [taken] = await tx
-        .select({ id: customerUsers.id })
+        .select({ organisationId: customerUsers.organisationId })
         .from(customerUsers)
         .where(sql`lower(${customerUsers.email}) = lower(${userData.email})`);
-      if (taken) throw emailTaken();
+      if (taken) throw emailTaken(askedBy, taken.organisationId === organisationId);
       const [user] = await tx
         .insert(customerUsers)
         .values({
@@ -97,15 +103,31 @@ async function addUserOnce(db: Db, organisationId: string, userData: z.infer<typ
       return user!;
     });
   } catch (error) {
-    if (isUniqueViolation(error, "customer_users_email_unique")) throw emailTaken();
+    // Two organisations adding one address at once: the other one won.
+    if (isUniqueViolation(error, "customer_users_email_unique")) throw emailTaken(askedBy, false);
     throw error;
   }
 }
 
-const emailTaken = () =>
-  new HttpError(400, "email: this address already has an account", [
-    { field: "email", message: "this address already has an account" },
-  ]);
+/**
+ * A customer must not learn who else is a Vitality customer: an address of another organisation
+ * is refused without saying it has an account there (staff, who see every organisation, are told).
+ */
+export const ADDRESS_IN_USE = {
+  staff: "this address already has an account",
+  ownOrganisation: "this address is already one of your organisation's users",
+  elsewhere: "this address cannot be added; Vitality support can help",
+};
+
+function emailTaken(askedBy: "customer" | "staff", ownOrganisation: boolean) {
+  const message =
+    askedBy === "staff"
+      ? ADDRESS_IN_USE.staff
+      : ownOrganisation
+        ? ADDRESS_IN_USE.ownOrganisation
+        : ADDRESS_IN_USE.elsewhere;
+  return new HttpError(400, `email: ${message}`, [{ field: "email", message }]);
+}
 
 /** POST, PATCH, DELETE /api/management/customer/detail/: the Users table of an organisation. */
 export const customerUsersRoutes = new Hono<AppEnv>()
@@ -121,7 +143,12 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       const { user_data } = await readJson(c, addUser);
       const organisationId = organisationManagedBy(c, user_data.organization_id);
       const { db } = c.var.app.database;
-      const user = await addUserOnce(db, organisationId, user_data);
+      const askedBy = c.var.session?.kind === "client" ? "customer" : "staff";
+      if (askedBy === "customer") {
+        // Each try costs one of a few an hour, so addresses cannot be tried one after another.
+        await hit(db, RATE_RULES.userAddsPerOrganisation, organisationId, c.var.app.clock.now());
+      }
+      const user = await addUserOnce(db, organisationId, user_data, askedBy);
       return c.json({ status: 200, user: userView(user!) });
     },
   )
