@@ -186,9 +186,7 @@ for (const backend of backends) {
       const [upload] = await t.context.database.db
         .select()
         .from(practiceUploads)
-        .where(
-          and(eq(practiceUploads.organisationId, own), eq(practiceUploads.originalName, "formula.csv")),
-        );
+        .where(and(eq(practiceUploads.organisationId, own), eq(practiceUploads.originalName, "formula.csv")));
       const csv = readFileSync(
         warehousePaths.rejectedRows(t.dataDir, own, upload!.rejectedRowsName!),
         "utf8",
