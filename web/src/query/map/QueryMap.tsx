@@ -16,6 +16,8 @@ export interface QueryMapProps {
   height?: number;
   /** XYZ tile URL of an online base layer; defaults to the build's VITE_MAP_TILE_URL (none). */
   tileUrl?: string;
+  /** The title the screen shows above the map (the PDF export's title of the map page). */
+  title?: string;
 }
 
 // OpenLayers is loaded with the first map shown, not with the app.
