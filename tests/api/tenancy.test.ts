@@ -65,7 +65,7 @@ const attempts: Record<string, Attempt | string> = {
   "POST /api/services/auth/signin": noOrganisationData("answers the same for every address"),
   "GET /api/services/auth/signin/:token": noOrganisationData("a token names its own user"),
   "POST /api/management/admin/signin": noOrganisationData("staff credentials only"),
-  "GET /api/admin/logout": noOrganisationData("ends the caller's own session"),
+  "POST /api/admin/logout": noOrganisationData("ends the caller's own session"),
   "GET /api/management/admin/sitesettings": noOrganisationData("site-wide texts, the same for everyone"),
   "POST /api/management/admin/sitesettings": async ({ a }) => {
     expect((await a.post("/api/management/admin/sitesettings/", { contents: { about: "x" } })).status).toBe(
