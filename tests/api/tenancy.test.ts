@@ -60,6 +60,9 @@ const attempts: Record<string, Attempt | string> = {
   "GET /api/services/geo/outlines": noOrganisationData(
     "US state and county outlines (us-atlas), the same for everyone",
   ),
+  "GET /api/services/geo/basemap": noOrganisationData(
+    "the deployment's map tile source, the same for everyone",
+  ),
   "GET /api/openapi.json": noOrganisationData("the API's description: calls and fields, public, no data"),
   "GET /api/docs": noOrganisationData("the same description as an HTML page, public, no data"),
   "POST /api/services/auth/signin": noOrganisationData("answers the same for every address"),

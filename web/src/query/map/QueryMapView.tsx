@@ -8,7 +8,6 @@ import { dataLayers } from "./dataLayers.ts";
 import { hoverText } from "./hoverText.ts";
 import { Legend } from "./Legend.tsx";
 import { featureInfo, layerFeatures, type MapFeature } from "./layerFeatures.ts";
-import { MAP_TILE_URL } from "./mapConfig.ts";
 import { mapImageURL, mapKeyLines } from "./mapImage.ts";
 import { layerAccents } from "./palette.ts";
 import classes from "./QueryMap.module.css";
@@ -28,7 +27,8 @@ export function QueryMapView({
   results,
   onFeatureClick,
   height = DEFAULT_MAP_HEIGHT,
-  tileUrl = MAP_TILE_URL,
+  tileUrl,
+  tileAttribution,
   title,
 }: QueryMapProps) {
   const targetRef = useRef<HTMLDivElement>(null);
@@ -67,6 +67,7 @@ export function QueryMapView({
       minZoom: minimum,
       grayscale,
       tileUrl,
+      tileAttribution,
     });
     applyViewTarget(created, placementRef.current);
     setMap(created);
@@ -74,7 +75,7 @@ export function QueryMapView({
       created.setTarget(undefined);
       setMap(null);
     };
-  }, [initial, minimum, grayscale, tileUrl]);
+  }, [initial, minimum, grayscale, tileUrl, tileAttribution]);
 
   // New results (other filters): redraw the layers, re-apply the view rule, close the zip panel.
   useEffect(() => {
