@@ -112,6 +112,46 @@ describe("headers and health", () => {
   });
 });
 
+describe("the map tile source opens the CSP for its origin only", () => {
+  test("offline by default: images and connections from our own origin only", async () => {
+    const t = await startTestApp("pglite");
+    try {
+      const csp = (await t.client().get("/api/health")).headers.get("content-security-policy")!;
+      expect(csp).toContain("img-src 'self' data: blob:;");
+      expect(csp).not.toContain("tile");
+      const anonymous = await t.client().prime();
+      expect((await anonymous.get("/api/services/geo/basemap")).status).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+
+  test("MAP_TILE_URL: its origin in img-src and connect-src, and the web app told the template", async () => {
+    const t = await startTestApp("pglite", {
+      MAP_TILE_URL: "https://tiles.example.org/osm/{z}/{x}/{y}.png",
+      MAP_TILE_ATTRIBUTION: "Example tiles",
+    });
+    try {
+      const csp = (await t.client().get("/api/health")).headers.get("content-security-policy")!;
+      expect(csp).toContain("img-src 'self' data: blob: https://tiles.example.org;");
+      expect(csp).toMatch(/connect-src 'self' ws:\/\/[^;]* https:\/\/tiles\.example\.org;/);
+      expect(csp.match(/tiles\.example\.org/g)?.length).toBe(2);
+      const { createCustomer, createOrganisation, signInCustomer } = await import(
+        "../tests/helpers/factories.ts"
+      );
+      const org = await createOrganisation(t);
+      const customer = await signInCustomer(t, (await createCustomer(t, org.id)).email);
+      const answer = await customer.get("/api/services/geo/basemap");
+      expect(answer.json).toEqual({
+        status: 200,
+        tiles: { url: "https://tiles.example.org/osm/{z}/{x}/{y}.png", attribution: "Example tiles" },
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("security headers and the request id on every kind of response", () => {
   let t: TestApp;
   let base: string;

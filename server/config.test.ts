@@ -66,6 +66,28 @@ describe("configuration", () => {
       "ISOCHRONE_KIND: must be valhalla, openrouteservice or graphhopper",
     );
   });
+  test("map tiles: offline by default; an XYZ template of one origin, its attribution", () => {
+    expect(loadConfig({}).mapTiles).toBeUndefined();
+    expect(loadConfig({ MAP_TILE_URL: "https://tile.openstreetmap.org/{z}/{x}/{y}.png" }).mapTiles).toEqual({
+      url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+      origin: "https://tile.openstreetmap.org",
+      attribution: "© OpenStreetMap contributors",
+    });
+    expect(
+      loadConfig({
+        MAP_TILE_URL: "http://tiles.local:8080/osm/{z}/{x}/{y}.png",
+        MAP_TILE_ATTRIBUTION: "Our tiles",
+      }).mapTiles,
+    ).toMatchObject({ origin: "http://tiles.local:8080", attribution: "Our tiles" });
+    expect(() => loadConfig({ MAP_TILE_URL: "https://tile.openstreetmap.org/tiles.png" })).toThrow(
+      "MAP_TILE_URL: must be an http(s) XYZ template with {z}, {x} and {y}",
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: "https://{a-c}.tile.example.com/{z}/{x}/{y}.png" })).toThrow(
+      "MAP_TILE_URL: must be an http(s) XYZ template with {z}, {x} and {y}",
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: "javascript:{z}{x}{y}" })).toThrow("MAP_TILE_URL");
+  });
+
   test("cache bounds: defaults, a tuned value, and a bad value named", () => {
     expect(loadConfig({}).caches).toEqual({
       answerEntries: 500,

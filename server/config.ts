@@ -96,6 +96,47 @@ export function isochroneSettings(
 }
 
 /**
+ * The map's online tile layer (web/src/query/map/README.md, "Base map"); none by default, the maps
+ * then draw the offline state and county outlines alone. One fixed origin (no `{a-c}` subdomain
+ * pattern): the CSP opens img-src and connect-src for exactly that origin.
+ */
+const TILE_TEMPLATE = "must be an http(s) XYZ template with {z}, {x} and {y}, on one host";
+const tileTemplate = z
+  .string()
+  .refine(
+    (value) =>
+      /^https?:\/\/[^/{}]+\//.test(value) &&
+      ["{z}", "{x}", "{y}"].every((part) => value.includes(part)) &&
+      URL.canParse(value),
+    { message: TILE_TEMPLATE },
+  );
+const mapTilesEnvironment = z.object({
+  MAP_TILE_URL: tileTemplate.optional(),
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .max(300, "must be at most 300 characters")
+    .default("© OpenStreetMap contributors"),
+});
+
+export interface MapTileSettings {
+  /** The XYZ template the maps load their tiles from. */
+  url: string;
+  /** Its origin, the one the CSP lets images and connections come from. */
+  origin: string;
+  /** Shown in the map's corner (the tile provider's terms). */
+  attribution: string;
+}
+
+function mapTilesOf(env: z.output<typeof mapTilesEnvironment>): MapTileSettings | undefined {
+  if (!env.MAP_TILE_URL) return undefined;
+  return {
+    url: env.MAP_TILE_URL,
+    origin: new URL(env.MAP_TILE_URL).origin,
+    attribution: env.MAP_TILE_ATTRIBUTION,
+  };
+}
+
+/**
  * The bounds of the per-process caches a deployment may want to tune (docs/caches.md gives each
  * cache, what it holds and why its default is what it is). The other caches have fixed bounds.
  */
@@ -164,6 +205,7 @@ const environmentSchema = z.object({
   ...nppesApiEnvironment.shape,
   ...isochroneEnvironment.shape,
   ...cacheEnvironment.shape,
+  ...mapTilesEnvironment.shape,
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as http://localhost:3000" }).optional(),
@@ -249,6 +291,8 @@ export interface Config {
   refusedUploadRetentionDays: number;
   /** Bounds of the per-process caches (docs/caches.md). */
   caches: CacheLimits;
+  /** The maps' online tile layer; undefined: offline outlines only. */
+  mapTiles: MapTileSettings | undefined;
 }
 
 export class ConfigError extends Error {
@@ -295,5 +339,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     isochrone: isochroneSettingsOf(env),
     refusedUploadRetentionDays: env.REFUSED_UPLOAD_RETENTION_DAYS,
     caches: cacheLimitsOf(env),
+    mapTiles: mapTilesOf(env),
   };
 }

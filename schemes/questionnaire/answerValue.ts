@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { NONE_OF_THE_ABOVE } from "./choices.ts";
 import type { QuestionnaireField } from "./fields.ts";
+import { isNotKnown, NOT_KNOWN, normaliseNumberAnswer } from "./numberAnswer.ts";
 
 export const FILL_OUT = "Please fill out this field";
 const MAX_TEXT = 2000;
@@ -45,9 +46,14 @@ function textSchema(field: QuestionnaireField) {
     .max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`);
   if (field.format !== "number") return text;
   const max = field.max;
+  // NA (any case) is "not known", as the form's hint says; it is stored as "NA".
   return text
-    .refine((value) => value === "" || NUMBER.test(value), fillOutMessage(field))
-    .refine((value) => value === "" || max === undefined || Number(value) <= max, `must be at most ${max}`);
+    .transform(normaliseNumberAnswer)
+    .refine((value) => value === "" || value === NOT_KNOWN || NUMBER.test(value), fillOutMessage(field))
+    .refine(
+      (value) => value === "" || isNotKnown(value) || max === undefined || Number(value) <= max,
+      `must be at most ${max}`,
+    );
 }
 
 /**

@@ -137,6 +137,7 @@ describe("questionnaire form definition", () => {
       "hip_fracture_surgery_wait_time",
     ]);
     for (const name of numeric) expect(field(name).type).toBe("text");
+    for (const name of numeric) expect(field(name).hint).toContain(NA_HINT);
     expect(field("percentage_pcps_employed").max).toBe(100);
     expect(field("prom_completion_rate").max).toBe(100);
   });

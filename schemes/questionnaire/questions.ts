@@ -1,4 +1,4 @@
-import { NONE_OF_THE_ABOVE, OTHER, yesNo } from "./choices.ts";
+import { NA_HINT, NONE_OF_THE_ABOVE, OTHER, yesNo } from "./choices.ts";
 import type { Choice, QuestionnaireField } from "./fields.ts";
 
 /**
@@ -49,7 +49,7 @@ export const textQuestion = <Name extends string>(
   extra: Extra = {},
 ): Named<Name> => ({ name, label, type: "text", hint, ...extra });
 
-/** Numeric answers are text with a numeric format, as the other forms carry numbers. */
+/** Numeric answers are text with a numeric format, as the other forms carry numbers; NA is "not known". */
 export const numberQuestion = <Name extends string>(
   name: Name,
   label: string,
@@ -59,6 +59,7 @@ export const numberQuestion = <Name extends string>(
   label,
   type: "text",
   format: "number",
+  hint: NA_HINT,
   ...extra,
 });
 
@@ -66,7 +67,8 @@ export const percentQuestion = <Name extends string>(
   name: Name,
   label: string,
   extra: Extra = {},
-): Named<Name> => numberQuestion(name, label, { max: 100, hint: "A percentage from 0 to 100", ...extra });
+): Named<Name> =>
+  numberQuestion(name, label, { max: 100, hint: `A percentage from 0 to 100, ${NA_HINT}`, ...extra });
 
 /**
  * The free-text companion of a multi-choice question: it shows when 'Other' or 'None of the above' is

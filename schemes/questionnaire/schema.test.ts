@@ -130,6 +130,20 @@ describe("questionnaire rules (admin-area.md section 5)", () => {
     expect(issuesOf({ athletic_trainers_in_community: "No" })).toEqual({});
   });
 
+  test("a number field takes NA (any case) for 'not known', stored as NA, and it answers a required one", () => {
+    const paid = { financial_partnership_hospitals: "Yes", nature_of_partnership: ["Pay for ED call"] };
+    expect(issuesOf({ ...paid, ed_call_rate: "na" })).toEqual({});
+    expect(accepted({ ...paid, ed_call_rate: " na " }).ed_call_rate).toBe("NA");
+    expect(accepted({ patient_navigators: "Yes", fte_navigators: "Na" }).fte_navigators).toBe("NA");
+    expect(accepted({ percentage_pcps_employed: "NA" }).percentage_pcps_employed).toBe("NA");
+    expect(issuesOf({ hip_fracture_surgery_wait_time: "N/A" })).toEqual({
+      hip_fracture_surgery_wait_time: [FILL_OUT_NUMBER],
+    });
+    expect(issuesOf({ hip_fracture_surgery_wait_time: "nan" })).toEqual({
+      hip_fracture_surgery_wait_time: [FILL_OUT_NUMBER],
+    });
+  });
+
   test("patient navigators require their FTE count", () => {
     expect(issuesOf({ patient_navigators: "Yes" })).toEqual({ fte_navigators: [FILL_OUT_NUMBER] });
     expect(issuesOf({ patient_navigators: "Yes", fte_navigators: "two" })).toEqual({

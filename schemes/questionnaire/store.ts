@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../server/db/client.ts";
 import { questionnaires } from "../../server/db/schema/index.ts";
+import type { QuestionnaireDraft } from "./draft.ts";
 import type { QuestionnaireAnswers } from "./schema.ts";
 import type { QuestionnaireState } from "./states.ts";
 
@@ -47,7 +48,14 @@ export async function moveQuestionnaire(
 ) {
   const [row] = await db
     .update(questionnaires)
-    .set({ state: change.state, updatedAt: change.now, ...(change.data ? { data: change.data } : {}) })
+    // Leaving a state ends any draft: only a waiting questionnaire has one, and submit replaces it.
+    .set({
+      state: change.state,
+      updatedAt: change.now,
+      draft: null,
+      draftSavedAt: null,
+      ...(change.data ? { data: change.data } : {}),
+    })
     .where(and(eq(questionnaires.id, id), eq(questionnaires.state, from)))
     .returning();
   return row;
@@ -56,4 +64,28 @@ export async function moveQuestionnaire(
 /** What the calls answer: the spec's {year, state, data}. */
 export function questionnaireView(row: QuestionnaireRow | undefined) {
   return row ? { year: row.year, state: row.state, data: row.data } : null;
+}
+
+/**
+ * Keeps the customer's draft of a waiting questionnaire; undefined when it is no longer waiting (it
+ * was submitted meanwhile, so the draft has nothing left to keep).
+ */
+export async function saveQuestionnaireDraft(db: Db, id: string, draft: QuestionnaireDraft, now: Date) {
+  const [row] = await db
+    .update(questionnaires)
+    .set({ draft, draftSavedAt: now })
+    .where(and(eq(questionnaires.id, id), eq(questionnaires.state, "waiting")))
+    .returning();
+  return row;
+}
+
+/** What the draft calls answer: the year's draft, or null when none is kept. */
+export function draftView(row: QuestionnaireRow | undefined) {
+  if (!row?.draft || !row.draftSavedAt || row.state !== "waiting") return null;
+  return {
+    year: row.year,
+    answers: row.draft.answers,
+    step: row.draft.step,
+    saved_at: row.draftSavedAt.toISOString(),
+  };
 }

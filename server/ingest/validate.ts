@@ -1,4 +1,5 @@
 import { type DuckDb, quoteIdent, quoteLiteral } from "../duckdb/open.ts";
+import { escapeCell, escapeCellSql } from "../engine/export/escapeCell.ts";
 import { columnReasonSql } from "./checks.ts";
 import type { ErrorReport, IngestError } from "./report.ts";
 import { REPORT_LIMIT } from "./report.ts";
@@ -228,9 +229,13 @@ export async function rejectedRowsSql(duck: DuckDb, stage: Stage, numbered: stri
   const name = stage.spec.name;
   const columns = stage.spec.columns
     .filter((column) => stage.columnNames[column.name] !== undefined)
-    .map((column) => `n.${quoteIdent(column.name)} AS ${quoteIdent(userColumn(stage, column.name))}`);
+    // The user's values and column names go back to a spreadsheet: a formula among them stays text.
+    .map(
+      (column) =>
+        `${escapeCellSql(`n.${quoteIdent(column.name)}`)} AS ${quoteIdent(escapeCell(userColumn(stage, column.name)))}`,
+    );
   const [count] = await duck.all<{ n: bigint }>(`SELECT count(*) AS n FROM rejected_${name}`);
   if (Number(count?.n ?? 0) === 0) return undefined;
-  return `SELECT ${quoteLiteral(stage.label)} AS "table", r._row AS "row", r.reasons AS "reasons"${columns.length > 0 ? `, ${columns.join(", ")}` : ""}
+  return `SELECT ${quoteLiteral(stage.label)} AS "table", r._row AS "row", ${escapeCellSql("r.reasons")} AS "reasons"${columns.length > 0 ? `, ${columns.join(", ")}` : ""}
     FROM rejected_${name} AS r JOIN ${numbered} AS n ON n._row = r._row`;
 }

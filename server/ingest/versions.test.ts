@@ -163,6 +163,40 @@ for (const backend of backends) {
       expect(csv).toContain("professional_fees,5,rendering_npi: is not a valid NPI (check digit)");
     });
 
+    test("the set-aside rows CSV neutralises formulas in text cells, not numbers", async () => {
+      const rows = [
+        ...lines(2),
+        professionalLine({
+          line: 3,
+          rendering_npi: badNpi,
+          payer: '=HYPERLINK("http://evil.example","Pay")',
+          location: "@SUM(A1)",
+          paid_amount: "-6.72",
+        }),
+      ];
+      // Its own organisation: the versions of the shared one stay as the other tests expect.
+      const own = (await createOrganisation(t)).id;
+      const result = await ingestPracticeUpload(t.context, {
+        organisationId: own,
+        years: [2024],
+        files: write("formula.csv", rows),
+        skipInvalid: true,
+      });
+      expect(result).toMatchObject({ status: "accepted", skippedRows: 1 });
+      const [upload] = await t.context.database.db
+        .select()
+        .from(practiceUploads)
+        .where(and(eq(practiceUploads.organisationId, own), eq(practiceUploads.originalName, "formula.csv")));
+      const csv = readFileSync(
+        warehousePaths.rejectedRows(t.dataDir, own, upload!.rejectedRowsName!),
+        "utf8",
+      );
+      expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Pay"")"`);
+      expect(csv).toContain(",'@SUM(A1),");
+      expect(csv).toContain(",-6.72,");
+      expect(csv).not.toContain(",=HYPERLINK");
+    });
+
     test("the raw file of a refused upload is removed after the retention; the row and report stay", async () => {
       const db = t.context.database.db;
       const [refused] = await db

@@ -74,8 +74,12 @@ export const staffDetail = new Hono<AppEnv>().get(
   },
 );
 
-/** GET /api/admin/logout/: revokes the session on the server and clears the cookie. */
-export const logout = new Hono<AppEnv>().get(
+/**
+ * POST /api/admin/logout/: revokes the session on the server and clears the cookie. A POST, so it
+ * carries the CSRF token like every other write (a GET could be fired by any page's <img>); the old
+ * GET answers 405 with `Allow: POST`.
+ */
+export const logout = new Hono<AppEnv>().post(
   "/",
   describe({
     summary: "Sign out: ends the session on the server and clears its cookie.",

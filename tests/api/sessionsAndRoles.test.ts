@@ -26,7 +26,17 @@ for (const backend of backends) {
       const user = await createCustomer(t, orgId);
       const browser = await signInCustomer(t, user.email);
       const stolenCookie = browser.cookies.get("token")!;
-      expect((await browser.get("/api/admin/logout/")).status).toBe(200);
+      // A GET is no longer a logout (a link or an image could fire it): 405, the session lives on.
+      const viaGet = await browser.get("/api/admin/logout/");
+      expect(viaGet.status).toBe(405);
+      expect(viaGet.headers.get("allow")).toBe("POST");
+      expect((await browser.get("/api/management/customer/detail/")).status).toBe(200);
+      // A POST without the CSRF token is refused like every other write.
+      browser.csrf = false;
+      expect((await browser.post("/api/admin/logout/")).status).toBe(403);
+      expect((await browser.get("/api/management/customer/detail/")).status).toBe(200);
+      browser.csrf = true;
+      expect((await browser.post("/api/admin/logout/")).status).toBe(200);
       expect(browser.cookies.has("token")).toBe(false);
       const replay = await t
         .client()

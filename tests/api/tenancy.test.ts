@@ -60,12 +60,15 @@ const attempts: Record<string, Attempt | string> = {
   "GET /api/services/geo/outlines": noOrganisationData(
     "US state and county outlines (us-atlas), the same for everyone",
   ),
+  "GET /api/services/geo/basemap": noOrganisationData(
+    "the deployment's map tile source, the same for everyone",
+  ),
   "GET /api/openapi.json": noOrganisationData("the API's description: calls and fields, public, no data"),
   "GET /api/docs": noOrganisationData("the same description as an HTML page, public, no data"),
   "POST /api/services/auth/signin": noOrganisationData("answers the same for every address"),
   "GET /api/services/auth/signin/:token": noOrganisationData("a token names its own user"),
   "POST /api/management/admin/signin": noOrganisationData("staff credentials only"),
-  "GET /api/admin/logout": noOrganisationData("ends the caller's own session"),
+  "POST /api/admin/logout": noOrganisationData("ends the caller's own session"),
   "GET /api/management/admin/sitesettings": noOrganisationData("site-wide texts, the same for everyone"),
   "POST /api/management/admin/sitesettings": async ({ a }) => {
     expect((await a.post("/api/management/admin/sitesettings/", { contents: { about: "x" } })).status).toBe(
@@ -336,6 +339,22 @@ const attempts: Record<string, Attempt | string> = {
       .where(eq(questionnaires.organisationId, orgB.id));
     expect(rows.map((row) => row.year)).not.toContain(2031);
   },
+  "GET /api/management/schemes/questionnaire/draft": async (world) => {
+    await draftOfB(world);
+    // A has no questionnaire: naming B by header or query must not answer B's draft instead.
+    const viaHeader = await world.a.get(`${QUESTIONNAIRE}draft/`, { "x-dummy-org": world.orgB.id });
+    const viaQuery = await world.a.get(`${QUESTIONNAIRE}draft/?org_id=${world.orgB.id}`);
+    expect(viaHeader.json).toEqual({ status: 200, draft: null });
+    expect(viaQuery.json).toEqual({ status: 200, draft: null });
+  },
+  "POST /api/management/schemes/questionnaire/draft": async (world) => {
+    const before = await draftOfB(world);
+    const body = { questionnaire: { own_rehab: "No" }, year: before.year, step: 5 };
+    expect((await world.a.post(`${QUESTIONNAIRE}draft/`, body)).status).toBe(403); // A's year is not open
+    const naming = await world.a.post(`${QUESTIONNAIRE}draft/`, { ...body, organization_id: world.orgB.id });
+    expect(naming.status).toBe(400);
+    expect(await questionnaireOfB(world)).toEqual(before);
+  },
   "POST /api/management/schemes/questionnaire/detail": async (world) => {
     const before = await questionnaireOfB(world);
     const answer = await world.a.post(`${QUESTIONNAIRE}detail/`, {
@@ -575,6 +594,17 @@ async function questionnaireOfB({ t, orgB }: World) {
     .onConflictDoNothing();
   const [row] = await db.select().from(questionnaires).where(eq(questionnaires.organisationId, orgB.id));
   return row!;
+}
+
+/** B's waiting questionnaire with a draft its admin typed. */
+async function draftOfB(world: World) {
+  const row = await questionnaireOfB(world);
+  const draft = { answers: { own_rehab: "Yes", local_athletic_organizations: "secret" }, step: 7 };
+  await world.t.context.database.db
+    .update(questionnaires)
+    .set({ draft, draftSavedAt: new Date() })
+    .where(eq(questionnaires.id, row.id));
+  return questionnaireOfB(world);
 }
 
 /** Organisation B's year 2030 (data accepted, complete or not): A must neither read nor change it. */

@@ -1,7 +1,9 @@
 import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { chromiumAvailable, requireChromium, screenshot } from "./support/browser.ts";
 import { signInDemoCustomer } from "./support/customerSignin.ts";
+import { downloadOf } from "./support/download.ts";
 import type { RunningServer } from "./support/server.ts";
 import { useServerAndPage } from "./support/suite.ts";
 
@@ -72,6 +74,34 @@ describe.skipIf(!chromiumAvailable)("analysis maps", () => {
       [0xe4, 0xe4, 0xe4],
       [0xe6, 0xeb, 0xef],
     ].some(([br, bg, bb]) => Math.abs(r! - br!) + Math.abs(g! - bg!) + Math.abs(b! - bb!) < 12);
+
+  test(
+    "querie9's Chart as PDF prints the map as drawn, with its key, on a landscape A4 page",
+    async () => {
+      await page.goto("/queries/querie9");
+      await readyMap("outmigration");
+      await page.getByRole("button", { name: "Export" }).click();
+      const item = page.getByRole("menuitem", { name: "Chart as PDF" });
+      await expect(item.isDisabled()).resolves.toBe(false);
+      const pdf = await downloadOf(page, () => item.click());
+      expect(pdf.suggestedFilename()).toBe("Outmigration.pdf");
+      const bytes = readFileSync(await pdf.path());
+      expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+      const text = bytes.toString("latin1");
+      const boxes = [...text.matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)];
+      expect(boxes.length).toBe(1);
+      expect(Number(boxes[0]![1])).toBeCloseTo(841.89, 2);
+      // The map's picture: as wide as the map on screen, taller by its key (bands and areas).
+      const widths = [...text.matchAll(/\/Subtype \/Image[\s\S]*?\/Width (\d+)[\s\S]*?\/Height (\d+)/g)];
+      expect(widths.length).toBe(1);
+      const mapBox = (await page.locator('[data-map-id="outmigration"]').boundingBox())!;
+      expect(Number(widths[0]![1])).toBeGreaterThanOrEqual(Math.floor(mapBox.width) - 2);
+      expect(Number(widths[0]![2])).toBeGreaterThan(mapBox.height + 100);
+      // A drawn map, not a blank page: the picture's bytes are many.
+      expect(bytes.length).toBeGreaterThan(30_000);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
   test(
     "querie9 centres on the PSA with coloured zips, a case-count legend and a zip table on click",

@@ -193,13 +193,40 @@ describe.skipIf(!chromiumAvailable)("phones and narrow windows", () => {
   test(
     "390 px: the profile and the practice profile",
     async () => {
+      // A table's actions stay at the visible right edge while the table scrolls sideways: every
+      // row's menu or buttons are on screen without scrolling the table.
+      const onScreen = async (target: Locator) => {
+        const box = await target.boundingBox();
+        expect(box).not.toBeNull();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+      };
       await page.goto("/profile");
       await page.getByRole("heading", { name: "Your profile" }).waitFor();
       await expectUsable(page);
+      const users = page.getByRole("table", { name: "Users" });
+      await users.waitFor();
+      const userActions = users.getByRole("button", { name: /^(Edit|Block|Unblock) / });
+      expect(await userActions.count()).toBeGreaterThan(0);
+      for (const button of await userActions.all()) await onScreen(button);
       await shot(page, "phone-profile");
       await page.goto("/practice-profile");
       await page.getByRole("table", { name: "Facilities" }).waitFor();
       await expectUsable(page);
+      for (const name of ["Facilities", "Providers"]) {
+        const menus = page.getByRole("table", { name }).getByRole("button", { name: /^Actions for / });
+        expect(await menus.count()).toBeGreaterThan(0);
+        await onScreen(menus.first());
+        await onScreen(menus.last());
+      }
+      const firstMenu = page
+        .getByRole("table", { name: "Facilities" })
+        .getByRole("button", { name: /^Actions for / })
+        .first();
+      await firstMenu.click();
+      await onScreen(page.getByRole("menuitem", { name: "Edit" }));
+      await shot(page, "phone-practice-profile-row-menu");
+      await page.keyboard.press("Escape");
       await shot(page, "phone-practice-profile");
     },
     TEST_TIMEOUT_MS,

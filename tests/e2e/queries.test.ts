@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import type { Browser, BrowserContext, Download, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { chromiumAvailable, launchBrowser, requireChromium, screenshot } from "./support/browser.ts";
 import { signInDemoCustomer } from "./support/customerSignin.ts";
+import { downloadOf } from "./support/download.ts";
 import { pageApi } from "./support/pageApi.ts";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, type RunningServer, startServer } from "./support/server.ts";
 
@@ -508,31 +509,6 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
     },
     TEST_TIMEOUT_MS,
   );
-
-  /** The file a click downloads: on the page, or in the window the export opens. */
-  /**
-   * The download a click starts, on the page itself or in the window it opens (the export path is
-   * opened in a new window). The popup's listener is attached in the same tick as the 'page' event:
-   * a popup that only downloads is closed by Chromium at once, and a later listener misses it.
-   */
-  function downloadOf(page: Page, click: () => Promise<void>): Promise<Download> {
-    const context = page.context();
-    return new Promise<Download>((resolve, reject) => {
-      const timer = setTimeout(() => finish(new Error("no download within 15 s")), 15_000);
-      const onDownload = (download: Download) => finish(undefined, download);
-      const onPopup = (popup: Page) => popup.once("download", onDownload);
-      function finish(error?: Error, download?: Download) {
-        clearTimeout(timer);
-        page.off("download", onDownload);
-        context.off("page", onPopup);
-        if (download) resolve(download);
-        else reject(error);
-      }
-      page.once("download", onDownload);
-      context.on("page", onPopup);
-      click().catch((error) => finish(error));
-    });
-  }
 
   test(
     "Export: a table as CSV, and the charts as a PDF",

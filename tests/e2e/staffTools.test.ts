@@ -5,6 +5,7 @@ import { simpleParser } from "mailparser";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { chromiumAvailable, requireChromium, screenshot } from "./support/browser.ts";
 import { signInDemoCustomer } from "./support/customerSignin.ts";
+import { pageApi } from "./support/pageApi.ts";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_EMAIL, type RunningServer } from "./support/server.ts";
 import { useServerAndPage } from "./support/suite.ts";
 
@@ -162,7 +163,7 @@ describe.skipIf(!chromiumAvailable)("back office: Parameters and Mailbox", () =>
       }
       await shot(agent, "staff-tools-agent-navigation");
       // The removed agent cannot sign in.
-      await agent.evaluate(() => fetch("/api/admin/logout/"));
+      await pageApi(agent, "POST", "/api/admin/logout/", undefined);
       await agent.goto("/administration/signin");
       await agent.getByLabel("Username").fill(REMOVABLE.username);
       await agent.getByLabel("Password", { exact: true }).fill(REMOVABLE.password);

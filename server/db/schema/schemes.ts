@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns.ts";
 import { customerUsers, organisations, staffAccounts } from "./identity.ts";
 
@@ -60,6 +60,12 @@ export const questionnaires = pgTable(
     year: integer("year").notNull(),
     state: text("state", { enum: questionnaireStates }).notNull().default("waiting"),
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * What the customer has typed so far while the questionnaire waits (answers as typed, and the
+     * furthest step reached), saved as they go so a reload loses nothing; null once submitted.
+     */
+    draft: jsonb("draft").$type<{ answers: Record<string, string | string[]>; step: number }>(),
+    draftSavedAt: timestamp("draft_saved_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,18 +1,22 @@
-import { formatValue } from "../format.ts";
+import { cellValue } from "./cellValue.ts";
 import { escapeCell } from "./escapeCell.ts";
 import type { ExportTable } from "./tableRows.ts";
 
 const quote = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
-/** One table as CSV: the screen's labels and formatted cells (sub-rows indented by two spaces). */
+/**
+ * One table as CSV: the screen's labels; numbers as plain numbers at the screen's precision
+ * (1140960.26, 14.13 for 14.13%, -6.72), so a spreadsheet reads them as numbers; text cells as the
+ * screen shows them, a formula neutralised (escapeCell), sub-rows indented by two spaces.
+ */
 export function tableToCsv(table: ExportTable): string {
   const lines = [table.columns.map((column) => quote(escapeCell(column.label))).join(",")];
   for (const row of table.rows) {
     const cells = row.values.map((value, index) => {
-      const column = table.columns[index]!;
-      const text = formatValue(column.format, value, column.missing);
-      const indented = index === 0 && row.level > 0 ? `  ${text}` : text;
-      return quote(escapeCell(indented));
+      const cell = cellValue(table.columns[index]!, value, "screen");
+      if (typeof cell === "number") return String(cell);
+      const text = escapeCell(cell);
+      return quote(index === 0 && row.level > 0 ? `  ${text}` : text);
     });
     lines.push(cells.join(","));
   }

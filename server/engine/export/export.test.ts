@@ -1,9 +1,11 @@
 import { describe, expect, test } from "bun:test";
+import ExcelJS from "exceljs";
 import { formatValue } from "../format.ts";
 import type { TableDescriptor } from "../view.ts";
 import { tableToCsv } from "./csv.ts";
 import { escapeCell } from "./escapeCell.ts";
 import { exportTable } from "./tableRows.ts";
+import { tablesToXlsx } from "./xlsx.ts";
 
 describe("cell formats", () => {
   test.each([
@@ -26,8 +28,15 @@ describe("cell formats", () => {
 });
 
 describe("export", () => {
-  test.each(["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"])("%j is escaped", (text) => {
-    expect(escapeCell(text)).toBe(`'${text}`);
+  test.each(["=1+1", "@SUM(A1)", "\tx", "\rx", "-1+1", "+cmd", "-", '=HYPERLINK("x")'])(
+    "%j is escaped",
+    (text) => {
+      expect(escapeCell(text)).toBe(`'${text}`);
+    },
+  );
+
+  test.each(["-6.72", "+1", "-1", "1e3", "-.5"])("the number %j is not escaped", (text) => {
+    expect(escapeCell(text)).toBe(text);
   });
 
   test("plain text is left alone", () => {
@@ -55,7 +64,62 @@ describe("export", () => {
       ],
     };
     expect(tableToCsv(exportTable(result, table))).toBe(
-      'Service / Subservice,Revenue\r\nSurgery,"$1,500.00"\r\n  =cmd,"$1,000.00"\r\n"  Spine, neck",$0.00\r\n',
+      'Service / Subservice,Revenue\r\nSurgery,1500\r\n  \'=cmd,1000\r\n"  Spine, neck",0\r\n',
     );
+  });
+
+  test("CSV numbers are plain numbers at the screen's precision, never text or escaped", () => {
+    const table: TableDescriptor = {
+      id: "t",
+      title: "Market",
+      rowsKey: "rows",
+      columns: [
+        { key: "name", label: "Name", format: "text" },
+        { key: "revenue", label: "Revenue", format: "currency" },
+        { key: "share", label: "Share", format: "percent" },
+        { key: "change", label: "Change", format: "number" },
+        { key: "cases", label: "Cases", format: "integer", missing: "N/A" },
+      ],
+    };
+    const result = {
+      rows: [
+        { name: "-Ortho", revenue: 1140960.2634, share: 14.1349, change: -6.7249, cases: 12345.4 },
+        { name: "@x", revenue: -5, share: 0, change: 1e-9 },
+      ],
+    };
+    expect(tableToCsv(exportTable(result, table))).toBe(
+      "Name,Revenue,Share,Change,Cases\r\n'-Ortho,1140960.26,14.13,-6.72,12345\r\n'@x,-5,0,0,N/A\r\n",
+    );
+  });
+
+  test("XLSX numbers are numbers with the screen's number formats, a missing 0 too; text neutralised", async () => {
+    const table: TableDescriptor = {
+      id: "t",
+      title: "Market",
+      rowsKey: "rows",
+      columns: [
+        { key: "name", label: "Name", format: "text" },
+        { key: "revenue", label: "Revenue", format: "currency", missing: 0 },
+        { key: "share", label: "Share", format: "percent" },
+      ],
+    };
+    const result = {
+      rows: [
+        { name: "=cmd", revenue: 1140960.2634, share: 14.1349 },
+        { name: "B", share: -6.72 },
+      ],
+    };
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await tablesToXlsx([exportTable(result, table)])) as never);
+    const sheet = workbook.worksheets[0]!;
+    const cell = (row: number, column: number) => sheet.getRow(row).getCell(column);
+    expect(cell(2, 1).value).toBe("'=cmd");
+    expect(cell(2, 2).value).toBe(1140960.2634);
+    expect(cell(2, 2).numFmt).toBe('"$"#,##0.00');
+    expect(cell(2, 3).value).toBe(14.1349);
+    expect(cell(2, 3).numFmt).toBe('0.00"%"');
+    expect(cell(3, 2).value).toBe(0);
+    expect(cell(3, 2).numFmt).toBe('"$"#,##0.00');
+    expect(cell(3, 3).value).toBe(-6.72);
   });
 });

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
-import { formatValue } from "../format.ts";
 import type { ValueFormat } from "../view.ts";
+import { cellValue } from "./cellValue.ts";
 import { escapeCell } from "./escapeCell.ts";
 import type { ExportTable } from "./tableRows.ts";
 
@@ -31,15 +31,15 @@ export async function tablesToXlsx(tables: ExportTable[]): Promise<Buffer> {
     sheet.addRow(table.columns.map((column) => escapeCell(column.label))).font = { bold: true };
     const hasGroups = table.rows.some((row) => row.level > 0);
     for (const row of table.rows) {
+      // Numbers stay numbers (a missing value the column shows as 0 too), text is neutralised.
       const cells = row.values.map((value, index) => {
-        const column = table.columns[index]!;
-        if (typeof value === "number" && numberFormats[column.format]) return value;
-        return escapeCell(formatValue(column.format, value, column.missing));
+        const cell = cellValue(table.columns[index]!, value, "full");
+        return typeof cell === "number" ? cell : escapeCell(cell);
       });
       const added = sheet.addRow(cells);
       table.columns.forEach((column, index) => {
         const format = numberFormats[column.format];
-        if (format && typeof row.values[index] === "number") added.getCell(index + 1).numFmt = format;
+        if (format && typeof cells[index] === "number") added.getCell(index + 1).numFmt = format;
       });
       if (hasGroups && row.level === 0) added.font = { bold: true };
       if (row.level > 0) {

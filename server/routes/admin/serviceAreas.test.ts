@@ -9,7 +9,7 @@ import {
 } from "../../../tests/helpers/factories.ts";
 import type { HttpClient } from "../../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../../tests/helpers/testApp.ts";
-import { organisationYears, serviceAreas } from "../../db/schema/index.ts";
+import { organisationYears, serviceAreas, staffAccounts } from "../../db/schema/index.ts";
 import { marketCase } from "../../engine/testing/golden.ts";
 import { writeWarehouse } from "../../engine/testing/queriesApp.ts";
 import { signInFromOwnAddress } from "./testSupport.ts";
@@ -97,6 +97,38 @@ for (const backend of backends) {
       expect(removed.status).toBe(200);
       expect(removed.json.removed).toBe(1);
       expect((await stored()).map((row) => row.zipcode)).toEqual(["46201", "46202"]);
+    });
+
+    test("every change reaches the other staff tabs as an event with the year's service area", async () => {
+      const sent: { channel: string; message: Record<string, unknown> }[] = [];
+      const publish = t.context.live.publish.bind(t.context.live);
+      t.context.live.publish = async (channel, message) => {
+        sent.push({ channel, message: message as Record<string, unknown> });
+        return publish(channel, message);
+      };
+      try {
+        await call("POST", { service_area: items([["46250", "PSA"]]) });
+        await call("DELETE", { service_area: items([["46250", "PSA"]]) });
+      } finally {
+        t.context.live.publish = publish;
+      }
+      const staffChannels = (await t.context.database.db.select().from(staffAccounts)).map(
+        (s) => s.channelId,
+      );
+      const events = sent.filter((entry) => entry.message.type === "event");
+      // One event per change for each staff member's channel.
+      expect(events.length).toBe(2 * staffChannels.length);
+      expect(new Set(events.map((entry) => entry.channel))).toEqual(new Set(staffChannels));
+      const [afterAdd] = events;
+      expect(afterAdd!.message).toMatchObject({
+        test_path: "id",
+        test_value: org.id,
+        path: "datas.2024.service_area",
+      });
+      expect((afterAdd!.message.value as { zipcode: string }[]).map((row) => row.zipcode)).toContain("46250");
+      expect((events.at(-1)!.message.value as { zipcode: string }[]).map((row) => row.zipcode)).not.toContain(
+        "46250",
+      );
     });
 
     test("the add textarea's text is accepted; its errors are line-numbered", async () => {

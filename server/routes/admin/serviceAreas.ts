@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../context.ts";
+import type { AppContext, AppEnv } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { organisationYears, serviceAreas } from "../../db/schema/index.ts";
 import { notifyDataChanged } from "../../engine/dataChanges.ts";
@@ -15,6 +15,7 @@ import { readJson } from "../../http/body.ts";
 import { type FieldError, HttpError, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
+import { publishOrganisationChange } from "../../live/staffEvents.ts";
 import { serviceAreaView } from "../../organisations/organisationDetail.ts";
 import { findOrganisation } from "../../organisations/present.ts";
 import { checkZips } from "../../organisations/serviceAreaCheck.ts";
@@ -107,9 +108,23 @@ const storedRows = (db: Db, organisationId: string, year: number) =>
     .where(and(eq(serviceAreas.organisationId, organisationId), eq(serviceAreas.year, year)))
     .orderBy(asc(serviceAreas.zipcode));
 
-async function answer(db: Db, organisationId: string, year: number, extra: Record<string, unknown> = {}) {
-  const rows = await storedRows(db, organisationId, year);
-  return { status: 200, year, service_area: rows.map(serviceAreaView), ...extra };
+/**
+ * The year's service area after a change, as the call answers it; every other staff tab showing
+ * the organisation gets it on the live channel too (an `event` at `datas.<year>.service_area`).
+ */
+async function answer(
+  app: AppContext,
+  organisationId: string,
+  year: number,
+  extra: Record<string, unknown> = {},
+) {
+  const rows = await storedRows(app.database.db, organisationId, year);
+  const serviceArea = rows.map(serviceAreaView);
+  await publishOrganisationChange(app, organisationId, {
+    path: `datas.${year}.service_area`,
+    value: serviceArea,
+  });
+  return { status: 200, year, service_area: serviceArea, ...extra };
 }
 
 export const serviceAreaRoutes = new Hono<AppEnv>()
@@ -154,7 +169,7 @@ export const serviceAreaRoutes = new Hono<AppEnv>()
         .onConflictDoNothing()
         .returning({ id: serviceAreas.id });
       await notifyDataChanged(c.var.app, organisation.id);
-      return c.json(await answer(db, organisation.id, body.year, { added: added.length }));
+      return c.json(await answer(c.var.app, organisation.id, body.year, { added: added.length }));
     },
   )
   // Check: every zip of the year (or the listed ones) becomes checked, and available or not.
@@ -204,7 +219,7 @@ export const serviceAreaRoutes = new Hono<AppEnv>()
             );
         }
       });
-      return c.json(await answer(db, organisation.id, body.year, { check: results }));
+      return c.json(await answer(c.var.app, organisation.id, body.year, { check: results }));
     },
   )
   // Remove the listed zips (matched by zip code; the listed type is not compared).
@@ -245,6 +260,6 @@ export const serviceAreaRoutes = new Hono<AppEnv>()
         ),
       );
       await notifyDataChanged(c.var.app, organisation.id);
-      return c.json(await answer(db, organisation.id, body.year, { removed: zips.length }));
+      return c.json(await answer(c.var.app, organisation.id, body.year, { removed: zips.length }));
     },
   );

@@ -17,6 +17,7 @@ import { HttpError, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { notify } from "../../live/notify.ts";
+import { publishOrganisationChange } from "../../live/staffEvents.ts";
 import { adminYearLists } from "../../organisations/adminYears.ts";
 import { yearRowsOf } from "../../organisations/organisationDetail.ts";
 import { findOrganisation } from "../../organisations/present.ts";
@@ -226,6 +227,8 @@ export const removeYearRoutes = new Hono<AppEnv>().delete(
       year: body.year,
       action: body.action,
     });
+    // Other staff tabs on this organisation re-read it (the year, or its file, is gone).
+    await publishOrganisationChange(c.var.app, organisation.id);
     return c.json({
       status: 200,
       detail:

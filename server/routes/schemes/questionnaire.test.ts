@@ -430,5 +430,67 @@ for (const backend of backends) {
         ).toBe(401);
       });
     });
+
+    describe("draft (kept as the customer answers, restored on reload, discarded on submit)", () => {
+      const DRAFT = `${PATH}draft/`;
+
+      test("the admin's draft is kept as typed, read back, and gone once submitted", async () => {
+        const { org, admin } = await withQuestionnaire("waiting");
+        expect((await admin.get(DRAFT)).json).toEqual({ status: 200, draft: null });
+
+        const typed = { ...minimalAnswers, hip_fracture_surgery_wait_time: "abc", facility_services: [] };
+        const saved = await admin.post(DRAFT, { questionnaire: typed, year: YEAR, step: 17 });
+        expect(saved.status).toBe(200);
+        expect(saved.json.draft).toMatchObject({ year: YEAR, answers: typed, step: 17 });
+        const again = await admin.post(DRAFT, { questionnaire: minimalAnswers, year: YEAR, step: 3 });
+        expect(again.status).toBe(200);
+        const read = await admin.get(DRAFT);
+        expect(read.json.draft).toMatchObject({ year: YEAR, answers: minimalAnswers, step: 3 });
+        expect(Date.parse(read.json.draft.saved_at)).toBeGreaterThan(0);
+        // The submitted answers are the questionnaire's own, not the draft's.
+        expect((await stored(org.id))?.data).toEqual({});
+
+        expect((await admin.post(PATH, { questionnaire: minimalAnswers, year: YEAR })).status).toBe(200);
+        expect((await admin.get(DRAFT)).json).toEqual({ status: 200, draft: null });
+        expect((await stored(org.id))?.draft).toBeNull();
+        const late = await admin.post(DRAFT, { questionnaire: minimalAnswers, year: YEAR, step: 3 });
+        expect(late.status).toBe(400);
+        expect(late.json.detail).toBe(
+          `The questionnaire for ${YEAR} has already been submitted and is under analysis.`,
+        );
+      });
+
+      test("only the organisation's admin keeps a draft, of its own questionnaire, once staff opened it", async () => {
+        const { org, admin, assistant } = await withQuestionnaire("waiting");
+        const other = await practice();
+        const body = { questionnaire: { own_rehab: "Yes" }, year: YEAR, step: 2 };
+        expect((await assistant.post(DRAFT, body)).status).toBe(403);
+        expect((await assistant.get(DRAFT)).status).toBe(403);
+        expect((await siteAdmin.post(DRAFT, body)).status).toBe(401);
+        // The other organisation has no questionnaire open: its admin's draft is refused, and it
+        // never sees this organisation's.
+        expect((await admin.post(DRAFT, body)).status).toBe(200);
+        expect((await other.admin.post(DRAFT, body)).status).toBe(403);
+        expect((await other.admin.get(DRAFT)).json).toEqual({ status: 200, draft: null });
+        expect((await stored(org.id))?.draft).toEqual({ answers: { own_rehab: "Yes" }, step: 2 });
+      });
+
+      test("a draft's shape is checked, naming the field", async () => {
+        const { admin } = await withQuestionnaire("waiting");
+        const refused = await admin.post(DRAFT, {
+          questionnaire: { favourite_colour: "blue", own_rehab: 3 },
+          year: YEAR,
+          step: 18,
+        });
+        expect(refused.status).toBe(400);
+        expect(refused.json.errors).toEqual(
+          expect.arrayContaining([
+            { field: "questionnaire.favourite_colour", message: "is not a field of this form" },
+            { field: "questionnaire.own_rehab", message: "must be text or a list of texts" },
+            { field: "step", message: "must be at most 17" },
+          ]),
+        );
+      });
+    });
   });
 }

@@ -2,18 +2,21 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { coreItemsOfYear } from "../../../schemes/questionnaire/coreItems.ts";
+import { draftAnswersSchema, draftStepSchema } from "../../../schemes/questionnaire/draft.ts";
 import {
   type QuestionnaireAnswers,
   questionnaireAnswersSchema,
 } from "../../../schemes/questionnaire/schema.ts";
 import { type QuestionnaireAction, transition } from "../../../schemes/questionnaire/states.ts";
 import {
+  draftView,
   findLatestQuestionnaire,
   findQuestionnaire,
   insertWaitingQuestionnaire,
   moveQuestionnaire,
   type QuestionnaireRow,
   questionnaireView,
+  saveQuestionnaireDraft,
 } from "../../../schemes/questionnaire/store.ts";
 import type { AppContext, AppEnv } from "../../context.ts";
 import { organisationYears } from "../../db/schema/index.ts";
@@ -49,6 +52,19 @@ const reviewBody = z
 const organisationYearBody = z.strictObject({
   organization_id: z.uuid("must be an organisation id (UUID)"),
   year,
+});
+
+const draftBody = z.strictObject({ questionnaire: draftAnswersSchema, year, step: draftStepSchema });
+const draftAnswer = z.object({
+  status: z.literal(200),
+  draft: z
+    .object({
+      year: z.number().int(),
+      answers: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+      step: z.number().int(),
+      saved_at: z.iso.datetime(),
+    })
+    .nullable(),
 });
 
 /** Validates the answers, reporting errors under `questionnaire.<field>` like every other body field. */
@@ -127,6 +143,60 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       const body = await readJson(c, submitBody);
       const row = await findQuestionnaire(c.var.app.database.db, session.organisation.id, body.year);
       return c.json(await advance(c.var.app, "submit", row, body.year, body.questionnaire));
+    },
+  )
+  // The draft of the questionnaire waiting for the customer's admin: restored when the page loads.
+  .get(
+    "/draft",
+    requireCustomerAdmin(),
+    describe({
+      summary: "The draft answers of the questionnaire waiting for the organisation's admin.",
+      tags: ["Schemes: questionnaire"],
+      answer: {
+        description: "`{status: 200, draft: {year, answers, step, saved_at} | null}`.",
+        schema: draftAnswer,
+      },
+    }),
+    async (c) => {
+      const session = c.var.session;
+      if (session?.kind !== "client") throw invalidToken();
+      const row = await findLatestQuestionnaire(c.var.app.database.db, session.organisation.id);
+      return c.json(draftAnswer.parse({ status: 200, draft: draftView(row) }));
+    },
+  )
+  // Saved as the customer answers (the web debounces): answers as typed, checked only at submit.
+  .post(
+    "/draft",
+    requireCustomerAdmin(),
+    describe({
+      summary: "Keep the draft answers of the year's waiting questionnaire (the organisation's admin).",
+      tags: ["Schemes: questionnaire"],
+      body: draftBody,
+      answer: { description: "The draft kept.", schema: draftAnswer },
+    }),
+    async (c) => {
+      const session = c.var.session;
+      if (session?.kind !== "client") throw invalidToken();
+      const body = await readJson(c, draftBody);
+      const { db } = c.var.app.database;
+      const row = await findQuestionnaire(db, session.organisation.id, body.year);
+      // A draft is kept only where a submit would be accepted: the same refusals (403 before staff
+      // opened it, 400 once submitted).
+      checkTransition("submit", row, body.year);
+      if (!row) throw notFound(`There is no questionnaire for ${body.year}.`);
+      const answers = Object.fromEntries(
+        Object.entries(body.questionnaire).filter(
+          (entry): entry is [string, string | string[]] => entry[1] !== undefined,
+        ),
+      );
+      const saved = await saveQuestionnaireDraft(
+        db,
+        row.id,
+        { answers, step: body.step },
+        c.var.app.clock.now(),
+      );
+      if (!saved) throw changedMeanwhile(body.year);
+      return c.json(draftAnswer.parse({ status: 200, draft: draftView(saved) }));
     },
   )
   // Staff review: 'update' edits the answers and keeps the state; 'validate' makes it valid.

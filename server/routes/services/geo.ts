@@ -36,20 +36,45 @@ const outlinesQuery = z.strictObject({
     .describe("The zoom the outlines are drawn at: their detail (counties from 7; 10 and more are alike)."),
 });
 
-export const geoServiceRoutes = new Hono<AppEnv>().use(requireSignedIn()).get(
-  "/outlines",
-  describe({
-    summary: "The base map's state and county outlines in a view, for its zoom.",
-    tags: ["Services: geography"],
-    description:
-      "us-atlas (Census 1:10m) states whose outline reaches into the box, and from zoom 7 their counties that do, simplified to half a pixel and quantised for the zoom. Any signed-in user.",
-    query: outlinesQuery,
-    answer:
-      "A TopoJSON topology: objects `states` and `counties` (polygons with their FIPS code as id), quantised arcs.",
-  }),
-  (c) => {
-    const { bbox, zoom } = readQuery(c, outlinesQuery);
-    c.header("Cache-Control", "private, max-age=86400");
-    return c.json(baseMapOutlines(bbox, zoom));
-  },
-);
+const baseMapAnswer = z.object({
+  status: z.literal(200),
+  tiles: z.object({ url: z.string(), attribution: z.string() }).nullable(),
+});
+
+export const geoServiceRoutes = new Hono<AppEnv>()
+  .use(requireSignedIn())
+  // The maps' online tile layer, a deployment setting (MAP_TILE_URL): null keeps them offline.
+  .get(
+    "/basemap",
+    describe({
+      summary: "The maps' tile source: an XYZ template and its attribution, or null (offline outlines).",
+      tags: ["Services: geography"],
+      answer: { description: "`{status: 200, tiles: {url, attribution} | null}`.", schema: baseMapAnswer },
+    }),
+    (c) => {
+      const tiles = c.var.app.config.mapTiles;
+      return c.json(
+        baseMapAnswer.parse({
+          status: 200,
+          tiles: tiles ? { url: tiles.url, attribution: tiles.attribution } : null,
+        }),
+      );
+    },
+  )
+  .get(
+    "/outlines",
+    describe({
+      summary: "The base map's state and county outlines in a view, for its zoom.",
+      tags: ["Services: geography"],
+      description:
+        "us-atlas (Census 1:10m) states whose outline reaches into the box, and from zoom 7 their counties that do, simplified to half a pixel and quantised for the zoom. Any signed-in user.",
+      query: outlinesQuery,
+      answer:
+        "A TopoJSON topology: objects `states` and `counties` (polygons with their FIPS code as id), quantised arcs.",
+    }),
+    (c) => {
+      const { bbox, zoom } = readQuery(c, outlinesQuery);
+      c.header("Cache-Control", "private, max-age=86400");
+      return c.json(baseMapOutlines(bbox, zoom));
+    },
+  );

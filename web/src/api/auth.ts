@@ -22,5 +22,5 @@ export function staffSignin(credentials: { username: string; password: string })
 
 /** Revokes the session on the server, which also clears the HttpOnly cookie. */
 export function signOut() {
-  return apiRequest<StatusDetail>("/api/admin/logout/");
+  return apiRequest<StatusDetail>("/api/admin/logout/", { method: "POST" });
 }

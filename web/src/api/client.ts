@@ -11,6 +11,8 @@ export interface RequestOptions {
   /** Dummy mode: the organisation a staff session views read-only. */
   dummyOrgId?: string;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (a draft saved as the tab closes or reloads). */
+  keepalive?: boolean;
 }
 
 /** The header that puts a staff request in dummy mode for one organisation. */
@@ -48,6 +50,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
               ? (options.body as FormData)
               : JSON.stringify(options.body),
         signal: options.signal,
+        keepalive: options.keepalive,
       }));
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;

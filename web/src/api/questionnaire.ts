@@ -29,6 +29,43 @@ export async function submitQuestionnaire(year: number, answers: Record<string, 
   ).questionnaire;
 }
 
+export interface QuestionnaireDraft {
+  year: number;
+  answers: Record<string, string | string[]>;
+  /** The furthest step reached (1 to 17). */
+  step: number;
+  saved_at: string;
+}
+
+interface DraftAnswer {
+  status: number;
+  draft: QuestionnaireDraft | null;
+}
+
+const DRAFT_PATH = "/api/management/schemes/questionnaire/draft/";
+
+/** GET .../draft/: the admin's draft of the waiting questionnaire, or null. */
+export async function questionnaireDraft() {
+  return (await apiRequest<DraftAnswer>(DRAFT_PATH)).draft;
+}
+
+/** POST .../draft/ {questionnaire, year, step}: keeps the answers as typed (checked only at submit). */
+export async function saveQuestionnaireDraft(
+  year: number,
+  answers: Record<string, string | string[]>,
+  step: number,
+  options: { keepalive?: boolean } = {},
+) {
+  return (
+    await apiRequest<DraftAnswer>(DRAFT_PATH, {
+      method: "POST",
+      body: { questionnaire: answers, year, step },
+      keepalive: options.keepalive,
+    })
+  ).draft;
+}
+
 export const questionnaireKeys = {
   current: (dummyOrgId?: string) => ["questionnaire", "current", dummyOrgId ?? "self"] as const,
+  draft: () => ["questionnaire", "draft"] as const,
 };

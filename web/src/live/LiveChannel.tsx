@@ -6,6 +6,7 @@ import { adminKeys } from "../admin/queries.ts";
 import { type LiveMessage, openLiveChannel } from "./liveSocket.ts";
 import { type LiveItem, liveStore } from "./liveStore.ts";
 import { applyEvent, type LiveEvent } from "./paths.ts";
+import { toastCloser } from "./toastCloser.ts";
 import { isRunning, statusColor, TOAST_MS } from "./toastStyle.ts";
 
 /** Which area's notification calls this session uses (the bell deletes through it). */
@@ -79,6 +80,8 @@ function patchOpenAnswers(queryClient: QueryClient, event: LiveEvent) {
 }
 
 const toastId = (item: LiveItem) => `live-${item.id}`;
+/** Every message of a toast restarts its 5 s (Mantine's autoClose counts from the first one). */
+const closeLater = toastCloser((id) => notifications.hide(id), TOAST_MS);
 
 function showToast(item: LiveItem) {
   const running = item.type === "task" && isRunning(item);
@@ -86,7 +89,7 @@ function showToast(item: LiveItem) {
     id: toastId(item),
     color: statusColor(item.status),
     title: item.type === "task" ? "Task" : "Notification",
-    autoClose: TOAST_MS,
+    autoClose: false as const,
     "data-testid": "live-toast",
     message: (
       <Stack gap={6}>
@@ -106,4 +109,5 @@ function showToast(item: LiveItem) {
   const shown = notificationsStore.getState().notifications.some((toast) => toast.id === toastId(item));
   if (shown) notifications.update(toast);
   else notifications.show(toast);
+  closeLater(toast.id);
 }

@@ -1,6 +1,7 @@
 import { Table, Text } from "@mantine/core";
 import { IconBuildingHospital, IconEdit, IconMapPinPlus, IconTrash } from "@tabler/icons-react";
 import type { FacilityView } from "../api/onboarding.ts";
+import sticky from "../components/StickyActions.module.css";
 import type { ProfileAction } from "./ProfileActionModals.tsx";
 import { ProfileListSection } from "./ProfileListSection.tsx";
 import { RowMenu } from "./RowMenu.tsx";
@@ -42,7 +43,7 @@ export function FacilitiesSection({
           <Table.Td>
             <Text size="sm">{facility.physical_full_address}</Text>
           </Table.Td>
-          <Table.Td>
+          <Table.Td className={sticky.cell}>
             <RowMenu
               label={`Actions for ${facility.name}`}
               items={[
@@ -77,7 +78,7 @@ export function FacilitiesSection({
             <Table.Td>
               <Text size="sm">{location.physical_full_address}</Text>
             </Table.Td>
-            <Table.Td>
+            <Table.Td className={sticky.cell}>
               <RowMenu
                 label={`Actions for ${location.name}`}
                 items={[

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Table, Title } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import sticky from "../components/StickyActions.module.css";
 
 /**
  * A practice-profile list (facilities, providers): its title with an Add button, then its table,
@@ -49,7 +50,7 @@ export function ProfileListSection({
               <Table.Thead>
                 <Table.Tr>
                   {headers}
-                  <Table.Th w={50} />
+                  <Table.Th w={50} className={sticky.cell} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>{children}</Table.Tbody>

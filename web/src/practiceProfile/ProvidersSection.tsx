@@ -1,6 +1,7 @@
 import { Table, Text } from "@mantine/core";
 import { IconEdit, IconStethoscope, IconTrash } from "@tabler/icons-react";
 import type { ProviderView } from "../api/onboarding.ts";
+import sticky from "../components/StickyActions.module.css";
 import type { ProfileAction } from "./ProfileActionModals.tsx";
 import { ProfileListSection } from "./ProfileListSection.tsx";
 import { RowMenu } from "./RowMenu.tsx";
@@ -42,7 +43,7 @@ export function ProvidersSection({
           <Table.Td>
             <Text size="sm">{provider.full_address}</Text>
           </Table.Td>
-          <Table.Td>
+          <Table.Td className={sticky.cell}>
             <RowMenu
               label={`Actions for ${provider.full_name}`}
               items={[

@@ -3,7 +3,13 @@ import { IconCircleCheck, IconClipboardList, IconHourglass, IconInfoCircle } fro
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../api/errors.ts";
-import { currentQuestionnaire, questionnaireKeys, submitQuestionnaire } from "../api/questionnaire.ts";
+import {
+  type CustomerQuestionnaire,
+  currentQuestionnaire,
+  questionnaireDraft,
+  questionnaireKeys,
+  submitQuestionnaire,
+} from "../api/questionnaire.ts";
 import { PendingScreen } from "../components/StatusScreens.tsx";
 import { QuestionnaireStepper } from "../questionnaire/QuestionnaireStepper.tsx";
 import {
@@ -11,6 +17,7 @@ import {
   type QuestionnaireFormDefinition,
   shownAnswers,
 } from "../questionnaire/questionnaireForm.ts";
+import { type DraftStatus, useDraftSaver } from "../questionnaire/useDraftSaver.ts";
 import { sessionKeys } from "../session/queries.ts";
 import { useCustomerDetail } from "../session/useSessions.ts";
 
@@ -21,16 +28,8 @@ import { useCustomerDetail } from "../session/useSessions.ts";
  */
 export function QuestionnaireSection() {
   const detail = useCustomerDetail();
-  const queryClient = useQueryClient();
   const [showing, setShowing] = useState(false);
   const current = useQuery({ queryKey: questionnaireKeys.current(), queryFn: () => currentQuestionnaire() });
-  const submit = useMutation({
-    mutationFn: ({ year, answers }: { year: number; answers: Answers }) => submitQuestionnaire(year, answers),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(questionnaireKeys.current(), saved);
-      await queryClient.invalidateQueries({ queryKey: sessionKeys.customer() });
-    },
-  });
   const form = detail?.forms.questionnaire as QuestionnaireFormDefinition | undefined;
   if (!form) return null;
   const questionnaire = current.data;
@@ -57,22 +56,7 @@ export function QuestionnaireSection() {
           </Alert>
         ) : null}
         {questionnaire?.state === "waiting" ? (
-          <>
-            <Text size="sm" c="dimmed">
-              17 short steps about your practice in {questionnaire.year}. Questions marked * are required;
-              write NA when you do not know.
-            </Text>
-            <QuestionnaireStepper
-              steps={form.steps}
-              initialAnswers={questionnaire.data}
-              readOnly={false}
-              submitting={submit.isPending}
-              error={submit.error ? errorMessage(submit.error) : null}
-              onSubmit={(answers) =>
-                submit.mutate({ year: questionnaire.year, answers: shownAnswers(form.steps, answers) })
-              }
-            />
-          </>
+          <WaitingQuestionnaire questionnaire={questionnaire} form={form} />
         ) : null}
         {questionnaire && questionnaire.state !== "waiting" ? (
           <>
@@ -98,6 +82,80 @@ export function QuestionnaireSection() {
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * The questionnaire to fill in, from the draft kept on the server when there is one (answers and the
+ * furthest step reached), saved again as the customer answers; submit discards it on the server.
+ */
+function WaitingQuestionnaire({
+  questionnaire,
+  form,
+}: {
+  questionnaire: CustomerQuestionnaire;
+  form: QuestionnaireFormDefinition;
+}) {
+  const queryClient = useQueryClient();
+  const draft = useQuery({ queryKey: questionnaireKeys.draft(), queryFn: questionnaireDraft });
+  const saver = useDraftSaver(questionnaire.year);
+  const submit = useMutation({
+    mutationFn: ({ year, answers }: { year: number; answers: Answers }) => submitQuestionnaire(year, answers),
+    onMutate: () => saver.cancel(),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(questionnaireKeys.current(), saved);
+      queryClient.setQueryData(questionnaireKeys.draft(), null);
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.customer() });
+    },
+  });
+  if (draft.isPending) return <PendingScreen />;
+  const restored = draft.data?.year === questionnaire.year ? draft.data : null;
+  return (
+    <>
+      <Text size="sm" c="dimmed">
+        17 short steps about your practice in {questionnaire.year}. Questions marked * are required; write NA
+        when you do not know. Your answers are kept as you go, until you submit them.
+      </Text>
+      <QuestionnaireStepper
+        steps={form.steps}
+        initialAnswers={restored?.answers ?? questionnaire.data}
+        initialStep={restored?.step}
+        readOnly={false}
+        submitting={submit.isPending}
+        error={submit.error ? errorMessage(submit.error) : null}
+        onChange={saver.save}
+        onSubmit={(answers) =>
+          submit.mutate({ year: questionnaire.year, answers: shownAnswers(form.steps, answers) })
+        }
+      />
+      <DraftNote status={saver.status} restoredAt={restored?.saved_at} />
+    </>
+  );
+}
+
+/** Where the draft stands, read out politely by screen readers. */
+function DraftNote({ status, restoredAt }: { status: DraftStatus; restoredAt?: string }) {
+  const time = (at: Date) => at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const words =
+    status.kind === "saving"
+      ? "Saving your answers..."
+      : status.kind === "saved"
+        ? `Answers saved at ${time(status.at)}.`
+        : status.kind === "failed"
+          ? `Your latest answers could not be saved: ${status.message}`
+          : restoredAt
+            ? `Your answers saved at ${time(new Date(restoredAt))} are back.`
+            : "";
+  return (
+    <Text
+      size="xs"
+      c={status.kind === "failed" ? "red" : "dimmed"}
+      role="status"
+      aria-live="polite"
+      data-testid="questionnaire-draft"
+    >
+      {words}
+    </Text>
   );
 }
 

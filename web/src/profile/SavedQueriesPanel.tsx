@@ -23,6 +23,7 @@ import {
   shareSavedQuery,
 } from "../api/queries.ts";
 import { AnchorLink } from "../components/links.tsx";
+import sticky from "../components/StickyActions.module.css";
 import { SavedQueryIcon } from "../query/SavedQueryIcon.tsx";
 
 const analysisTitle = (query: SavedQuery) =>
@@ -110,7 +111,9 @@ export function SavedQueriesPanel({ dummyOrgId }: { dummyOrgId?: string }) {
                   <Table.Th>Title</Table.Th>
                   <Table.Th>Analysis</Table.Th>
                   <Table.Th>Shared</Table.Th>
-                  <Table.Th ta="right">Actions</Table.Th>
+                  <Table.Th ta="right" className={sticky.cell}>
+                    Actions
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -130,7 +133,7 @@ export function SavedQueriesPanel({ dummyOrgId }: { dummyOrgId?: string }) {
                         onChange={(value) => share.mutate({ query, accessible: value === "Yes" })}
                       />
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td className={sticky.cell}>
                       <Group gap={8} justify="flex-end" wrap="nowrap">
                         <OpenLink query={query} dummyOrgId={dummyOrgId} />
                         {query.can_delete ? (
@@ -173,7 +176,9 @@ export function SavedQueriesPanel({ dummyOrgId }: { dummyOrgId?: string }) {
                   <Table.Th>Title</Table.Th>
                   <Table.Th>Analysis</Table.Th>
                   <Table.Th>Owner</Table.Th>
-                  <Table.Th ta="right">View</Table.Th>
+                  <Table.Th ta="right" className={sticky.cell}>
+                    View
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -184,7 +189,7 @@ export function SavedQueriesPanel({ dummyOrgId }: { dummyOrgId?: string }) {
                     </Table.Td>
                     <Table.Td>{analysisTitle(query)}</Table.Td>
                     <Table.Td>{query.username}</Table.Td>
-                    <Table.Td>
+                    <Table.Td className={sticky.cell}>
                       <Group justify="flex-end">
                         <OpenLink query={query} dummyOrgId={dummyOrgId} />
                       </Group>

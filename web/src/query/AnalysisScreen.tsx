@@ -135,7 +135,9 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
           index,
           title: texts.tables[table.id] ?? table.title,
         }))}
-        onChartPdf={query.view.charts.length > 0 && results ? printCharts : undefined}
+        onChartPdf={
+          query.view.charts.length + query.view.maps.length > 0 && results ? printCharts : undefined
+        }
       />
     </>
   );

@@ -20,7 +20,7 @@ export function MapPanel({
       <Title order={3} size="h5" mb="sm">
         {title}
       </Title>
-      <QueryMap descriptor={map} results={results} />
+      <QueryMap descriptor={map} results={results} title={title} />
     </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Stepper, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Stack, Stepper, Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { visibleFieldNames } from "../../../schemes/questionnaire/conditions.ts";
 import { QuestionInput } from "./QuestionInput.tsx";
@@ -10,31 +10,50 @@ import {
   stepsWithProblems,
 } from "./questionnaireForm.ts";
 
+/** The steps already passed when the stepper opens at `furthest`: their errors show at once. */
+const stepsUpTo = (furthest: number, count: number) =>
+  new Set(
+    Array.from({ length: furthest + 1 }, (_, index) => index).filter(
+      (index) => index < furthest || index === count - 1,
+    ),
+  );
+
 /**
  * The questionnaire as a stepper (customer-area.md section 2; the 17 steps of admin-area.md section
  * 3): one step at a time with its shown questions (the scheme's display conditions), hints and the
- * server's messages. Next checks the step; Submit stays disabled until every shown answer is
- * acceptable. Read-only mode only walks through the answers.
+ * server's messages. Next checks the step; the last step is checked as soon as it is reached (it has
+ * no Next), and the steps still failing are named above Submit as links to their first failing
+ * answer. Submit stays disabled until every shown answer is acceptable (admin-area.md section 5).
+ * Read-only mode only walks through the answers.
  */
 export function QuestionnaireStepper({
   steps,
   initialAnswers,
+  initialStep,
   readOnly,
   submitting,
   error,
   onSubmit,
+  onChange,
 }: {
   steps: readonly QuestionnaireStep[];
   initialAnswers: Answers;
+  /** The furthest step reached before (a restored draft, 1-based): the stepper opens there. */
+  initialStep?: number;
   readOnly: boolean;
   submitting?: boolean;
   error?: string | null;
   onSubmit?: (answers: Answers) => void;
+  /** Every change of the answers or of the furthest step (1-based), to keep a draft. */
+  onChange?: (answers: Answers, furthestStep: number) => void;
 }) {
+  const restoredStep = Math.min(Math.max((initialStep ?? 1) - 1, 0), steps.length - 1);
   const [answers, setAnswers] = useState<Answers>(initialAnswers);
-  const [active, setActive] = useState(0);
-  const [furthest, setFurthest] = useState(readOnly ? steps.length - 1 : 0);
-  const [checked, setChecked] = useState<Set<number>>(new Set());
+  const [active, setActive] = useState(readOnly ? 0 : restoredStep);
+  const [furthest, setFurthest] = useState(readOnly ? steps.length - 1 : restoredStep);
+  const [checked, setChecked] = useState<Set<number>>(() =>
+    readOnly ? new Set() : stepsUpTo(restoredStep, steps.length),
+  );
   const problems = formProblems(steps, answers);
   const visible = visibleFieldNames(allFields(steps), answers);
   const current = steps[active]!;
@@ -46,8 +65,35 @@ export function QuestionnaireStepper({
   const [focusTarget, setFocusTarget] = useState<{ selector: string } | null>(null);
   useEffect(() => {
     if (!focusTarget) return;
-    root.current?.querySelector<HTMLElement>(focusTarget.selector)?.focus();
+    const target = root.current?.querySelector<HTMLElement>(focusTarget.selector);
+    target?.focus({ preventScroll: true });
+    target?.scrollIntoView({ block: "center" });
   }, [focusTarget]);
+  // Tells the owner about every change after the first draw (the restored state needs no saving).
+  const reported = useRef(false);
+  useEffect(() => {
+    if (!reported.current) {
+      reported.current = true;
+      return;
+    }
+    onChange?.(answers, furthest + 1);
+  }, [answers, furthest, onChange]);
+
+  /** Moves the keyboard focus (and the view) to the first failing answer of the step at `index`. */
+  const focusFirstProblem = (index: number) => {
+    const failing = steps[index]!.fields.find((field) => problems.has(field.name));
+    if (!failing) return;
+    const question = `[data-question="${failing.name}"]`;
+    setFocusTarget({
+      selector: `${question} input:not([type=hidden]):not(:disabled), ${question} textarea`,
+    });
+  };
+  /** From the list of steps still failing: that step, its errors shown, focus on its first one. */
+  const showProblemsOf = (index: number) => {
+    setActive(index);
+    setChecked((previous) => new Set(previous).add(index));
+    focusFirstProblem(index);
+  };
 
   const show = (index: number) => {
     setActive(index);
@@ -58,16 +104,20 @@ export function QuestionnaireStepper({
     setFurthest((previous) => Math.max(previous, index));
   };
   const next = () => {
-    setChecked((previous) => new Set(previous).add(active));
+    // The last step has no Next: it is checked as soon as it is reached.
+    const reachingLast = active + 1 === steps.length - 1;
+    setChecked((previous) => {
+      const updated = new Set(previous).add(active);
+      if (reachingLast && currentProblems.length === 0) updated.add(active + 1);
+      return updated;
+    });
     if (readOnly || currentProblems.length === 0) {
       goTo(active + 1);
       return;
     }
-    const question = `[data-question="${currentProblems[0]!.name}"]`;
-    setFocusTarget({
-      selector: `${question} input:not([type=hidden]):not(:disabled), ${question} textarea`,
-    });
+    focusFirstProblem(active);
   };
+  const failingSteps = stepsWithProblems(steps, problems);
 
   return (
     <Stack gap="md" ref={root}>
@@ -112,9 +162,23 @@ export function QuestionnaireStepper({
           ))}
       </Stack>
       {!readOnly && last && problems.size > 0 ? (
-        <Text size="xs" c="orange.8">
-          Answers missing on step{stepsWithProblems(steps, problems).length === 1 ? "" : "s"}{" "}
-          {stepsWithProblems(steps, problems).join(", ")}.
+        <Text size="xs" c="orange.8" data-testid="questionnaire-missing">
+          Answers missing on step{failingSteps.length === 1 ? "" : "s"}{" "}
+          {failingSteps.map((number, position) => (
+            <span key={number}>
+              {position > 0 ? ", " : null}
+              <Anchor
+                component="button"
+                type="button"
+                size="xs"
+                aria-label={`Go to step ${number}`}
+                onClick={() => showProblemsOf(steps.findIndex((step) => step.step === number))}
+              >
+                {number}
+              </Anchor>
+            </span>
+          ))}
+          .
         </Text>
       ) : null}
       {error ? (

@@ -46,6 +46,13 @@ describe("questionnaire form rules on the web", () => {
     expect(fieldProblem(field, "101")).toBe("Please fill out this field or verify number format.");
   });
 
+  test("numbers: NA in any case means not known and answers a required number", () => {
+    const field = { name: "x", label: "x", type: "text" as const, format: "number" as const, required: true };
+    expect(fieldProblem(field, "NA")).toBeNull();
+    expect(fieldProblem(field, " na ")).toBeNull();
+    expect(fieldProblem(field, "N/A")).toBe("Please fill out this field or verify number format.");
+  });
+
   test("hidden answers are not sent", () => {
     const answers: Answers = { patient_navigators: "No", fte_navigators: "3" };
     expect(shownAnswers(steps, answers)).toEqual({ patient_navigators: "No" });

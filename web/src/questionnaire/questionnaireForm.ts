@@ -1,5 +1,6 @@
 import { isAnswered, visibleFieldNames } from "../../../schemes/questionnaire/conditions.ts";
 import type { QuestionnaireField, QuestionnaireStep } from "../../../schemes/questionnaire/fields.ts";
+import { isNumberAnswer } from "../../../schemes/questionnaire/numberAnswer.ts";
 
 /**
  * The staff questionnaire form's rules, from the definition delivered at sign-in
@@ -17,15 +18,13 @@ export type Answers = Record<string, string | string[]>;
 
 export const allFields = (steps: readonly QuestionnaireStep[]) => steps.flatMap((step) => step.fields);
 
-const NUMBER = /^\d+(\.\d+)?$/;
-
 /** The message of one field, or null when its answer is acceptable (only shown fields are checked). */
 export function fieldProblem(field: QuestionnaireField, value: unknown): string | null {
   const answered = isAnswered(value);
   if (field.format === "number") {
     if (!answered) return field.required ? "Please fill out this field or verify number format." : null;
-    const text = String(value).trim();
-    if (!NUMBER.test(text) || (field.max !== undefined && Number(text) > field.max)) {
+    // NA (any case) is "not known", accepted as the server does (schemes/questionnaire/numberAnswer.ts).
+    if (!isNumberAnswer(String(value), field.max)) {
       return "Please fill out this field or verify number format.";
     }
     return null;

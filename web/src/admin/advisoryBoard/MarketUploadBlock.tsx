@@ -6,6 +6,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { type MarketKind, uploadMarketFile } from "../../api/adminUploads.ts";
 import { errorMessage } from "../../api/errors.ts";
+import { UploadReport } from "../../uploads/UploadReport.tsx";
+import { UploadRefused } from "../../uploads/uploadReport.ts";
 
 /** The zone opens once the year has exactly 4 characters (admin-area.md sections 4 and 5). */
 export const yearReady = (year: string) => year.length === 4;
@@ -13,7 +15,7 @@ export const yearReady = (year: string) => year.length === 4;
 /**
  * One advisory-board upload block: a year (at most 4 characters) and a drop-or-click file zone,
  * disabled until the year has 4 characters; a chosen file can be cancelled or sent. After sending,
- * the file is cleared and the year reset.
+ * the file is cleared and the year reset; a refused file's errors are listed under the message.
  */
 export function MarketUploadBlock({ title, kind }: { title: string; kind: MarketKind }) {
   const [year, setYear] = useState("");
@@ -86,6 +88,9 @@ export function MarketUploadBlock({ title, kind }: { title: string; kind: Market
             {errorMessage(send.error)}
           </Alert>
         ) : null}
+        {/* A refused file: the errors its answer carries (table, row, column, reason), as the
+            practice uploads list them. */}
+        {send.error instanceof UploadRefused ? <UploadReport report={send.error.report} /> : null}
       </Stack>
     </Paper>
   );

@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense, useState } from "react";
 import type { AdminOrganization } from "../../api/adminTypes.ts";
 import { errorMessage } from "../../api/errors.ts";
 import type { CustomerUser } from "../../api/types.ts";
+import sticky from "../../components/StickyActions.module.css";
 import { ConfirmModal } from "../shared/ConfirmModal.tsx";
 import { TablePanel } from "./PeopleTables.tsx";
 import type { UserFormMode } from "./UserFormModal.tsx";
@@ -89,7 +90,11 @@ export function UsersTable({
             <Table.Th>Email</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Access</Table.Th>
-            {canEdit ? <Table.Th ta="right">Actions</Table.Th> : null}
+            {canEdit ? (
+              <Table.Th ta="right" className={sticky.cell}>
+                Actions
+              </Table.Th>
+            ) : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -104,7 +109,7 @@ export function UsersTable({
                 </Badge>
               </Table.Td>
               {canEdit ? (
-                <Table.Td>
+                <Table.Td className={sticky.cell}>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <Tooltip label="Edit">
                       <ActionIcon

@@ -3,8 +3,9 @@ import { IconEye, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { createOrganization, deleteOrganization } from "../../api/adminOrganisations.ts";
+import { createOrganization, deleteOrganization, initialiseYear } from "../../api/adminOrganisations.ts";
 import type { CustomerListItem } from "../../api/adminTypes.ts";
+import { errorMessage } from "../../api/errors.ts";
 import { ScreenTitle } from "../../components/ScreenTitle.tsx";
 import { PendingScreen } from "../../components/StatusScreens.tsx";
 import { mayCall } from "../../session/permissions.ts";
@@ -109,7 +110,7 @@ export function CustomersScreen() {
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <MainTasks customer={customer} />
+                      <MainTasks customer={customer} canAllow={isSiteAdmin} />
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -179,10 +180,24 @@ export function CustomersScreen() {
   );
 }
 
-function MainTasks({ customer }: { customer: CustomerListItem }) {
+/**
+ * Each year's progress; at 100% a year not yet enabled shows 'Allow user' (site admins), which
+ * enables it for the customer (the initialise-year call, as the overview's button; admin-area.md
+ * section 2). The row click is not triggered by it.
+ */
+function MainTasks({ customer, canAllow }: { customer: CustomerListItem; canAllow: boolean }) {
+  const queryClient = useQueryClient();
+  const allow = useMutation({
+    mutationFn: (year: number) => initialiseYear(customer.id, year),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.customers }),
+  });
   const tasks =
     customer.main_tasks ??
-    Object.entries(customer.progress ?? {}).map(([year, progress]) => ({ year: Number(year), progress }));
+    Object.entries(customer.progress ?? {}).map(([year, progress]) => ({
+      year: Number(year),
+      progress,
+      enabled: customer.years?.includes(Number(year)) ?? false,
+    }));
   if (tasks.length === 0) {
     return (
       <Text size="xs" c="dimmed">
@@ -193,8 +208,29 @@ function MainTasks({ customer }: { customer: CustomerListItem }) {
   return (
     <Stack gap={4}>
       {tasks.map((task) => (
-        <YearProgressBar key={task.year} year={task.year} percent={task.progress} width={110} />
+        <Group key={task.year} gap="xs" wrap="nowrap">
+          <YearProgressBar year={task.year} percent={task.progress} width={110} />
+          {canAllow && task.progress >= 100 && !task.enabled ? (
+            <Button
+              size="compact-xs"
+              color="green"
+              aria-label={`Allow user: enable ${task.year} for ${customer.name}`}
+              loading={allow.isPending && allow.variables === task.year}
+              onClick={(event) => {
+                event.stopPropagation();
+                allow.mutate(task.year);
+              }}
+            >
+              Allow user
+            </Button>
+          ) : null}
+        </Group>
       ))}
+      {allow.error ? (
+        <Text size="xs" c="red">
+          {errorMessage(allow.error)}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

@@ -30,14 +30,23 @@ export function YearHeaderActions({
   const [confirming, setConfirming] = useState(false);
   const complete = (data.progress ?? yearProgress(data)) >= 100;
   const enabled = data.enabled ?? organization.years.includes(year);
-  const initialise = useYearAction(() => initialiseYear(organization.id, year));
-  const prelaunch = useYearAction(() => prelaunchYear(organization.id, year));
+  const initialise = useYearAction(() => {
+    prelaunch.reset();
+    return initialiseYear(organization.id, year);
+  });
+  const prelaunch = useYearAction(() => {
+    initialise.reset();
+    return prelaunchYear(organization.id, year);
+  });
   const remove = useYearAction(
     () => removeYear(organization.id, year, "delete"),
     () => void navigate({ to: "/administration/customers/$id", params: { id: organization.id } }),
   );
   if (!canEdit) return null;
   const failure = initialise.error ?? prelaunch.error;
+  // What the last click did, in the server's words ('2025 is prelaunched: staff can open it in the
+  // dummy view.'): the buttons alone change too little to tell.
+  const outcome = initialise.data ?? prelaunch.data;
   return (
     <Stack gap="xs" align="flex-end">
       <Group gap="xs">
@@ -86,6 +95,10 @@ export function YearHeaderActions({
       {failure ? (
         <Alert color="red" variant="light">
           {errorMessage(failure)}
+        </Alert>
+      ) : outcome?.detail ? (
+        <Alert color="green" variant="light" role="status" data-testid="year-action-outcome">
+          {outcome.detail}
         </Alert>
       ) : null}
       <ConfirmModal

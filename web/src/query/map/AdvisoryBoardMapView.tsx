@@ -4,15 +4,14 @@ import type OlMap from "ol/Map.js";
 import { useEffect, useRef, useState } from "react";
 import { ADVISORY_BOARD_VIEW, type AdvisoryBoardMapProps } from "./AdvisoryBoardMap.tsx";
 import { createMap } from "./createMap.ts";
-import { MAP_TILE_URL } from "./mapConfig.ts";
 import classes from "./QueryMap.module.css";
 import { useMapReady } from "./useMapReady.ts";
 
 /**
  * The advisory-board page's map panel: the market region on the base map (state and county
- * outlines offline; the configured street-map tiles under them when VITE_MAP_TILE_URL is set).
+ * outlines offline; the configured street-map tiles under them when the server sets MAP_TILE_URL).
  */
-export function AdvisoryBoardMapView({ height = 420, tileUrl = MAP_TILE_URL }: AdvisoryBoardMapProps) {
+export function AdvisoryBoardMapView({ height = 420, tileUrl, tileAttribution }: AdvisoryBoardMapProps) {
   const targetRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<OlMap | null>(null);
   const ready = useMapReady(map);
@@ -20,13 +19,13 @@ export function AdvisoryBoardMapView({ height = 420, tileUrl = MAP_TILE_URL }: A
   useEffect(() => {
     const target = targetRef.current;
     if (!target) return;
-    const created = createMap(target, { ...ADVISORY_BOARD_VIEW, tileUrl });
+    const created = createMap(target, { ...ADVISORY_BOARD_VIEW, tileUrl, tileAttribution });
     setMap(created);
     return () => {
       created.setTarget(undefined);
       setMap(null);
     };
-  }, [tileUrl]);
+  }, [tileUrl, tileAttribution]);
 
   return (
     <Box

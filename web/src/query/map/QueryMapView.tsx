@@ -2,12 +2,13 @@ import "ol/ol.css";
 import { Box, LoadingOverlay } from "@mantine/core";
 import type OlMap from "ol/Map.js";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useChartViews } from "../chartViews.ts";
 import { createMap } from "./createMap.ts";
 import { dataLayers } from "./dataLayers.ts";
 import { hoverText } from "./hoverText.ts";
 import { Legend } from "./Legend.tsx";
 import { featureInfo, layerFeatures, type MapFeature } from "./layerFeatures.ts";
-import { MAP_TILE_URL } from "./mapConfig.ts";
+import { mapImageURL, mapKeyLines } from "./mapImage.ts";
 import { layerAccents } from "./palette.ts";
 import classes from "./QueryMap.module.css";
 import { DEFAULT_MAP_HEIGHT, type QueryMapProps } from "./QueryMap.tsx";
@@ -26,7 +27,9 @@ export function QueryMapView({
   results,
   onFeatureClick,
   height = DEFAULT_MAP_HEIGHT,
-  tileUrl = MAP_TILE_URL,
+  tileUrl,
+  tileAttribution,
+  title,
 }: QueryMapProps) {
   const targetRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<OlMap | null>(null);
@@ -64,6 +67,7 @@ export function QueryMapView({
       minZoom: minimum,
       grayscale,
       tileUrl,
+      tileAttribution,
     });
     applyViewTarget(created, placementRef.current);
     setMap(created);
@@ -71,7 +75,7 @@ export function QueryMapView({
       created.setTarget(undefined);
       setMap(null);
     };
-  }, [initial, minimum, grayscale, tileUrl]);
+  }, [initial, minimum, grayscale, tileUrl, tileAttribution]);
 
   // New results (other filters): redraw the layers, re-apply the view rule, close the zip panel.
   useEffect(() => {
@@ -84,6 +88,17 @@ export function QueryMapView({
       for (const layer of layers) map.removeLayer(layer);
     };
   }, [map, descriptor, featuresByLayer, accents, placement]);
+
+  // Once drawn, the map is one of the screen's pictures the "Chart as PDF" export prints: what it
+  // draws now, with its key (the export menu is common to every analysis, maps included).
+  const views = useChartViews();
+  const keyLines = useMemo(() => mapKeyLines(descriptor, results, accents), [descriptor, results, accents]);
+  useEffect(() => {
+    if (!views || !map || !ready) return;
+    const id = `map:${descriptor.id}`;
+    views.set(id, { title: title ?? descriptor.title, toImageURL: () => mapImageURL(map, keyLines) });
+    return () => views.set(id, undefined);
+  }, [views, map, ready, descriptor, title, keyLines]);
 
   const layerById = useMemo(() => new Map(descriptor.layers.map((layer) => [layer.id, layer])), [descriptor]);
   useFeatureEvents(map, {

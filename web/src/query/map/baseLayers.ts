@@ -13,7 +13,6 @@ import XYZ from "ol/source/XYZ.js";
 import Fill from "ol/style/Fill.js";
 import Stroke from "ol/style/Stroke.js";
 import Style from "ol/style/Style.js";
-import { MAP_TILE_ATTRIBUTION } from "./mapConfig.ts";
 import { isCounty, OUTLINE_LEVELS, outlineSource } from "./outlineSource.ts";
 
 export interface BaseMapOptions {
@@ -21,6 +20,8 @@ export interface BaseMapOptions {
   grayscale?: boolean;
   /** XYZ tile URL template of an online base layer; none keeps the map offline. */
   tileUrl?: string;
+  /** The tile provider's attribution, shown in the map's corner. */
+  tileAttribution?: string;
 }
 
 /**
@@ -48,7 +49,7 @@ export function baseLayers(options: BaseMapOptions): BaseLayer[] {
       new TileLayer({
         source: new XYZ({
           url: options.tileUrl,
-          attributions: MAP_TILE_ATTRIBUTION,
+          attributions: options.tileAttribution,
           crossOrigin: "anonymous",
         }),
         // The CSS class lets a grayscale map grey the tiles out (QueryMap.module.css).

@@ -1,10 +1,30 @@
-/**
- * Map configuration fixed at build time. The base map is offline by default (state and county
- * outlines shipped with the app); setting VITE_MAP_TILE_URL when building (an XYZ template such as
- * https://tile.openstreetmap.org/{z}/{x}/{y}.png) adds an online tile layer under the outlines.
- */
-const env = import.meta.env as Record<string, string | undefined>;
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "../../api/client.ts";
 
-export const MAP_TILE_URL: string | undefined = env.VITE_MAP_TILE_URL?.trim() || undefined;
-export const MAP_TILE_ATTRIBUTION: string =
-  env.VITE_MAP_TILE_ATTRIBUTION?.trim() || "&copy; OpenStreetMap contributors";
+/**
+ * The maps' tile source, a server setting (MAP_TILE_URL, server/config.ts): the base map is offline
+ * by default (state and county outlines from the app's own server); with a tile source, its XYZ
+ * tiles go under the outlines. The server's CSP lets images come from that origin only.
+ */
+export interface BaseMapTiles {
+  /** XYZ template such as https://tile.openstreetmap.org/{z}/{x}/{y}.png */
+  url: string;
+  attribution: string;
+}
+
+const baseMapQuery = queryOptions({
+  queryKey: ["basemap"],
+  queryFn: async () => (await apiRequest<{ tiles: BaseMapTiles | null }>("/api/services/geo/basemap")).tiles,
+  // A deployment setting: read once per page.
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: 1,
+});
+
+/**
+ * The tile source once known: `pending` until the answer (a map drawn before would be drawn twice);
+ * then the tiles, or null for offline outlines (also when the call fails: the outlines still work).
+ */
+export function useBaseMapTiles(): { pending: boolean; tiles: BaseMapTiles | null } {
+  const answer = useQuery(baseMapQuery);
+  return { pending: answer.isPending, tiles: answer.data ?? null };
+}
