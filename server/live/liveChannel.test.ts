@@ -145,7 +145,7 @@ for (const backend of backends) {
 
     test("logging out closes the session's open socket; nothing reaches it after", async () => {
       const { someone, browser, client } = await openSocketOfNewUser();
-      expect((await browser.get("/api/admin/logout/")).status).toBe(200);
+      expect((await browser.post("/api/admin/logout/")).status).toBe(200);
       expect(await until(() => client.closed.code !== undefined)).toBe(true);
       expect(client.closed.code).toBe(SESSION_ENDED_CLOSE.code);
       expect(t.context.live.connections(someone.channelId)).toBe(0);

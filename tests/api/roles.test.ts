@@ -70,7 +70,7 @@ const probes: Record<string, Probe> = {
   "POST /api/services/auth/signin": PUBLIC,
   "GET /api/services/auth/signin/:token": PUBLIC,
   "POST /api/management/admin/signin": PUBLIC,
-  "GET /api/admin/logout": probe("public", { signsOut: true }),
+  "POST /api/admin/logout": probe("public", { signsOut: true }),
 
   "GET /api/management/admin/sitesettings": SIGNED_IN,
   "GET /api/management/helpcenter": SIGNED_IN,
@@ -80,6 +80,7 @@ const probes: Record<string, Probe> = {
   "POST /api/services/location/check-location": SIGNED_IN,
   "POST /api/services/location/zipcodes": SIGNED_IN,
   "GET /api/services/geo/outlines": SIGNED_IN,
+  "GET /api/services/geo/basemap": SIGNED_IN,
   "GET /api/pictures/:name": SIGNED_IN,
   "GET /api/management/queries/manifest": SIGNED_IN,
   "GET /api/management/queries/exports/:name": SIGNED_IN,
@@ -101,6 +102,8 @@ const probes: Record<string, Probe> = {
   "POST /api/management/scoring/result": CUSTOMER,
   "GET /api/management/schemes/questionnaire": CUSTOMER,
   "POST /api/management/schemes/questionnaire": CUSTOMER_ADMIN,
+  "GET /api/management/schemes/questionnaire/draft": CUSTOMER_ADMIN,
+  "POST /api/management/schemes/questionnaire/draft": CUSTOMER_ADMIN,
 
   "POST /api/management/customer/detail": PROFILE_WRITER,
   "PATCH /api/management/customer/detail": PROFILE_WRITER,

@@ -16,7 +16,7 @@ const SECURITY_SCHEMES: Record<string, OpenAPIV3_1.SecuritySchemeObject> = {
     in: "cookie",
     name: SESSION_COOKIE,
     description:
-      "The session: set (HttpOnly) by a sign-in (POST /api/management/admin/signin/ for staff, the e-mailed link GET /api/services/auth/signin/{token} for customers); ended by GET /api/admin/logout/.",
+      "The session: set (HttpOnly) by a sign-in (POST /api/management/admin/signin/ for staff, the e-mailed link GET /api/services/auth/signin/{token} for customers); ended by POST /api/admin/logout/.",
   },
   token: {
     type: "apiKey",

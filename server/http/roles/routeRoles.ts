@@ -15,7 +15,7 @@ export const ROUTE_ROLES = {
   "POST /api/services/auth/signin": "public",
   "GET /api/services/auth/signin/:token": "public",
   "POST /api/management/admin/signin": "public",
-  "GET /api/admin/logout": "public",
+  "POST /api/admin/logout": "public",
 
   // Read by everyone signed in: site texts, help centre, look-ups, pictures (owner's organisation or staff).
   "GET /api/management/admin/sitesettings": "signedIn",
@@ -26,6 +26,7 @@ export const ROUTE_ROLES = {
   "POST /api/services/location/check-location": "signedIn",
   "POST /api/services/location/zipcodes": "signedIn",
   "GET /api/services/geo/outlines": "signedIn",
+  "GET /api/services/geo/basemap": "signedIn",
   "GET /api/pictures/:name": "signedIn",
   "GET /api/management/queries/manifest": "signedIn",
   "GET /api/management/queries/exports/:name": "signedIn",
@@ -50,6 +51,8 @@ export const ROUTE_ROLES = {
   "POST /api/management/scoring/result": "customer",
   "GET /api/management/schemes/questionnaire": "customer",
   "POST /api/management/schemes/questionnaire": "customerAdmin",
+  "GET /api/management/schemes/questionnaire/draft": "customerAdmin",
+  "POST /api/management/schemes/questionnaire/draft": "customerAdmin",
 
   // An organisation's people, profile and data: its customer admin, or a site admin for it.
   "POST /api/management/customer/detail": "customerAdminOrSiteAdmin",
