@@ -55,7 +55,7 @@ export const growthView: ViewDescriptor = {
     },
     {
       id: "growth_lines",
-      title: "Growth opportunities by service line",
+      title: "Revenue, leakage and outmigration by service line",
       rowsKey: "growth_table",
       columns: [
         column.text("service", "Service"),
@@ -67,10 +67,27 @@ export const growthView: ViewDescriptor = {
         column.currency("leaked_revenue", "Leaked revenue", NO_PRICE),
         column.integer("outmigrated_cases", "Cases outmigrated"),
         column.currency("outmigrated_revenue", "Outmigrated revenue", NO_PRICE),
+      ],
+    },
+    {
+      id: "growth_what_if_lines",
+      title: "What-if by service line",
+      rowsKey: "growth_table",
+      columns: [
+        column.text("service", "Service"),
         column.number("recaptured_cases", "Cases recaptured"),
         column.currency("recaptured_revenue", "Recaptured revenue", NO_PRICE),
         column.number("shifted_cases", "Cases shifted to ASC"),
         column.currency("shift_revenue", "Site-shift revenue", NO_PRICE),
+        column.currency("demand_revenue", "Five-year demand revenue", NO_PRICE),
+      ],
+    },
+    {
+      id: "growth_demand_lines",
+      title: "Demand in five years by service line",
+      rowsKey: "growth_table",
+      columns: [
+        column.text("service", "Service"),
         column.integer("market_cases", "Market cases"),
         column.number("demand_population_5y", "Demand in 5 years (population)"),
         column.integer("zips_without_projection", "Zips without a projection"),
@@ -79,7 +96,6 @@ export const growthView: ViewDescriptor = {
         column.number("demand_trend_5y", "Demand in 5 years (trend)", "N/A"),
         column.number("customer_5y_population", "Your cases in 5 years (population)"),
         column.number("customer_5y_trend", "Your cases in 5 years (trend)", "N/A"),
-        column.currency("demand_revenue", "Five-year demand revenue", NO_PRICE),
       ],
     },
     {
