@@ -18,15 +18,10 @@ export const growthView: ViewDescriptor = {
         data: { name: "growth_waterfall" },
         mark: { type: "bar", tooltip: true },
         encoding: {
-          x: {
-            field: "label",
-            type: "nominal",
-            title: null,
-            sort: { field: "order" },
-            axis: { labelAngle: 0 },
-          },
-          y: { field: "start", type: "quantitative", title: "Revenue ($)", axis: { format: "$,.0f" } },
-          y2: { field: "end" },
+          // Horizontal bars: the step names stay readable at phone width.
+          y: { field: "label", type: "nominal", title: null, sort: { field: "order" } },
+          x: { field: "start", type: "quantitative", title: "Revenue ($)", axis: { format: "$,.2s" } },
+          x2: { field: "end" },
           color: {
             field: "kind",
             type: "nominal",
