@@ -97,6 +97,23 @@ for (const backend of backends) {
       expect(again.json.results.growth_what_if).toEqual(answer.json.results.growth_what_if);
     });
 
+    test("CSV export of a table, with the run's what-if filters", async () => {
+      const exported = await customer.post(path, {
+        filters: { recapture_pct: 100, servicelines: ["spine", "hand_ue"] },
+        export: "csv",
+        export_nb: 1,
+      });
+      expect(exported.status).toBe(200);
+      const file = await customer.get(exported.json.path);
+      const lines = file.text.trim().split("\r\n");
+      expect(lines[0]).toBe(
+        "Service,Average paid per case,Price from,Your cases,Revenue today,Cases leaked,Leaked revenue,Cases outmigrated,Outmigrated revenue",
+      );
+      // Spine priced at $2,000; hand has no market case and no practice case: "no price".
+      expect(lines[1]).toBe('Spine,"$2,000.00",market,2,"$4,000.00",2,"$4,000.00",0,$0.00');
+      expect(lines[2]).toBe("Hand & Upper Extremity,no price,none,0,no price,0,no price,0,no price");
+    });
+
     test("a view saved with what-if filters keeps them", async () => {
       const saved = await customer.post("/api/management/queries/save/", {
         querie: 11,

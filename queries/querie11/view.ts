@@ -18,15 +18,10 @@ export const growthView: ViewDescriptor = {
         data: { name: "growth_waterfall" },
         mark: { type: "bar", tooltip: true },
         encoding: {
-          x: {
-            field: "label",
-            type: "nominal",
-            title: null,
-            sort: { field: "order" },
-            axis: { labelAngle: 0 },
-          },
-          y: { field: "start", type: "quantitative", title: "Revenue ($)", axis: { format: "$,.0f" } },
-          y2: { field: "end" },
+          // Horizontal bars: the step names stay readable at phone width.
+          y: { field: "label", type: "nominal", title: null, sort: { field: "order" } },
+          x: { field: "start", type: "quantitative", title: "Revenue ($)", axis: { format: "$,.2s" } },
+          x2: { field: "end" },
           color: {
             field: "kind",
             type: "nominal",
@@ -55,7 +50,7 @@ export const growthView: ViewDescriptor = {
     },
     {
       id: "growth_lines",
-      title: "Growth opportunities by service line",
+      title: "Revenue, leakage and outmigration by service line",
       rowsKey: "growth_table",
       columns: [
         column.text("service", "Service"),
@@ -67,10 +62,27 @@ export const growthView: ViewDescriptor = {
         column.currency("leaked_revenue", "Leaked revenue", NO_PRICE),
         column.integer("outmigrated_cases", "Cases outmigrated"),
         column.currency("outmigrated_revenue", "Outmigrated revenue", NO_PRICE),
+      ],
+    },
+    {
+      id: "growth_what_if_lines",
+      title: "What-if by service line",
+      rowsKey: "growth_table",
+      columns: [
+        column.text("service", "Service"),
         column.number("recaptured_cases", "Cases recaptured"),
         column.currency("recaptured_revenue", "Recaptured revenue", NO_PRICE),
         column.number("shifted_cases", "Cases shifted to ASC"),
         column.currency("shift_revenue", "Site-shift revenue", NO_PRICE),
+        column.currency("demand_revenue", "Five-year demand revenue", NO_PRICE),
+      ],
+    },
+    {
+      id: "growth_demand_lines",
+      title: "Demand in five years by service line",
+      rowsKey: "growth_table",
+      columns: [
+        column.text("service", "Service"),
         column.integer("market_cases", "Market cases"),
         column.number("demand_population_5y", "Demand in 5 years (population)"),
         column.integer("zips_without_projection", "Zips without a projection"),
@@ -79,7 +91,6 @@ export const growthView: ViewDescriptor = {
         column.number("demand_trend_5y", "Demand in 5 years (trend)", "N/A"),
         column.number("customer_5y_population", "Your cases in 5 years (population)"),
         column.number("customer_5y_trend", "Your cases in 5 years (trend)", "N/A"),
-        column.currency("demand_revenue", "Five-year demand revenue", NO_PRICE),
       ],
     },
     {

@@ -148,3 +148,35 @@ describe("the filter dialog's fields", () => {
     ).toEqual(["Year: 2024", "Service lines: Spine, Trauma, Hand & Upper Extremity", "Facilities: all"]);
   });
 });
+
+describe("an analysis's own number filters", () => {
+  const withNumbers = {
+    ...testQuery,
+    filters: {
+      ...testQuery.filters,
+      properties: {
+        ...testQuery.filters.properties,
+        recapture_pct: {
+          anyOf: [{ type: "number", minimum: 0, maximum: 100 }, { type: "string" }],
+          title: "Recapture",
+        },
+      },
+    },
+    defaults: { ...testQuery.defaults, recapture_pct: 25 },
+  };
+
+  test("the address keeps a *_pct filter as a number; a saved view's numbers are read", () => {
+    expect(validateQuerySearch({ recapture_pct: "50", page: 3 })).toEqual({ recapture_pct: 50 });
+    const saved = resolveFilters({ numbers: { recapture_pct: 40 } }, withNumbers, YEARS);
+    expect(saved.problems).toEqual([]);
+    expect(saved.filters.recapture_pct).toBe(40);
+    expect(resolveFilters({ recapture_pct: 120 }, withNumbers, YEARS).problems).toEqual([
+      { field: "recapture_pct", message: "must be at most 100" },
+    ]);
+  });
+
+  test("the dialog draws it as a number input with its bounds and label", () => {
+    const field = filterFields(withNumbers.filters, YEARS).find((entry) => entry.key === "recapture_pct");
+    expect(field).toMatchObject({ kind: "number", label: "Recapture", minimum: 0, maximum: 100 });
+  });
+});

@@ -92,11 +92,15 @@ export function resolveFilters(
   query: QueryManifest,
   availableYears: number[],
 ): ResolvedFilters {
-  // Filters this analysis does not offer are left out (a saved query stores the full set).
+  // Filters this analysis does not offer are left out (a saved query stores the full set, with an
+  // analysis's own number filters under `numbers`, as the server answers them).
   const offered = new Set(Object.keys(query.filters.properties ?? {}));
+  const { numbers, ...named } = search;
+  const flat =
+    numbers && typeof numbers === "object" && !Array.isArray(numbers) ? { ...numbers, ...named } : search;
   const requested = {
     ...query.defaults,
-    ...Object.fromEntries(Object.entries(search).filter(([key]) => offered.has(key))),
+    ...Object.fromEntries(Object.entries(flat).filter(([key]) => offered.has(key))),
   };
   const problems = filterProblems(requested, query, availableYears);
   return problems.length > 0
