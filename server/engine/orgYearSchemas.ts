@@ -67,7 +67,7 @@ export class OrgYearSchemas {
   ): Promise<{ schema: string; release: () => void }> {
     let entry = this.entries.get(key);
     if (entry) this.entries.delete(key);
-    if (entry && entry.files.some((file) => !existsSync(file))) {
+    if (entry?.files.some((file) => !existsSync(file))) {
       await this.retire(duck, entry);
       entry = undefined;
     }

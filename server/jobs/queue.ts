@@ -175,18 +175,22 @@ export class JobQueue {
   }
 
   private async runOne(definition: JobDefinition<never>, job: PgBoss.Job<JobEnvelope<never>>) {
-    const { data, requester } = job.data;
-    const title = definition.title(data);
+    const title = definition.title(job.data.data);
     const { db } = this.context.database;
     // The job's owner and heartbeat: a kill leaves the row, and the reconcile sees its owner gone.
     this.runningHere.add(job.id);
-    await db
-      .insert(jobRuns)
-      .values({ jobId: job.id, name: definition.name, ownerPid: process.pid, ownerHost: hostname() })
-      .onConflictDoUpdate({
-        target: jobRuns.jobId,
-        set: { ownerPid: process.pid, ownerHost: hostname(), heartbeatAt: sql`now()` },
-      });
+    try {
+      await db
+        .insert(jobRuns)
+        .values({ jobId: job.id, name: definition.name, ownerPid: process.pid, ownerHost: hostname() })
+        .onConflictDoUpdate({
+          target: jobRuns.jobId,
+          set: { ownerPid: process.pid, ownerHost: hostname(), heartbeatAt: sql`now()` },
+        });
+    } catch (error) {
+      this.runningHere.delete(job.id);
+      throw error;
+    }
     const heartbeat = setInterval(
       () =>
         void db

@@ -177,11 +177,19 @@ for (const backend of backends) {
     test("the Vite dev server's origin is refused in development unless it is the public URL", async () => {
       const development = await startTestApp(backend, { NODE_ENV: "development" });
       try {
-        const client = connect(development.listen(), user.channelId, {
-          Origin: "http://localhost:5173",
-          Cookie: cookie,
+        const someone = await createCustomer(development, (await createOrganisation(development)).id);
+        const browser = await signInCustomer(development, someone.email);
+        const headers = (origin: string) => ({
+          Origin: origin,
+          Cookie: `token=${browser.cookies.get("token")}`,
         });
-        await expect(client.opened).rejects.toThrow();
+        const base = development.listen();
+        const vite = connect(base, someone.channelId, headers("http://localhost:5173"));
+        await expect(vite.opened).rejects.toThrow();
+        // The same session from the public URL's origin is admitted: only the origin was refused.
+        const own = connect(base, someone.channelId, headers(ORIGIN));
+        await own.opened;
+        own.socket.close();
       } finally {
         await development.close();
       }
