@@ -1,4 +1,5 @@
 import type { IngestWarning } from "../../../server/ingest/report.ts";
+import type { RowReviewState } from "../../../server/schemes/rowVerdicts.ts";
 import type { CustomerUser } from "./types.ts";
 
 /**
@@ -23,9 +24,9 @@ export interface AnalysisRow {
   npi: string;
   name?: string;
   full_name?: string;
+  /** This year's verdict on the row (server/schemes/rowVerdicts.ts). */
   note?: string | null;
-  /** Row style: ok / warning / error (or the validation's own words). */
-  state?: string | null;
+  state?: RowReviewState | null;
 }
 
 export interface SpecialityNote {
