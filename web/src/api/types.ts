@@ -67,10 +67,12 @@ export type SetupStepKey =
   | "questionnaire-review";
 
 export interface SetupView {
-  steps: { key: SetupStepKey; label: string; description: string; done: boolean }[];
+  steps: { key: SetupStepKey; label: string; description: string; done: boolean; waiting: string | null }[];
   done: number;
   total: number;
   next: SetupStepKey | null;
+  /** The next step's words when it is Vitality's turn (server/organisations/setup.ts). */
+  waiting: string | null;
 }
 
 /** GET /api/management/customer/detail/ (also the dummy view of an organisation). */
