@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import {
   advisoryBoardUploads,
@@ -44,7 +44,11 @@ export async function startPracticeUploads(
   return rows.map((row) => row.id);
 }
 
-/** A refused practice file: its rows say why; a year that has data keeps its state. */
+/**
+ * A refused practice file: its rows say why. It creates no year (only an accepted upload does): a
+ * year that exists (requested by staff, or refused before) shows the refusal, one that has data
+ * keeps its state.
+ */
 export async function rejectPracticeUploads(
   db: Db,
   organisationId: string,
@@ -61,16 +65,17 @@ export async function rejectPracticeUploads(
       .update(practiceUploads)
       .set({ state: "rejected", errorReport: report })
       .where(inArray(practiceUploads.id, uploadIds));
-    for (const year of years) {
+    if (years.length > 0) {
       await tx
-        .insert(organisationYears)
-        .values({ organisationId, year, fileState: "rejected" })
-        .onConflictDoUpdate({
-          target: [organisationYears.organisationId, organisationYears.year],
-          set: {
-            fileState: sql`CASE WHEN ${organisationYears.fileState} = 'uploaded' THEN 'uploaded' ELSE 'rejected' END`,
-          },
-        });
+        .update(organisationYears)
+        .set({ fileState: "rejected" })
+        .where(
+          and(
+            eq(organisationYears.organisationId, organisationId),
+            inArray(organisationYears.year, years),
+            ne(organisationYears.fileState, "uploaded"),
+          ),
+        );
     }
   });
 }

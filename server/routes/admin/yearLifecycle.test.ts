@@ -85,6 +85,15 @@ for (const backend of backends) {
             { field: "year", message: "must be exactly 4 digits (e.g. 2024)" },
           ]);
         }
+        // A data year only: from 2000 to next year (a typo would make a year nobody can use).
+        const next = new Date().getUTCFullYear() + 1;
+        for (const year of [1999, "1999", next + 1]) {
+          const answer = await siteAdmin.patch(VALID, { organization_uuid: org.id, year });
+          expect(answer.json.errors).toEqual([
+            { field: "year", message: `must be a year from 2000 to ${next}` },
+          ]);
+        }
+        expect(await yearRow(org.id, 1999)).toBeUndefined();
         await yearAt(t, org.id, 2024);
         const again = await siteAdmin.patch(VALID, { organization_uuid: org.id, year: 2024 });
         expect(again.status).toBe(400);

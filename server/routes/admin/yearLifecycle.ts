@@ -21,12 +21,14 @@ import { adminYearLists } from "../../organisations/adminYears.ts";
 import { yearRowsOf } from "../../organisations/organisationDetail.ts";
 import { findOrganisation } from "../../organisations/present.ts";
 import { removeYear } from "../../organisations/removeYear.ts";
-import { fourDigitYear } from "../../organisations/yearField.ts";
+import { dataYear, fourDigitYear } from "../../organisations/yearField.ts";
 import { yearProgress } from "../../organisations/yearProgress.ts";
 import { loadYearSnapshot } from "../../organisations/yearState.ts";
 
 const organisationId = z.uuid("must be an organisation id (UUID)");
 const validBody = z.strictObject({ organization_uuid: organisationId, year: fourDigitYear });
+/** A request makes the year: only a data year (2000 to next year) may be asked for. */
+const requestBody = z.strictObject({ organization_uuid: organisationId, year: dataYear });
 const prelaunchBody = z.strictObject({ org_id: organisationId, year: fourDigitYear });
 const removeBody = z.strictObject({
   organization: organisationId,
@@ -131,13 +133,13 @@ export const validYearRoutes = new Hono<AppEnv>()
     "/",
     requireStaff({ siteAdmin: true }),
     describe({
-      summary: "Take back a year's valid mark.",
+      summary: "Ask the customer for a year's data (the year shows in its pending_years).",
       tags: ["Back office: years"],
-      body: validBody,
+      body: requestBody,
       answer: "The organisation's years after the change.",
     }),
     async (c) => {
-      const body = await readJson(c, validBody);
+      const body = await readJson(c, requestBody);
       const { db } = c.var.app.database;
       const organisation = await organisationOr404(db, body.organization_uuid);
       const existing = await yearRow(db, organisation.id, body.year);

@@ -171,6 +171,47 @@ for (const backend of backends) {
       expect(year).toMatchObject({ fileState: "uploaded", dataVersion: 1, rows: 2 });
     });
 
+    test("a refused file creates no year: the organisation's years (and so its reference year) stay as they were", async () => {
+      const yearsOf = async () =>
+        (
+          await t.context.database.db
+            .select()
+            .from(organisationYears)
+            .where(eq(organisationYears.organisationId, own.id))
+        )
+          .map((row) => `${row.year} ${row.fileState}`)
+          .sort();
+      const before = await yearsOf();
+      const csv = toCsv([professionalLine({ rendering_npi: badNpi, service_date: "2022-03-01" })]);
+      const refused = await admin.post(PRACTICE, practiceForm({ years: "2021,2022,2023" }, csv));
+      expect(refused.status).toBe(400);
+      expect(await yearsOf()).toEqual(before);
+    });
+
+    test("the years named must be data years (2000 to next year): one error naming years, no row", async () => {
+      const next = new Date().getUTCFullYear() + 1;
+      for (const years of ["0000", "1999", String(next + 1), "1000,5999"]) {
+        const answer = await admin.post(PRACTICE, practiceForm({ years }));
+        expect(answer.status).toBe(400);
+        expect(answer.json.errors).toHaveLength(1);
+        expect(answer.json.errors[0].field).toBe("years");
+        expect(answer.json.errors[0].message).toMatch(
+          new RegExp(`^each year must be a year from 2000 to ${next} \\(not \\d{4}\\)$`),
+        );
+      }
+      const thousands = Array.from({ length: 5000 }, (_, index) => String(1000 + index)).join(",");
+      const many = await admin.post(PRACTICE, practiceForm({ years: thousands }));
+      expect(many.status).toBe(400);
+      expect(many.json.errors).toEqual([
+        { field: "years", message: `each year must be a year from 2000 to ${next} (not 1000)` },
+      ]);
+      const rows = await t.context.database.db
+        .select()
+        .from(organisationYears)
+        .where(eq(organisationYears.organisationId, own.id));
+      expect(rows.every((row) => row.year >= 2000 && row.year <= next)).toBe(true);
+    });
+
     test("form fields are parsed: the message names the field and the rule", async () => {
       const answer = await admin.post(PRACTICE, practiceForm({ years: "24" }));
       expect(answer.status).toBe(400);

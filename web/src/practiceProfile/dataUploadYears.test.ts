@@ -23,9 +23,9 @@ describe("data upload years", () => {
     });
   });
 
-  test("a first upload offers the last five years and the current one, all ticked", () => {
+  test("a first upload offers the last five years and the current one, last year ticked", () => {
     const { choices, selected } = uploadYearChoices({ pending_years: [] }, 2026);
     expect(choices).toEqual([2021, 2022, 2023, 2024, 2025, 2026]);
-    expect(selected).toEqual(choices);
+    expect(selected).toEqual([2025]);
   });
 });

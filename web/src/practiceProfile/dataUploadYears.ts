@@ -37,8 +37,8 @@ export function yearLines(organization: Pick<Organization, "years" | "available_
 
 /**
  * The years a file may be sent for: those staff asked for when there are any; otherwise (a first
- * upload) the last YEARS_BACK full years and the current one, all ticked, since the server keeps
- * only the years the file has lines in and answers them.
+ * upload) the last YEARS_BACK full years and the current one, with only last year ticked (the
+ * latest full year of claims; the customer ticks more for a longer extract).
  */
 export function uploadYearChoices(
   organization: Pick<Organization, "pending_years">,
@@ -49,7 +49,7 @@ export function uploadYearChoices(
     return { choices: pending, selected: pending };
   }
   const choices = Array.from({ length: YEARS_BACK + 1 }, (_, index) => currentYear - YEARS_BACK + index);
-  return { choices, selected: choices };
+  return { choices, selected: [currentYear - 1] };
 }
 
 export const STATUS_LABELS: Record<YearStatus, string> = {
