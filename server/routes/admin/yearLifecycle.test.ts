@@ -133,6 +133,25 @@ for (const backend of backends) {
         expect((await yearRow(org.id, 2024))?.enabled).toBe(false);
       });
 
+      test("a 100% year without practice data or market data of that year is refused, naming what is missing", async () => {
+        const { org } = await customerOrg("Dataless");
+        // Every review step recorded, but no market data for 2022 and an accepted file of 0 rows.
+        await yearAt(t, org.id, 2022, { market: false });
+        await db()
+          .update(organisationYears)
+          .set({ rows: 0 })
+          .where(and(eq(organisationYears.organisationId, org.id), eq(organisationYears.year, 2022)));
+        const neither = await siteAdmin.post(VALID, { organization_uuid: org.id, year: 2022 });
+        expect(neither.status).toBe(400);
+        expect(neither.json.detail).toBe(
+          "2022 cannot be enabled: it has no practice data and no market data for 2022.",
+        );
+        await writeWarehouse(t.dataDir, { year: 2022, market: [marketCase({ year: 2022 })] });
+        const noPractice = await siteAdmin.post(VALID, { organization_uuid: org.id, year: 2022 });
+        expect(noPractice.json.detail).toBe("2022 cannot be enabled: it has no practice data for 2022.");
+        expect((await yearRow(org.id, 2022))?.enabled).toBe(false);
+      });
+
       test("'No year to initialize' when the year is absent or has no accepted data", async () => {
         const { org } = await customerOrg("Empty");
         const absent = await siteAdmin.post(VALID, { organization_uuid: org.id, year: 2019 });

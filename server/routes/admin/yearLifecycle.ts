@@ -21,6 +21,7 @@ import { adminYearLists } from "../../organisations/adminYears.ts";
 import { yearRowsOf } from "../../organisations/organisationDetail.ts";
 import { findOrganisation } from "../../organisations/present.ts";
 import { removeYear } from "../../organisations/removeYear.ts";
+import { missingWords, missingYearData } from "../../organisations/yearData.ts";
 import { dataYear, fourDigitYear } from "../../organisations/yearField.ts";
 import { yearProgress } from "../../organisations/yearProgress.ts";
 import { loadYearSnapshot } from "../../organisations/yearState.ts";
@@ -98,6 +99,13 @@ export const validYearRoutes = new Hono<AppEnv>()
       const { db } = c.var.app.database;
       const organisation = await organisationOr404(db, body.organization_uuid);
       const row = await completeYear(db, organisation, body.year);
+      const missing = await missingYearData(db, c.var.app.config.dataDir, organisation.id, body.year);
+      if (missing.length > 0) {
+        throw new HttpError(
+          400,
+          `${body.year} cannot be enabled: it has ${missingWords(missing, body.year)}.`,
+        );
+      }
       const now = c.var.app.clock.now();
       await db.transaction(async (tx) => {
         await tx

@@ -16,9 +16,7 @@ import {
 import type { HttpClient } from "../../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../../tests/helpers/testApp.ts";
 import {
-  facilities,
   organisationYears,
-  providers,
   questionnaires,
   schemeResults,
   serviceAreas,
@@ -127,6 +125,19 @@ for (const backend of backends) {
       });
     });
     afterAll(() => t.close());
+
+    test("a year without practice data and market data has nothing to validate: refused in plain words", async () => {
+      await t.context.database.db
+        .insert(organisationYears)
+        .values({ organisationId, year: 2022, requested: true });
+      for (const type of ["facility", "provider", "global"]) {
+        const answer = await staff.post(VALIDATION, { year: 2022, type, organization_uuid: organisationId });
+        expect(answer.status).toBe(400);
+        expect(answer.json.detail).toBe(
+          "There is nothing to validate: Flow Orthopaedics has no practice data and no market data for 2022. Upload it first.",
+        );
+      }
+    });
 
     test("no service area: the validation asks for one first", async () => {
       const answer = await validate("facility");
