@@ -5,6 +5,8 @@ import {
   organisationYears,
   practiceUploads,
   practiceYearVersions,
+  schemeResults,
+  validations,
 } from "../db/schema/index.ts";
 import type { MarketKind } from "./contract.ts";
 import type { IngestOutput } from "./pipeline.ts";
@@ -81,6 +83,43 @@ export async function rejectPracticeUploads(
 }
 
 /**
+ * An accepted upload replaced a year's data: whatever staff reviewed was about the old data. The
+ * year goes back to review - no longer enabled for the customer, its validations out of date and
+ * not valid (run them again), its generated results out of date (shown, not counted in progress) -
+ * and, when something had been reviewed, it records when and what it replaced, which both the
+ * customer's screens and staff's year detail show until staff enable the year again.
+ */
+async function sendBackToReview(
+  db: Db,
+  organisationId: string,
+  year: number,
+  replacedRows: number,
+  now: Date,
+) {
+  const ofYear = <T extends typeof validations | typeof schemeResults>(table: T) =>
+    and(eq(table.organisationId, organisationId), eq(table.year, year));
+  const validationRows = await db
+    .update(validations)
+    .set({ outdated: true, valid: false })
+    .where(ofYear(validations))
+    .returning({ id: validations.id });
+  const resultRows = await db
+    .update(schemeResults)
+    .set({ outdated: true })
+    .where(ofYear(schemeResults))
+    .returning({ id: schemeResults.id });
+  const [wasEnabled] = await db
+    .select({ enabled: organisationYears.enabled })
+    .from(organisationYears)
+    .where(and(eq(organisationYears.organisationId, organisationId), eq(organisationYears.year, year)));
+  if (!wasEnabled?.enabled && validationRows.length === 0 && resultRows.length === 0) return;
+  await db
+    .update(organisationYears)
+    .set({ enabled: false, prelaunched: false, replacedAt: now, replacedRows })
+    .where(and(eq(organisationYears.organisationId, organisationId), eq(organisationYears.year, year)));
+}
+
+/**
  * Switches the accepted years' files in and records them (version bump, rows, checksum), under
  * the years' advisory locks: another process's upload of the same years waits, so the file on disk
  * and its metadata always belong to the same upload.
@@ -108,6 +147,15 @@ export async function acceptPracticeUploads(
     );
     input.switchIn();
     for (const output of input.outputs) {
+      const [before] = await tx
+        .select({ fileState: organisationYears.fileState, rows: organisationYears.rows })
+        .from(organisationYears)
+        .where(
+          and(
+            eq(organisationYears.organisationId, input.organisationId),
+            eq(organisationYears.year, output.year),
+          ),
+        );
       const [year] = await tx
         .insert(organisationYears)
         .values({
@@ -154,6 +202,15 @@ export async function acceptPracticeUploads(
           createdAt: input.now,
         })
         .returning({ id: practiceYearVersions.id });
+      if (before?.fileState === "uploaded") {
+        await sendBackToReview(
+          tx as unknown as Db,
+          input.organisationId,
+          output.year,
+          before.rows,
+          input.now,
+        );
+      }
       await tx
         .update(organisationYears)
         .set({ currentVersionId: version!.id })

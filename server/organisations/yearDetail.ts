@@ -87,6 +87,10 @@ export async function yearDetail(db: Db, organisationId: string, yearRow: YearRo
     scoring: schemeOf("SCORING"),
     questionnaire: questionnaire ? { state: questionnaire.state } : null,
     file: fileView(yearRow, uploads),
+    /** The customer replaced the reviewed data: the year is back in review until enabled again. */
+    replaced: yearRow.replacedAt
+      ? { at: yearRow.replacedAt.toISOString(), rows_before: yearRow.replacedRows, rows: yearRow.rows }
+      : null,
     /** Every accepted version of the year, newest first (staff may restore an earlier one). */
     versions: await versionsOf(db, organisationId, year, yearRow.currentVersionId),
     progress: progress.percent,

@@ -158,7 +158,13 @@ export async function storeResult(
       });
     return;
   }
-  const values = { status: "done" as const, pluginVersion: String(scheme.version), result, error: null };
+  const values = {
+    status: "done" as const,
+    pluginVersion: String(scheme.version),
+    result,
+    error: null,
+    outdated: false,
+  };
   await db
     .insert(schemeResults)
     .values({ organisationId, year, kind: target.kind, ...values })

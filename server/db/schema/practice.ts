@@ -136,6 +136,13 @@ export const organisationYears = pgTable(
     skippedRows: bigint("skipped_rows", { mode: "number" }).notNull().default(0),
     /** The version switched in now (practice_year_versions.id). */
     currentVersionId: uuid("current_version_id"),
+    /**
+     * When an accepted upload last replaced the year's reviewed data: the year went back to review
+     * (not enabled, its validations and results out of date) until staff enable it again.
+     */
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+    /** The rows of the data that upload replaced (the screens say "2,275 -> 1,453 rows"). */
+    replacedRows: bigint("replaced_rows", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -110,7 +110,8 @@ export const validYearRoutes = new Hono<AppEnv>()
       await db.transaction(async (tx) => {
         await tx
           .update(organisationYears)
-          .set({ enabled: true, updatedAt: now })
+          // Reviewed again: a replacement's "back to review" note ends here.
+          .set({ enabled: true, replacedAt: null, replacedRows: null, updatedAt: now })
           .where(eq(organisationYears.id, row.id));
         await tx
           .update(organisations)

@@ -120,6 +120,8 @@ export interface YearData {
   file?: YearFile | null;
   /** Every accepted version of the year, newest first (staff may restore an earlier one). */
   versions?: YearVersion[];
+  /** The customer replaced the reviewed data (server/ingest/record.ts): back in review until enabled. */
+  replaced?: { at: string; rows_before: number | null; rows: number } | null;
   /** 0..100, when the server computes it; else computed by admin/yearState.ts. */
   progress?: number;
   enabled?: boolean;

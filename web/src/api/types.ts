@@ -54,6 +54,8 @@ export interface Organization {
   available_years: number[];
   /** Years staff asked for that still lack data. */
   pending_years: number[];
+  /** Years whose reviewed data the customer replaced: back in review until staff enable them again. */
+  replaced_years?: number[];
   /** The Home setup checklist as the server decides it (server/organisations/setup.ts). */
   setup: SetupView;
 }

@@ -12,6 +12,16 @@ describe("data upload years", () => {
     ]);
   });
 
+  test("a year whose reviewed data was replaced says it is reviewed again", () => {
+    const lines = yearLines({
+      years: [],
+      available_years: [2024],
+      pending_years: [],
+      replaced_years: [2024],
+    });
+    expect(lines).toEqual([{ year: 2024, status: "replaced", reference: false }]);
+  });
+
   test("no year yet: no line", () => {
     expect(yearLines({ years: [], available_years: [], pending_years: [] })).toEqual([]);
   });

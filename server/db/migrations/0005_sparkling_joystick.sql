@@ -1,4 +1,0 @@
-ALTER TABLE "facilities" DROP COLUMN "note";--> statement-breakpoint
-ALTER TABLE "facilities" DROP COLUMN "state";--> statement-breakpoint
-ALTER TABLE "providers" DROP COLUMN "note";--> statement-breakpoint
-ALTER TABLE "providers" DROP COLUMN "state";
