@@ -34,7 +34,7 @@ for (const backend of backends) {
       for (const organisationId of [a, b])
         await db
           .insert(organisationYears)
-          .values({ organisationId, year: 2024, fileState: "uploaded", dataVersion: 1 });
+          .values({ organisationId, year: 2024, fileState: "uploaded", dataVersion: 1, enabled: true });
       await db.insert(serviceAreas).values([
         { organisationId: a, year: 2024, zipcode: "10001", type: "PSA" },
         { organisationId: b, year: 2024, zipcode: "10001", type: "PSA" },

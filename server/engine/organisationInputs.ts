@@ -50,6 +50,10 @@ export function canonicalFiles(
 export interface OrganisationYears {
   /** Years the organisation can analyse, ascending. */
   availableYears: number[];
+  /** Among them, the years staff reviewed and enabled: the ones a customer reads. */
+  enabledYears: number[];
+  /** Among them, the prelaunched years (staff may read them in the dummy view before enabling). */
+  prelaunchedYears: number[];
   /** Bumped on every accepted practice upload of the year. */
   practiceVersion: Map<number, number>;
 }
@@ -72,11 +76,33 @@ export async function organisationYearsOf(
     .filter((row) => row.fileState === "uploaded" || marketFiles(dataDir, row.year).length > 0)
     .map((row) => row.year)
     .sort((a, b) => a - b);
+  const availableYears = [...new Set(available)];
+  const marked = (mark: "enabled" | "prelaunched") =>
+    availableYears.filter((year) => rows.some((row) => row.year === year && row[mark]));
   return {
-    availableYears: [...new Set(available)],
+    availableYears,
+    enabledYears: marked("enabled"),
+    prelaunchedYears: marked("prelaunched"),
     practiceVersion: new Map(rows.map((row) => [row.year, row.dataVersion])),
   };
 }
+
+/**
+ * Who reads the analyses: a customer reads only the years staff enabled (a year in review is not
+ * offered, defaulted or answered); staff in the dummy view also the prelaunched ones. Internal runs
+ * (schemes, the demo seed, benches) name no audience and read every available year.
+ */
+export type YearAudience = "customer" | "staff";
+
+export function yearsFor(years: OrganisationYears, audience: YearAudience | undefined): number[] {
+  if (audience === undefined) return years.availableYears;
+  const open = new Set([...years.enabledYears, ...(audience === "staff" ? years.prelaunchedYears : [])]);
+  return years.availableYears.filter((year) => open.has(year));
+}
+
+/** The audience of a signed-in session: customers, or staff (the dummy view). */
+export const audienceOf = (session: { kind: "client" | "admin" }): YearAudience =>
+  session.kind === "client" ? "customer" : "staff";
 
 export async function organisationExists(db: Db, organisationId: string) {
   const [row] = await db

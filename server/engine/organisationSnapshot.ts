@@ -33,7 +33,8 @@ import {
 const FINGERPRINT_SQL = `
 SELECT
   (SELECT count(*) FROM organisations WHERE id = $1)::int AS found,
-  (SELECT string_agg(year || ':' || file_state || ':' || data_version, ',' ORDER BY year)
+  (SELECT string_agg(year || ':' || file_state || ':' || data_version || ':' || enabled::text
+       || ':' || prelaunched::text, ',' ORDER BY year)
      FROM organisation_years WHERE organisation_id = $1) AS years,
   (SELECT string_agg(year || ':' || kind || ':' || data_version, ',' ORDER BY year, kind, data_version)
      FROM advisory_board_uploads WHERE state = 'accepted') AS market,

@@ -54,7 +54,7 @@ for (const backend of backends) {
       for (const year of [2023, 2024]) {
         await db
           .insert(organisationYears)
-          .values({ organisationId: orgA.id, year, fileState: "uploaded", dataVersion: 1 });
+          .values({ organisationId: orgA.id, year, fileState: "uploaded", dataVersion: 1, enabled: true });
         await db
           .insert(serviceAreas)
           .values({ organisationId: orgA.id, year, zipcode: "10001", type: "PSA" });
@@ -80,6 +80,69 @@ for (const backend of backends) {
       const again = await customer.post("/api/management/queries/querie1/");
       expect(again.headers.get("x-cache")).toBe("hit");
       expect(again.json).toEqual(first.json);
+    });
+
+    test("a customer reads only the years staff enabled; staff in the dummy view the prelaunched too", async () => {
+      const { db } = t.context.database;
+      const orgC = await createOrganisation(t, { initialized: true });
+      await db.insert(providers).values({ organisationId: orgC.id, npi: "1111111111", fullName: "Dr Own" });
+      // 2023 enabled; 2024 accepted and prelaunched, not enabled (still in review).
+      await db.insert(organisationYears).values([
+        { organisationId: orgC.id, year: 2023, fileState: "uploaded", dataVersion: 1, enabled: true },
+        { organisationId: orgC.id, year: 2024, fileState: "uploaded", dataVersion: 1, prelaunched: true },
+      ]);
+      for (const year of [2023, 2024]) {
+        await db
+          .insert(serviceAreas)
+          .values({ organisationId: orgC.id, year, zipcode: "10001", type: "PSA" });
+      }
+      const customerC = sameBrowser(app, await signInCustomer(t, (await createCustomer(t, orgC.id)).email));
+      const manifest = await customerC.get("/api/management/queries/manifest/");
+      expect(manifest.json.available_years).toEqual([2023]);
+      expect(manifest.json.queries[0].defaults.year).toBe(2023);
+      const byDefault = await customerC.post("/api/management/queries/querie1/", {});
+      expect(byDefault.json.year).toBe(2023);
+      const inReview = await customerC.post("/api/management/queries/querie1/", { filters: { year: 2024 } });
+      expect(inReview.status).toBe(400);
+      expect(inReview.json.errors).toEqual([
+        { field: "year", message: "2024 is not open yet: Vitality is reviewing it (open years: 2023)" },
+      ]);
+
+      const dummy = { "x-dummy-org": orgC.id };
+      const staffManifest = await staff.get("/api/management/queries/manifest/", dummy);
+      expect(staffManifest.json.available_years).toEqual([2023, 2024]);
+      expect(staffManifest.json.queries[0].defaults.year).toBe(2024);
+      const prelaunched = await staff.post(
+        "/api/management/queries/querie1/",
+        { filters: { year: 2024 } },
+        dummy,
+      );
+      expect(prelaunched.status).toBe(200);
+      expect(prelaunched.json.year).toBe(2024);
+    });
+
+    test("an organisation with data but no enabled year offers its customer no year", async () => {
+      const { db } = t.context.database;
+      const orgD = await createOrganisation(t);
+      await db
+        .insert(organisationYears)
+        .values({ organisationId: orgD.id, year: 2024, fileState: "uploaded", dataVersion: 1 });
+      await db
+        .insert(serviceAreas)
+        .values({ organisationId: orgD.id, year: 2024, zipcode: "10001", type: "PSA" });
+      const customerD = sameBrowser(app, await signInCustomer(t, (await createCustomer(t, orgD.id)).email));
+      const manifest = await customerD.get("/api/management/queries/manifest/");
+      expect(manifest.json.available_years).toEqual([]);
+      const run = await customerD.post("/api/management/queries/querie1/", {});
+      expect(run.status).toBe(400);
+      expect(run.json.errors).toEqual([
+        {
+          field: "year",
+          message: "no year is open yet: the analyses open once Vitality has reviewed a year",
+        },
+      ]);
+      const named = await customerD.post("/api/management/queries/querie1/", { filters: { year: 2024 } });
+      expect(named.json.errors[0].field).toBe("year");
     });
 
     test("a client that accepts gzip gets the same answer gzipped; others get it plain", async () => {

@@ -20,7 +20,7 @@ import { type ExportReader, readExport, writeExport } from "./export/exportFiles
 import { exportTable } from "./export/tableRows.ts";
 import { tablesToXlsx } from "./export/xlsx.ts";
 import { buildManifest } from "./manifest.ts";
-import { organisationExists, organisationYearsOf } from "./organisationInputs.ts";
+import { audienceOf, organisationExists, organisationYearsOf, yearsFor } from "./organisationInputs.ts";
 import { pluginRegistry } from "./registry.ts";
 import { runPlugin } from "./runPlugin.ts";
 import { savedQueryForRun } from "./savedQueries.ts";
@@ -122,12 +122,11 @@ export const queriesRoutes = new Hono<AppEnv>()
       const { db } = c.var.app.database;
       if (!(await organisationExists(db, organisationId))) throw notFound("Organisation not found.");
       const years = await organisationYearsOf(db, c.var.app.config.dataDir, organisationId);
+      // A customer is offered the enabled years only; staff in the dummy view the prelaunched too.
+      const open = yearsFor(years, audienceOf(session));
       return c.json({
         status: 200,
-        ...buildManifest(registry, {
-          year: years.availableYears.at(-1),
-          availableYears: years.availableYears,
-        }),
+        ...buildManifest(registry, { year: open.at(-1), availableYears: open }),
       });
     },
   )
@@ -205,6 +204,7 @@ export const queriesRoutes = new Hono<AppEnv>()
         context: app,
         organisationId,
         pluginId: name,
+        audience: audienceOf(session),
         // A saved query's filters win over any sent with the run.
         filters: saved ? { ...request.filters, ...saved.filters } : request.filters,
       });

@@ -8,6 +8,7 @@ import { HttpError, notFound, validationError } from "../http/errors.ts";
 import { ResultCache } from "./cache.ts";
 import { executeKernel, type RunTimings } from "./executeKernel.ts";
 import { type Filters, filtersKey, parseFilters } from "./filters.ts";
+import { type YearAudience, yearsFor } from "./organisationInputs.ts";
 import { organisationSnapshot } from "./organisationSnapshot.ts";
 import type { Plugin, PluginResult } from "./plugin.ts";
 import { pluginRegistry, type Registry } from "./registry.ts";
@@ -48,6 +49,8 @@ export interface RunRequest {
   /** Raw filters from the request: validated here. */
   filters: unknown;
   registry?: Registry;
+  /** Whose screens ask: a customer reads enabled years only (organisationInputs.yearsFor). */
+  audience?: YearAudience;
 }
 
 let settings: EngineSettings | undefined;
@@ -151,15 +154,26 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
   );
   if (!snapshot) throw notFound("Organisation not found.");
   const years = snapshot.years;
-  const parsed = parseFiltersOnce(plugin, years.availableYears.at(-1), request.filters);
+  const open = yearsFor(years, request.audience);
+  const parsed = parseFiltersOnce(plugin, open.at(-1), request.filters);
   if (!parsed.success) {
-    if (years.availableYears.length === 0) throw yearError("the organisation has no data yet");
+    if (open.length === 0) {
+      throw yearError(
+        years.availableYears.length === 0
+          ? "the organisation has no data yet"
+          : "no year is open yet: the analyses open once Vitality has reviewed a year",
+      );
+    }
     throw validationError(parsed.error);
   }
   const filters = parsed.data;
-  if (!years.availableYears.includes(filters.year)) {
-    const available = years.availableYears.join(", ") || "none";
-    throw yearError(`no data for ${filters.year} (available years: ${available})`);
+  if (!open.includes(filters.year)) {
+    const available = open.join(", ") || "none";
+    throw yearError(
+      years.availableYears.includes(filters.year)
+        ? `${filters.year} is not open yet: Vitality is reviewing it (open years: ${available})`
+        : `no data for ${filters.year} (available years: ${available})`,
+    );
   }
 
   const resolved = await snapshot.resolve(filters.year);

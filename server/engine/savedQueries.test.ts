@@ -59,7 +59,13 @@ for (const backend of backends) {
       orgB = await createOrganisation(t, { name: "B", initialized: true });
       await t.context.database.db
         .insert(organisationYears)
-        .values({ organisationId: orgA.id, year: 2024, fileState: "uploaded", dataVersion: 1 });
+        .values({
+          organisationId: orgA.id,
+          year: 2024,
+          fileState: "uploaded",
+          dataVersion: 1,
+          enabled: true,
+        });
       await writeWarehouse(t.dataDir, { year: 2024, market: [marketCase({ cases: 2 })] });
       alice = await signIn((await createCustomer(t, orgA.id, { isStaff: true, username: "Alice" })).email);
       bob = await signIn((await createCustomer(t, orgA.id, { isStaff: false, username: "Bob" })).email);
@@ -279,7 +285,7 @@ for (const backend of backends) {
       expect(early.json.errors[0].field).toBe("filters.year");
       await t.context.database.db
         .insert(organisationYears)
-        .values({ organisationId: orgB.id, year: 2024, fileState: "uploaded" });
+        .values({ organisationId: orgB.id, year: 2024, fileState: "uploaded", enabled: true });
       const mine = (await siteAdmin.post(SAVE, view({ title: "Staff own", organization_id: orgB.id }))).json
         .res;
       const shared = (await carol.post(SAVE, view({ title: "Carol shared" }))).json.res;

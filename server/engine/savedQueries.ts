@@ -24,7 +24,7 @@ import { customerScope, requireStaff } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
 import { findOrganisation } from "../organisations/present.ts";
 import { parseFilters } from "./filters.ts";
-import { organisationYearsOf } from "./organisationInputs.ts";
+import { audienceOf, organisationYearsOf, yearsFor } from "./organisationInputs.ts";
 import { pluginRegistry } from "./registry.ts";
 
 /** The provider's own value: the username of queries staff save (a building icon in the menu). */
@@ -191,7 +191,9 @@ async function savedFilters(c: Context<AppEnv>, organisation: string, pluginId: 
   const plugin = (await pluginRegistry()).get(pluginId);
   if (!plugin) throw new HttpError(400, `querie: there is no analysis ${pluginId}`);
   const years = await organisationYearsOf(c.var.app.database.db, c.var.app.config.dataDir, organisation);
-  const parsed = parseFilters(plugin.filters, { year: years.availableYears.at(-1) }, raw);
+  // The years the caller may read (a customer: the enabled ones), as the run route holds them.
+  const open = yearsFor(years, audienceOf(c.var.session!));
+  const parsed = parseFilters(plugin.filters, { year: open.at(-1) }, raw);
   if (!parsed.success) {
     // Field errors name filters.<field>, as the save body carries them.
     const error = validationError(parsed.error);
@@ -201,8 +203,8 @@ async function savedFilters(c: Context<AppEnv>, organisation: string, pluginId: 
     }));
     throw new HttpError(400, errors.map((entry) => `${entry.field}: ${entry.message}`).join("; "), errors);
   }
-  if (!years.availableYears.includes(parsed.data.year)) {
-    const message = `no data for ${parsed.data.year} (available years: ${years.availableYears.join(", ") || "none"})`;
+  if (!open.includes(parsed.data.year)) {
+    const message = `no data for ${parsed.data.year} (available years: ${open.join(", ") || "none"})`;
     throw new HttpError(400, `filters.year: ${message}`, [{ field: "filters.year", message }]);
   }
   return parsed.data;

@@ -1,10 +1,12 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import {
   advisoryBoardUploads,
   organisationYears,
   practiceUploads,
   practiceYearVersions,
+  schemeResults,
+  validations,
 } from "../db/schema/index.ts";
 import type { MarketKind } from "./contract.ts";
 import type { IngestOutput } from "./pipeline.ts";
@@ -44,7 +46,11 @@ export async function startPracticeUploads(
   return rows.map((row) => row.id);
 }
 
-/** A refused practice file: its rows say why; a year that has data keeps its state. */
+/**
+ * A refused practice file: its rows say why. It creates no year (only an accepted upload does): a
+ * year that exists (requested by staff, or refused before) shows the refusal, one that has data
+ * keeps its state.
+ */
 export async function rejectPracticeUploads(
   db: Db,
   organisationId: string,
@@ -61,18 +67,56 @@ export async function rejectPracticeUploads(
       .update(practiceUploads)
       .set({ state: "rejected", errorReport: report })
       .where(inArray(practiceUploads.id, uploadIds));
-    for (const year of years) {
+    if (years.length > 0) {
       await tx
-        .insert(organisationYears)
-        .values({ organisationId, year, fileState: "rejected" })
-        .onConflictDoUpdate({
-          target: [organisationYears.organisationId, organisationYears.year],
-          set: {
-            fileState: sql`CASE WHEN ${organisationYears.fileState} = 'uploaded' THEN 'uploaded' ELSE 'rejected' END`,
-          },
-        });
+        .update(organisationYears)
+        .set({ fileState: "rejected" })
+        .where(
+          and(
+            eq(organisationYears.organisationId, organisationId),
+            inArray(organisationYears.year, years),
+            ne(organisationYears.fileState, "uploaded"),
+          ),
+        );
     }
   });
+}
+
+/**
+ * An accepted upload replaced a year's data: whatever staff reviewed was about the old data. The
+ * year goes back to review - no longer enabled for the customer, its validations out of date and
+ * not valid (run them again), its generated results out of date (shown, not counted in progress) -
+ * and, when something had been reviewed, it records when and what it replaced, which both the
+ * customer's screens and staff's year detail show until staff enable the year again.
+ */
+async function sendBackToReview(
+  db: Db,
+  organisationId: string,
+  year: number,
+  replacedRows: number,
+  now: Date,
+) {
+  const ofYear = <T extends typeof validations | typeof schemeResults>(table: T) =>
+    and(eq(table.organisationId, organisationId), eq(table.year, year));
+  const validationRows = await db
+    .update(validations)
+    .set({ outdated: true, valid: false })
+    .where(ofYear(validations))
+    .returning({ id: validations.id });
+  const resultRows = await db
+    .update(schemeResults)
+    .set({ outdated: true })
+    .where(ofYear(schemeResults))
+    .returning({ id: schemeResults.id });
+  const [wasEnabled] = await db
+    .select({ enabled: organisationYears.enabled })
+    .from(organisationYears)
+    .where(and(eq(organisationYears.organisationId, organisationId), eq(organisationYears.year, year)));
+  if (!wasEnabled?.enabled && validationRows.length === 0 && resultRows.length === 0) return;
+  await db
+    .update(organisationYears)
+    .set({ enabled: false, prelaunched: false, replacedAt: now, replacedRows })
+    .where(and(eq(organisationYears.organisationId, organisationId), eq(organisationYears.year, year)));
 }
 
 /**
@@ -103,6 +147,15 @@ export async function acceptPracticeUploads(
     );
     input.switchIn();
     for (const output of input.outputs) {
+      const [before] = await tx
+        .select({ fileState: organisationYears.fileState, rows: organisationYears.rows })
+        .from(organisationYears)
+        .where(
+          and(
+            eq(organisationYears.organisationId, input.organisationId),
+            eq(organisationYears.year, output.year),
+          ),
+        );
       const [year] = await tx
         .insert(organisationYears)
         .values({
@@ -149,6 +202,15 @@ export async function acceptPracticeUploads(
           createdAt: input.now,
         })
         .returning({ id: practiceYearVersions.id });
+      if (before?.fileState === "uploaded") {
+        await sendBackToReview(
+          tx as unknown as Db,
+          input.organisationId,
+          output.year,
+          before.rows,
+          input.now,
+        );
+      }
       await tx
         .update(organisationYears)
         .set({ currentVersionId: version!.id })

@@ -39,6 +39,8 @@ export function yearLists(rows: (typeof organisationYears.$inferSelect)[]) {
     years: sorted.filter((row) => row.enabled).map((row) => row.year),
     /** Data accepted for the year. */
     available_years: sorted.filter((row) => row.fileState === "uploaded").map((row) => row.year),
+    /** Data replaced after staff reviewed it: back in review until staff enable the year again. */
+    replaced_years: sorted.filter((row) => row.replacedAt !== null).map((row) => row.year),
     /** Asked for by staff and still without accepted data. */
     pending_years: sorted
       .filter((row) => row.requested && row.fileState !== "uploaded")

@@ -1,8 +1,8 @@
 /**
  * Facilities, locations and providers as the calls answer them and the customer detail lists them
  * (the onboarding contract's FacilityView, LocationView, ProviderView): every form field under its
- * form name, so a screen can fill its edit form from a row, plus the composed addresses and the
- * review note and state. Blank dates are null (opened_on null = open since 2000, closed_on null =
+ * form name, so a screen can fill its edit form from a row, plus the composed addresses (a year's
+ * review note and state are the year's own: server/schemes/rowVerdicts.ts). Blank dates are null (opened_on null = open since 2000, closed_on null =
  * still open; date_joined null = 2000 or earlier, date_retire null = still working).
  */
 import { asc, eq } from "drizzle-orm";
@@ -43,8 +43,6 @@ export function facilityView(row: FacilityRow, locations: LocationRow[]) {
     billing_locale: row.billingLocale,
     billing_locale_zip: row.billingLocaleZip,
     billing_full_address: fullAddress(row.billingAddress, row.billingLocale, row.billingLocaleZip),
-    note: row.note,
-    state: row.state,
     locations: locations.filter((location) => location.facilityId === row.id).map(locationView),
   };
 }
@@ -82,8 +80,6 @@ export function providerView(row: ProviderRow) {
     employed_by_practice: yesNo(row.employedByPractice),
     fte_status: row.fteStatus,
     name_work_at: row.nameWorkAt,
-    note: row.note,
-    state: row.state,
   };
 }
 export type ProviderView = ReturnType<typeof providerView>;

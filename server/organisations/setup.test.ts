@@ -59,6 +59,29 @@ describe("setup checklist (pure)", () => {
     ]);
   });
 
+  test("a step that is Vitality's to take says what the customer waits for, never 'next' for the customer", () => {
+    const reviewed = { ...blank, facilities: 1, providers: 1, uploadedYears: [2024], reviewedYears: [2024] };
+    // Data reviewed, questionnaire not opened yet: the customer cannot answer it.
+    const notOpened = setupView(reviewed);
+    expect(notOpened.next).toBe("questionnaire");
+    expect(notOpened.waiting).toBe("Waiting for Vitality to open the questionnaire");
+    expect(notOpened.steps.find((step) => step.key === "questionnaire")?.waiting).toBe(
+      "Waiting for Vitality to open the questionnaire",
+    );
+    // Opened (waiting for the customer's answers): the customer's turn.
+    const opened = setupView({ ...reviewed, questionnaireStates: ["waiting"] });
+    expect(opened).toMatchObject({ next: "questionnaire", waiting: null });
+    // Uploaded, not yet reviewed; submitted, not yet reviewed: Vitality's turn too.
+    expect(setupView({ ...reviewed, reviewedYears: [] }).waiting).toBe(
+      "Waiting for Vitality to review your data",
+    );
+    expect(setupView({ ...reviewed, questionnaireStates: ["under_analysis"] }).waiting).toBe(
+      "Waiting for Vitality to review your answers",
+    );
+    // The customer's own steps wait for nobody.
+    expect(setupView(blank).waiting).toBeNull();
+  });
+
   test("all done: 6 of 6, nothing next", () => {
     const view = setupView({
       facilities: 2,

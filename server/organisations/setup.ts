@@ -16,7 +16,8 @@ import { organisationYears, questionnaires, schemeResults, validations } from ".
  *   none of them out of date after a profile change, and the service capabilities, macro
  *   capabilities and market profile generated. That is exactly when staff may open the
  *   questionnaire ('Allow user', admin-area.md section 4);
- * - questionnaire (customer): a questionnaire submitted, i.e. under_analysis or valid;
+ * - questionnaire (customer): a questionnaire submitted, i.e. under_analysis or valid; before staff
+ *   open it the step waits for Vitality, not for the customer;
  * - questionnaire review (staff): a questionnaire valid.
  */
 
@@ -33,6 +34,8 @@ export interface SetupStep {
   label: string;
   description: string;
   done: boolean;
+  /** Not done and Vitality's to take: what the customer is waiting for (null: the customer's own step). */
+  waiting: string | null;
 }
 
 export interface SetupView {
@@ -41,6 +44,8 @@ export interface SetupView {
   total: number;
   /** The first step not done yet (null once all are). */
   next: SetupStepKey | null;
+  /** The next step's waiting words when it is Vitality's turn, not the customer's (else null). */
+  waiting: string | null;
 }
 
 /** What the steps are decided from. */
@@ -58,46 +63,58 @@ export function setupView(facts: SetupFacts): SetupView {
   const submitted = facts.questionnaireStates.some(
     (state) => state === "under_analysis" || state === "valid",
   );
+  const reviewed = facts.reviewedYears.some((year) => facts.uploadedYears.includes(year));
+  const accepted = facts.questionnaireStates.includes("valid");
+  // Staff open the questionnaire ('Allow user'): until then there is nothing for the customer to answer.
+  const opened = facts.questionnaireStates.length > 0;
+  const waitingUnless = (done: boolean, words: string) => (done ? null : words);
   const steps: SetupStep[] = [
     {
       key: "facilities",
       label: "Facilities",
       description: "Add at least one facility",
       done: facts.facilities > 0,
+      waiting: null,
     },
     {
       key: "providers",
       label: "Providers",
       description: "Add at least one provider",
       done: facts.providers > 0,
+      waiting: null,
     },
     {
       key: "data-upload",
       label: "Data upload",
       description: "Upload your yearly data file",
       done: facts.uploadedYears.length > 0,
+      waiting: null,
     },
     {
       key: "data-review",
       label: "AHI Review",
       description: "Our team checks your data and prepares your analyses",
-      done: facts.reviewedYears.some((year) => facts.uploadedYears.includes(year)),
+      done: reviewed,
+      waiting: waitingUnless(reviewed, "Waiting for Vitality to review your data"),
     },
     {
       key: "questionnaire",
       label: "Questionnaire",
       description: "Answer the yearly questionnaire",
       done: submitted,
+      waiting: waitingUnless(submitted || opened, "Waiting for Vitality to open the questionnaire"),
     },
     {
       key: "questionnaire-review",
       label: "AHI Review",
       description: "Our team reviews your answers",
-      done: facts.questionnaireStates.includes("valid"),
+      done: accepted,
+      waiting: waitingUnless(accepted, "Waiting for Vitality to review your answers"),
     },
   ];
   const done = steps.filter((step) => step.done).length;
-  return { steps, done, total: steps.length, next: steps.find((step) => !step.done)?.key ?? null };
+  const next = steps.find((step) => !step.done);
+  return { steps, done, total: steps.length, next: next?.key ?? null, waiting: next?.waiting ?? null };
 }
 
 /** The years whose six core items are complete and none of the validations is out of date. */

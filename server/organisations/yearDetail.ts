@@ -15,6 +15,7 @@ import {
 } from "../db/schema/index.ts";
 import { versionsOf } from "../ingest/versions.ts";
 import { schemeView, validationView } from "../schemes/present.ts";
+import { withVerdicts } from "../schemes/rowVerdicts.ts";
 import { progressView, type YearRow } from "./adminYears.ts";
 import { fileView, serviceAreaView, uploadsOf } from "./organisationDetail.ts";
 import { facilityView, providerView } from "./profileViews.ts";
@@ -65,8 +66,15 @@ export async function yearDetail(db: Db, organisationId: string, yearRow: YearRo
     prelaunched: yearRow.prelaunched,
     service_area: areaRows.map(serviceAreaView),
     // Every form field too, so the year detail's edit action fills the facility and provider forms.
-    facilities: facilityRows.map((row) => facilityView(row, locationRows)),
-    providers: providerRows.map((row) => ({ ...providerView(row), name: row.fullName })),
+    // Each row with this year's own verdict (not_validated before this year's validation reviewed it).
+    facilities: withVerdicts(
+      facilityRows.map((row) => facilityView(row, locationRows)),
+      validationOf("facility")?.note,
+    ),
+    providers: withVerdicts(
+      providerRows.map((row) => ({ ...providerView(row), name: row.fullName })),
+      validationOf("provider")?.note,
+    ),
     validations: {
       facility: validationOf("facility"),
       provider: validationOf("provider"),
@@ -79,6 +87,10 @@ export async function yearDetail(db: Db, organisationId: string, yearRow: YearRo
     scoring: schemeOf("SCORING"),
     questionnaire: questionnaire ? { state: questionnaire.state } : null,
     file: fileView(yearRow, uploads),
+    /** The customer replaced the reviewed data: the year is back in review until enabled again. */
+    replaced: yearRow.replacedAt
+      ? { at: yearRow.replacedAt.toISOString(), rows_before: yearRow.replacedRows, rows: yearRow.rows }
+      : null,
     /** Every accepted version of the year, newest first (staff may restore an earlier one). */
     versions: await versionsOf(db, organisationId, year, yearRow.currentVersionId),
     progress: progress.percent,

@@ -20,8 +20,11 @@ export type GeneratedKind = "SC" | "MC" | "MP" | "SCORING";
 export interface YearSnapshot {
   /** Absent = never run. A validation counts once `valid` (done without valid is 'Validate anyway'). */
   validations: Partial<Record<ValidationType, ValidationState>>;
-  /** Absent = never generated. A scheme counts once its status is 'done' (running is 'Generation'). */
-  schemes: Partial<Record<GeneratedKind, { status: "running" | "done" | "failed" }>>;
+  /**
+   * Absent = never generated. A scheme counts once its status is 'done' (running is 'Generation'),
+   * unless the year's data was replaced since (outdated: generate it again).
+   */
+  schemes: Partial<Record<GeneratedKind, { status: "running" | "done" | "failed"; outdated?: boolean }>>;
   questionnaire: QuestionnaireState | null;
 }
 
@@ -55,7 +58,8 @@ const one = (done: boolean) => (done ? 1 : 0);
 
 export function yearProgress(snapshot: YearSnapshot): YearProgress {
   const validated = (type: ValidationType) => one(snapshot.validations[type]?.valid === true);
-  const generated = (kind: GeneratedKind) => one(snapshot.schemes[kind]?.status === "done");
+  const generated = (kind: GeneratedKind) =>
+    one(snapshot.schemes[kind]?.status === "done" && snapshot.schemes[kind]?.outdated !== true);
   const items: Record<ProgressItem, number> = {
     facility_validation: validated("facility"),
     provider_validation: validated("provider"),

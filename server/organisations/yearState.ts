@@ -69,7 +69,7 @@ export function snapshotsOf(rows: YearRows): Map<string, YearSnapshot> {
     };
   }
   for (const row of rows.schemes) {
-    of(row.organisationId, row.year).schemes[row.kind] = { status: row.status };
+    of(row.organisationId, row.year).schemes[row.kind] = { status: row.status, outdated: row.outdated };
   }
   for (const row of rows.questionnaires) {
     of(row.organisationId, row.year).questionnaire = row.state;

@@ -31,12 +31,13 @@ const faqId = z
 const addFaq = z.strictObject({ faq: z.strictObject({ question, answer }) });
 const updateFaq = z.strictObject({
   id: faqId,
+  // Every field optional: a field not sent keeps its stored value.
   data: z.strictObject({
     id: faqId.optional(),
-    question,
-    answer,
-    promote: z.boolean({ message: "must be true or false" }),
-    active: z.boolean({ message: "must be true or false" }),
+    question: question.optional(),
+    answer: answer.optional(),
+    promote: z.boolean({ message: "must be true or false" }).optional(),
+    active: z.boolean({ message: "must be true or false" }).optional(),
   }),
 });
 const removeFaq = z.strictObject({ id: faqId });
@@ -109,7 +110,7 @@ export const helpcenterRoutes = new Hono<AppEnv>()
     "/",
     requireStaff({ siteAdmin: true }),
     describe({
-      summary: "Change a question: text, promoted, active.",
+      summary: "Change a question: text, promoted, active (a field not sent is kept).",
       tags: ["Help centre"],
       body: updateFaq,
       answer: "`{status: 200, faqs}`: every question, as staff see them.",
@@ -123,7 +124,10 @@ export const helpcenterRoutes = new Hono<AppEnv>()
       const { db } = c.var.app.database;
       const [stored] = await db.select(faqColumns).from(faqs).where(eq(faqs.id, id));
       if (!stored) throw notFound("No question with this id.");
-      const flags = nextFaqFlags(stored, data);
+      const flags = nextFaqFlags(stored, {
+        promote: data.promote ?? stored.promote,
+        active: data.active ?? stored.active,
+      });
       await db
         .update(faqs)
         .set({ question: data.question, answer: data.answer, ...flags })

@@ -45,6 +45,8 @@ export function schemeView(row: SchemeResultRow | undefined) {
     done: true,
     plugin_version: row.pluginVersion,
     updated_at: row.updatedAt.toISOString(),
+    /** The year's data was replaced since: shown, not counted; generate again. */
+    outdated: row.outdated,
     result: row.result,
   };
 }

@@ -6,10 +6,10 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { facilities, organisations, providers, schemeResults, validations } from "../db/schema/index.ts";
+import { organisations, schemeResults, validations } from "../db/schema/index.ts";
 import { SCHEME_TARGETS, type SchemeId, type SchemeTarget } from "./catalogue.ts";
 import type { Scheme } from "./scheme.ts";
-import { type ValidationOutcome, validationOutcome } from "./validationResult.ts";
+import { validationOutcome } from "./validationResult.ts";
 
 export type ValidationRow = typeof validations.$inferSelect;
 export type SchemeResultRow = typeof schemeResults.$inferSelect;
@@ -111,22 +111,6 @@ export async function markProgress(
     );
 }
 
-/** Copies each reviewed row's note and state into the facilities or providers table. */
-async function storeRowVerdicts(
-  db: Db,
-  organisationId: string,
-  table: "facility" | "provider",
-  outcome: ValidationOutcome,
-) {
-  const rows = table === "facility" ? facilities : providers;
-  for (const row of outcome.rows ?? []) {
-    await db
-      .update(rows)
-      .set({ note: row.note, state: row.state })
-      .where(and(eq(rows.id, row.id), eq(rows.organisationId, organisationId)));
-  }
-}
-
 /** When the organisation's profile last changed (null: never): a run notes it before reading the profile. */
 export async function profileStampOf(db: Db, organisationId: string): Promise<number | null> {
   const [row] = await db
@@ -155,29 +139,32 @@ export async function storeResult(
     const outdated =
       options.profileStamp !== undefined &&
       (await profileStampOf(db, organisationId)) !== options.profileStamp;
-    await db.transaction(async (tx) => {
-      if (target.type !== "global")
-        await storeRowVerdicts(tx as unknown as Db, organisationId, target.type, outcome);
-      await tx
-        .insert(validations)
-        .values({
-          organisationId,
-          year,
-          type: target.type,
-          done: true,
-          valid: outcome.valid,
-          runningOn: null,
-          result,
-          outdated,
-        })
-        .onConflictDoUpdate({
-          target: [validations.organisationId, validations.year, validations.type],
-          set: { done: true, valid: outcome.valid, runningOn: null, result, outdated },
-        });
-    });
+    // The rows' verdicts stay in this year's result (rowVerdicts.ts): another year's tables keep theirs.
+    await db
+      .insert(validations)
+      .values({
+        organisationId,
+        year,
+        type: target.type,
+        done: true,
+        valid: outcome.valid,
+        runningOn: null,
+        result,
+        outdated,
+      })
+      .onConflictDoUpdate({
+        target: [validations.organisationId, validations.year, validations.type],
+        set: { done: true, valid: outcome.valid, runningOn: null, result, outdated },
+      });
     return;
   }
-  const values = { status: "done" as const, pluginVersion: String(scheme.version), result, error: null };
+  const values = {
+    status: "done" as const,
+    pluginVersion: String(scheme.version),
+    result,
+    error: null,
+    outdated: false,
+  };
   await db
     .insert(schemeResults)
     .values({ organisationId, year, kind: target.kind, ...values })

@@ -1,7 +1,7 @@
 /**
  * What every validation scheme's result holds besides its own details: whether the data passed,
- * and for facility/provider validations the verdict per row, which the runtime copies into the
- * `note` and `state` of the facilities/providers tables (the year detail's row styles and notes).
+ * and for facility/provider validations the verdict per row, kept in the year's own result (the year
+ * detail's row styles and notes, rowVerdicts.ts).
  */
 import { z } from "zod";
 

@@ -51,6 +51,8 @@ describe.skipIf(!chromiumAvailable)("analysis maps", () => {
     viewport: { width: 1280, height: 900 },
     // querie9's first answer is computed on the server (9 s seen on a loaded machine) before its map draws.
     actionTimeoutMs: 45_000,
+    // A customer reads only enabled years: the demo with its last two years reviewed and enabled.
+    server: { demoAnalyses: true },
     prepare: async (suite) => {
       ({ server, page } = suite);
       // Sign in as the demo customer through the e-mailed link.

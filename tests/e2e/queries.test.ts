@@ -10,9 +10,9 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, type RunningServer, startServer } from 
 /**
  * The ten query screens against the real server and the demo organisation (fixtures/small): each
  * renders its result from the manifest, filters live in the address and reload the data, exports
- * download, a view is saved and reopened as a custom query. The demo organisation is not
- * initialized, so its analysis menus are disabled: the screens are opened by their address (the
- * API answers for every year with data). Screenshots: tests/e2e/screenshots/query-*.png.
+ * download, a view is saved and reopened as a custom query. The demo is seeded with its last two
+ * years (2024, 2025) reviewed and enabled: a customer reads enabled years only. The screens are
+ * opened by their address. Screenshots: tests/e2e/screenshots/query-*.png.
  */
 
 requireChromium("query");
@@ -39,7 +39,10 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
 
   beforeAll(
     async () => {
-      [server, browser] = await Promise.all([startServer({ startTimeoutMs: 120_000 }), launchBrowser()]);
+      [server, browser] = await Promise.all([
+        startServer({ startTimeoutMs: 120_000, demoAnalyses: true }),
+        launchBrowser(),
+      ]);
     },
     { timeout: 360_000 },
   );

@@ -33,7 +33,8 @@ export const OWN_PROVIDER_NPI = "1111111111";
 
 /**
  * What an organisation needs before its analyses run on a test warehouse: its own provider (Dr Own,
- * OWN_PROVIDER_NPI), and per year an uploaded practice version and a service area of zip 10001 (PSA).
+ * OWN_PROVIDER_NPI), and per year an uploaded practice version, enabled (reviewed: a customer reads
+ * enabled years only), and a service area of zip 10001 (PSA).
  */
 export async function giveAnalysisYears(t: TestApp, organisationId: string, years: number[]) {
   const { db } = t.context.database;
@@ -41,7 +42,7 @@ export async function giveAnalysisYears(t: TestApp, organisationId: string, year
   for (const year of years) {
     await db
       .insert(organisationYears)
-      .values({ organisationId, year, fileState: "uploaded", dataVersion: 1 });
+      .values({ organisationId, year, fileState: "uploaded", dataVersion: 1, enabled: true });
     await db.insert(serviceAreas).values({ organisationId, year, zipcode: "10001", type: "PSA" });
   }
 }

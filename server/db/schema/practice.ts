@@ -21,9 +21,6 @@ const organisationRef = () =>
     .notNull()
     .references(() => organisations.id, { onDelete: "cascade" });
 
-/** Review state of a facility or provider row in the year detail screen. */
-export const reviewStates = ["pending", "valid", "warning", "error"] as const;
-
 /** Where care is given: the columns a facility and each of its locations share (the same form fields). */
 const siteColumns = () => ({
   physicalAddress: text("physical_address").notNull().default(""),
@@ -49,8 +46,6 @@ export const facilities = pgTable(
     billingAddress: text("billing_address").notNull().default(""),
     billingLocale: text("billing_locale").notNull().default(""),
     billingLocaleZip: text("billing_locale_zip").notNull().default(""),
-    note: text("note").notNull().default(""),
-    state: text("state", { enum: reviewStates }).notNull().default("pending"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -106,8 +101,6 @@ export const providers = pgTable(
     employedByPractice: boolean("employed_by_practice").notNull().default(false),
     fteStatus: text("fte_status").notNull().default(""),
     nameWorkAt: jsonb("name_work_at").$type<string[]>().notNull().default([]),
-    note: text("note").notNull().default(""),
-    state: text("state", { enum: reviewStates }).notNull().default("pending"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -143,6 +136,13 @@ export const organisationYears = pgTable(
     skippedRows: bigint("skipped_rows", { mode: "number" }).notNull().default(0),
     /** The version switched in now (practice_year_versions.id). */
     currentVersionId: uuid("current_version_id"),
+    /**
+     * When an accepted upload last replaced the year's reviewed data: the year went back to review
+     * (not enabled, its validations and results out of date) until staff enable it again.
+     */
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+    /** The rows of the data that upload replaced (the screens say "2,275 -> 1,453 rows"). */
+    replacedRows: bigint("replaced_rows", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -44,6 +44,8 @@ export const schemeResults = pgTable(
     pluginVersion: text("plugin_version").notNull().default(""),
     result: jsonb("result"),
     error: text("error"),
+    /** The year's data was replaced since this result was computed: shown, not counted, run again. */
+    outdated: boolean("outdated").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -42,6 +42,8 @@ for (const backend of backends) {
     let customer: HttpClient;
     let alpha: { id: string };
     let beta: { id: string };
+    /** 2024's provider validation's verdict on Dr Bone (2023 has no provider validation). */
+    let bonesVerdict: Record<string, string>;
 
     beforeAll(async () => {
       t = await startTestApp(backend);
@@ -55,16 +57,18 @@ for (const backend of backends) {
       beta = await createOrganisation(t, { name: "Beta Bones" });
       const admin = await createCustomer(t, alpha.id, { isStaff: true });
       await createCustomer(t, alpha.id, { isStaff: false });
-      await db
-        .insert(facilities)
-        .values({ organisationId: alpha.id, npi: "1000000001", name: "Alpha ASC", note: "ok" });
-      await db.insert(providers).values({
-        organisationId: alpha.id,
+      await db.insert(facilities).values({ organisationId: alpha.id, npi: "1000000001", name: "Alpha ASC" });
+      const [provider] = await db
+        .insert(providers)
+        .values({ organisationId: alpha.id, npi: "2000000001", fullName: "Dr Bone" })
+        .returning();
+      bonesVerdict = {
+        id: provider!.id,
         npi: "2000000001",
-        fullName: "Dr Bone",
+        name: "Dr Bone",
         state: "warning",
         note: "check",
-      });
+      };
       await yearAt(t, alpha.id, 2023);
       await db.insert(organisationYears).values([
         { organisationId: alpha.id, year: 2024, requested: true },
@@ -72,7 +76,14 @@ for (const backend of backends) {
       ]);
       await db.insert(validations).values([
         { organisationId: alpha.id, year: 2024, type: "facility", valid: true, done: true },
-        { organisationId: alpha.id, year: 2024, type: "provider", valid: true, done: true },
+        {
+          organisationId: alpha.id,
+          year: 2024,
+          type: "provider",
+          valid: true,
+          done: true,
+          result: { valid: true, rows: [bonesVerdict] },
+        },
         {
           organisationId: alpha.id,
           year: 2024,
@@ -202,7 +213,7 @@ for (const backend of backends) {
         }),
       ]);
       expect(data.facilities).toEqual([
-        expect.objectContaining({ npi: "1000000001", name: "Alpha ASC", note: "ok", state: "pending" }),
+        expect.objectContaining({ npi: "1000000001", name: "Alpha ASC", note: "", state: "not_validated" }),
       ]);
       expect(data.providers).toEqual([
         expect.objectContaining({ npi: "2000000001", full_name: "Dr Bone", note: "check", state: "warning" }),

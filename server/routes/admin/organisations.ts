@@ -9,25 +9,59 @@ import { readJson } from "../../http/body.ts";
 import { notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
-import { organisationView } from "../../organisations/present.ts";
+import { findOrganisation, organisationView } from "../../organisations/present.ts";
+import { checkLocale, FieldProblems } from "../../organisations/profileChecks.ts";
 
+/** The organisation form's fields with no defaults: an update changes only the fields it sends. */
 const organisationFields = z.strictObject({
   name: z.string().trim().min(1, "Please fill out this field").max(200),
-  address: z.string().trim().max(300).default(""),
-  locale: z.string().trim().max(120).default(""),
-  locale_zip: z.union([z.literal(""), z.string().regex(/^\d{5}$/, "must be a 5-digit zip code")]).default(""),
-  phone_1: z.string().regex(/^\d*$/, "must contain digits only").default(""),
-  phone_2: z.string().regex(/^\d*$/, "must contain digits only").default(""),
-  fax: z.string().regex(/^\d*$/, "must contain digits only").default(""),
+  address: z.string().trim().max(300),
+  locale: z.string().trim().max(120),
+  locale_zip: z.union([z.literal(""), z.string().regex(/^\d{5}$/, "must be a 5-digit zip code")]),
+  phone_1: z.string().regex(/^\d*$/, "must contain digits only"),
+  phone_2: z.string().regex(/^\d*$/, "must contain digits only"),
+  fax: z.string().regex(/^\d*$/, "must contain digits only"),
 });
 
-const createOrganisation = z.strictObject({ organization: organisationFields });
+/** A new organisation: fields left out are blank. */
+const createOrganisation = z.strictObject({
+  organization: organisationFields.extend({
+    address: organisationFields.shape.address.default(""),
+    locale: organisationFields.shape.locale.default(""),
+    locale_zip: organisationFields.shape.locale_zip.default(""),
+    phone_1: organisationFields.shape.phone_1.default(""),
+    phone_2: organisationFields.shape.phone_2.default(""),
+    fax: organisationFields.shape.fax.default(""),
+  }),
+});
+// .partial() keeps no default: a field not sent stays undefined, so the stored value is kept.
 const updateOrganisation = z.strictObject({
   organization: organisationFields.partial().extend({ id: z.uuid() }),
 });
 const deleteOrganisation = z.strictObject({ organization: z.uuid() });
 
 type OrganisationFields = Partial<z.infer<typeof organisationFields>>;
+
+/**
+ * The locale rule every form with a city/zip pair follows (profileChecks.checkLocale: a 'City, ST'
+ * of the zip reference, the zip one of its zips), held to the pair as it will be stored: the sent
+ * fields over the stored ones. Answers the fields with the city as the reference spells it.
+ */
+function checkedLocale<Fields extends OrganisationFields>(
+  fields: Fields,
+  stored?: { locale: string; localeZip: string },
+): Fields {
+  if (fields.locale === undefined && fields.locale_zip === undefined) return fields;
+  const problems = new FieldProblems();
+  const locale = checkLocale(
+    problems,
+    { cityField: "organization.locale", zipField: "organization.locale_zip" },
+    fields.locale ?? stored?.locale ?? "",
+    fields.locale_zip ?? stored?.localeZip ?? "",
+  );
+  problems.throwIfAny();
+  return fields.locale === undefined ? fields : { ...fields, locale };
+}
 
 /** The request's snake_case fields as table columns (absent fields stay undefined: left unchanged). */
 const toColumns = (fields: OrganisationFields) => ({
@@ -61,7 +95,7 @@ export const organisationRoutes = new Hono<AppEnv>()
       answer: "`{status: 200, organization}`.",
     }),
     async (c) => {
-      const { organization } = await readJson(c, createOrganisation);
+      const organization = checkedLocale((await readJson(c, createOrganisation)).organization);
       const { db } = c.var.app.database;
       const [row] = await db
         .insert(organisations)
@@ -80,13 +114,19 @@ export const organisationRoutes = new Hono<AppEnv>()
       answer: "`{status: 200, organization}`.",
     }),
     async (c) => {
-      const { organization } = await readJson(c, updateOrganisation);
+      const sent = (await readJson(c, updateOrganisation)).organization;
       const { db } = c.var.app.database;
-      const [row] = await db
-        .update(organisations)
-        .set(toColumns(organization))
-        .where(eq(organisations.id, organization.id))
-        .returning();
+      const stored = await findOrganisation(db, sent.id);
+      if (!stored) throw notFound("Organisation not found.");
+      const organization = checkedLocale(sent, stored);
+      const changes = toColumns(organization);
+      const [row] = Object.values(changes).every((value) => value === undefined)
+        ? [stored]
+        : await db
+            .update(organisations)
+            .set(changes)
+            .where(eq(organisations.id, organization.id))
+            .returning();
       if (!row) throw notFound("Organisation not found.");
       await sessionsChanged(c.var.app, { organisationId: row.id });
       return c.json({ status: 200, organization: await organisationView(db, row) });

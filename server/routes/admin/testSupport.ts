@@ -9,6 +9,9 @@ import { signInCustomer } from "../../../tests/helpers/factories.ts";
 import type { TestApp } from "../../../tests/helpers/testApp.ts";
 import { organisationYears, questionnaires, schemeResults } from "../../db/schema/index.ts";
 import { notifyDataChanged } from "../../engine/dataChanges.ts";
+import { marketFiles } from "../../engine/organisationInputs.ts";
+import { marketCase } from "../../engine/testing/golden.ts";
+import { writeWarehouse } from "../../engine/testing/queriesApp.ts";
 
 export interface YearSetup {
   /** Default 'uploaded' (accepted practice data). */
@@ -17,15 +20,20 @@ export interface YearSetup {
   scoring?: boolean;
   /** Leave core items out, as completeCoreItems takes them. */
   except?: Parameters<typeof completeCoreItems>[3];
+  /** Default true: the year's market data exists (one IP case), as a year's review needs. */
+  market?: boolean;
 }
 
 /**
- * A year whose six core items are complete; with the defaults also a valid questionnaire and a
- * scoring: 8 units, 100%.
+ * A year whose six core items are complete; with the defaults also a valid questionnaire, a
+ * scoring and the year's market data: 8 units, 100%, and a year that may be enabled.
  */
 export async function yearAt(t: TestApp, organisationId: string, year: number, setup: YearSetup = {}) {
   const { db } = t.context.database;
   await completeCoreItems(db, organisationId, year, setup.except);
+  if ((setup.market ?? true) && marketFiles(t.dataDir, year).length === 0) {
+    await writeWarehouse(t.dataDir, { year, market: [marketCase({ year })] });
+  }
   await db
     .update(organisationYears)
     .set({ fileState: setup.fileState ?? "uploaded", dataVersion: 1, rows: 10 })

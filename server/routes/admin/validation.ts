@@ -12,6 +12,7 @@ import { HttpError } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { recipientOf } from "../../live/notifications.ts";
+import { missingWords, missingYearData } from "../../organisations/yearData.ts";
 import { validationSchemeId } from "../../schemes/catalogue.ts";
 import { loadYearSnapshot } from "../../schemes/gateSnapshot.ts";
 import { yearGates } from "../../schemes/gates.ts";
@@ -40,6 +41,14 @@ export const validationRoutes = new Hono<AppEnv>()
       const body = await readJson(c, validationBody);
       const { organisation } = await findOrganisationYear(c, body.organization_uuid, body.year);
       const { db } = c.var.app.database;
+      // A validation over no data would pass on nothing.
+      const missing = await missingYearData(db, c.var.app.config.dataDir, organisation.id, body.year);
+      if (missing.length > 0) {
+        throw new HttpError(
+          400,
+          `There is nothing to validate: ${organisation.name} has ${missingWords(missing, body.year)}. Upload it first.`,
+        );
+      }
       const gate = yearGates(await loadYearSnapshot(db, organisation.id, body.year)).validation[body.type];
       if (!gate.allowed) throw new HttpError(400, gate.message);
       const data = {

@@ -85,6 +85,15 @@ for (const backend of backends) {
             { field: "year", message: "must be exactly 4 digits (e.g. 2024)" },
           ]);
         }
+        // A data year only: from 2000 to next year (a typo would make a year nobody can use).
+        const next = new Date().getUTCFullYear() + 1;
+        for (const year of [1999, "1999", next + 1]) {
+          const answer = await siteAdmin.patch(VALID, { organization_uuid: org.id, year });
+          expect(answer.json.errors).toEqual([
+            { field: "year", message: `must be a year from 2000 to ${next}` },
+          ]);
+        }
+        expect(await yearRow(org.id, 1999)).toBeUndefined();
         await yearAt(t, org.id, 2024);
         const again = await siteAdmin.patch(VALID, { organization_uuid: org.id, year: 2024 });
         expect(again.status).toBe(400);
@@ -122,6 +131,25 @@ for (const backend of backends) {
           "2024 is at 93.75% progress; it can be initialised at 100% (missing: Questionnaire).",
         );
         expect((await yearRow(org.id, 2024))?.enabled).toBe(false);
+      });
+
+      test("a 100% year without practice data or market data of that year is refused, naming what is missing", async () => {
+        const { org } = await customerOrg("Dataless");
+        // Every review step recorded, but no market data for 2022 and an accepted file of 0 rows.
+        await yearAt(t, org.id, 2022, { market: false });
+        await db()
+          .update(organisationYears)
+          .set({ rows: 0 })
+          .where(and(eq(organisationYears.organisationId, org.id), eq(organisationYears.year, 2022)));
+        const neither = await siteAdmin.post(VALID, { organization_uuid: org.id, year: 2022 });
+        expect(neither.status).toBe(400);
+        expect(neither.json.detail).toBe(
+          "2022 cannot be enabled: it has no practice data and no market data for 2022.",
+        );
+        await writeWarehouse(t.dataDir, { year: 2022, market: [marketCase({ year: 2022 })] });
+        const noPractice = await siteAdmin.post(VALID, { organization_uuid: org.id, year: 2022 });
+        expect(noPractice.json.detail).toBe("2022 cannot be enabled: it has no practice data for 2022.");
+        expect((await yearRow(org.id, 2022))?.enabled).toBe(false);
       });
 
       test("'No year to initialize' when the year is absent or has no accepted data", async () => {

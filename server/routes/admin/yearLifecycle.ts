@@ -22,12 +22,15 @@ import { adminYearLists } from "../../organisations/adminYears.ts";
 import { yearRowsOf } from "../../organisations/organisationDetail.ts";
 import { findOrganisation } from "../../organisations/present.ts";
 import { removeYear } from "../../organisations/removeYear.ts";
-import { fourDigitYear } from "../../organisations/yearField.ts";
+import { missingWords, missingYearData } from "../../organisations/yearData.ts";
+import { dataYear, fourDigitYear } from "../../organisations/yearField.ts";
 import { yearProgress } from "../../organisations/yearProgress.ts";
 import { loadYearSnapshot } from "../../organisations/yearState.ts";
 
 const organisationId = z.uuid("must be an organisation id (UUID)");
 const validBody = z.strictObject({ organization_uuid: organisationId, year: fourDigitYear });
+/** A request makes the year: only a data year (2000 to next year) may be asked for. */
+const requestBody = z.strictObject({ organization_uuid: organisationId, year: dataYear });
 const prelaunchBody = z.strictObject({ org_id: organisationId, year: fourDigitYear });
 const removeBody = z.strictObject({
   organization: organisationId,
@@ -97,11 +100,19 @@ export const validYearRoutes = new Hono<AppEnv>()
       const { db } = c.var.app.database;
       const organisation = await organisationOr404(db, body.organization_uuid);
       const row = await completeYear(db, organisation, body.year);
+      const missing = await missingYearData(db, c.var.app.config.dataDir, organisation.id, body.year);
+      if (missing.length > 0) {
+        throw new HttpError(
+          400,
+          `${body.year} cannot be enabled: it has ${missingWords(missing, body.year)}.`,
+        );
+      }
       const now = c.var.app.clock.now();
       await db.transaction(async (tx) => {
         await tx
           .update(organisationYears)
-          .set({ enabled: true, updatedAt: now })
+          // Reviewed again: a replacement's "back to review" note ends here.
+          .set({ enabled: true, replacedAt: null, replacedRows: null, updatedAt: now })
           .where(eq(organisationYears.id, row.id));
         await tx
           .update(organisations)
@@ -132,13 +143,13 @@ export const validYearRoutes = new Hono<AppEnv>()
     "/",
     requireStaff({ siteAdmin: true }),
     describe({
-      summary: "Take back a year's valid mark.",
+      summary: "Ask the customer for a year's data (the year shows in its pending_years).",
       tags: ["Back office: years"],
-      body: validBody,
+      body: requestBody,
       answer: "The organisation's years after the change.",
     }),
     async (c) => {
-      const body = await readJson(c, validBody);
+      const body = await readJson(c, requestBody);
       const { db } = c.var.app.database;
       const organisation = await organisationOr404(db, body.organization_uuid);
       const existing = await yearRow(db, organisation.id, body.year);

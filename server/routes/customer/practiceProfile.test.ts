@@ -142,8 +142,6 @@ for (const backend of backends) {
           services_provided_textbox: "EMG, bone density",
           opened_on: null,
           closed_on: null,
-          note: "",
-          state: "pending",
           locations: [],
         });
         const [row] = await db().select().from(facilities).where(eq(facilities.id, answer.json.facility.id));
@@ -455,8 +453,6 @@ for (const backend of backends) {
           date_joined: "2012-06-01",
           date_retire: null,
           name_work_at: ["Own Clinic"],
-          note: "",
-          state: "pending",
         });
       });
 

@@ -16,9 +16,7 @@ import {
 import type { HttpClient } from "../../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../../tests/helpers/testApp.ts";
 import {
-  facilities,
   organisationYears,
-  providers,
   questionnaires,
   schemeResults,
   serviceAreas,
@@ -29,6 +27,8 @@ import { loadAppFixture } from "../../schemes/testing/appFixture.ts";
 import { marketCase, practiceLine, registryEntry } from "../../schemes/testing/schemeHarness.ts";
 
 const YEAR = 2024;
+/** A year staff asked for, never validated. */
+const OTHER_YEAR = 2023;
 const FACILITY = completeNpi("300000001");
 const PROVIDER = completeNpi("300000002");
 const VALIDATION = "/api/management/admin/validation/";
@@ -77,6 +77,15 @@ for (const backend of backends) {
             ),
           )
       )[0];
+    /** The year detail as staff read it. */
+    const yearData = async (year: number) =>
+      (
+        await staff.post("/api/management/admin/organization/", {
+          full: true,
+          id: organisationId,
+          year: String(year),
+        })
+      ).json.data;
     const validate = (type: string, client = staff) =>
       client.post(VALIDATION, { year: YEAR, type, organization_uuid: organisationId });
     const runValidation = async (type: "facility" | "provider" | "global") => {
@@ -117,6 +126,19 @@ for (const backend of backends) {
     });
     afterAll(() => t.close());
 
+    test("a year without practice data and market data has nothing to validate: refused in plain words", async () => {
+      await t.context.database.db
+        .insert(organisationYears)
+        .values({ organisationId, year: 2022, requested: true });
+      for (const type of ["facility", "provider", "global"]) {
+        const answer = await staff.post(VALIDATION, { year: 2022, type, organization_uuid: organisationId });
+        expect(answer.status).toBe(400);
+        expect(answer.json.detail).toBe(
+          "There is nothing to validate: Flow Orthopaedics has no practice data and no market data for 2022. Upload it first.",
+        );
+      }
+    });
+
     test("no service area: the validation asks for one first", async () => {
       const answer = await validate("facility");
       expect(answer.status).toBe(400);
@@ -125,6 +147,9 @@ for (const backend of backends) {
       await t.context.database.db
         .insert(serviceAreas)
         .values({ organisationId, year: YEAR, zipcode: "46201", type: "PSA" });
+      await t.context.database.db
+        .insert(organisationYears)
+        .values({ organisationId, year: OTHER_YEAR, requested: true });
     });
 
     test("global validation waits for facilities, providers and service capabilities", async () => {
@@ -161,12 +186,14 @@ for (const backend of backends) {
       expect(await until(async () => (await validationRow("facility"))?.done === true)).toBe(true);
       const row = (await validationRow("facility"))!;
       expect(row).toMatchObject({ done: true, valid: true, runningOn: null });
-      const [facility] = await t.context.database.db
-        .select()
-        .from(facilities)
-        .where(eq(facilities.organisationId, organisationId));
       // In the registry under its name, 1 practice claim, 5 market cases: nothing to note.
-      expect(facility).toMatchObject({ state: "valid", note: "" });
+      expect((await yearData(YEAR)).facilities).toEqual([
+        expect.objectContaining({ npi: FACILITY, state: "valid", note: "" }),
+      ]);
+      // Another year of the organisation keeps its own (no) verdicts: its rows are not validated.
+      expect((await yearData(OTHER_YEAR)).facilities).toEqual([
+        expect.objectContaining({ npi: FACILITY, state: "not_validated", note: "" }),
+      ]);
       expect((row.result as { rows: Array<{ checks: unknown }> }).rows[0]!.checks).toEqual({
         npi_check_digit: true,
         in_registry: true,
@@ -210,11 +237,12 @@ for (const backend of backends) {
         path: "datas.2024.validations.provider",
         value: { done: true, valid: true, running_on: null },
       });
-      const [provider] = await t.context.database.db
-        .select()
-        .from(providers)
-        .where(eq(providers.organisationId, organisationId));
-      expect(provider).toMatchObject({ state: "valid", note: "" });
+      expect((await yearData(YEAR)).providers).toEqual([
+        expect.objectContaining({ npi: PROVIDER, state: "valid", note: "" }),
+      ]);
+      expect((await yearData(OTHER_YEAR)).providers).toEqual([
+        expect.objectContaining({ npi: PROVIDER, state: "not_validated", note: "" }),
+      ]);
     });
 
     test("'Validate anyway' needs a done validation that did not pass", async () => {

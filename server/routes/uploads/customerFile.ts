@@ -8,6 +8,7 @@ import { dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { ingestPracticeUpload } from "../../ingest/ingest.ts";
 import { notify } from "../../live/notify.ts";
+import { dataYearMessage, isDataYear } from "../../organisations/yearField.ts";
 import {
   filesField,
   filesOnTheWire,
@@ -34,7 +35,16 @@ const yearsField = z
           .regex(/^\d{4}$/, "each year must be 4 digits")
           .transform(Number),
       )
-      .min(1, "at least one year is required"),
+      .min(1, "at least one year is required")
+      // A year outside the data years would make a year row nobody can use (issue 19). One error
+      // for the list, not one per year: years=1000..5999 names the field once.
+      .superRefine((years, context) => {
+        const outside = years.find((year) => !isDataYear(year));
+        if (outside !== undefined) {
+          const shown = String(outside).padStart(4, "0");
+          context.addIssue({ code: "custom", message: `each year ${dataYearMessage()} (not ${shown})` });
+        }
+      }),
   );
 
 /** A form flag: "true" or "1" (a checkbox's "on" too); absent is false. */

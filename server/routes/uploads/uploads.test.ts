@@ -11,9 +11,16 @@ import {
 } from "../../../tests/helpers/factories.ts";
 import type { HttpClient } from "../../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../../tests/helpers/testApp.ts";
-import { advisoryBoardUploads, organisationYears, practiceUploads } from "../../db/schema/index.ts";
+import {
+  advisoryBoardUploads,
+  organisationYears,
+  practiceUploads,
+  schemeResults,
+  validations,
+} from "../../db/schema/index.ts";
 import { warehousePaths } from "../../ingest/storage.ts";
 import { badNpi, marketRow, professionalLine, toCsv } from "../../ingest/testing/builders.ts";
+import { yearAt } from "../admin/testSupport.ts";
 
 const PRACTICE = "/api/management/customer/file/";
 const MARKET = "/api/services/advisory_board/file/";
@@ -171,6 +178,47 @@ for (const backend of backends) {
       expect(year).toMatchObject({ fileState: "uploaded", dataVersion: 1, rows: 2 });
     });
 
+    test("a refused file creates no year: the organisation's years (and so its reference year) stay as they were", async () => {
+      const yearsOf = async () =>
+        (
+          await t.context.database.db
+            .select()
+            .from(organisationYears)
+            .where(eq(organisationYears.organisationId, own.id))
+        )
+          .map((row) => `${row.year} ${row.fileState}`)
+          .sort();
+      const before = await yearsOf();
+      const csv = toCsv([professionalLine({ rendering_npi: badNpi, service_date: "2022-03-01" })]);
+      const refused = await admin.post(PRACTICE, practiceForm({ years: "2021,2022,2023" }, csv));
+      expect(refused.status).toBe(400);
+      expect(await yearsOf()).toEqual(before);
+    });
+
+    test("the years named must be data years (2000 to next year): one error naming years, no row", async () => {
+      const next = new Date().getUTCFullYear() + 1;
+      for (const years of ["0000", "1999", String(next + 1), "1000,5999"]) {
+        const answer = await admin.post(PRACTICE, practiceForm({ years }));
+        expect(answer.status).toBe(400);
+        expect(answer.json.errors).toHaveLength(1);
+        expect(answer.json.errors[0].field).toBe("years");
+        expect(answer.json.errors[0].message).toMatch(
+          new RegExp(`^each year must be a year from 2000 to ${next} \\(not \\d{4}\\)$`),
+        );
+      }
+      const thousands = Array.from({ length: 5000 }, (_, index) => String(1000 + index)).join(",");
+      const many = await admin.post(PRACTICE, practiceForm({ years: thousands }));
+      expect(many.status).toBe(400);
+      expect(many.json.errors).toEqual([
+        { field: "years", message: `each year must be a year from 2000 to ${next} (not 1000)` },
+      ]);
+      const rows = await t.context.database.db
+        .select()
+        .from(organisationYears)
+        .where(eq(organisationYears.organisationId, own.id));
+      expect(rows.every((row) => row.year >= 2000 && row.year <= next)).toBe(true);
+    });
+
     test("form fields are parsed: the message names the field and the rule", async () => {
       const answer = await admin.post(PRACTICE, practiceForm({ years: "24" }));
       expect(answer.status).toBe(400);
@@ -261,6 +309,65 @@ for (const backend of backends) {
         .from(organisationYears)
         .where(eq(organisationYears.organisationId, fresh.id));
       expect(year).toMatchObject({ rows: 1, dataVersion: 2 });
+    });
+
+    test("a replaced, reviewed and enabled year goes back to review, and says so on both sides", async () => {
+      const fresh = await createOrganisation(t, { name: "Replacing Ortho", initialized: true });
+      const user = await signInCustomer(t, (await createCustomer(t, fresh.id, { isStaff: true })).email);
+      const four = toCsv([1, 2, 3, 4].map((line) => professionalLine({ line })));
+      expect((await user.post(PRACTICE, practiceForm({ years: "2024" }, four))).status).toBe(200);
+      // Staff reviewed it: every core item done, scored, questionnaire valid, enabled.
+      await yearAt(t, fresh.id, 2024);
+      const { db } = t.context.database;
+      await db
+        .update(organisationYears)
+        .set({ enabled: true, rows: 4 })
+        .where(eq(organisationYears.organisationId, fresh.id));
+      const one = toCsv([professionalLine()]);
+      const replaced = await user.post(PRACTICE, practiceForm({ years: "2024", confirm: "true" }, one));
+      expect(replaced.status).toBe(200);
+
+      const [year] = await db
+        .select()
+        .from(organisationYears)
+        .where(eq(organisationYears.organisationId, fresh.id));
+      expect(year).toMatchObject({ enabled: false, rows: 1, replacedRows: 4 });
+      const validationRows = await db
+        .select()
+        .from(validations)
+        .where(eq(validations.organisationId, fresh.id));
+      expect(validationRows.map((row) => [row.type, row.valid, row.outdated]).sort()).toEqual([
+        ["facility", false, true],
+        ["global", false, true],
+        ["provider", false, true],
+      ]);
+      const resultRows = await db
+        .select()
+        .from(schemeResults)
+        .where(eq(schemeResults.organisationId, fresh.id));
+      expect(resultRows.every((row) => row.outdated)).toBe(true);
+
+      // The customer: the year is no longer open, and is listed as replaced (back in review).
+      const customerView = (await user.get("/api/management/customer/detail/")).json.organization;
+      expect(customerView).toMatchObject({ years: [], available_years: [2024], replaced_years: [2024] });
+      // Staff: the year detail says it, with the rows before and now; progress is no longer 100%.
+      const detail = await siteAdmin.post("/api/management/admin/organization/", {
+        full: true,
+        id: fresh.id,
+        year: "2024",
+      });
+      expect(detail.json.data).toMatchObject({
+        enabled: false,
+        replaced: { rows_before: 4, rows: 1 },
+        validations: { facility: { valid: false, outdated: true } },
+        service_capabilities: { status: "done", outdated: true },
+        progress: 12.5,
+      });
+      const enable = await siteAdmin.post("/api/management/admin/valid/", {
+        organization_uuid: fresh.id,
+        year: 2024,
+      });
+      expect(enable.status).toBe(400);
     });
 
     test("staff restore an earlier version from the year detail; agents cannot", async () => {

@@ -30,7 +30,14 @@ export async function loadAppFixture(t: TestApp, fixture: AppFixture) {
   const { organisationId, year } = fixture;
   await db
     .insert(organisationYears)
-    .values({ organisationId, year, fileState: "uploaded" })
+    // As an accepted upload records it: the practice rows are the year's data (organisations/yearData.ts).
+    .values({
+      organisationId,
+      year,
+      fileState: "uploaded",
+      dataVersion: 1,
+      rows: fixture.practice?.length ?? 0,
+    })
     .onConflictDoNothing();
   if (fixture.facilities?.length) {
     await db.insert(facilities).values(fixture.facilities.map((row) => ({ ...row, organisationId })));

@@ -1,4 +1,5 @@
 import type { IngestWarning } from "../../../server/ingest/report.ts";
+import type { RowReviewState } from "../../../server/schemes/rowVerdicts.ts";
 import type { CustomerUser } from "./types.ts";
 
 /**
@@ -23,9 +24,9 @@ export interface AnalysisRow {
   npi: string;
   name?: string;
   full_name?: string;
+  /** This year's verdict on the row (server/schemes/rowVerdicts.ts). */
   note?: string | null;
-  /** Row style: ok / warning / error (or the validation's own words). */
-  state?: string | null;
+  state?: RowReviewState | null;
 }
 
 export interface SpecialityNote {
@@ -119,6 +120,8 @@ export interface YearData {
   file?: YearFile | null;
   /** Every accepted version of the year, newest first (staff may restore an earlier one). */
   versions?: YearVersion[];
+  /** The customer replaced the reviewed data (server/ingest/record.ts): back in review until enabled. */
+  replaced?: { at: string; rows_before: number | null; rows: number } | null;
   /** 0..100, when the server computes it; else computed by admin/yearState.ts. */
   progress?: number;
   enabled?: boolean;

@@ -25,8 +25,6 @@ export interface FacilityView {
   name: string;
   physical_full_address?: string;
   billing_full_address?: string;
-  note?: string | null;
-  state?: string | null;
   locations?: LocationView[];
   [field: string]: unknown;
 }
@@ -38,8 +36,6 @@ export interface ProviderView {
   category?: string | null;
   ptype?: string | null;
   full_address?: string;
-  note?: string | null;
-  state?: string | null;
   [field: string]: unknown;
 }
 

@@ -55,6 +55,8 @@ export interface Organization {
   available_years: number[];
   /** Years staff asked for that still lack data. */
   pending_years: number[];
+  /** Years whose reviewed data the customer replaced: back in review until staff enable them again. */
+  replaced_years?: number[];
   /** The Home setup checklist as the server decides it (server/organisations/setup.ts). */
   setup: SetupView;
 }
@@ -68,10 +70,12 @@ export type SetupStepKey =
   | "questionnaire-review";
 
 export interface SetupView {
-  steps: { key: SetupStepKey; label: string; description: string; done: boolean }[];
+  steps: { key: SetupStepKey; label: string; description: string; done: boolean; waiting: string | null }[];
   done: number;
   total: number;
   next: SetupStepKey | null;
+  /** The next step's words when it is Vitality's turn (server/organisations/setup.ts). */
+  waiting: string | null;
 }
 
 /** GET /api/management/customer/detail/ (also the dummy view of an organisation). */

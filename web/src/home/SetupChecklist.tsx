@@ -77,50 +77,55 @@ export function SetupChecklist({
           component="ol"
           className={classes.list}
         >
-          {steps.map((step, index) => (
-            <li
-              key={step.key}
-              className={classes.step}
-              data-done={step.done || undefined}
-              data-next={step.key === next || undefined}
-              data-tour={`step-${step.key}`}
-              data-testid={`setup-step-${step.key}`}
-              data-state={step.done ? "done" : "todo"}
-            >
-              <Stack gap={8}>
-                <Group justify="space-between" wrap="nowrap">
-                  <ThemeIcon
-                    radius="xl"
-                    size={30}
-                    variant={step.done ? "filled" : "light"}
-                    color={step.done ? "teal" : step.key === next ? "blue" : "gray"}
-                    aria-hidden
-                  >
-                    {step.done ? (
-                      <IconCheck size={16} />
-                    ) : (
-                      <Text size="sm" fw={600}>
-                        {index + 1}
-                      </Text>
-                    )}
-                  </ThemeIcon>
-                  <Badge
-                    size="sm"
-                    variant="light"
-                    color={step.done ? "teal" : step.key === next ? "blue" : "gray"}
-                  >
-                    {step.done ? "Done" : step.key === next ? "Next" : "To do"}
-                  </Badge>
-                </Group>
-                <Text fw={600} size="sm">
-                  {step.label}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {step.description}
-                </Text>
-              </Stack>
-            </li>
-          ))}
+          {steps.map((step, index) => {
+            // The next step may be Vitality's to take: it then reads "Waiting", with what for.
+            const waiting = step.key === next ? step.waiting : null;
+            const badge = step.done ? "Done" : waiting ? "Waiting" : step.key === next ? "Next" : "To do";
+            return (
+              <li
+                key={step.key}
+                className={classes.step}
+                data-done={step.done || undefined}
+                data-next={step.key === next || undefined}
+                data-tour={`step-${step.key}`}
+                data-testid={`setup-step-${step.key}`}
+                data-state={step.done ? "done" : waiting ? "waiting" : "todo"}
+              >
+                <Stack gap={8}>
+                  <Group justify="space-between" wrap="nowrap">
+                    <ThemeIcon
+                      radius="xl"
+                      size={30}
+                      variant={step.done ? "filled" : "light"}
+                      color={step.done ? "teal" : step.key === next ? "blue" : "gray"}
+                      aria-hidden
+                    >
+                      {step.done ? (
+                        <IconCheck size={16} />
+                      ) : (
+                        <Text size="sm" fw={600}>
+                          {index + 1}
+                        </Text>
+                      )}
+                    </ThemeIcon>
+                    <Badge
+                      size="sm"
+                      variant="light"
+                      color={step.done ? "teal" : waiting ? "orange" : step.key === next ? "blue" : "gray"}
+                    >
+                      {badge}
+                    </Badge>
+                  </Group>
+                  <Text fw={600} size="sm">
+                    {step.label}
+                  </Text>
+                  <Text size="xs" c={waiting ? "orange.9" : "dimmed"}>
+                    {waiting ?? step.description}
+                  </Text>
+                </Stack>
+              </li>
+            );
+          })}
         </SimpleGrid>
       </Stack>
     </Paper>

@@ -13,7 +13,7 @@ import { UploadReport } from "../uploads/UploadReport.tsx";
 import { needsConfirmation, reportOf, type UploadOptions } from "../uploads/uploadReport.ts";
 import { STATUS_LABELS, uploadYearChoices, yearLines } from "./dataUploadYears.ts";
 
-const STATUS_COLORS = { enabled: "teal", analysing: "blue", requested: "orange" } as const;
+const STATUS_COLORS = { enabled: "teal", analysing: "blue", replaced: "grape", requested: "orange" } as const;
 const ACCEPTED_TYPES = ".csv,.parquet,.xlsx,.zip,.json";
 
 /**

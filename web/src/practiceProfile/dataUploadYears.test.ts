@@ -12,6 +12,16 @@ describe("data upload years", () => {
     ]);
   });
 
+  test("a year whose reviewed data was replaced says it is reviewed again", () => {
+    const lines = yearLines({
+      years: [],
+      available_years: [2024],
+      pending_years: [],
+      replaced_years: [2024],
+    });
+    expect(lines).toEqual([{ year: 2024, status: "replaced", reference: false }]);
+  });
+
   test("no year yet: no line", () => {
     expect(yearLines({ years: [], available_years: [], pending_years: [] })).toEqual([]);
   });
@@ -23,9 +33,9 @@ describe("data upload years", () => {
     });
   });
 
-  test("a first upload offers the last five years and the current one, all ticked", () => {
+  test("a first upload offers the last five years and the current one, last year ticked", () => {
     const { choices, selected } = uploadYearChoices({ pending_years: [] }, 2026);
     expect(choices).toEqual([2021, 2022, 2023, 2024, 2025, 2026]);
-    expect(selected).toEqual(choices);
+    expect(selected).toEqual([2025]);
   });
 });

@@ -3,7 +3,7 @@ import type { Organization } from "../api/types.ts";
 /** How far back a first upload may reach: the product analyses recent years only. */
 export const YEARS_BACK = 5;
 
-export type YearStatus = "enabled" | "analysing" | "requested";
+export type YearStatus = "enabled" | "analysing" | "replaced" | "requested";
 
 export interface YearLine {
   year: number;
@@ -17,7 +17,9 @@ export interface YearLine {
  * analysed (data accepted, staff reviewing it) or requested by staff and still without data
  * (pending_years; the oldest of them is the reference year).
  */
-export function yearLines(organization: Pick<Organization, "years" | "available_years" | "pending_years">) {
+export function yearLines(
+  organization: Pick<Organization, "years" | "available_years" | "pending_years" | "replaced_years">,
+) {
   const all = [
     ...new Set([...organization.years, ...organization.available_years, ...organization.pending_years]),
   ].sort((a, b) => a - b);
@@ -27,9 +29,11 @@ export function yearLines(organization: Pick<Organization, "years" | "available_
       year,
       status: organization.years.includes(year)
         ? "enabled"
-        : organization.available_years.includes(year)
-          ? "analysing"
-          : "requested",
+        : organization.replaced_years?.includes(year)
+          ? "replaced"
+          : organization.available_years.includes(year)
+            ? "analysing"
+            : "requested",
       reference: year === reference,
     }),
   );
@@ -37,8 +41,8 @@ export function yearLines(organization: Pick<Organization, "years" | "available_
 
 /**
  * The years a file may be sent for: those staff asked for when there are any; otherwise (a first
- * upload) the last YEARS_BACK full years and the current one, all ticked, since the server keeps
- * only the years the file has lines in and answers them.
+ * upload) the last YEARS_BACK full years and the current one, with only last year ticked (the
+ * latest full year of claims; the customer ticks more for a longer extract).
  */
 export function uploadYearChoices(
   organization: Pick<Organization, "pending_years">,
@@ -49,11 +53,12 @@ export function uploadYearChoices(
     return { choices: pending, selected: pending };
   }
   const choices = Array.from({ length: YEARS_BACK + 1 }, (_, index) => currentYear - YEARS_BACK + index);
-  return { choices, selected: choices };
+  return { choices, selected: [currentYear - 1] };
 }
 
 export const STATUS_LABELS: Record<YearStatus, string> = {
   enabled: "Analyses open",
   analysing: "Being analysed by our team",
+  replaced: "New data received: our team reviews it again",
   requested: "Waiting for your file",
 };

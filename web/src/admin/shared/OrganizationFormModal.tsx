@@ -1,8 +1,10 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useEffect } from "react";
+import { CITY_AUTOCOMPLETE_URL, ZIPS_OF_CITY_URL } from "../../../../server/forms/facility.ts";
 import type { OrganizationFields } from "../../api/adminOrganisations.ts";
 import { errorMessage } from "../../api/errors.ts";
+import { AutocompleteField } from "../../forms/AutocompleteField.tsx";
 
 const REQUIRED = "Please fill out this field";
 const digitsOnly = (value: string) => value.replace(/\D/g, "");
@@ -19,7 +21,9 @@ const blank: OrganizationFields = {
 
 /**
  * The customer's identity (the organization form: name, address, city and state, zip, phones, fax),
- * to add a customer from the list or edit it from the overview. Save is disabled until valid.
+ * to add a customer from the list or edit it from the overview. Save is disabled until valid. The
+ * city and zip follow the one locale rule of every form: chosen from the zip reference's lists,
+ * changing the city clears the zip, and the server refuses a pair outside the reference.
  */
 export function OrganizationFormModal({
   opened,
@@ -67,13 +71,24 @@ export function OrganizationFormModal({
           <TextInput label="Name" withAsterisk {...form.getInputProps("name")} />
           <TextInput label="Address" withAsterisk {...form.getInputProps("address")} />
           <SimpleGrid cols={2}>
-            <TextInput label="City, State" withAsterisk {...form.getInputProps("locale")} />
-            <TextInput
+            {/* The locale rule of every form (server checkLocale): a city of the list, then one of its zips. */}
+            <AutocompleteField
+              label="City, State"
+              withAsterisk
+              url={CITY_AUTOCOMPLETE_URL}
+              {...form.getInputProps("locale")}
+              value={form.values.locale}
+              onChange={(value) => form.setValues({ locale: value, locale_zip: "" })}
+            />
+            <AutocompleteField
               label="Zip code"
               withAsterisk
               maxLength={5}
+              url={ZIPS_OF_CITY_URL}
+              other={form.values.locale}
               {...form.getInputProps("locale_zip")}
-              onChange={(event) => form.setFieldValue("locale_zip", digitsOnly(event.currentTarget.value))}
+              value={form.values.locale_zip}
+              onChange={(value) => form.setFieldValue("locale_zip", digitsOnly(value))}
             />
           </SimpleGrid>
           <SimpleGrid cols={3}>

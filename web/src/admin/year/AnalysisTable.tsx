@@ -9,6 +9,13 @@ const ROW_BACKGROUND: Record<string, string> = {
   error: "var(--mantine-color-red-0)",
 };
 
+/** The note column: the validation's words, "OK", or that this year's validation has not reviewed the row. */
+function noteText(row: AnalysisRow): string {
+  if (row.note?.trim()) return row.note;
+  if (row.state === "valid") return "OK";
+  return row.state === "not_validated" ? "Not validated" : "";
+}
+
 /**
  * The year's Facilities or Providers review: NPI, Name, Note and, for site admins, Actions (edit,
  * delete); empty reads 'Waiting for the customer'.
@@ -55,7 +62,7 @@ export function AnalysisTable({
                     size="xs"
                     c={row.state === "error" ? "red.8" : row.state === "warning" ? "orange.8" : "dimmed"}
                   >
-                    {row.note?.trim() ? row.note : row.state === "valid" ? "OK" : ""}
+                    {noteText(row)}
                   </Text>
                 </Table.Td>
                 {actions ? <Table.Td>{actions(row)}</Table.Td> : null}

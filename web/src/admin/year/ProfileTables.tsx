@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Tooltip } from "@mantine/core";
 import { IconEdit, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { withVerdicts } from "../../../../server/schemes/rowVerdicts.ts";
 import type { AdminOrganization, AnalysisRow, YearData } from "../../api/adminTypes.ts";
 import type { FacilityView, ProviderView } from "../../api/onboarding.ts";
 import { onboardingForms } from "../../forms/sessionForms.ts";
@@ -11,7 +12,8 @@ import { AnalysisTable } from "./AnalysisTable.tsx";
 /**
  * The year detail's Facilities and Providers tables (admin-area.md section 2). Site admins edit and
  * delete a row through the customer's own forms and confirmations (practiceProfile/
- * ProfileActionModals), on the organisation's behalf; agents read them.
+ * ProfileActionModals), on the organisation's behalf; agents read them. Each row shows this year's
+ * verdict, read from the year's validation as it is patched live (a new run recolours the rows).
  */
 export function ProfileTables({
   organization,
@@ -52,12 +54,12 @@ export function ProfileTables({
     <>
       <AnalysisTable
         title="Facilities"
-        rows={data.facilities}
+        rows={withVerdicts(data.facilities, data.validations.facility?.note)}
         actions={canEdit ? facilityActions : undefined}
       />
       <AnalysisTable
         title="Providers"
-        rows={data.providers}
+        rows={withVerdicts(data.providers, data.validations.provider?.note)}
         actions={canEdit ? providerActions : undefined}
       />
       {canEdit ? (

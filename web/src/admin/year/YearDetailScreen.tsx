@@ -1,7 +1,8 @@
-import { Grid, Group, Progress, Stack, Text } from "@mantine/core";
+import { Alert, Grid, Group, Progress, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { yearDataOf } from "../../api/adminOrganisations.ts";
+import type { YearData } from "../../api/adminTypes.ts";
 import { AnchorLink } from "../../components/links.tsx";
 import { ScreenTitle } from "../../components/ScreenTitle.tsx";
 import { PendingScreen } from "../../components/StatusScreens.tsx";
@@ -64,6 +65,7 @@ export function YearDetailScreen({ id, year }: { id: string; year: number }) {
           canEdit={may("POST /api/management/admin/valid")}
         />
       </Group>
+      {data.replaced ? <ReplacedNotice replaced={data.replaced} /> : null}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
@@ -101,5 +103,17 @@ export function YearDetailScreen({ id, year }: { id: string; year: number }) {
         onClose={() => setQuestionnaireOpen(false)}
       />
     </Stack>
+  );
+}
+
+/** The customer replaced the data staff had reviewed: the year is back in review until enabled again. */
+function ReplacedNotice({ replaced }: { replaced: NonNullable<YearData["replaced"]> }) {
+  const rows = (count: number | null) => (count === null ? "?" : count.toLocaleString("en-US"));
+  return (
+    <Alert color="orange" variant="light" title="Back in review: the customer replaced this year's data">
+      On {new Date(replaced.at).toLocaleDateString("en-US", { dateStyle: "medium" })} (
+      {rows(replaced.rows_before)} -&gt; {rows(replaced.rows)} rows). The year is no longer enabled; its
+      validations and generated results are out of date: run them again, then enable the year.
+    </Alert>
   );
 }
