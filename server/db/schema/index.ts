@@ -3,3 +3,4 @@ export * from "./content.ts";
 export * from "./identity.ts";
 export * from "./practice.ts";
 export * from "./schemes.ts";
+export * from "./reports.ts";
