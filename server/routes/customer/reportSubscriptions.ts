@@ -139,13 +139,13 @@ export const reportSubscriptionRoutes = new Hono<AppEnv>()
         const message = `must be the saved view's analysis (${saved.name})`;
         throw new HttpError(400, `querie: ${message}`, [{ field: "querie", message }]);
       }
+      const recipients = await checkedRecipients(db, organisationId, body.recipients);
       const filters = await checkedFilters(
         c,
         body.querie,
         saved?.filters ?? body.filters,
         body.follow_latest_year,
       );
-      const recipients = await checkedRecipients(db, organisationId, body.recipients);
       const [row] = await db
         .insert(reportSubscriptions)
         .values({
@@ -180,8 +180,9 @@ export const reportSubscriptionRoutes = new Hono<AppEnv>()
       answer: { description: "The subscription as it is now.", schema: oneAnswer },
     }),
     async (c) => {
-      const row = await ownSubscription(c);
+      // The body is checked first: its field errors do not depend on which subscription.
       const body = await readJson(c, editBody);
+      const row = await ownSubscription(c);
       const { db } = c.var.app.database;
       const frequency = body.frequency ?? row.frequency;
       const followLatest = body.follow_latest_year ?? row.followLatestYear;
