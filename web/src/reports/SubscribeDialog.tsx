@@ -49,11 +49,11 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => ({
   value: String(hour),
   label: `${String(hour).padStart(2, "0")}:00`,
 }));
-const zones = () => {
-  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.(
-    "timeZone",
-  );
-  return supported && supported.length > 0 ? supported : [browserZone(), "UTC"];
+/** The zones to choose from; the browser's own (e.g. "UTC", which Chromium does not list) always among them. */
+const zones = (current: string) => {
+  const supported =
+    (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
+  return [...new Set([browserZone(), current, "UTC", ...supported])].sort();
 };
 
 function initialFields(props: SubscribeDialogProps): SubscriptionFields {
@@ -130,7 +130,7 @@ export function SubscribeDialog(props: SubscribeDialogProps) {
     value: user.id,
     label: `${user.username} (${user.email})`,
   }));
-  const timeZones = useMemo(() => (opened ? zones() : []), [opened]);
+  const timeZones = useMemo(() => (opened ? zones(fields.time_zone) : []), [opened, fields.time_zone]);
   const next = useMemo(() => {
     try {
       return nextDelivery(
