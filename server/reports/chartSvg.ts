@@ -8,6 +8,8 @@ import { chartSource, chartSpec } from "../../web/src/query/chartSpec.ts";
 import { rowsAt } from "../../web/src/query/resultPath.ts";
 import type { ChartDescriptor } from "../engine/view.ts";
 
+const quiet = vega.logger(vega.Error);
+
 /** Points wide: the PDF's text width (269 mm) at 72 dpi, so the SVG is placed at its own size. */
 export const CHART_WIDTH = 760;
 
@@ -36,7 +38,8 @@ export async function chartToSvg(
   spec.width = CHART_WIDTH;
   spec.autosize = { type: "fit-x", contains: "padding" };
   spec.background = "white";
-  const compiled = compile(spec as unknown as TopLevelSpec).spec;
+  // Errors only: vega-lite warns about autosize on every discrete-axis chart (the screen's spec too).
+  const compiled = compile(spec as unknown as TopLevelSpec, { logger: quiet }).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: "none" });
   try {
     return await view.toSVG();

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { pdfText } from "../helpers/pdfText.ts";
 import { startSmtpTestServer } from "../helpers/smtpTestServer.ts";
-import { chromiumAvailable, requireChromium, screenshot } from "./support/browser.ts";
+import { chromiumAvailable, screenshot as fullPage, requireChromium } from "./support/browser.ts";
 import { DEMO_EMAIL, type RunningServer } from "./support/server.ts";
 import { useServerAndPage } from "./support/suite.ts";
 
@@ -19,6 +19,12 @@ const TEST_TIMEOUT_MS = 120_000;
 const TITLE = "Monday market share";
 
 const smtp = await startSmtpTestServer();
+
+/** A full-page screenshot from the top (the sticky header then sits at the top). */
+async function screenshot(target: Page, name: string) {
+  await target.evaluate(() => window.scrollTo(0, 0));
+  await fullPage(target, name);
+}
 
 describe.skipIf(!chromiumAvailable)("report subscriptions", () => {
   let server: RunningServer;
@@ -66,6 +72,8 @@ describe.skipIf(!chromiumAvailable)("report subscriptions", () => {
       const dialog = page.getByRole("dialog", { name: "Subscribe to this report" });
       await dialog.waitFor();
       await dialog.getByLabel("Title").fill(TITLE);
+      // The recipients list shows names once the colleagues are read.
+      await dialog.getByText("Demo Admin (demo@example.com)").waitFor();
       // The browser's time zone is the default.
       expect(await dialog.getByLabel("Time zone").inputValue()).toBe(
         await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
@@ -79,8 +87,8 @@ describe.skipIf(!chromiumAvailable)("report subscriptions", () => {
       const panel = page.getByRole("region", { name: "Report subscriptions" });
       const row = panel.locator("tr", { hasText: TITLE });
       await row.waitFor();
-      expect(await row.innerText()).toContain("Weekly on Monday at 07:00");
-      expect(await row.innerText()).toContain("Not yet");
+      expect(await row.textContent()).toContain("Weekly on Monday at 07:00");
+      expect(await row.textContent()).toContain("Not yet");
 
       const before = smtp.received.length;
       await panel.getByRole("button", { name: `Send ${TITLE} now` }).click();
@@ -111,7 +119,10 @@ describe.skipIf(!chromiumAvailable)("report subscriptions", () => {
       await screenshot(page, "subscriptions-profile-390");
       await page.goto("/queries/querie1");
       await page.getByRole("button", { name: "Subscribe" }).click();
-      await page.getByRole("dialog", { name: "Subscribe to this report" }).waitFor();
+      await page
+        .getByRole("dialog", { name: "Subscribe to this report" })
+        .getByText("Demo Admin (demo@example.com)")
+        .waitFor();
       await screenshot(page, "subscriptions-dialog-390");
       await page.setViewportSize({ width: 1280, height: 800 });
     },

@@ -126,10 +126,10 @@ export function SubscribeDialog(props: SubscribeDialogProps) {
   });
   const fieldError = (name: string) =>
     save.error instanceof ApiError ? save.error.fieldMessage(name) : undefined;
-  const colleagues = (list.data?.colleagues ?? []).map((user) => ({
-    value: user.id,
-    label: `${user.username} (${user.email})`,
-  }));
+  // Until the colleagues are read, the chosen ids show as "You" / "A colleague", never as ids.
+  const colleagues = list.data
+    ? list.data.colleagues.map((user) => ({ value: user.id, label: `${user.username} (${user.email})` }))
+    : fields.recipients.map((id) => ({ value: id, label: id === props.userId ? "You" : "A colleague" }));
   const timeZones = useMemo(() => (opened ? zones(fields.time_zone) : []), [opened, fields.time_zone]);
   const next = useMemo(() => {
     try {
@@ -226,6 +226,7 @@ export function SubscribeDialog(props: SubscribeDialogProps) {
             value={fields.recipients}
             onChange={(value) => set("recipients", value)}
             searchable
+            disabled={!list.data}
             error={fieldError("recipients")}
           />
           <Checkbox label="PDF report" checked disabled readOnly />
