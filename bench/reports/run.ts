@@ -141,15 +141,13 @@ const subscriptions = await db
     })),
   )
   .returning();
-await db
-  .insert(reportRecipients)
-  .values(
-    subscriptions.map((sub, index) => ({
-      subscriptionId: sub.id,
-      customerUserId: users[index + 1]!.id,
-      email: users[index + 1]!.email,
-    })),
-  );
+await db.insert(reportRecipients).values(
+  subscriptions.map((sub, index) => ({
+    subscriptionId: sub.id,
+    customerUserId: users[index + 1]!.id,
+    email: users[index + 1]!.email,
+  })),
+);
 await context.jobs.start();
 const before = smtp.received.length;
 const started = performance.now();

@@ -442,15 +442,13 @@ if (backends.includes("postgres")) {
           })),
         )
         .returning();
-      await db
-        .insert(reportRecipients)
-        .values(
-          subs.map((sub, index) => ({
-            subscriptionId: sub.id,
-            customerUserId: users[index]!.id,
-            email: users[index]!.email,
-          })),
-        );
+      await db.insert(reportRecipients).values(
+        subs.map((sub, index) => ({
+          subscriptionId: sub.id,
+          customerUserId: users[index]!.id,
+          email: users[index]!.email,
+        })),
+      );
       // Both processes find every report due and queue it.
       await Promise.all([
         ...subs.map((sub) => queueDelivery(a.context, sub, due.toISOString())),

@@ -2,5 +2,5 @@ export * from "./activity.ts";
 export * from "./content.ts";
 export * from "./identity.ts";
 export * from "./practice.ts";
-export * from "./schemes.ts";
 export * from "./reports.ts";
+export * from "./schemes.ts";
