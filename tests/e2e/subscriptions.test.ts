@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { pdfText } from "../helpers/pdfText.ts";
 import { startSmtpTestServer } from "../helpers/smtpTestServer.ts";
 import { chromiumAvailable, screenshot as fullPage, requireChromium } from "./support/browser.ts";
-import { DEMO_EMAIL, type RunningServer } from "./support/server.ts";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_EMAIL, type RunningServer } from "./support/server.ts";
 import { useServerAndPage } from "./support/suite.ts";
 
 /**
@@ -125,6 +125,49 @@ describe.skipIf(!chromiumAvailable)("report subscriptions", () => {
         .waitFor();
       await screenshot(page, "subscriptions-dialog-390");
       await page.setViewportSize({ width: 1280, height: 800 });
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "staff see the customer's subscriptions on its overview and pause them all",
+    async () => {
+      const orgId = await page.evaluate(async () => {
+        const answer = await fetch("/api/management/customer/detail/");
+        return ((await answer.json()) as { organization: { id: string } }).organization.id;
+      });
+      const context = await page
+        .context()
+        .browser()!
+        .newContext({
+          baseURL: server.baseUrl,
+          viewport: { width: 1280, height: 800 },
+          reducedMotion: "reduce",
+        });
+      context.setDefaultTimeout(20_000);
+      context.setDefaultNavigationTimeout(60_000);
+      const staff = await context.newPage();
+      await staff.goto("/administration/signin");
+      await staff.getByLabel("Username").fill(ADMIN_USERNAME);
+      await staff.getByLabel("Password", { exact: true }).fill(ADMIN_PASSWORD);
+      await staff.getByLabel("Password", { exact: true }).press("Enter");
+      await staff.waitForURL(`${server.baseUrl}/administration/customers`);
+      await staff.goto(`/administration/customers/${orgId}`);
+      const panel = staff.getByRole("region", { name: "Report subscriptions" });
+      const row = panel.locator("tr", { hasText: TITLE });
+      await row.waitFor();
+      expect(await row.textContent()).toContain("Demo Admin");
+      // Read-only: no action of the owner's.
+      expect(await panel.getByRole("button", { name: `Send ${TITLE} now` }).count()).toBe(0);
+      await panel.getByRole("button", { name: "Pause all" }).click();
+      await staff
+        .getByRole("dialog", { name: "Pause every report subscription?" })
+        .getByRole("button", { name: "Pause all" })
+        .click();
+      await row.getByText("Paused").waitFor();
+      await panel.scrollIntoViewIfNeeded();
+      await screenshot(staff, "subscriptions-staff-overview-1280");
+      await context.close();
     },
     TEST_TIMEOUT_MS,
   );
