@@ -246,6 +246,12 @@ const environmentSchema = z.object({
     .min(0, "must be 0 or more days")
     .max(3650, "must be at most 3650 days")
     .default(7),
+  REPORT_RETRY_DELAY_SECONDS: z.coerce
+    .number({ message: "must be a number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(1, "must be at least 1 second")
+    .max(3600, "must be at most 3600 seconds")
+    .default(60),
 });
 
 const checkedEnvironmentSchema = environmentSchema.superRefine(checkIsochronePair);
@@ -289,6 +295,8 @@ export interface Config {
   isochrone: IsochroneSettings | undefined;
   /** Days a refused upload's raw file (patients' claims) is kept for support before removal. */
   refusedUploadRetentionDays: number;
+  /** A report whose sending failed is tried again after this, doubling (three tries in all). */
+  reportRetryDelaySeconds: number;
   /** Bounds of the per-process caches (docs/caches.md). */
   caches: CacheLimits;
   /** The maps' online tile layer; undefined: offline outlines only. */
@@ -338,6 +346,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     nppesApi: { enabled: env.NPPES_API, url: env.NPPES_API_URL, timeoutMs: env.NPPES_API_TIMEOUT_MS },
     isochrone: isochroneSettingsOf(env),
     refusedUploadRetentionDays: env.REFUSED_UPLOAD_RETENTION_DAYS,
+    reportRetryDelaySeconds: env.REPORT_RETRY_DELAY_SECONDS,
     caches: cacheLimitsOf(env),
     mapTiles: mapTilesOf(env),
   };

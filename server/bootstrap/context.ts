@@ -7,6 +7,7 @@ import { JobQueue } from "../jobs/queue.ts";
 import { LiveHub } from "../live/hub.ts";
 import { createLogger, type Logger } from "../logger.ts";
 import { createMailer } from "../mail/mailer.ts";
+import { reconcileReportDeliveries, reportDeliveryJob } from "../reports/deliveryJob.ts";
 import { reconcileSchemeRuns } from "../schemes/reconcile.ts";
 import { schemeRunJob } from "../schemes/schemeJob.ts";
 
@@ -38,6 +39,8 @@ export async function createContext(
   context.jobs = new JobQueue(context)
     .define(schemeRunJob)
     .define(prepareFilesJob)
-    .onReconcile(reconcileSchemeRuns);
+    .define(reportDeliveryJob(config))
+    .onReconcile(reconcileSchemeRuns)
+    .onReconcile(reconcileReportDeliveries);
   return context;
 }

@@ -24,6 +24,10 @@ export interface JobDefinition<Data extends JobData> {
   /** Two sends with the same key while one is queued or running are one job (idempotent runs). */
   singletonKey(data: Data): string;
   run(context: AppContext, job: JobRun<Data>): Promise<unknown>;
+  /** This queue's own retries (default: the tuning's retryLimit, retried at once). */
+  retry?: { limit: number; delaySeconds: number; backoff: boolean };
+  /** Days a queued job waits before pg-boss drops it (its default, 14, is shorter than a month). */
+  keepQueuedDays?: number;
 }
 
 export interface JobEnvelope<Data> {
@@ -113,7 +117,11 @@ export class JobQueue {
         name: definition.name,
         policy: "stately",
         expireInSeconds: this.tuning.expireInSeconds,
-        retryLimit: this.tuning.retryLimit,
+        retryLimit: definition.retry?.limit ?? this.tuning.retryLimit,
+        ...(definition.retry
+          ? { retryDelay: definition.retry.delaySeconds, retryBackoff: definition.retry.backoff }
+          : {}),
+        ...(definition.keepQueuedDays ? { retentionMinutes: definition.keepQueuedDays * 24 * 60 } : {}),
       });
       if (work) {
         await this.boss.work<JobEnvelope<never>>(
@@ -146,12 +154,23 @@ export class JobQueue {
     await this.boss.stop({ graceful, wait: true, timeout: 5000 } as PgBoss.StopOptions);
   }
 
-  /** Queues a job; answers its id, or the id of the same job already queued or running. */
-  async send<Data extends JobData>(name: string, data: Data, requester?: Recipient): Promise<string> {
+  /**
+   * Queues a job; answers its id, or the id of the same job already queued or running. `startAfter`
+   * makes it a scheduled job: stored now, worked from that time (report subscriptions).
+   */
+  async send<Data extends JobData>(
+    name: string,
+    data: Data,
+    requester?: Recipient,
+    options: { startAfter?: Date } = {},
+  ): Promise<string> {
     const definition = this.definitions.get(name) as JobDefinition<Data> | undefined;
     if (!definition) throw new Error(`unknown job '${name}'`);
     const singletonKey = definition.singletonKey(data);
-    const id = await this.boss.send(name, { data, requester } satisfies JobEnvelope<Data>, { singletonKey });
+    const id = await this.boss.send(name, { data, requester } satisfies JobEnvelope<Data>, {
+      singletonKey,
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    });
     if (id) {
       if (requester)
         await this.mirror(id, requester, {

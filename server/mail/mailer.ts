@@ -17,6 +17,10 @@ export interface Mail {
   log?: { sentByStaffId?: string; customerUserId?: string };
   /** A link worth printing on the console when mail goes to the dev outbox. */
   link?: string;
+  /** Files attached (report subscriptions: the PDF, the XLSX). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -47,6 +51,8 @@ export function createMailer(options: MailerOptions): Mailer {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        attachments: mail.attachments,
+        headers: mail.headers,
       };
       const sender =
         typeof message.from === "string" ? message.from : `${message.from.name} <${message.from.address}>`;

@@ -6,6 +6,7 @@ import { agentRoutes } from "./admin/agents.ts";
 import { adminOrganisationRoutes } from "./admin/organisationDetail.ts";
 import { deleteOrganisationRoutes, organisationRoutes } from "./admin/organisations.ts";
 import { fakeOrgRoutes, staffProfileRoutes } from "./admin/profile.ts";
+import { adminReportSubscriptionRoutes } from "./admin/reportSubscriptions.ts";
 import { adminScoringRoutes } from "./admin/scoring.ts";
 import { serviceAreaSuggestRoutes } from "./admin/serviceAreaSuggest.ts";
 import { serviceAreaRoutes } from "./admin/serviceAreas.ts";
@@ -17,11 +18,13 @@ import { facilityRoutes } from "./customer/facilities.ts";
 import { facilityLocationRoutes } from "./customer/locations.ts";
 import { customerProfileRoutes, organisationLogoRoutes } from "./customer/profile.ts";
 import { providerRoutes } from "./customer/providers.ts";
+import { reportSubscriptionRoutes } from "./customer/reportSubscriptions.ts";
 import { customerUsersRoutes } from "./customer/users.ts";
 import { helpcenterRoutes } from "./helpcenter.ts";
 import { mailboxRoutes } from "./mailbox.ts";
 import { customerNotificationRoutes, staffNotificationRoutes } from "./notifications.ts";
 import { pictureRoutes } from "./pictures.ts";
+import { reportUnsubscribeRoutes } from "./reportUnsubscribe.ts";
 import { generatorSchemeRoutes } from "./schemes/generators.ts";
 import { questionnaireRoutes } from "./schemes/questionnaire.ts";
 import { scoringRoutes } from "./schemes/scoring.ts";
@@ -72,4 +75,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/management/admin/customer/year-version", yearVersionRoutes)
   .route("/management/admin/customer/service_area/suggest", serviceAreaSuggestRoutes)
   .route("/management/admin/customer/service_area", serviceAreaRoutes)
-  .route("/services/email", mailboxRoutes);
+  .route("/services/email", mailboxRoutes)
+  .route("/management/customer/report-subscription", reportSubscriptionRoutes)
+  .route("/management/admin/report-subscription", adminReportSubscriptionRoutes)
+  .route("/reports/unsubscribe", reportUnsubscribeRoutes);

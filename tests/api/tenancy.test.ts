@@ -471,6 +471,74 @@ const attempts: Record<string, Attempt | string> = {
     expect(answer.status).toBe(401);
     expect(await t.context.database.db.select().from(mailLog).where(eq(mailLog.kind, "mailbox"))).toEqual([]);
   },
+  "GET /api/management/customer/report-subscription": async (world) => {
+    await subscriptionOfB(world);
+    const answer = await world.a.get(`/api/management/customer/report-subscription/?org_id=${world.orgB.id}`);
+    expect(answer.status).toBe(200);
+    expect(answer.json.subscriptions).toEqual([]);
+    expect(answer.json.colleagues.map((user: { id: string }) => user.id)).not.toContain(world.userB.id);
+  },
+  "POST /api/management/customer/report-subscription": async (world) => {
+    // B's user as a recipient of A's report: refused by name of the field, nothing stored.
+    const answer = await world.a.post("/api/management/customer/report-subscription/", {
+      querie: "querie1",
+      title: "To B",
+      follow_latest_year: true,
+      frequency: "weekly",
+      weekday: 1,
+      hour: 7,
+      time_zone: "UTC",
+      recipients: [world.userB.id],
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json.errors[0].field).toBe("recipients");
+    const { reportRecipients } = await import("../../server/db/schema/index.ts");
+    const rows = await world.t.context.database.db
+      .select()
+      .from(reportRecipients)
+      .where(eq(reportRecipients.customerUserId, world.userB.id));
+    expect(rows.every((row) => row.email !== "" && row.subscriptionId === rows[0]?.subscriptionId)).toBe(
+      true,
+    );
+  },
+  "PATCH /api/management/customer/report-subscription/:id": async (world) => {
+    const ofB = await subscriptionOfB(world);
+    const answer = await world.a.patch(`/api/management/customer/report-subscription/${ofB.id}/`, {
+      paused: true,
+    });
+    expect(answer.status).toBe(404);
+    expect((await subscriptionOfB(world)).paused).toBe(false);
+  },
+  "DELETE /api/management/customer/report-subscription/:id": async (world) => {
+    const ofB = await subscriptionOfB(world);
+    expect((await world.a.delete(`/api/management/customer/report-subscription/${ofB.id}/`)).status).toBe(
+      404,
+    );
+    expect((await subscriptionOfB(world)).id).toBe(ofB.id);
+  },
+  "POST /api/management/customer/report-subscription/:id/send-now": async (world) => {
+    const ofB = await subscriptionOfB(world);
+    const answer = await world.a.post(`/api/management/customer/report-subscription/${ofB.id}/send-now/`);
+    expect(answer.status).toBe(404);
+  },
+  "GET /api/management/admin/report-subscription/:orgid": async (world) => {
+    await subscriptionOfB(world);
+    const answer = await world.a.get(`/api/management/admin/report-subscription/${world.orgB.id}/`);
+    expect(answer.status).toBe(401);
+    expect(answer.json.subscriptions).toBeUndefined();
+  },
+  "POST /api/management/admin/report-subscription/:orgid/pause": async (world) => {
+    await subscriptionOfB(world);
+    const answer = await world.a.post(`/api/management/admin/report-subscription/${world.orgB.id}/pause/`);
+    expect(answer.status).toBe(401);
+    expect((await subscriptionOfB(world)).paused).toBe(false);
+  },
+  "GET /api/reports/unsubscribe/:token": noOrganisationData(
+    "a signed token naming one recipient row; only that recipient is shown (tests/api/reportSubscriptions.test.ts)",
+  ),
+  "POST /api/reports/unsubscribe/:token": noOrganisationData(
+    "a signed token removes its own recipient only, once; a forged one is 404 (tests/api/reportSubscriptions.test.ts)",
+  ),
   "GET /api/management/queries/adminsave/:orgid": async (world) => {
     await savedQueryOfB(world);
     const answer = await world.a.get(`/api/management/queries/adminsave/${world.orgB.id}/`);
@@ -659,6 +727,32 @@ async function savedQueryOfB(world: World) {
       title: "B's view",
       accessible: true,
       filters: { year: 2030 },
+    })
+    .returning();
+  return row!;
+}
+
+/** A report subscription of B's user: A must not read, change, delete or send it. */
+async function subscriptionOfB(world: World) {
+  const { reportSubscriptions } = await import("../../server/db/schema/index.ts");
+  const { db } = world.t.context.database;
+  const [existing] = await db
+    .select()
+    .from(reportSubscriptions)
+    .where(eq(reportSubscriptions.organisationId, world.orgB.id));
+  if (existing) return existing;
+  const [row] = await db
+    .insert(reportSubscriptions)
+    .values({
+      organisationId: world.orgB.id,
+      ownerUserId: world.userB.id,
+      querie: "querie1",
+      title: "B's report",
+      filters: { year: 2030 },
+      frequency: "weekly",
+      weekday: 1,
+      hour: 7,
+      timeZone: "UTC",
     })
     .returning();
   return row!;

@@ -4,4 +4,5 @@ export * from "./fileIntents.ts";
 export * from "./identity.ts";
 export * from "./jobRuns.ts";
 export * from "./practice.ts";
+export * from "./reports.ts";
 export * from "./schemes.ts";

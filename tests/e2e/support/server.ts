@@ -52,6 +52,8 @@ type StartOptions = {
    * default: the suites review the demo's years through the staff screens themselves.
    */
   demoAnalyses?: boolean;
+  /** Send mail through this SMTP server (a test's smtp-server) instead of the dev outbox. */
+  smtpUrl?: string;
 };
 
 /**
@@ -133,7 +135,7 @@ async function launch(options: StartOptions & { dataDir: string }): Promise<Runn
       VITALITY_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOG_REQUESTS: "0",
       DATABASE_URL: "",
-      SMTP_URL: "",
+      SMTP_URL: options.smtpUrl ?? "",
     },
     stdout: "pipe",
     stderr: "pipe",

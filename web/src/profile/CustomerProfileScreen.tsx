@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack } from "@mantine/core";
 import { UsersTable } from "../admin/customer/UsersTable.tsx";
 import { ScreenTitle } from "../components/ScreenTitle.tsx";
+import { SubscriptionsPanel } from "../reports/SubscriptionsPanel.tsx";
 import { useDummyOrgId } from "../session/dummyContext.ts";
 import { useCustomerDetail } from "../session/useSessions.ts";
 import { OrganisationCard } from "./OrganisationCard.tsx";
@@ -10,7 +11,8 @@ import { SavedQueriesPanel } from "./SavedQueriesPanel.tsx";
 /**
  * /profile (and the dummy view's profile): the user's picture, name and e-mail; the organisation's
  * information and logo; its users (the organisation's admins manage them with the back office's own
- * table and rules: at most 3, more once initialized); the user's custom queries and the shared ones.
+ * table and rules: at most 3, more once initialized); the user's custom queries and the shared ones;
+ * the user's report subscriptions.
  * Assistants see no Users table (customer-area.md section 6: Informations and Users are the admin's);
  * in dummy mode everything reads only.
  */
@@ -34,6 +36,8 @@ export function CustomerProfileScreen() {
         </SimpleGrid>
         {isAdmin || dummy ? <UsersTable organization={organization} canEdit={isAdmin} /> : null}
         <SavedQueriesPanel dummyOrgId={dummyOrgId} />
+        {/* Staff read a customer's subscriptions on its overview (the back office). */}
+        {dummy ? null : <SubscriptionsPanel userId={profile.id ?? ""} />}
       </Stack>
     </>
   );

@@ -3,6 +3,7 @@ import {
   IconAdjustmentsHorizontal,
   IconAlertTriangle,
   IconDeviceFloppy,
+  IconMailForward,
   IconTrash,
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -28,8 +29,13 @@ import { useAnalysis } from "./useAnalysis.ts";
 // The dialogs (and Mantine's pickers and modal code they use) load after the results are shown.
 const FilterDialog = lazy(() => import("./FilterDialog.tsx").then((m) => ({ default: m.FilterDialog })));
 const SaveDialog = lazy(() => import("./SaveDialog.tsx").then((m) => ({ default: m.SaveDialog })));
+const SubscribeDialog = lazy(() =>
+  import("../reports/SubscribeDialog.tsx").then((m) => ({ default: m.SubscribeDialog })),
+);
 
 export interface SavedView {
+  /** The saved query's id (a subscription to it follows the view). */
+  id: string;
   title: string;
   description: string;
   /** Undefined when the viewer may not delete it (only its owner or a super user may). */
@@ -59,6 +65,7 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
   const admin = useQuery({ ...adminSessionQuery(), enabled: Boolean(dummyOrgId) }).data;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
+  const [subscribeOpen, setSubscribeOpen] = useState(false);
   const [chartViews] = useState(() => new ChartViews());
   const painted = usePainted();
 
@@ -126,6 +133,17 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
           Save
         </Button>
       )}
+      {/* Customers only: staff's dummy view is read-only (the server refuses it too). */}
+      {customer && !dummyOrgId ? (
+        <Button
+          variant="default"
+          leftSection={<IconMailForward size={16} />}
+          onClick={() => setSubscribeOpen(true)}
+          disabled={!run.data}
+        >
+          Subscribe
+        </Button>
+      ) : null}
       <ExportMenu
         name={name}
         filters={filters}
@@ -202,6 +220,14 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
             filters={filters}
             organisationId={customer.organization.id}
             dummyOrgId={dummyOrgId}
+          />
+        ) : null}
+        {painted && customer && !dummyOrgId ? (
+          <SubscribeDialog
+            opened={subscribeOpen}
+            onClose={() => setSubscribeOpen(false)}
+            userId={customer.profile.id ?? ""}
+            source={{ querie: name, savedQueryId: saved?.id ?? null, title, filters }}
           />
         ) : null}
       </Suspense>

@@ -82,6 +82,7 @@ export function CustomQueryScreen({ id }: { id: string }) {
         requested={overrides ?? query.filters}
         onApply={(filters) => setOverrides(filters)}
         saved={{
+          id: query.id,
           title: query.title,
           description,
           onDelete: query.can_delete ? () => setConfirming(true) : undefined,

@@ -1,7 +1,12 @@
 import type { DrawnChart } from "./chartViews.ts";
-
-/** customer-area.md section 9: the chart PDF is landscape A4 (297 x 210 mm). */
-const PAGE = { width: 297, height: 210, margin: 14 };
+import {
+  drawHeading,
+  drawSection,
+  fitInto,
+  type PageWriter,
+  REPORT_PAGE,
+  roomBelow,
+} from "./reportLayout.ts";
 
 const imageSize = (url: string) =>
   new Promise<{ width: number; height: number }>((resolve, reject) => {
@@ -26,25 +31,18 @@ export const pdfFileName = (title: string) =>
 export async function chartsToPdf(title: string, filterLines: string[], charts: DrawnChart[]): Promise<Blob> {
   const { jsPDF } = await import("jspdf");
   const doc = new jsPDF({ orientation: "landscape", unit: "mm", format: "a4", compress: true });
-  const textWidth = PAGE.width - 2 * PAGE.margin;
+  // The mailed report draws the same heading and sections through pdfkit (server/reports/pdf.ts).
+  const writer: PageWriter = {
+    setFontSize: (points) => doc.setFontSize(points),
+    text: (lines, x, y) => doc.text(lines, x, y),
+    split: (text, width) => doc.splitTextToSize(text, width) as string[],
+  };
   for (const [index, chart] of charts.entries()) {
     if (index > 0) doc.addPage("a4", "landscape");
-    let y = PAGE.margin + 4;
-    doc.setFontSize(16);
-    doc.text(title, PAGE.margin, y);
-    y += 7;
-    doc.setFontSize(9);
-    const lines = doc.splitTextToSize(filterLines.join("   |   "), textWidth) as string[];
-    doc.text(lines, PAGE.margin, y);
-    y += lines.length * 4 + 4;
-    doc.setFontSize(12);
-    doc.text(chart.title, PAGE.margin, y);
-    y += 4;
+    const y = drawSection(writer, chart.title, drawHeading(writer, title, filterLines));
     const url = await chart.toImageURL();
-    const size = await imageSize(url);
-    const room = { width: textWidth, height: PAGE.height - PAGE.margin - y };
-    const scale = Math.min(room.width / size.width, room.height / size.height);
-    doc.addImage(url, "PNG", PAGE.margin, y, size.width * scale, size.height * scale, undefined, "FAST");
+    const size = fitInto(await imageSize(url), roomBelow(y));
+    doc.addImage(url, "PNG", REPORT_PAGE.margin, y, size.width, size.height, undefined, "FAST");
   }
   return doc.output("blob");
 }

@@ -9,6 +9,7 @@ import { QueryErrorAlert } from "../shared/QueryErrorAlert.tsx";
 import { CustomerInfoPanel } from "./CustomerInfoPanel.tsx";
 import { FacilitiesTable, ProvidersTable } from "./PeopleTables.tsx";
 import { QueriesUsageChart } from "./QueriesUsageChart.tsx";
+import { ReportSubscriptionsPanel } from "./ReportSubscriptionsPanel.tsx";
 import { UsersTable } from "./UsersTable.tsx";
 import { YearPanel } from "./YearPanel.tsx";
 import { YearsOverview } from "./YearsOverview.tsx";
@@ -55,6 +56,7 @@ export function CustomerOverviewScreen({ id }: { id: string }) {
       {customer.initialized && customer.queries_usage ? (
         <QueriesUsageChart usage={customer.queries_usage} />
       ) : null}
+      <ReportSubscriptionsPanel organisationId={customer.id} canEdit={canEdit} />
       <FacilitiesTable organization={customer} />
       <ProvidersTable organization={customer} />
     </Stack>

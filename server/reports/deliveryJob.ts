@@ -1,0 +1,303 @@
+/**
+ * The job that delivers one report (issue 22): `report.deliver` for a subscription and a period
+ * (its scheduled time, or 'now:<id>'). Exactly once per period: the first worker to claim it
+ * inserts the (subscription, period) row of report_deliveries and moves the subscription to its
+ * next time in one transaction; any other worker, or a stale job left by an edit, finds that done
+ * and stops. A worker that dies mid-send leaves the job active; pg-boss retries it once it expires,
+ * and the retry skips the recipients already sent to (sent_to). Failures are retried with backoff,
+ * three tries in all, then the delivery is 'failed' with the reason and staff are notified.
+ */
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Config } from "../config.ts";
+import type { AppContext } from "../context.ts";
+import {
+  customerUsers,
+  organisations,
+  reportDeliveries,
+  reportRecipients,
+  reportSubscriptions,
+  savedQueries,
+  staffAccounts,
+} from "../db/schema/index.ts";
+import { exportTable } from "../engine/export/tableRows.ts";
+import { tablesToXlsx } from "../engine/export/xlsx.ts";
+import { pluginRegistry } from "../engine/registry.ts";
+import type { JobDefinition } from "../jobs/queue.ts";
+import { notify } from "../live/notify.ts";
+import { reportContent } from "./content.ts";
+import { reportPdf } from "./pdf.ts";
+import { reportFileBase, reportMail } from "./reportMail.ts";
+import { nextDelivery, scheduleInWords } from "./schedule.ts";
+import {
+  enabledYearsOf,
+  queueDelivery,
+  REPORT_JOB,
+  type SubscriptionRow,
+  scheduleOf,
+} from "./subscriptions.ts";
+
+export const REPORT_TRIES = 3;
+/** Shorter than the queue's expiry (15 min): when pg-boss retries a dead worker's job, the lease is over. */
+const LEASE_MS = 10 * 60 * 1000;
+
+export interface DeliveryData extends Record<string, unknown> {
+  subscriptionId: string;
+  period: string;
+  organisationId: string;
+}
+
+type Outcome = "sent" | "partial" | "skipped" | "failed";
+
+/**
+ * Claims the period: answers the delivery row to work on (new, or left unfinished by an earlier
+ * try), or undefined when there is nothing to do (already delivered, or a stale scheduled job).
+ */
+async function claim(context: AppContext, data: DeliveryData) {
+  const { db } = context.database;
+  const find = async () =>
+    (
+      await db
+        .select()
+        .from(reportDeliveries)
+        .where(
+          and(
+            eq(reportDeliveries.subscriptionId, data.subscriptionId),
+            eq(reportDeliveries.period, data.period),
+          ),
+        )
+    )[0];
+  const existing = await find();
+  if (existing) return existing.outcome ? undefined : existing;
+  const scheduled = !data.period.startsWith("now:");
+  const claimed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(reportSubscriptions)
+      .where(eq(reportSubscriptions.id, data.subscriptionId))
+      .for("update");
+    if (!row) return false;
+    if (scheduled) {
+      // A paused subscription, or one whose time changed since this job was queued, is not due.
+      if (row.paused || row.nextRunAt?.toISOString() !== data.period) return false;
+      const after = new Date(Math.max(new Date(data.period).getTime(), context.clock.now().getTime()));
+      await tx
+        .update(reportSubscriptions)
+        .set({ nextRunAt: nextDelivery(scheduleOf(row), after) })
+        .where(eq(reportSubscriptions.id, row.id));
+    }
+    const inserted = await tx
+      .insert(reportDeliveries)
+      .values({ subscriptionId: row.id, period: data.period })
+      .onConflictDoNothing()
+      .returning();
+    return inserted.length > 0;
+  });
+  if (!claimed) return undefined;
+  if (scheduled) {
+    const [row] = await db
+      .select()
+      .from(reportSubscriptions)
+      .where(eq(reportSubscriptions.id, data.subscriptionId));
+    if (row?.nextRunAt && !row.paused)
+      await queueDelivery(context, row, row.nextRunAt.toISOString(), row.nextRunAt);
+  }
+  return find();
+}
+
+/** Why the whole report cannot be made now (the owner reads it), or undefined. */
+async function reportBlocker(context: AppContext, row: SubscriptionRow, filters: Record<string, unknown>) {
+  const { db } = context.database;
+  if (row.fromSavedView && !row.savedQueryId) return { reason: `The saved view "${row.title}" was deleted.` };
+  const years = await enabledYearsOf(db, row.organisationId);
+  if (row.followLatestYear) {
+    const latest = years.at(-1);
+    if (latest === undefined) return { reason: "No year is enabled for the analyses." };
+    return { filters: { ...filters, year: latest }, years };
+  }
+  const year = Number(filters.year);
+  if (!years.includes(year)) return { reason: `${filters.year} is no longer an enabled year.` };
+  return { filters, years };
+}
+
+async function finish(
+  context: AppContext,
+  row: SubscriptionRow,
+  deliveryId: string,
+  outcome: Outcome,
+  detail: string | null,
+) {
+  const now = context.clock.now();
+  const { db } = context.database;
+  await db
+    .update(reportDeliveries)
+    .set({ outcome, detail, finishedAt: now, leaseUntil: null })
+    .where(eq(reportDeliveries.id, deliveryId));
+  await db
+    .update(reportSubscriptions)
+    .set({ lastDeliveredAt: now, lastOutcome: outcome, lastDetail: detail })
+    .where(eq(reportSubscriptions.id, row.id));
+}
+
+async function deliver(context: AppContext, data: DeliveryData) {
+  const delivery = await claim(context, data);
+  if (!delivery) return { skipped: true };
+  const { db } = context.database;
+  const now = context.clock.now();
+  // The lease: only one worker sends a delivery at a time (a job queued twice finds it held).
+  const [leased] = await db
+    .update(reportDeliveries)
+    .set({ attempts: sql`${reportDeliveries.attempts} + 1`, leaseUntil: new Date(now.getTime() + LEASE_MS) })
+    .where(
+      and(
+        eq(reportDeliveries.id, delivery.id),
+        isNull(reportDeliveries.outcome),
+        or(isNull(reportDeliveries.leaseUntil), lt(reportDeliveries.leaseUntil, now)),
+      ),
+    )
+    .returning();
+  if (!leased) return { skipped: true };
+  const attempts = leased.attempts;
+  const [found] = await db
+    .select({ row: reportSubscriptions, organisation: organisations })
+    .from(reportSubscriptions)
+    .innerJoin(organisations, eq(organisations.id, reportSubscriptions.organisationId))
+    .where(eq(reportSubscriptions.id, data.subscriptionId));
+  if (!found) return { skipped: true };
+  const { row, organisation } = found;
+  try {
+    return await send(context, row, organisation, leased);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (attempts < REPORT_TRIES) {
+      await db.update(reportDeliveries).set({ leaseUntil: null }).where(eq(reportDeliveries.id, delivery.id));
+      throw error; // pg-boss tries again after its backoff
+    }
+    const detail = `Not sent after ${REPORT_TRIES} tries: ${reason}`;
+    await finish(context, row, delivery.id, "failed", detail);
+    const staff = await db.select({ id: staffAccounts.id }).from(staffAccounts);
+    await notify(
+      context,
+      { staffAccountIds: staff.map((account) => account.id) },
+      {
+        message: `The report "${row.title}" of ${organisation.name} could not be sent: ${reason}`,
+        status: "error",
+        organisationId: organisation.id,
+      },
+    );
+    return { failed: detail };
+  }
+}
+
+async function send(
+  context: AppContext,
+  row: SubscriptionRow,
+  organisation: typeof organisations.$inferSelect,
+  delivery: typeof reportDeliveries.$inferSelect,
+) {
+  const { db } = context.database;
+  const saved = row.savedQueryId
+    ? (await db.select().from(savedQueries).where(eq(savedQueries.id, row.savedQueryId)))[0]
+    : undefined;
+  const blocker = await reportBlocker(context, row, saved?.filters ?? row.filters);
+  if ("reason" in blocker) {
+    await finish(context, row, delivery.id, "skipped", `Not sent: ${blocker.reason}`);
+    return { skipped: blocker.reason };
+  }
+  const recipients = await db
+    .select({ recipient: reportRecipients, user: customerUsers })
+    .from(reportRecipients)
+    .leftJoin(customerUsers, eq(customerUsers.id, reportRecipients.customerUserId))
+    .where(eq(reportRecipients.subscriptionId, row.id));
+  const leftOut: string[] = [];
+  const due: { rowId: string; email: string; customerUserId: string }[] = [];
+  for (const { recipient, user } of recipients) {
+    if (!user || user.organisationId !== row.organisationId) leftOut.push(`${recipient.email} was removed`);
+    else if (user.blocked) leftOut.push(`${user.email} is blocked`);
+    else if (!delivery.sentTo.includes(recipient.id))
+      due.push({ rowId: recipient.id, email: user.email, customerUserId: user.id });
+  }
+  const alreadySent = delivery.sentTo.length;
+  if (due.length > 0) {
+    const content = await reportContent(context, {
+      organisationId: row.organisationId,
+      organisationName: organisation.name,
+      logo: organisation.logo,
+      querie: saved?.name ?? row.querie,
+      title: row.title,
+      filters: blocker.filters,
+      availableYears: blocker.years,
+      savedQueryId: row.savedQueryId,
+    });
+    const plugin = (await pluginRegistry()).get(row.querie)!;
+    const files = {
+      pdf: await reportPdf(content),
+      xlsx: row.includeXlsx
+        ? await tablesToXlsx(plugin.view.tables.map((table) => exportTable(content.response.results, table)))
+        : undefined,
+      baseName: reportFileBase(row.title, content.response.year),
+    };
+    const errors: string[] = [];
+    for (const recipient of due) {
+      try {
+        await context.mailer.send(
+          reportMail({
+            publicUrl: context.config.publicUrl,
+            secretKey: context.config.secretKey,
+            recipient,
+            title: row.title,
+            organisationName: organisation.name,
+            schedule: scheduleInWords(scheduleOf(row)),
+            link: content.link,
+            files,
+          }),
+        );
+        // Recorded at once: a retry after a crash does not mail this recipient again.
+        await db
+          .update(reportDeliveries)
+          .set({ sentTo: sql`${reportDeliveries.sentTo} || ${JSON.stringify([recipient.rowId])}::jsonb` })
+          .where(eq(reportDeliveries.id, delivery.id));
+      } catch (error) {
+        errors.push(`${recipient.email}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (errors.length > 0) throw new Error(`the mail server refused ${errors.join("; ")}`);
+  }
+  const sent = alreadySent + due.length;
+  const outcome: Outcome = leftOut.length === 0 ? "sent" : sent > 0 ? "partial" : "skipped";
+  const detail = leftOut.length > 0 ? `Not sent to: ${leftOut.join(", ")}.` : null;
+  await finish(context, row, delivery.id, outcome, detail);
+  return { sent, leftOut };
+}
+
+/**
+ * Queues again the due deliveries that have no job (one lost with a database restored from a
+ * backup, say): run with every task reconciliation. The job key makes a queued one a no-op.
+ */
+export async function reconcileReportDeliveries(context: AppContext) {
+  const overdue = await context.database.db
+    .select()
+    .from(reportSubscriptions)
+    .where(
+      and(
+        eq(reportSubscriptions.paused, false),
+        lt(reportSubscriptions.nextRunAt, new Date(context.clock.now().getTime() - 5 * 60_000)),
+      ),
+    );
+  for (const row of overdue) await queueDelivery(context, row, row.nextRunAt!.toISOString());
+}
+
+/** The job, its retries from the configuration (REPORT_RETRY_DELAY_SECONDS, doubling). */
+export function reportDeliveryJob(
+  config: Pick<Config, "reportRetryDelaySeconds">,
+): JobDefinition<DeliveryData> {
+  return {
+    name: REPORT_JOB,
+    title: () => "Report delivery",
+    singletonKey: (data) => `${data.subscriptionId}|${data.period}`,
+    // One more than the tries we count: a worker that died mid-try still gets its retry.
+    retry: { limit: REPORT_TRIES, delaySeconds: config.reportRetryDelaySeconds, backoff: true },
+    // A monthly report's job waits up to 31 days.
+    keepQueuedDays: 40,
+    run: (context, job) => deliver(context, job.data),
+  };
+}

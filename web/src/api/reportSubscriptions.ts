@@ -1,0 +1,65 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { SubscriptionView } from "../../../server/reports/subscriptions.ts";
+import { apiRequest } from "./client.ts";
+
+/** Report subscriptions (server/reports/README.md): the user's own, and staff's read of a customer's. */
+export type ReportSubscription = SubscriptionView;
+export interface Colleague {
+  id: string;
+  email: string;
+  username: string;
+}
+
+const BASE = "/api/management/customer/report-subscription/";
+const ADMIN = "/api/management/admin/report-subscription/";
+
+export const subscriptionKeys = {
+  own: ["report-subscriptions", "own"] as const,
+  ofOrganisation: (organisationId: string) =>
+    ["report-subscriptions", "organisation", organisationId] as const,
+};
+
+export const ownSubscriptionsQuery = () =>
+  queryOptions({
+    queryKey: subscriptionKeys.own,
+    queryFn: ({ signal }) =>
+      apiRequest<{ subscriptions: ReportSubscription[]; colleagues: Colleague[] }>(BASE, { signal }),
+  });
+
+export const organisationSubscriptionsQuery = (organisationId: string) =>
+  queryOptions({
+    queryKey: subscriptionKeys.ofOrganisation(organisationId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ subscriptions: ReportSubscription[] }>(`${ADMIN}${organisationId}/`, { signal }),
+  });
+
+export interface SubscriptionFields {
+  title: string;
+  filters: Record<string, unknown>;
+  follow_latest_year: boolean;
+  frequency: "weekly" | "monthly";
+  weekday: number | null;
+  month_day: number | null;
+  hour: number;
+  time_zone: string;
+  recipients: string[];
+  include_xlsx: boolean;
+}
+
+export const createSubscription = (
+  body: SubscriptionFields & { querie: string; saved_query_id: string | null },
+) => apiRequest<{ subscription: ReportSubscription }>(BASE, { method: "POST", body });
+
+export const editSubscription = (id: string, body: Partial<SubscriptionFields> & { paused?: boolean }) =>
+  apiRequest<{ subscription: ReportSubscription }>(`${BASE}${id}/`, { method: "PATCH", body });
+
+export const deleteSubscription = (id: string) =>
+  apiRequest<{ deleted: string }>(`${BASE}${id}/`, { method: "DELETE" });
+
+export const sendSubscriptionNow = (id: string) =>
+  apiRequest<{ subscription: ReportSubscription }>(`${BASE}${id}/send-now/`, { method: "POST" });
+
+export const pauseOrganisationSubscriptions = (organisationId: string) =>
+  apiRequest<{ paused: number; subscriptions: ReportSubscription[] }>(`${ADMIN}${organisationId}/pause/`, {
+    method: "POST",
+  });
