@@ -54,6 +54,16 @@ export const ROUTE_ROLES = {
   "GET /api/management/schemes/questionnaire/draft": "customerAdmin",
   "POST /api/management/schemes/questionnaire/draft": "customerAdmin",
 
+  // Report subscriptions: any user of the organisation subscribes; the owner changes its own.
+  "GET /api/management/customer/report-subscription": "customer",
+  "POST /api/management/customer/report-subscription": "customer",
+  "PATCH /api/management/customer/report-subscription/:id": "customer",
+  "DELETE /api/management/customer/report-subscription/:id": "customer",
+  "POST /api/management/customer/report-subscription/:id/send-now": "customer",
+  // The signed link in a mailed report is the credential: no session needed.
+  "GET /api/reports/unsubscribe/:token": "public",
+  "POST /api/reports/unsubscribe/:token": "public",
+
   // An organisation's people, profile and data: its customer admin, or a site admin for it.
   "POST /api/management/customer/detail": "customerAdminOrSiteAdmin",
   "PATCH /api/management/customer/detail": "customerAdminOrSiteAdmin",
@@ -77,9 +87,11 @@ export const ROUTE_ROLES = {
   "DELETE /api/management/admin/notification": "staff",
   "POST /api/management/admin/organization": "staff",
   "GET /api/management/queries/adminsave/:orgid": "staff",
+  "GET /api/management/admin/report-subscription/:orgid": "staff",
 
   // The back office, written: site admins only.
   "POST /api/management/admin/detail": "siteAdmin",
+  "POST /api/management/admin/report-subscription/:orgid/pause": "siteAdmin",
   "DELETE /api/management/admin/detail": "siteAdmin",
   "POST /api/management/customer/organization": "siteAdmin",
   "PATCH /api/management/customer/organization": "siteAdmin",

@@ -56,7 +56,10 @@ export function CustomerOverviewScreen({ id }: { id: string }) {
       {customer.initialized && customer.queries_usage ? (
         <QueriesUsageChart usage={customer.queries_usage} />
       ) : null}
-      <ReportSubscriptionsPanel organisationId={customer.id} canEdit={canEdit} />
+      <ReportSubscriptionsPanel
+        organisationId={customer.id}
+        canEdit={may("POST /api/management/admin/report-subscription/:orgid/pause")}
+      />
       <FacilitiesTable organization={customer} />
       <ProvidersTable organization={customer} />
     </Stack>
