@@ -57,15 +57,13 @@ for (const backend of backends) {
       t = await startTestApp(backend);
       orgA = await createOrganisation(t, { name: "A", initialized: true });
       orgB = await createOrganisation(t, { name: "B", initialized: true });
-      await t.context.database.db
-        .insert(organisationYears)
-        .values({
-          organisationId: orgA.id,
-          year: 2024,
-          fileState: "uploaded",
-          dataVersion: 1,
-          enabled: true,
-        });
+      await t.context.database.db.insert(organisationYears).values({
+        organisationId: orgA.id,
+        year: 2024,
+        fileState: "uploaded",
+        dataVersion: 1,
+        enabled: true,
+      });
       await writeWarehouse(t.dataDir, { year: 2024, market: [marketCase({ cases: 2 })] });
       alice = await signIn((await createCustomer(t, orgA.id, { isStaff: true, username: "Alice" })).email);
       bob = await signIn((await createCustomer(t, orgA.id, { isStaff: false, username: "Bob" })).email);
