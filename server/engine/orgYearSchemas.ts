@@ -26,6 +26,8 @@ interface Entry {
   ready: Promise<void>;
   /** Runs using the schema now, its maker among them until it is made: not dropped while any is. */
   users: number;
+  /** Whether `ready` has settled successfully. */
+  made: boolean;
 }
 
 /** One instance's schemas, least recently used first. */
@@ -41,6 +43,20 @@ export class OrgYearSchemas {
   }
 
   /**
+   * Settles when the schema of `key`, being made by a run now, is made (or its making failed);
+   * undefined when no run is making it. A run waits here before it leases a connection, so a burst
+   * of runs of one organisation-year does not hold every connection while one of them makes it.
+   */
+  beingMade(key: string): Promise<void> | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.made) return undefined;
+    return entry.ready.then(
+      () => {},
+      () => {},
+    );
+  }
+
+  /**
    * The schema of `key` (made by `create` on `duck` when the instance does not hold it), in use
    * until release() (call it in a finally).
    */
@@ -53,11 +69,12 @@ export class OrgYearSchemas {
     if (entry) this.entries.delete(key);
     else {
       const name = `oy_${createHash("sha256").update(key).digest("hex").slice(0, 24)}`;
-      const made: Entry = { name, users: 0, ready: Promise.resolve() };
+      const made: Entry = { name, users: 0, ready: Promise.resolve(), made: false };
       made.ready = (async () => {
         try {
           await duck.run(`CREATE SCHEMA IF NOT EXISTS ${name}`);
           await create(name);
+          made.made = true;
         } catch (error) {
           // A half-made schema is dropped and forgotten: the next run makes it again.
           if (this.entries.get(key) === made) this.entries.delete(key);

@@ -19,7 +19,7 @@ import { type ExportReader, readExport, writeExport } from "./export/exportFiles
 import { exportTable } from "./export/tableRows.ts";
 import { tablesToXlsx } from "./export/xlsx.ts";
 import { buildManifest } from "./manifest.ts";
-import { organisationExists, organisationYearsOf } from "./organisationInputs.ts";
+import { organisationSnapshot } from "./organisationSnapshot.ts";
 import { pluginRegistry } from "./registry.ts";
 import { runPlugin } from "./runPlugin.ts";
 import { savedQueryForRun } from "./savedQueries.ts";
@@ -118,9 +118,13 @@ export const queriesRoutes = new Hono<AppEnv>()
       const organisationId =
         requested && ORGANISATION_ID.safeParse(requested).success ? requested : undefined;
       if (!organisationId) return c.json({ status: 200, ...buildManifest(registry) });
-      const { db } = c.var.app.database;
-      if (!(await organisationExists(db, organisationId))) throw notFound("Organisation not found.");
-      const years = await organisationYearsOf(db, c.var.app.config.dataDir, organisationId);
+      const app = c.var.app;
+      // The run service's snapshot of the organisation (no query while no change was notified),
+      // not two queries per user opening the app: every user reads it first, all at once after a
+      // restart.
+      const snapshot = await organisationSnapshot(app.database, app.config.dataDir, organisationId, app.live);
+      if (!snapshot) throw notFound("Organisation not found.");
+      const { years } = snapshot;
       return c.json({
         status: 200,
         ...buildManifest(registry, {

@@ -1,0 +1,14 @@
+const t = () => performance.now();
+let s = t();
+const { pluginRegistry } = await import("./server/engine/registry.ts");
+console.log("import registry module", (t() - s).toFixed(0)); s = t();
+const reg = await pluginRegistry();
+console.log("pluginRegistry()", (t() - s).toFixed(0), reg.all().length); s = t();
+const { buildManifest } = await import("./server/engine/manifest.ts");
+buildManifest(reg, { year: 2025, availableYears: [2023, 2024, 2025] });
+console.log("buildManifest", (t() - s).toFixed(0)); s = t();
+const { openSandboxedInstance } = await import("./server/duckdb/open.ts");
+const inst = await openSandboxedInstance({ dataDir: "/tmp/perf/ddir", threads: 1 });
+console.log("open instance", (t() - s).toFixed(0)); s = t();
+const c = await inst.connect();
+console.log("connect", (t() - s).toFixed(0)); s = t();
