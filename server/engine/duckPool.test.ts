@@ -88,13 +88,13 @@ test("a burst of leases opens no more connections than the pool's size; the rest
   expect(connections()).toBe(size);
 });
 
-test("single-thread runs get twice the cores in connections (4 to 16), or VITALITY_RUN_CONNECTIONS", () => {
-  expect(singleThreadPoolSize({}, 1)).toBe(4);
-  expect(singleThreadPoolSize({}, 2)).toBe(4);
-  expect(singleThreadPoolSize({}, 4)).toBe(8);
-  expect(singleThreadPoolSize({}, 64)).toBe(16);
+test("single-thread runs get one connection per core (2 to 4), or VITALITY_RUN_CONNECTIONS", () => {
+  expect(singleThreadPoolSize({}, 1)).toBe(2);
+  expect(singleThreadPoolSize({}, 2)).toBe(2);
+  expect(singleThreadPoolSize({}, 4)).toBe(4);
+  expect(singleThreadPoolSize({}, 64)).toBe(4);
   expect(singleThreadPoolSize({ VITALITY_RUN_CONNECTIONS: "6" }, 2)).toBe(6);
-  expect(singleThreadPoolSize({ VITALITY_RUN_CONNECTIONS: "" }, 2)).toBe(4);
+  expect(singleThreadPoolSize({ VITALITY_RUN_CONNECTIONS: "" }, 2)).toBe(2);
   expect(() => singleThreadPoolSize({ VITALITY_RUN_CONNECTIONS: "0" }, 2)).toThrow(
     "VITALITY_RUN_CONNECTIONS",
   );

@@ -46,10 +46,11 @@ const DEFAULT_POOL_SIZE = Math.max(2, Math.min(4, availableParallelism()));
 
 /**
  * Connections of a pool whose runs use one thread each (the runs over derived files,
- * executeKernel.ts): twice the cores, at least 4 and at most 16, or VITALITY_RUN_CONNECTIONS. A
- * run holds its connection between its statements too (the kernel's TypeScript, the event loop's
- * other work), so one connection per core left cores idle while a queue formed (issue 23: 100 users
- * on 2 connections waited 0.2-1.2 s); a long run no longer holds up every short one behind it.
+ * executeKernel.ts): as many as for the other pools (one per core, 2 to 4), or
+ * VITALITY_RUN_CONNECTIONS. Measured (issue 23, bench/README "tenants"): 4 connections on 2
+ * cores made each kernel 3-4x slower (213 against 57 ms mean) and served fewer answers a second,
+ * so the queue is shortened by less work per first request (bindAtStart.ts), not by more
+ * connections; the setting is there to measure other machines.
  */
 export function singleThreadPoolSize(
   env: Record<string, string | undefined> = process.env,
@@ -62,7 +63,7 @@ export function singleThreadPoolSize(
       throw new Error(`Invalid configuration: VITALITY_RUN_CONNECTIONS: ${parsed.error.issues[0]?.message}`);
     return parsed.data;
   }
-  return Math.max(4, Math.min(16, 2 * cores));
+  return Math.max(2, Math.min(4, cores));
 }
 const SINGLE_THREAD_POOL_SIZE = singleThreadPoolSize();
 /**
