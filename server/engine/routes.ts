@@ -191,7 +191,7 @@ export const queriesRoutes = new Hono<AppEnv>()
       tags: ["Analyses"],
       body: runRequest,
       answer:
-        "The analysis's results (gzip when accepted), with `X-Cache: hit|miss` and a `Server-Timing` header (the server's milliseconds per step: snapshot, wait, bind, kernel, encode, gzip, total); with `export`, `{status: 200, path}` of the file to download.",
+        "The analysis's results (gzip when accepted), with `X-Cache: hit|miss` and a `Server-Timing` header (the server's milliseconds per step: snapshot, schema, wait, bind, kernel, encode, gzip, total; schema: making the organisation-year's schema or waiting for it); with `export`, `{status: 200, path}` of the file to download.",
     }),
     async (c) => {
       // c.get, not c.var: Hono builds a new object of all variables on every c.var read.
