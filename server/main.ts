@@ -7,6 +7,8 @@ import { MID_SETUP_EMAIL } from "./bootstrap/midSetupOrganisation.ts";
 import { seedDemo } from "./bootstrap/seedDemo.ts";
 import { cacheLine } from "./caches/registry.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { bindAtStart } from "./engine/bindAtStart.ts";
+import { engineSettings } from "./engine/settings.ts";
 import { reconcilePracticeFiles } from "./ingest/reconcileFiles.ts";
 import { removeExpiredRefusedUploads, sweepUnfinishedIngests } from "./ingest/sweep.ts";
 import { liveWebsocketHandler } from "./live/channelRoute.ts";
@@ -41,6 +43,15 @@ export async function startServer() {
   const admin = await ensureFirstAdmin(context);
   if (config.seedDemo) await seedDemo(context, undefined, { analyses: config.seedDemoAnalyses });
   await context.jobs.start();
+  // The organisation-years bound before the first request (bindAtStart.ts): a restart under load
+  // is not felt.
+  const { bindAtStartMs } = engineSettings();
+  if (bindAtStartMs > 0) {
+    const started = await bindAtStart(context, { budgetMs: bindAtStartMs });
+    logger.info(
+      `Bound ${started.bound} organisation-years in ${Math.round(started.ms)} ms (${started.left} left to their first request)`,
+    );
+  }
 
   const app = createApp(context, {
     webDist: config.webDist ?? join(import.meta.dir, "..", "web", "dist"),

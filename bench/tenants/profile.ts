@@ -4,7 +4,7 @@
  * asks BENCH_REQUESTS (300) answers one after the other through the run service, each drawn as a
  * simulated user draws it (organisation, analysis, filters: users.ts, filters.ts), the answer cache
  * emptied first so each is computed; prints the mean and p95 of each step of runPlugin's timings
- * (snapshot, wait, bind, kernel, encode) and the process CPU per answer.
+ * (snapshot, schema, wait, bind, kernel, encode) and the process CPU per answer.
  */
 import { buildManifest } from "../../server/engine/manifest.ts";
 import { organisationYearsOf } from "../../server/engine/organisationInputs.ts";

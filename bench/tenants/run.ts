@@ -111,6 +111,7 @@ async function phase(
     cpuSeconds,
     peakRssMb: stopped.map((item) => item.peakRssMb),
     caches: stopped.map((item) => item.caches),
+    boundAtStart: stopped.map((item) => item.boundAtStart),
     load: `${loadBefore} -> ${uptime()}`,
   });
   console.log(summary.text);

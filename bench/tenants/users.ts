@@ -105,13 +105,19 @@ export async function runUsers(
         const cacheHeader = answer.headers.get("x-cache");
         cache = cacheHeader === "hit" || cacheHeader === "miss" ? cacheHeader : "none";
         timings = parseServerTiming(answer.headers.get("server-timing"));
+        // Outside the route's own steps: session, the server's event loop, the network, this process.
+        if (timings.total !== undefined) timings.outside = performance.now() - sent - timings.total;
         const body = await answer.arrayBuffer();
         if (status !== 200)
           noteError(
             `${user.organisation} ${querie} ${JSON.stringify(filters)}: ${status} ${new TextDecoder().decode(body)}`,
           );
       } catch (error) {
-        noteError(`${user.organisation} ${querie}: ${String(error)}`);
+        // When and after how long: a connection closed by either side shows in the timing.
+        const at = ((sent - started) / 1000).toFixed(1);
+        noteError(
+          `${user.organisation} ${querie} (sent at ${at} s, failed after ${Math.round(performance.now() - sent)} ms): ${String(error)}`,
+        );
       }
       samples.push({
         organisation: user.organisation,

@@ -251,7 +251,7 @@ async function enterSchema(duck: DuckDb, schema: string, binder: Binder) {
 }
 
 /** Everything an organisation-year's relations are made from: same key, same relations. */
-function relationsKey(inputs: CanonicalInputs) {
+export function relationsKey(inputs: CanonicalInputs) {
   const { files } = inputs;
   return hashOf([
     fileStamps(files.marketCases),
@@ -344,9 +344,13 @@ export async function bindInputs(
   inputs: CanonicalInputs,
   filters: Filters,
   memo?: Map<string, string>,
+  timings?: Record<string, number>,
 ): Promise<() => void> {
   const binder = binderOf(duck, memo);
+  const started = performance.now();
   const release = await bindRelations(duck, inputs, binder);
+  // Making the organisation-year's schema, or waiting for another run making it (Server-Timing).
+  if (timings) timings.schema = (timings.schema ?? 0) + performance.now() - started;
   try {
     await bindFilters(duck, filters, binder.once);
     const shape = filterShape(filters);

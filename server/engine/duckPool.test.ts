@@ -3,7 +3,14 @@ import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cacheFigures } from "../caches/registry.ts";
-import { closeDuckPools, leaseDuck, MAX_POOLS, openDuckPoolFolders } from "./duckPool.ts";
+import {
+  closeDuckPools,
+  leaseDuck,
+  MAX_POOLS,
+  openDuckPoolFolders,
+  runPoolSize,
+  singleThreadPoolSize,
+} from "./duckPool.ts";
 
 const folders = Array.from({ length: MAX_POOLS + 2 }, () =>
   realpathSync(mkdtempSync(join(tmpdir(), "vitality-pool-"))),
@@ -79,4 +86,34 @@ test("a burst of leases opens no more connections than the pool's size; the rest
   expect(done).toBe(10);
   expect(new Set(await Promise.all(leases.map(async (lease) => (await lease).duck))).size).toBe(size);
   expect(connections()).toBe(size);
+});
+
+test("single-thread runs get one connection per core (2 to 4), or VITALITY_RUN_CONNECTIONS", () => {
+  expect(singleThreadPoolSize({}, 1)).toBe(2);
+  expect(singleThreadPoolSize({}, 2)).toBe(2);
+  expect(singleThreadPoolSize({}, 4)).toBe(4);
+  expect(singleThreadPoolSize({}, 64)).toBe(4);
+  expect(singleThreadPoolSize({ VITALITY_RUN_CONNECTIONS: "6" }, 2)).toBe(6);
+  expect(singleThreadPoolSize({ VITALITY_RUN_CONNECTIONS: "" }, 2)).toBe(2);
+  expect(() => singleThreadPoolSize({ VITALITY_RUN_CONNECTIONS: "0" }, 2)).toThrow(
+    "VITALITY_RUN_CONNECTIONS",
+  );
+  expect(() => singleThreadPoolSize({ VITALITY_RUN_CONNECTIONS: "many" }, 2)).toThrow(
+    "VITALITY_RUN_CONNECTIONS",
+  );
+});
+
+test("a pool of single-thread runs opens its connections and its DuckDB keeps a smaller memory limit", async () => {
+  closeDuckPools();
+  const size = runPoolSize({ dataDir: folders[0]!, threads: 1 });
+  expect(size).toBe(singleThreadPoolSize());
+  const leases = await Promise.all(
+    Array.from({ length: size }, () => leaseDuck({ dataDir: folders[0]!, threads: 1 })),
+  );
+  expect(new Set(leases.map((lease) => lease.duck)).size).toBe(size);
+  const [row] = await leases[0]!.duck.all<{ limit: string; threads: number }>(
+    "SELECT current_setting('memory_limit') AS limit, current_setting('threads')::INTEGER AS threads",
+  );
+  expect(row).toEqual({ limit: "488.2 MiB", threads: 1 });
+  for (const lease of leases) lease.release();
 });

@@ -9,6 +9,7 @@
  */
 import { existsSync, mkdirSync, realpathSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { z } from "zod";
 import { registerCache } from "../caches/registry.ts";
 import { type DuckDb, openSandboxedInstance, type SandboxedInstance } from "../duckdb/open.ts";
 import { OrgYearSchemas } from "./orgYearSchemas.ts";
@@ -43,6 +44,35 @@ const IDLE_CLOSE_MS = 60_000;
 export const MAX_POOLS = 4;
 const DEFAULT_POOL_SIZE = Math.max(2, Math.min(4, availableParallelism()));
 
+/**
+ * Connections of a pool whose runs use one thread each (the runs over derived files,
+ * executeKernel.ts): as many as for the other pools (one per core, 2 to 4), or
+ * VITALITY_RUN_CONNECTIONS. Measured (issue 23, bench/README "tenants"): 4 connections on 2
+ * cores made each kernel 3-4x slower (213 against 57 ms mean) and served fewer answers a second,
+ * so the queue is shortened by less work per first request (bindAtStart.ts), not by more
+ * connections; the setting is there to measure other machines.
+ */
+export function singleThreadPoolSize(
+  env: Record<string, string | undefined> = process.env,
+  cores = availableParallelism(),
+) {
+  const set = env.VITALITY_RUN_CONNECTIONS;
+  if (set !== undefined && set !== "") {
+    const parsed = z.coerce.number().int().min(1).max(64).safeParse(set);
+    if (!parsed.success)
+      throw new Error(`Invalid configuration: VITALITY_RUN_CONNECTIONS: ${parsed.error.issues[0]?.message}`);
+    return parsed.data;
+  }
+  return Math.max(2, Math.min(4, cores));
+}
+const SINGLE_THREAD_POOL_SIZE = singleThreadPoolSize();
+/**
+ * DuckDB's memory limit for a pool of single-thread runs: they read the derived files (tens of
+ * thousands of rows per organisation-year), and the limit also bounds what the instance keeps of
+ * the files it read. Runs that write a derived file use the all-threads pool (1 GB).
+ */
+const SINGLE_THREAD_MEMORY_LIMIT = "512MB";
+
 registerCache({
   name: "duckPools",
   size: () => pools.size,
@@ -51,7 +81,7 @@ registerCache({
 registerCache({
   name: "duckConnections",
   size: () => [...pools.values()].reduce((total, pool) => total + pool.all.length, 0),
-  max: () => MAX_POOLS * DEFAULT_POOL_SIZE,
+  max: () => MAX_POOLS * Math.max(DEFAULT_POOL_SIZE, SINGLE_THREAD_POOL_SIZE),
 });
 
 /** The data folders (real paths) with an open pool, least recently leased first (tests). */
@@ -91,13 +121,17 @@ function poolOf(options: PoolOptions): Pool {
   } else {
     closeSurplusPools();
     pool = {
-      instance: openSandboxedInstance({ dataDir: options.dataDir, threads: options.threads }),
+      instance: openSandboxedInstance({
+        dataDir: options.dataDir,
+        threads: options.threads,
+        memoryLimit: options.threads === 1 ? SINGLE_THREAD_MEMORY_LIMIT : undefined,
+      }),
       schemas: new OrgYearSchemas(),
       idle: [],
       all: [],
       waiting: [],
-      // As many concurrent runs as cores: each DuckDB query is parallel already.
-      size: options.size ?? DEFAULT_POOL_SIZE,
+      // All-threads runs: as many as cores, each DuckDB query is parallel already.
+      size: options.size ?? (options.threads === 1 ? SINGLE_THREAD_POOL_SIZE : DEFAULT_POOL_SIZE),
       active: 0,
       opening: 0,
     };
@@ -119,6 +153,16 @@ function closePool(key: string, pool: Pool) {
   clearTimeout(pool.timer);
   for (const duck of pool.all) duck.close();
   void pool.instance.then((instance) => instance.close()).catch(() => {});
+}
+
+/** The connections the data folder's pool opens at most. */
+export function runPoolSize(options: PoolOptions): number {
+  return poolOf(options).size;
+}
+
+/** The organisation-year schemas of the data folder's pool (made on first use, like the pool). */
+export function poolSchemas(options: PoolOptions): OrgYearSchemas {
+  return poolOf(options).schemas;
 }
 
 export interface Lease {

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import type { DuckDb } from "../duckdb/open.ts";
-import { bindInputs } from "./bindInputs.ts";
-import { leaseDuck } from "./duckPool.ts";
+import { bindInputs, relationsKey } from "./bindInputs.ts";
+import { leaseDuck, poolSchemas } from "./duckPool.ts";
 import { filterLists } from "./filterLists.ts";
 import type { Filters } from "./filters.ts";
 import type { CanonicalInputs } from "./inputs.ts";
@@ -28,7 +28,7 @@ export type RunTimings = Record<string, number>;
  * ms). A run that has to write a derived file first, or has none (tests, schemes), scans the whole
  * market and gets the instance default (all cores, up to 8).
  */
-const DERIVED_RUN_THREADS = 1;
+export const DERIVED_RUN_THREADS = 1;
 
 function threadsFor(inputs: CanonicalInputs) {
   const derived = inputs.files.derived;
@@ -77,15 +77,26 @@ export async function executeKernel<Result extends PluginResult>(
     if (timings) timings[step] = (timings[step] ?? 0) + now - mark;
     mark = now;
   };
-  const lease = await leaseDuck({ dataDir: options.dataDir, threads: options.threads ?? threadsFor(inputs) });
+  const poolOptions = { dataDir: options.dataDir, threads: options.threads ?? threadsFor(inputs) };
+  // Another run making this organisation-year's schema is waited for without a connection: the
+  // first seconds of a process bring several runs of each organisation-year at once.
+  const beingMade = poolSchemas(poolOptions).beingMade(relationsKey(inputs));
+  if (beingMade) {
+    await beingMade;
+    lap("schema");
+  }
+  const lease = await leaseDuck(poolOptions);
   lap("wait");
   const duck = lease.duck;
   const materialised: string[] = [];
   let failed = false;
   let releaseSchema: (() => void) | undefined;
   try {
-    releaseSchema = await bindInputs(duck, inputs, filters, duck.bound);
+    const schemaBefore = timings?.schema ?? 0;
+    releaseSchema = await bindInputs(duck, inputs, filters, duck.bound, timings);
     lap("bind");
+    // The schema's part of the bind is its own step.
+    if (timings) timings.bind = (timings.bind ?? 0) - ((timings.schema ?? 0) - schemaBefore);
     for (const view of plugin.materialise ?? []) {
       // The table is filled from the view first, then the view reads the table: same name, one scan.
       duck.bound.delete("base_views");

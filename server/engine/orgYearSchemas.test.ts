@@ -103,6 +103,45 @@ describe("organisation-year schemas of an instance", () => {
     expect(schemas.size).toBe(1);
   });
 
+  test("a schema being made can be waited for without a connection; none is pending once made or failed", async () => {
+    const schemas = new OrgYearSchemas(4);
+    expect(schemas.beingMade("org-8")).toBeUndefined();
+    let finish: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const making = schemas.acquire(duck, "org-8", async (name) => {
+      await gate;
+      await createDimensionTables(duck, name, dimensionsOf(8));
+    });
+    const pending = schemas.beingMade("org-8");
+    expect(pending).toBeInstanceOf(Promise);
+    let settled = false;
+    void pending!.then(() => {
+      settled = true;
+    });
+    await Bun.sleep(20);
+    expect(settled).toBe(false);
+    finish();
+    await pending;
+    (await making).release();
+    expect(schemas.beingMade("org-8")).toBeUndefined();
+    // A failed making settles the wait too (the waiting run then makes it itself).
+    const failing = schemas.acquire(duck, "org-broken-2", async () => {
+      await Bun.sleep(10);
+      throw new Error("disk full");
+    });
+    const failure = failing.then(
+      () => "made",
+      (error: Error) => error.message,
+    );
+    const waited = schemas.beingMade("org-broken-2");
+    expect(waited).toBeInstanceOf(Promise);
+    await expect(waited).resolves.toBeUndefined();
+    expect(await failure).toBe("disk full");
+    expect(schemas.beingMade("org-broken-2")).toBeUndefined();
+  });
+
   test("a schema whose making failed is dropped and made again by the next run", async () => {
     const schemas = new OrgYearSchemas(4);
     const failing = schemas.acquire(duck, "org-broken", async (name) => {

@@ -36,13 +36,15 @@ interface Entry {
   files: readonly string[];
   /** Replaced (its files went): dropped once no run uses it. */
   retired: boolean;
+  /** Whether `ready` has settled successfully. */
+  made: boolean;
 }
 
 /** One instance's schemas, least recently used first. */
 export class OrgYearSchemas {
   private readonly entries = new Map<string, Entry>();
   /** Schema names are made unique per instance: a retired schema and its successor coexist. */
-  private made = 0;
+  private schemasMade = 0;
   /** Retired schemas a run still used when they were replaced. */
   private readonly retired = new Set<Entry>();
 
@@ -52,6 +54,20 @@ export class OrgYearSchemas {
 
   get size() {
     return this.entries.size;
+  }
+
+  /**
+   * Settles when the schema of `key`, being made by a run now, is made (or its making failed);
+   * undefined when no run is making it. A run waits here before it leases a connection, so a burst
+   * of runs of one organisation-year does not hold every connection while one of them makes it.
+   */
+  beingMade(key: string): Promise<void> | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.made) return undefined;
+    return entry.ready.then(
+      () => {},
+      () => {},
+    );
   }
 
   /**
@@ -72,13 +88,14 @@ export class OrgYearSchemas {
       entry = undefined;
     }
     if (!entry) {
-      this.made += 1;
-      const name = `oy_${createHash("sha256").update(key).digest("hex").slice(0, 24)}_${this.made}`;
-      const made: Entry = { name, users: 0, ready: Promise.resolve(), files, retired: false };
+      this.schemasMade += 1;
+      const name = `oy_${createHash("sha256").update(key).digest("hex").slice(0, 24)}_${this.schemasMade}`;
+      const made: Entry = { name, users: 0, ready: Promise.resolve(), files, retired: false, made: false };
       made.ready = (async () => {
         try {
           await duck.run(`CREATE SCHEMA IF NOT EXISTS ${name}`);
           await create(name);
+          made.made = true;
         } catch (error) {
           // A half-made schema is dropped and forgotten: the next run makes it again.
           if (this.entries.get(key) === made) this.entries.delete(key);

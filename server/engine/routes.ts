@@ -20,7 +20,8 @@ import { type ExportReader, readExport, writeExport } from "./export/exportFiles
 import { exportTable } from "./export/tableRows.ts";
 import { tablesToXlsx } from "./export/xlsx.ts";
 import { buildManifest } from "./manifest.ts";
-import { audienceOf, organisationExists, organisationYearsOf, yearsFor } from "./organisationInputs.ts";
+import { audienceOf, yearsFor } from "./organisationInputs.ts";
+import { organisationSnapshot } from "./organisationSnapshot.ts";
 import { pluginRegistry } from "./registry.ts";
 import { runPlugin } from "./runPlugin.ts";
 import { savedQueryForRun } from "./savedQueries.ts";
@@ -119,11 +120,14 @@ export const queriesRoutes = new Hono<AppEnv>()
       const organisationId =
         requested && ORGANISATION_ID.safeParse(requested).success ? requested : undefined;
       if (!organisationId) return c.json({ status: 200, ...buildManifest(registry) });
-      const { db } = c.var.app.database;
-      if (!(await organisationExists(db, organisationId))) throw notFound("Organisation not found.");
-      const years = await organisationYearsOf(db, c.var.app.config.dataDir, organisationId);
+      const app = c.var.app;
+      // The run service's snapshot of the organisation (no query while no change was notified),
+      // not two queries per user opening the app: every user reads it first, all at once after a
+      // restart.
+      const snapshot = await organisationSnapshot(app.database, app.config.dataDir, organisationId, app.live);
+      if (!snapshot) throw notFound("Organisation not found.");
       // A customer is offered the enabled years only; staff in the dummy view the prelaunched too.
-      const open = yearsFor(years, audienceOf(session));
+      const open = yearsFor(snapshot.years, audienceOf(session));
       return c.json({
         status: 200,
         ...buildManifest(registry, { year: open.at(-1), availableYears: open }),
@@ -187,7 +191,7 @@ export const queriesRoutes = new Hono<AppEnv>()
       tags: ["Analyses"],
       body: runRequest,
       answer:
-        "The analysis's results (gzip when accepted), with `X-Cache: hit|miss` and a `Server-Timing` header (the server's milliseconds per step: snapshot, wait, bind, kernel, encode, gzip, total); with `export`, `{status: 200, path}` of the file to download.",
+        "The analysis's results (gzip when accepted), with `X-Cache: hit|miss` and a `Server-Timing` header (the server's milliseconds per step: snapshot, schema, wait, bind, kernel, encode, gzip, total; schema: making the organisation-year's schema or waiting for it); with `export`, `{status: 200, path}` of the file to download.",
     }),
     async (c) => {
       // c.get, not c.var: Hono builds a new object of all variables on every c.var read.

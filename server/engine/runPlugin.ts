@@ -36,7 +36,7 @@ export interface RunOutcome {
   body: EncodedBody;
   cached: boolean;
   durationMs: number;
-  /** Milliseconds per step of this request (snapshot, wait, bind, kernel, encode; shared when it joined another's run). */
+  /** Milliseconds per step of this request (snapshot, schema, wait, bind, kernel, encode; shared when it joined another's run). */
   timings: RunTimings;
 }
 

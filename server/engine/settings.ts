@@ -17,10 +17,16 @@ export interface EngineSettings {
   cacheEntries: number;
   /** The bytes they hold at most (VITALITY_QUERY_CACHE_MB). */
   cacheBytes: number;
+  /**
+   * How long a starting server may spend binding organisation-years before it listens
+   * (VITALITY_BIND_AT_START_SECONDS, bindAtStart.ts; 0: none), milliseconds.
+   */
+  bindAtStartMs: number;
 }
 
 const environmentSchema = z.object({
   VITALITY_DRIVE_SPEED_KMH: z.coerce.number().positive().max(200).default(50),
+  VITALITY_BIND_AT_START_SECONDS: z.coerce.number().min(0).max(3600).default(30),
 });
 
 export const DRIVE_MINUTES = 15;
@@ -41,5 +47,6 @@ export function engineSettings(source: Record<string, string | undefined> = proc
     driveAreas: driveAreaSource(isochroneSettings(source)),
     cacheEntries: caches.answerEntries,
     cacheBytes: caches.answerBytes,
+    bindAtStartMs: parsed.data.VITALITY_BIND_AT_START_SECONDS * 1000,
   };
 }
