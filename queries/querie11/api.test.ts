@@ -40,7 +40,13 @@ for (const backend of backends) {
         .values({ organisationId: organisation.id, npi: "1111111111", fullName: "Dr Own" });
       await db
         .insert(organisationYears)
-        .values({ organisationId: organisation.id, year: 2024, fileState: "uploaded", dataVersion: 1 });
+        .values({
+          organisationId: organisation.id,
+          year: 2024,
+          fileState: "uploaded",
+          dataVersion: 1,
+          enabled: true,
+        });
       await db
         .insert(serviceAreas)
         .values({ organisationId: organisation.id, year: 2024, zipcode: "10001", type: "PSA" });
@@ -110,7 +116,8 @@ for (const backend of backends) {
         "Service,Average paid per case,Price from,Your cases,Revenue today,Cases leaked,Leaked revenue,Cases outmigrated,Outmigrated revenue",
       );
       // Spine priced at $2,000; hand has no market case and no practice case: "no price".
-      expect(lines[1]).toBe('Spine,"$2,000.00",market,2,"$4,000.00",2,"$4,000.00",0,$0.00');
+      // Plain numbers (issue 19: no "$" or separators in a CSV), the words where there is no price.
+      expect(lines[1]).toBe("Spine,2000,market,2,4000,2,4000,0,0");
       expect(lines[2]).toBe("Hand & Upper Extremity,no price,none,0,no price,0,no price,0,no price");
     });
 

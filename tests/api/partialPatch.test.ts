@@ -42,6 +42,9 @@ const COVERED: Record<string, string> = {
   // Covered by server/routes/schemes/questionnaire.test.ts ("the whole life": a validate without
   // answers keeps the corrected answers); an update sends the whole answer set (its schema requires it).
   [QUESTIONNAIRE]: "questionnaire.test.ts",
+  // Covered by tests/api/reportSubscriptions.test.ts ("the owner resumes one": a resume keeps every
+  // other field of the subscription).
+  "/api/management/customer/report-subscription/:id/": "reportSubscriptions.test.ts",
 };
 
 let serial = 500_000_000;

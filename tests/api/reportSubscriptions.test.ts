@@ -383,6 +383,9 @@ for (const backend of backends) {
       const resumed = await owner.patch(`${BASE}${first.id}/`, { paused: false });
       expect(resumed.json.subscription.paused).toBe(false);
       expect(resumed.json.subscription.next_delivery_at).not.toBeNull();
+      // A PATCH keeps what it is not sent (issue 19): only the pause and the next delivery changed.
+      const { paused: _p, next_delivery_at: _n, ...kept } = first;
+      expect(resumed.json.subscription).toMatchObject(kept);
       const edited = await owner.patch(`${BASE}${first.id}/`, {
         frequency: "monthly",
         month_day: 3,

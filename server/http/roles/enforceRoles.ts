@@ -14,7 +14,11 @@ import { roleOf } from "./routeRoles.ts";
 export function enforceRoles(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // Middleware is registered for ALL methods; the route that answers is the first with a method.
-    const route = matchedRoutes(c).find((matched) => matched.method !== "ALL");
+    // The web app's catch-all (GET /*) matches API paths too but is not an API route: an unknown API
+    // path falls through to the 404 answer.
+    const route = matchedRoutes(c).find(
+      (matched) => matched.method !== "ALL" && matched.path.startsWith("/api/"),
+    );
     if (!route) return next();
     const role = roleOf(route.method, route.path);
     if (!role) {
