@@ -54,6 +54,14 @@ const gone = (c: Context<AppEnv>) =>
     html`<p>You no longer receive this report, or the subscription was deleted.</p>`,
   );
 
+/** A link whose recipient is gone: 404 when it was never ours (forged), 410 when it was used. */
+function refusedLink(c: Context<AppEnv>) {
+  if (!verifyUnsubscribeToken(c.var.app.config.secretKey, c.req.param("token") ?? "")) {
+    return page(c, 404, "This link is not valid", html`<p>Use the link of the report mail you received.</p>`);
+  }
+  return gone(c);
+}
+
 export const reportUnsubscribeRoutes = new Hono<AppEnv>()
   .get(
     "/:token",
@@ -64,14 +72,7 @@ export const reportUnsubscribeRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const found = await recipientOf(c);
-      if (found === undefined && !verifyUnsubscribeToken(c.var.app.config.secretKey, c.req.param("token")))
-        return page(
-          c,
-          404,
-          "This link is not valid",
-          html`<p>Use the link of the report mail you received.</p>`,
-        );
-      if (!found) return gone(c);
+      if (!found) return refusedLink(c);
       return page(
         c,
         200,
@@ -90,14 +91,7 @@ export const reportUnsubscribeRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const found = await recipientOf(c);
-      if (found === undefined && !verifyUnsubscribeToken(c.var.app.config.secretKey, c.req.param("token")))
-        return page(
-          c,
-          404,
-          "This link is not valid",
-          html`<p>Use the link of the report mail you received.</p>`,
-        );
-      if (!found) return gone(c);
+      if (!found) return refusedLink(c);
       const removed = await c.var.app.database.db
         .delete(reportRecipients)
         .where(eq(reportRecipients.id, found.recipient.id))
