@@ -6,6 +6,7 @@ import type { AppEnv } from "../../context.ts";
 import { customerUsers } from "../../db/schema/index.ts";
 import { MAX_USERS_PER_ORGANISATION, userEmail, username, userStatus } from "../../forms/userFields.ts";
 import { organisationManagedBy } from "../../http/actor.ts";
+import { userAnswer } from "../../http/answers/customer.ts";
 import { readJson } from "../../http/body.ts";
 import { forbidden, HttpError, notFound } from "../../http/errors.ts";
 import { describe } from "../../http/openapi/declare.ts";
@@ -60,7 +61,7 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       summary: "Add a user to the organisation (its admin; staff name organization_id).",
       tags: ["Customer: users"],
       body: addUser,
-      answer: "`{status: 200, user}`: the new user.",
+      answer: { description: "The new user.", schema: userAnswer },
     }),
     async (c) => {
       const { user_data } = await readJson(c, addUser);
@@ -106,7 +107,7 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       summary: "Change a user of the organisation: name, e-mail, role, blocked.",
       tags: ["Customer: users"],
       body: updateUser,
-      answer: "`{status: 200, user}`: the changed user.",
+      answer: { description: "The changed user.", schema: userAnswer },
     }),
     async (c) => {
       const { user_data } = await readJson(c, updateUser);
@@ -135,7 +136,7 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       summary: "Remove a user of the organisation.",
       tags: ["Customer: users"],
       body: removeUser,
-      answer: "`{status: 200, user}`: the removed user.",
+      answer: { description: "The removed user.", schema: userAnswer },
     }),
     async (c) => {
       const { user_id } = await readJson(c, removeUser);
