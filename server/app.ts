@@ -22,6 +22,7 @@ import { describe } from "./http/openapi/declare.ts";
 import { liveChannel } from "./live/channelRoute.ts";
 import { apiDescriptionRoutes } from "./routes/apiDescription.ts";
 import { apiRoutes } from "./routes/index.ts";
+import { healthAnswer } from "./http/answers/services.ts";
 
 /** JSON bodies above this are refused with 413 (uploads have their own, larger limits). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -60,7 +61,12 @@ export function createApp(context: AppContext, options: AppOptions = {}) {
     describe({
       summary: "Service health: is the database reachable (no session needed).",
       tags: ["Service"],
-      answer: "`{status: 'ok' | 'degraded', database: 'postgres' | 'pglite'}`; 503 when degraded.",
+      answer: {
+        description: "The database is reachable.",
+        schema: healthAnswer,
+        example: { status: "ok", database: "postgres" },
+      },
+      refusals: { 503: { description: "The database is not reachable: `status: 'degraded'`.", schema: healthAnswer } },
     }),
     async (c) => {
       const database = await databaseAlive(context.database);

@@ -24,6 +24,7 @@ import { pluginRegistry } from "./registry.ts";
 import { runPlugin } from "./runPlugin.ts";
 import { savedQueryForRun } from "./savedQueries.ts";
 import { flushQueryUsage, logQueryUsage, queryUsageCounts } from "./usage.ts";
+import { manifestAnswer, runOrExportAnswer, statsAnswer } from "../http/answers/analyses.ts";
 
 const ORGANISATION_ID = z.uuid();
 
@@ -107,7 +108,7 @@ export const queriesRoutes = new Hono<AppEnv>()
     describe({
       summary: "The analyses' definitions the screens are drawn from, with the organisation's default year.",
       tags: ["Analyses"],
-      answer: "`{status: 200, ...}`: the manifest.",
+      answer: { description: "The analyses' definitions and the years with data.", schema: manifestAnswer },
     }),
     async (c) => {
       const session = c.var.session;
@@ -136,7 +137,11 @@ export const queriesRoutes = new Hono<AppEnv>()
     describe({
       summary: "How often each analysis was opened in the organisation.",
       tags: ["Analyses"],
-      answer: "`{status: 200, stats: {querie1: n, ...}}`.",
+      answer: {
+        description: "How many times each analysis ran in the organisation.",
+        schema: statsAnswer,
+        example: { status: 200, stats: { querie1: 12, querie2: 0 } },
+      },
     }),
     async (c) => {
       const registry = await pluginRegistry();
@@ -155,7 +160,11 @@ export const queriesRoutes = new Hono<AppEnv>()
     describe({
       summary: "Download an export made by POST of an analysis with `export` (its maker only).",
       tags: ["Analyses"],
-      answer: "The CSV or XLSX file.",
+      answer: {
+        description: "The CSV or XLSX file (as an attachment).",
+        media: "application/octet-stream",
+        schema: z.string().meta({ format: "binary" }),
+      },
     }),
     async (c) => {
       const session = c.var.session;
@@ -186,8 +195,11 @@ export const queriesRoutes = new Hono<AppEnv>()
         "Run an analysis (querie1..querie10) or a saved query (its id) with filters; with `export`, write its tables as CSV or XLSX. The fields may also come in the query string (filters as JSON text); the body is optional.",
       tags: ["Analyses"],
       body: runRequest,
-      answer:
-        "The analysis's results (gzip when accepted), with `X-Cache: hit|miss` and a `Server-Timing` header (the server's milliseconds per step: snapshot, wait, bind, kernel, encode, gzip, total); with `export`, `{status: 200, path}` of the file to download.",
+      answer: {
+        description:
+          "The analysis's results (gzip when accepted), with `X-Cache: hit|miss` and a `Server-Timing` header (the server's milliseconds per step: snapshot, wait, bind, kernel, encode, gzip, total); with `export`, `{status: 200, path}` of the file to download.",
+        schema: runOrExportAnswer,
+      },
     }),
     async (c) => {
       // c.get, not c.var: Hono builds a new object of all variables on every c.var read.

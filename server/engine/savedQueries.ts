@@ -26,6 +26,7 @@ import { findOrganisation } from "../organisations/present.ts";
 import { parseFilters } from "./filters.ts";
 import { organisationYearsOf } from "./organisationInputs.ts";
 import { pluginRegistry } from "./registry.ts";
+import { savedQueriesAnswer, savedQueryActionAnswer } from "../http/answers/analyses.ts";
 
 /** The provider's own value: the username of queries staff save (a building icon in the menu). */
 export const PROVIDER_USERNAME = "AHI";
@@ -281,7 +282,7 @@ export const savedQueriesRoutes = new Hono<AppEnv>()
     describe({
       summary: "The saved analyses the caller may see in its organisation.",
       tags: ["Analyses: saved"],
-      answer: "`{status: 200, ...}`: own and shared saved queries.",
+      answer: { description: "The caller's own saved queries and its colleagues' shared ones.", schema: savedQueriesAnswer },
     }),
     async (c) => {
       const { organisationId: organisation, session } = c.var.scope;
@@ -300,7 +301,12 @@ export const savedQueriesRoutes = new Hono<AppEnv>()
       tags: ["Analyses: saved"],
       body: savedQueryRequest,
       documentedBody: z.union([saveBody, actionBody]),
-      answer: "`{status: 200, res}`: the saved query, or the result of the action.",
+      bodyExample: { querie: "querie3", title: "Knee, 2024", description: "", filters: { year: 2024 } },
+      answer: {
+        description:
+          "Saved: `res`, the saved query. Shared or unshared: `res` and the lists. Deleted: `deleted` (its id) and the lists.",
+        schema: savedQueryActionAnswer,
+      },
     }),
     async (c) => {
       if (!c.var.session) throw invalidToken();
@@ -315,7 +321,7 @@ export const savedQueriesRoutes = new Hono<AppEnv>()
     describe({
       summary: "An organisation's saved analyses, for staff.",
       tags: ["Analyses: saved"],
-      answer: "`{status: 200, ...}`: the organisation's saved queries.",
+      answer: { description: "The organisation's saved queries, as staff see them.", schema: savedQueriesAnswer },
     }),
     async (c) => {
       const organisation = parseParam(organisationId, c.req.param("orgid"), "orgid");

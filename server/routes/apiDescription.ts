@@ -39,7 +39,7 @@ export function apiDescriptionRoutes(app: Hono<AppEnv>) {
       describe({
         summary: "The same document as one readable HTML page.",
         tags: [TAG],
-        answer: "An HTML page (no script).",
+        answer: { description: "An HTML page (no script).", media: "text/html", schema: z.string() },
       }),
       async (c) => c.html(referencePage(await documentOf(c.var.app.config.publicUrl))),
     );

@@ -6,6 +6,7 @@ import { notFound } from "../http/errors.ts";
 import { requireKind } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
 import { deleteOwnNotification, recipientOf } from "../live/notifications.ts";
+import { notificationDeletedAnswer } from "../http/answers/services.ts";
 
 const deleteNotification = z.strictObject({ id: z.uuid({ message: "must be a notification id" }) });
 
@@ -18,7 +19,7 @@ function deleteRoute(kind: "client" | "admin") {
       summary: "Delete one of the caller's own notifications or background tasks.",
       tags: ["Notifications"],
       body: deleteNotification,
-      answer: "`{status: 200, deleted: <id>}`.",
+      answer: { description: "The deleted notification's id.", schema: notificationDeletedAnswer },
     }),
     async (c) => {
       const { id } = await readJson(c, deleteNotification);

@@ -7,6 +7,7 @@ import { customerUsers, organisations, staffAccounts } from "../db/schema/index.
 import { invalidToken, notFound } from "../http/errors.ts";
 import { describe } from "../http/openapi/declare.ts";
 import { PICTURE_CONTENT_TYPE, PICTURE_URL_PREFIX, storedPicturePath } from "../pictures/pictureStore.ts";
+import { z } from "zod";
 
 /** Whose picture a stored path is: a customer user's or an organisation's logo (its organisation), or staff's. */
 async function ownerOf(db: Db, url: string): Promise<{ organisationId?: string; staff?: true } | undefined> {
@@ -40,7 +41,7 @@ export const pictureRoutes = new Hono<AppEnv>().get(
   describe({
     summary: "A profile picture or logo, to its owner's organisation (and staff) only.",
     tags: ["Pictures"],
-    answer: "The image (image/webp).",
+    answer: { description: "The image.", media: "image/webp", schema: z.string().meta({ format: "binary" }) },
   }),
   async (c) => {
     const session = c.var.session;

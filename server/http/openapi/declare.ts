@@ -52,7 +52,7 @@ export interface RouteDescription {
   /** The answer of a successful call. A bare sentence only where there is no body to describe. */
   answer: string | AnswerDescription;
   /** Statuses this route answers besides 400-405 (409 asks to confirm, 429 too many attempts...). */
-  refusals?: Partial<Record<409 | 413 | 415 | 422 | 429 | 503, string | Refusal>>;
+  refusals?: Partial<Record<400 | 404 | 409 | 413 | 415 | 429 | 502 | 503, string | Refusal>>;
 }
 
 interface Declared {

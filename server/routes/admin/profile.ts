@@ -42,6 +42,10 @@ export const staffProfileRoutes = new Hono<AppEnv>().post(
       }),
     },
     answer: { description: "The changed profile (twice: `user` and `profile`).", schema: staffProfileAnswer },
+    refusals: {
+      413: "The picture is larger than 2 MB.",
+      415: "The body is not `multipart/form-data`.",
+    },
   }),
   async (c) => {
     const session = c.var.session;

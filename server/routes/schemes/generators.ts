@@ -24,6 +24,8 @@ import {
   organisationIdField,
   yearField,
 } from "./schemeBodies.ts";
+import { schemeRunAnswer } from "../../http/answers/admin.ts";
+import { generatedSchemaAnswer } from "../../http/answers/schemes.ts";
 
 type GeneratorKind = Exclude<(typeof schemeKinds)[number], "SCORING">;
 
@@ -54,7 +56,7 @@ function generatorRoutes(generator: Generator) {
         summary: "Generate this capability scheme for an organisation's year (queued job; staff).",
         tags: ["Schemes: capabilities"],
         body: generateBody,
-        answer: "`{status: 200, data, job}`.",
+        answer: { description: "The scheme's entry now (running) and the queued job's id.", schema: schemeRunAnswer },
       }),
       async (c) => {
         const session = c.var.session!;
@@ -74,7 +76,7 @@ function generatorRoutes(generator: Generator) {
         summary: "The generated capability scheme of an organisation's year.",
         tags: ["Schemes: capabilities"],
         body: detailBody,
-        answer: "`{status: 200, schema}`: the result, or null before the first run.",
+        answer: { description: "The generated result, or null before the first run.", schema: generatedSchemaAnswer },
       }),
       async (c) => {
         const body = await readJson(c, detailBody);

@@ -24,6 +24,7 @@ import { describe } from "../../http/openapi/declare.ts";
 import { notify } from "../../live/notify.ts";
 import { findOrganisation } from "../../organisations/present.ts";
 import { YEAR_MESSAGE } from "../../organisations/yearField.ts";
+import { questionnaireAnswer } from "../../http/answers/schemes.ts";
 
 /** Years arrive as 2024 or "2024" (the screens hold them in 4-character inputs). */
 const year = z.preprocess(
@@ -104,7 +105,7 @@ export const questionnaireRoutes = new Hono<AppEnv>()
     describe({
       summary: "The organisation's latest questionnaire (customers; staff in dummy mode).",
       tags: ["Schemes: questionnaire"],
-      answer: "`{status: 200, questionnaire}`.",
+      answer: { description: "The questionnaire, or null when there is none.", schema: questionnaireAnswer },
     }),
     async (c) => {
       const row = await findLatestQuestionnaire(c.var.app.database.db, c.var.scope.organisationId);
@@ -119,7 +120,8 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       summary: "Submit the questionnaire's answers for a year (the organisation's admin).",
       tags: ["Schemes: questionnaire"],
       body: submitBody,
-      answer: "The questionnaire after the step.",
+      answer: { description: "The questionnaire after the step.", schema: questionnaireAnswer },
+      refusals: { 409: "The questionnaire was changed meanwhile: reload it and try again." },
     }),
     async (c) => {
       const session = c.var.session;
@@ -137,7 +139,8 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       summary: "Staff review: save, accept or send back the questionnaire of an organisation's year.",
       tags: ["Schemes: questionnaire"],
       body: reviewBody,
-      answer: "The questionnaire after the step.",
+      answer: { description: "The questionnaire after the step.", schema: questionnaireAnswer },
+      refusals: { 409: "The questionnaire was changed meanwhile: reload it and try again." },
     }),
     async (c) => {
       const body = await readJson(c, reviewBody);
@@ -153,7 +156,8 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       summary: "Open a questionnaire for an organisation's year (staff).",
       tags: ["Schemes: questionnaire"],
       body: organisationYearBody,
-      answer: "`{status: 200, questionnaire}`.",
+      answer: { description: "The questionnaire opened.", schema: questionnaireAnswer },
+      refusals: { 409: "A questionnaire for this year was opened meanwhile: reload." },
     }),
     async (c) => {
       const body = await readJson(c, organisationYearBody);
@@ -194,7 +198,7 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       summary: "The questionnaire of an organisation's year.",
       tags: ["Schemes: questionnaire"],
       body: organisationYearBody,
-      answer: "`{status: 200, questionnaire}`.",
+      answer: { description: "The questionnaire, or null when there is none.", schema: questionnaireAnswer },
     }),
     async (c) => {
       const session = c.var.session;

@@ -12,6 +12,7 @@ import { baseMapOutlines, type LonLatBox } from "../../geo/baseMapOutlines.ts";
 import { readQuery } from "../../http/body.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { requireSignedIn } from "./signedIn.ts";
+import { outlinesAnswer } from "../../http/answers/services.ts";
 
 const BOX_WORDS = "must be west,south,east,north in degrees (west < east, south < north)";
 const ZOOM_WORDS = "must be a zoom level from 0 to 22";
@@ -44,8 +45,11 @@ export const geoServiceRoutes = new Hono<AppEnv>().use(requireSignedIn()).get(
     description:
       "us-atlas (Census 1:10m) states whose outline reaches into the box, and from zoom 7 their counties that do, simplified to half a pixel and quantised for the zoom. Any signed-in user.",
     query: outlinesQuery,
-    answer:
-      "A TopoJSON topology: objects `states` and `counties` (polygons with their FIPS code as id), quantised arcs.",
+    answer: {
+      description:
+        "A TopoJSON topology: objects `states` and `counties` (polygons with their FIPS code as id), quantised arcs.",
+      schema: outlinesAnswer,
+    },
   }),
   (c) => {
     const { bbox, zoom } = readQuery(c, outlinesQuery);

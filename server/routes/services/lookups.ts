@@ -14,6 +14,7 @@ import { isValidNpi } from "../../reference/npi.ts";
 import { findIndividualByNpi, findOrganisationByNpi } from "../../registry/lookups.ts";
 import { npiRegistryFor } from "../../registry/registrySource.ts";
 import { requireSignedIn } from "./signedIn.ts";
+import { individualLookupAnswer, lookupNotFound, organisationLookupAnswer } from "../../http/answers/services.ts";
 
 /** admin-area.md section 5, word for word. */
 export const NOT_FOUND_MESSAGE =
@@ -50,7 +51,8 @@ export const lexisNexisRoutes = new Hono<AppEnv>()
       summary: "Look an organisation up in the NPI registry by its NPI.",
       tags: ["Services: NPI registry"],
       body: lookupBody,
-      answer: "`{status: 200, data}`: its name and addresses; 404 when unknown.",
+      answer: { description: "Its name, address and phone.", schema: organisationLookupAnswer },
+      refusals: { 404: { description: "The NPI is not in the registry.", schema: lookupNotFound } },
     }),
     async (c) => {
       const npi = await npiOf(c);
@@ -64,7 +66,8 @@ export const lexisNexisRoutes = new Hono<AppEnv>()
       summary: "Look a provider up in the NPI registry by its NPI.",
       tags: ["Services: NPI registry"],
       body: lookupBody,
-      answer: "`{status: 200, data}`: name, speciality and addresses; 404 when unknown.",
+      answer: { description: "Name, speciality, address and phones.", schema: individualLookupAnswer },
+      refusals: { 404: { description: "The NPI is not in the registry.", schema: lookupNotFound } },
     }),
     async (c) => {
       const npi = await npiOf(c);

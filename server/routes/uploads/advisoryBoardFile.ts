@@ -13,6 +13,7 @@ import {
   withReceivedUpload,
   yearField,
 } from "./multipart.ts";
+import { marketUploadAnswer, refusedUploadAnswer } from "../../http/answers/uploads.ts";
 
 const marketFormSchema = z.object({
   files: filesField,
@@ -28,7 +29,15 @@ export const advisoryBoardFile = new Hono<AppEnv>().post(
     summary: "Upload a market file (IP, OP or DEMO) of one year (site admins only).",
     tags: ["Uploads"],
     form: { media: "multipart/form-data", schema: marketFormSchema.extend({ files: filesOnTheWire }) },
-    answer: "The years and rows loaded, or the file's error report.",
+    answer: { description: "The years and rows loaded.", schema: marketUploadAnswer },
+    refusals: {
+      400: {
+        description: "A form field is refused, or the file is: `errors` names `files`, `report` lists the file's errors.",
+        schema: refusedUploadAnswer,
+      },
+      413: "The upload is larger than its limits.",
+      415: "The body is not `multipart/form-data`.",
+    },
   }),
   (c) =>
     // Streamed to disk once the caller is cleared; the received files go when this ends.
