@@ -10,6 +10,7 @@ import { staffSignin } from "./auth/staffSignin.ts";
 import type { AppContext, AppEnv } from "./context.ts";
 import { databaseAlive } from "./db/client.ts";
 import { allowedMethodsOf } from "./http/allowedMethods.ts";
+import { healthAnswer } from "./http/answers/services.ts";
 import { CachedRouter } from "./http/cachedRouter.ts";
 import { errorResponse, HttpError, toHttpError } from "./http/errors.ts";
 import { bodyLimit } from "./http/middleware/bodyLimit.ts";
@@ -22,7 +23,6 @@ import { describe } from "./http/openapi/declare.ts";
 import { liveChannel } from "./live/channelRoute.ts";
 import { apiDescriptionRoutes } from "./routes/apiDescription.ts";
 import { apiRoutes } from "./routes/index.ts";
-import { healthAnswer } from "./http/answers/services.ts";
 
 /** JSON bodies above this are refused with 413 (uploads have their own, larger limits). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -66,7 +66,9 @@ export function createApp(context: AppContext, options: AppOptions = {}) {
         schema: healthAnswer,
         example: { status: "ok", database: "postgres" },
       },
-      refusals: { 503: { description: "The database is not reachable: `status: 'degraded'`.", schema: healthAnswer } },
+      refusals: {
+        503: { description: "The database is not reachable: `status: 'degraded'`.", schema: healthAnswer },
+      },
     }),
     async (c) => {
       const database = await databaseAlive(context.database);

@@ -8,6 +8,7 @@ import { setMetric, timing } from "hono/timing";
 import { z } from "zod";
 import { boundedCache } from "../caches/bounded.ts";
 import type { AppEnv } from "../context.ts";
+import { manifestAnswer, runOrExportAnswer, statsAnswer } from "../http/answers/analyses.ts";
 import { parseBody } from "../http/body.ts";
 import { acceptsGzip } from "../http/encodedBody.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
@@ -24,7 +25,6 @@ import { pluginRegistry } from "./registry.ts";
 import { runPlugin } from "./runPlugin.ts";
 import { savedQueryForRun } from "./savedQueries.ts";
 import { flushQueryUsage, logQueryUsage, queryUsageCounts } from "./usage.ts";
-import { manifestAnswer, runOrExportAnswer, statsAnswer } from "../http/answers/analyses.ts";
 
 const ORGANISATION_ID = z.uuid();
 

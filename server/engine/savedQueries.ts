@@ -17,6 +17,7 @@ import type { OrganisationScope, Session } from "../auth/sessions.ts";
 import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { customerUsers, savedQueries } from "../db/schema/index.ts";
+import { savedQueriesAnswer, savedQueryActionAnswer } from "../http/answers/analyses.ts";
 import { parseParam, parseWith, readJson } from "../http/body.ts";
 import { forbidden, HttpError, invalidToken, notFound, validationError } from "../http/errors.ts";
 import { dummyOrganisationOf } from "../http/middleware/dummyReadOnly.ts";
@@ -26,7 +27,6 @@ import { findOrganisation } from "../organisations/present.ts";
 import { parseFilters } from "./filters.ts";
 import { organisationYearsOf } from "./organisationInputs.ts";
 import { pluginRegistry } from "./registry.ts";
-import { savedQueriesAnswer, savedQueryActionAnswer } from "../http/answers/analyses.ts";
 
 /** The provider's own value: the username of queries staff save (a building icon in the menu). */
 export const PROVIDER_USERNAME = "AHI";
@@ -282,7 +282,10 @@ export const savedQueriesRoutes = new Hono<AppEnv>()
     describe({
       summary: "The saved analyses the caller may see in its organisation.",
       tags: ["Analyses: saved"],
-      answer: { description: "The caller's own saved queries and its colleagues' shared ones.", schema: savedQueriesAnswer },
+      answer: {
+        description: "The caller's own saved queries and its colleagues' shared ones.",
+        schema: savedQueriesAnswer,
+      },
     }),
     async (c) => {
       const { organisationId: organisation, session } = c.var.scope;
@@ -321,7 +324,10 @@ export const savedQueriesRoutes = new Hono<AppEnv>()
     describe({
       summary: "An organisation's saved analyses, for staff.",
       tags: ["Analyses: saved"],
-      answer: { description: "The organisation's saved queries, as staff see them.", schema: savedQueriesAnswer },
+      answer: {
+        description: "The organisation's saved queries, as staff see them.",
+        schema: savedQueriesAnswer,
+      },
     }),
     async (c) => {
       const organisation = parseParam(organisationId, c.req.param("orgid"), "orgid");

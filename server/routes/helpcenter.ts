@@ -5,11 +5,11 @@ import { nextFaqFlags } from "../content/faqFlags.ts";
 import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { faqs } from "../db/schema/index.ts";
+import { faqAnswer, faqsAnswer } from "../http/answers/services.ts";
 import { readJson } from "../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
 import { requireStaff } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
-import { faqAnswer, faqsAnswer } from "../http/answers/services.ts";
 
 /** The FAQ rules of admin-area.md section 5 (question and answer required), as server/forms/faq.ts lists them. */
 const question = z

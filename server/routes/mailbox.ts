@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { mailboxOrganisationsSchema, mailboxSendSchema } from "../forms/mailbox.ts";
+import { mailboxListAnswer, mailSentAnswer, orgUsersAnswer } from "../http/answers/services.ts";
 import { parseParam, readJson } from "../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
 import { requireStaff } from "../http/middleware/guards.ts";
@@ -9,7 +10,6 @@ import { describe } from "../http/openapi/declare.ts";
 import { notify } from "../live/notify.ts";
 import { mailableUsers, organisationUsers } from "../mail/recipients.ts";
 import { findOrganisation } from "../organisations/present.ts";
-import { mailboxListAnswer, mailSentAnswer, orgUsersAnswer } from "../http/answers/services.ts";
 
 const mailboxParam = z.uuid({ message: "must be an organisation id (UUID)" });
 
@@ -32,7 +32,10 @@ export const mailboxRoutes = new Hono<AppEnv>()
     describe({
       summary: "Every organisation with its users, for choosing recipients (site admins only).",
       tags: ["Back office: mailbox"],
-      answer: { description: "Every organisation with its users, and the sender choices.", schema: mailboxListAnswer },
+      answer: {
+        description: "Every organisation with its users, and the sender choices.",
+        schema: mailboxListAnswer,
+      },
     }),
     async (c) =>
       c.json({

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
+import { notificationDeletedAnswer } from "../http/answers/services.ts";
 import { readJson } from "../http/body.ts";
 import { notFound } from "../http/errors.ts";
 import { requireKind } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
 import { deleteOwnNotification, recipientOf } from "../live/notifications.ts";
-import { notificationDeletedAnswer } from "../http/answers/services.ts";
 
 const deleteNotification = z.strictObject({ id: z.uuid({ message: "must be a notification id" }) });
 

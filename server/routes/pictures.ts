@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { customerUsers, organisations, staffAccounts } from "../db/schema/index.ts";
 import { invalidToken, notFound } from "../http/errors.ts";
 import { describe } from "../http/openapi/declare.ts";
 import { PICTURE_CONTENT_TYPE, PICTURE_URL_PREFIX, storedPicturePath } from "../pictures/pictureStore.ts";
-import { z } from "zod";
 
 /** Whose picture a stored path is: a customer user's or an organisation's logo (its organisation), or staff's. */
 async function ownerOf(db: Db, url: string): Promise<{ organisationId?: string; staff?: true } | undefined> {

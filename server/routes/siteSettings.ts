@@ -6,11 +6,11 @@ import { sanitizeRichText } from "../content/richText.ts";
 import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { siteSettings } from "../db/schema/index.ts";
+import { siteSettingsAnswer as siteSettingsSchema } from "../http/answers/services.ts";
 import { readJson } from "../http/body.ts";
 import { invalidToken } from "../http/errors.ts";
 import { requireStaff } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
-import { siteSettingsAnswer as siteSettingsSchema } from "../http/answers/services.ts";
 
 const richText = z.string().max(200_000, "must be at most 200,000 characters");
 

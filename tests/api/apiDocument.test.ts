@@ -67,7 +67,9 @@ for (const backend of backends) {
       const without: string[] = [];
       for (const [path, item] of Object.entries(document.paths)) {
         for (const [method, operation] of Object.entries(item as Record<string, JsonSchema>)) {
-          const [status, success] = Object.entries(operation.responses).find(([code]) => code.startsWith("2"))!;
+          const [status, success] = Object.entries(operation.responses as Record<string, JsonSchema>).find(
+            ([code]) => code.startsWith("2"),
+          )!;
           const contents = Object.values(success.content ?? {}) as JsonSchema[];
           if (contents.length === 0 || contents.some((content) => !content.schema)) {
             without.push(`${method.toUpperCase()} ${path} ${status}`);

@@ -22,8 +22,8 @@ export const progressDetail = z
     percent: z.number(),
     units: z.number(),
     total: z.number(),
-    complete: z.array(z.string()),
-    missing: z.array(z.string()),
+    complete: z.boolean().meta({ description: "All 8 units done: the year may be initialised." }),
+    missing: z.array(z.string()).meta({ description: "The labels of the units not done." }),
   })
   .meta({ description: "How the progress is made: the items done and those missing." });
 
@@ -155,7 +155,9 @@ export const yearData = z.strictObject({
   facilities: z.array(facilityView),
   providers: z.array(providerView.extend({ name: z.string() })),
   validations: z.strictObject({ facility: validationView, provider: validationView, global: validationView }),
-  gates: z.partialRecord(gateName, gate),
+  gates: z
+    .record(z.string(), gate)
+    .meta({ description: "Which steps of the year may run now, and why not." }),
   service_capabilities: schemeView,
   macro_capabilities: schemeView,
   market_profile: schemeView,

@@ -30,7 +30,7 @@ export const statsAnswer = z.strictObject({
 export const savedQueryView = z.strictObject({
   id: z.uuid(),
   name: z.string().meta({ description: "The analysis: querie1, ..." }),
-  querie: z.string(),
+  querie: z.number().int().meta({ description: "The analysis number: 3 for querie3." }),
   title: z.string(),
   description: z.string(),
   accessible: z.boolean().meta({ description: "Shared with the organisation." }),
@@ -66,7 +66,9 @@ export const runAnswer = z.strictObject({
   year,
   reference_year: year,
   filters: z.record(z.string(), z.unknown()).meta({ description: "The filters the run used." }),
-  results: z.record(z.string(), z.unknown()).meta({ description: "Each analysis's own results (docs/plugins.md)." }),
+  results: z
+    .record(z.string(), z.unknown())
+    .meta({ description: "Each analysis's own results (docs/plugins.md)." }),
   saved_query: savedQueryView.optional(),
 });
 export const exportAnswer = z.strictObject({

@@ -47,15 +47,17 @@ export const refusedUploadAnswer = z.strictObject({
   errors: z.array(z.strictObject({ field: z.string(), message: z.string() })),
   report: z
     .strictObject({
-    errors: z.array(
-      z.strictObject({ table: z.string(), row: z.number().int(), column: z.string(), reason: z.string() }),
-    ),
-    total: z.number().int(),
-    warnings: z.array(ingestWarning),
-    tables_read: z.array(tableRead),
-    invalid_rows: z.number().int(),
-    can_skip_invalid: z.boolean().meta({ description: "Whether `skip_invalid` would load the valid rows." }),
-  })
+      errors: z.array(
+        z.strictObject({ table: z.string(), row: z.number().int(), column: z.string(), reason: z.string() }),
+      ),
+      total: z.number().int(),
+      warnings: z.array(ingestWarning),
+      tables_read: z.array(tableRead),
+      invalid_rows: z.number().int(),
+      can_skip_invalid: z
+        .boolean()
+        .meta({ description: "Whether `skip_invalid` would load the valid rows." }),
+    })
     .optional()
     .meta({ description: "The file's report (absent when a form field is refused)." }),
 });

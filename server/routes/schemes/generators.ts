@@ -7,6 +7,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import type { schemeKinds } from "../../db/schema/index.ts";
+import { schemeRunAnswer } from "../../http/answers/admin.ts";
+import { generatedSchemaAnswer } from "../../http/answers/schemes.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
@@ -24,8 +26,6 @@ import {
   organisationIdField,
   yearField,
 } from "./schemeBodies.ts";
-import { schemeRunAnswer } from "../../http/answers/admin.ts";
-import { generatedSchemaAnswer } from "../../http/answers/schemes.ts";
 
 type GeneratorKind = Exclude<(typeof schemeKinds)[number], "SCORING">;
 
@@ -56,7 +56,10 @@ function generatorRoutes(generator: Generator) {
         summary: "Generate this capability scheme for an organisation's year (queued job; staff).",
         tags: ["Schemes: capabilities"],
         body: generateBody,
-        answer: { description: "The scheme's entry now (running) and the queued job's id.", schema: schemeRunAnswer },
+        answer: {
+          description: "The scheme's entry now (running) and the queued job's id.",
+          schema: schemeRunAnswer,
+        },
       }),
       async (c) => {
         const session = c.var.session!;
@@ -76,7 +79,10 @@ function generatorRoutes(generator: Generator) {
         summary: "The generated capability scheme of an organisation's year.",
         tags: ["Schemes: capabilities"],
         body: detailBody,
-        answer: { description: "The generated result, or null before the first run.", schema: generatedSchemaAnswer },
+        answer: {
+          description: "The generated result, or null before the first run.",
+          schema: generatedSchemaAnswer,
+        },
       }),
       async (c) => {
         const body = await readJson(c, detailBody);

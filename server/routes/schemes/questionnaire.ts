@@ -17,6 +17,7 @@ import {
 } from "../../../schemes/questionnaire/store.ts";
 import type { AppContext, AppEnv } from "../../context.ts";
 import { organisationYears } from "../../db/schema/index.ts";
+import { questionnaireAnswer } from "../../http/answers/schemes.ts";
 import { parseWith, readJson } from "../../http/body.ts";
 import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { customerScope, requireCustomerAdmin, requireStaff } from "../../http/middleware/guards.ts";
@@ -24,7 +25,6 @@ import { describe } from "../../http/openapi/declare.ts";
 import { notify } from "../../live/notify.ts";
 import { findOrganisation } from "../../organisations/present.ts";
 import { YEAR_MESSAGE } from "../../organisations/yearField.ts";
-import { questionnaireAnswer } from "../../http/answers/schemes.ts";
 
 /** Years arrive as 2024 or "2024" (the screens hold them in 4-character inputs). */
 const year = z.preprocess(

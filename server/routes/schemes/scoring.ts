@@ -7,13 +7,13 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { organisationYears, schemeResults } from "../../db/schema/index.ts";
+import { schemeResultAnswer, scoresAnswer } from "../../http/answers/schemes.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, invalidToken } from "../../http/errors.ts";
 import { dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { findSchemeResult } from "../../schemes/store.ts";
 import { checkReadable, detailBody, organisationIdField } from "./schemeBodies.ts";
-import { schemeResultAnswer, scoresAnswer } from "../../http/answers/schemes.ts";
 
 const SCORE_KEYS = [
   "market_alignement",
@@ -94,7 +94,10 @@ export const scoringRoutes = new Hono<AppEnv>()
       summary: "The scoring scheme of an organisation's year.",
       tags: ["Schemes: scoring"],
       body: detailBody,
-      answer: { description: "The scoring scheme's result, or null before the first run.", schema: schemeResultAnswer },
+      answer: {
+        description: "The scoring scheme's result, or null before the first run.",
+        schema: schemeResultAnswer,
+      },
     }),
     async (c) => {
       const body = await readJson(c, detailBody);

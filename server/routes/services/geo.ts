@@ -9,10 +9,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { baseMapOutlines, type LonLatBox } from "../../geo/baseMapOutlines.ts";
+import { outlinesAnswer } from "../../http/answers/services.ts";
 import { readQuery } from "../../http/body.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { requireSignedIn } from "./signedIn.ts";
-import { outlinesAnswer } from "../../http/answers/services.ts";
 
 const BOX_WORDS = "must be west,south,east,north in degrees (west < east, south < north)";
 const ZOOM_WORDS = "must be a zoom level from 0 to 22";

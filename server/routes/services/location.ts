@@ -10,10 +10,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { citiesStartingWith, zipBelongsToCity, zipsOfCity } from "../../geo/localities.ts";
+import { choicesAnswer, zipInCityAnswer } from "../../http/answers/services.ts";
 import { readJson } from "../../http/body.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { requireSignedIn } from "./signedIn.ts";
-import { choicesAnswer, zipInCityAnswer } from "../../http/answers/services.ts";
 
 const checkBody = z.strictObject({
   city_state: z.string({ error: "must be a 'City, ST'" }).max(200, "is too long"),
@@ -48,7 +48,10 @@ export const locationServiceRoutes = new Hono<AppEnv>()
       summary: "Cities and states starting with the text typed.",
       tags: ["Services: locations"],
       body: autocompleteBody,
-      answer: { description: "The cities starting with the text, as [value, label] pairs.", schema: choicesAnswer },
+      answer: {
+        description: "The cities starting with the text, as [value, label] pairs.",
+        schema: choicesAnswer,
+      },
     }),
     async (c) => {
       const { query } = await readJson(c, autocompleteBody);
@@ -61,7 +64,10 @@ export const locationServiceRoutes = new Hono<AppEnv>()
       summary: "Zips of a city (`other`) starting with the text typed.",
       tags: ["Services: locations"],
       body: autocompleteBody,
-      answer: { description: "The city's zip codes starting with the text, as [value, label] pairs.", schema: choicesAnswer },
+      answer: {
+        description: "The city's zip codes starting with the text, as [value, label] pairs.",
+        schema: choicesAnswer,
+      },
     }),
     async (c) => {
       const { query, other } = await readJson(c, autocompleteBody);

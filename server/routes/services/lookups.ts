@@ -7,6 +7,11 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { fieldMessage } from "../../forms/fieldRules.ts";
+import {
+  individualLookupAnswer,
+  lookupNotFound,
+  organisationLookupAnswer,
+} from "../../http/answers/services.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
 import { describe } from "../../http/openapi/declare.ts";
@@ -14,7 +19,6 @@ import { isValidNpi } from "../../reference/npi.ts";
 import { findIndividualByNpi, findOrganisationByNpi } from "../../registry/lookups.ts";
 import { npiRegistryFor } from "../../registry/registrySource.ts";
 import { requireSignedIn } from "./signedIn.ts";
-import { individualLookupAnswer, lookupNotFound, organisationLookupAnswer } from "../../http/answers/services.ts";
 
 /** admin-area.md section 5, word for word. */
 export const NOT_FOUND_MESSAGE =

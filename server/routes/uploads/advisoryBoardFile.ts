@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
+import { marketUploadAnswer, refusedUploadAnswer } from "../../http/answers/uploads.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { ingestMarketUpload } from "../../ingest/ingest.ts";
@@ -13,7 +14,6 @@ import {
   withReceivedUpload,
   yearField,
 } from "./multipart.ts";
-import { marketUploadAnswer, refusedUploadAnswer } from "../../http/answers/uploads.ts";
 
 const marketFormSchema = z.object({
   files: filesField,
@@ -32,7 +32,8 @@ export const advisoryBoardFile = new Hono<AppEnv>().post(
     answer: { description: "The years and rows loaded.", schema: marketUploadAnswer },
     refusals: {
       400: {
-        description: "A form field is refused, or the file is: `errors` names `files`, `report` lists the file's errors.",
+        description:
+          "A form field is refused, or the file is: `errors` names `files`, `report` lists the file's errors.",
         schema: refusedUploadAnswer,
       },
       413: "The upload is larger than its limits.",

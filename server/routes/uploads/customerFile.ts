@@ -3,6 +3,11 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { customerUsers, organisations } from "../../db/schema/index.ts";
+import {
+  confirmUploadAnswer,
+  practiceUploadAnswer,
+  refusedUploadAnswer,
+} from "../../http/answers/uploads.ts";
 import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
 import { describe } from "../../http/openapi/declare.ts";
@@ -18,7 +23,6 @@ import {
   withReceivedUpload,
 } from "./multipart.ts";
 import { practiceFileNotice } from "./practiceFileNotice.ts";
-import { confirmUploadAnswer, practiceUploadAnswer, refusedUploadAnswer } from "../../http/answers/uploads.ts";
 
 /** Staff send `files`; the customer's practice profile sends `data_upload` (customer-area.md section 2). */
 const PRACTICE_FILE_FIELDS: ReadonlySet<string> = new Set(["files", "data_upload"]);
@@ -73,7 +77,8 @@ export const customerFile = new Hono<AppEnv>().post(
     },
     refusals: {
       400: {
-        description: "A form field is refused, or the file is: `errors` names `files`, `report` lists the file's errors.",
+        description:
+          "A form field is refused, or the file is: `errors` names `files`, `report` lists the file's errors.",
         schema: refusedUploadAnswer,
       },
       409: {
