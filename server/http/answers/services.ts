@@ -22,11 +22,9 @@ export const siteSettingsAnswer = z.strictObject({
   contents: z
     .strictObject({ aboutText: z.string(), licenceText: z.string(), copyrightText: z.string() })
     .meta({ description: "The rich texts (HTML) of the About, Licence and Copyright modals." }),
-  queries: z
-    .record(z.string(), z.record(z.string(), z.string()))
-    .meta({
-      description: "The texts of each analysis's screen (title, description, chart and table titles).",
-    }),
+  queries: z.record(z.string(), z.record(z.string(), z.string())).meta({
+    description: "The texts of each analysis's screen (title, description, chart and table titles).",
+  }),
 });
 export type SiteSettings = z.infer<typeof siteSettingsAnswer>;
 

@@ -127,7 +127,9 @@ describe("typing", () => {
     expect(normalizeInput(phone, "317-555-0100")).toBe("3175550100");
     expect(normalizeInput(last, "O'Brien 2!")).toBe("O'Brien ");
     expect(fieldError(last, { last: "Van Buren" })).toBeNull();
-    expect(fieldError(last, { last: "-" })).toBe("Please fill out this field or verify onlyletter format.");
+    expect(fieldError(last, { last: "-" })).toBe(
+      "Please fill out this field or verify it is letters only (spaces, hyphens, apostrophes and dots allowed).",
+    );
     expect(normalizeInput(last, "Müller")).toBe("Müller");
     expect(normalizeInput(name, "a-b 1")).toBe("a-b 1");
   });
