@@ -121,6 +121,15 @@ for (const backend of backends) {
     afterAll(() => t.close());
 
     describe("facilities", () => {
+      test("an entity that is not an object is named once: facility, a group of fields", async () => {
+        const answer = await admin.post(FACILITY, { facility: "not an object" });
+        expect(answer.status).toBe(400);
+        expect(answer.json.errors).toEqual([
+          { field: "facility", message: "must be a group of fields (a JSON object)" },
+        ]);
+        expect(answer.json.detail).toBe("facility: must be a group of fields (a JSON object)");
+      });
+
       test("a customer admin adds one: the answer is the facility, blank dates are null, the map point is its zip's", async () => {
         const body = facilityBody({
           physical_locale: "fishers, in",
