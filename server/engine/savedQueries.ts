@@ -304,7 +304,7 @@ export const savedQueriesRoutes = new Hono<AppEnv>()
       tags: ["Analyses: saved"],
       body: savedQueryRequest,
       documentedBody: z.union([saveBody, actionBody]),
-      bodyExample: { querie: "querie3", title: "Knee, 2024", description: "", filters: { year: 2024 } },
+      bodyExample: { querie: 3, title: "Knee, 2024", description: "", filters: { year: 2024 } },
       answer: {
         description:
           "Saved: `res`, the saved query. Shared or unshared: `res` and the lists. Deleted: `deleted` (its id) and the lists.",

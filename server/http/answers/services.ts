@@ -93,6 +93,11 @@ export const choicesAnswer = z.strictObject({
   data: z.array(z.tuple([z.string(), z.string()])).meta({ description: "[value, label] pairs." }),
 });
 
+const geometryCollection = z.object({
+  type: z.literal("GeometryCollection"),
+  geometries: z.array(z.object({}).loose()),
+});
+
 /** GET /api/services/geo/outlines/: a TopoJSON topology. */
 export const outlinesAnswer = z.strictObject({
   type: z.literal("Topology"),
@@ -100,10 +105,7 @@ export const outlinesAnswer = z.strictObject({
     scale: z.tuple([z.number(), z.number()]),
     translate: z.tuple([z.number(), z.number()]),
   }),
-  objects: z.record(
-    z.enum(["states", "counties"]),
-    z.object({ type: z.literal("GeometryCollection"), geometries: z.array(z.object({}).loose()) }),
-  ),
+  objects: z.strictObject({ states: geometryCollection, counties: geometryCollection }),
   arcs: z.array(z.array(z.array(z.number()))),
 });
 
