@@ -11,6 +11,7 @@ import type { AppContext, AppEnv } from "./context.ts";
 import { databaseAlive } from "./db/client.ts";
 import { abandonedRequest } from "./http/abandonedRequest.ts";
 import { allowedMethodsOf } from "./http/allowedMethods.ts";
+import { healthAnswer } from "./http/answers/services.ts";
 import { CachedRouter } from "./http/cachedRouter.ts";
 import { errorResponse, HttpError, toHttpError } from "./http/errors.ts";
 import { bodyLimit } from "./http/middleware/bodyLimit.ts";
@@ -67,7 +68,14 @@ export function createApp(context: AppContext, options: AppOptions = {}) {
     describe({
       summary: "Service health: is the database reachable (no session needed).",
       tags: ["Service"],
-      answer: "`{status: 'ok' | 'degraded', database: 'postgres' | 'pglite'}`; 503 when degraded.",
+      answer: {
+        description: "The database is reachable.",
+        schema: healthAnswer,
+        example: { status: "ok", database: "postgres" },
+      },
+      refusals: {
+        503: { description: "The database is not reachable: `status: 'degraded'`.", schema: healthAnswer },
+      },
     }),
     async (c) => {
       const database = await databaseAlive(context.database);

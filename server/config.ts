@@ -241,6 +241,8 @@ const environmentSchema = z.object({
     .enum(["0", "1", "true", "false"])
     .default("1")
     .transform((value) => value === "1" || value === "true"),
+  /** Check each JSON answer against its route's declared schema (docs/api.md); on in tests. */
+  VITALITY_CHECK_ANSWERS: z.enum(["0", "1", "true", "false"]).optional(),
   REFUSED_UPLOAD_RETENTION_DAYS: z.coerce
     .number({ message: "must be a number of days" })
     .min(0, "must be 0 or more days")
@@ -285,6 +287,12 @@ export interface Config {
   /** With seedDemo: run and enable the demo's last two years at start (analyses ready at first sign-in). */
   seedDemoAnalyses: boolean;
   logRequests: boolean;
+  /**
+   * Every JSON answer is checked against the schema its route declares (server/http/openapi/
+   * declare.ts): an answer that drifted is a 500 naming the field. On in tests, off in production
+   * unless VITALITY_CHECK_ANSWERS=1 (a development switch).
+   */
+  checkAnswers: boolean;
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
   /** True when the public URL is https: cookies get Secure and responses HSTS. */
@@ -341,6 +349,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: env.SEED_DEMO,
     seedDemoAnalyses: env.SEED_DEMO_ANALYSES,
     logRequests: env.LOG_REQUESTS,
+    checkAnswers:
+      env.VITALITY_CHECK_ANSWERS === undefined
+        ? env.NODE_ENV === "test"
+        : env.VITALITY_CHECK_ANSWERS === "1" || env.VITALITY_CHECK_ANSWERS === "true",
     trustProxy: env.TRUST_PROXY,
     secure: publicUrl.startsWith("https://"),
     nppesApi: { enabled: env.NPPES_API, url: env.NPPES_API_URL, timeoutMs: env.NPPES_API_TIMEOUT_MS },

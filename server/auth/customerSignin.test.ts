@@ -119,6 +119,10 @@ for (const backend of backends) {
       for (let i = 0; i < 6; i++)
         statuses.push((await perAddress.post("/api/services/auth/signin/", { email: user.email })).status);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      const refused = await perAddress.post("/api/services/auth/signin/", { email: user.email });
+      expect(refused.status).toBe(429);
+      // The test clock stands at 12:00:00, the start of a 15-minute window: 900 seconds to wait.
+      expect(refused.headers.get("retry-after")).toBe("900");
 
       const perIp = await t.client({ ip: "192.0.2.99" }).prime();
       const ipStatuses: number[] = [];

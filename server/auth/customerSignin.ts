@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { customerUsers, signinTokens } from "../db/schema/index.ts";
+import { statusDetailAnswer } from "../http/answers/common.ts";
+import { customerSigninAnswer } from "../http/answers/customer.ts";
 import { parseParam, readJson } from "../http/body.ts";
 import { clientIp } from "../http/clientIp.ts";
 import { HttpError } from "../http/errors.ts";
@@ -40,7 +42,14 @@ export const customerSignin = new Hono<AppEnv>()
         "Ask for a sign-in link by e-mail (the same answer whether or not the address has an account).",
       tags: ["Sign-in"],
       body: signinRequest,
-      answer: "`{status: 200, detail}`; the link arrives by e-mail.",
+      answer: {
+        description: "The same words whether or not the address has an account; the link arrives by e-mail.",
+        schema: statusDetailAnswer,
+      },
+      bodyExample: { email: "jane.doe@practice.example" },
+      refusals: {
+        429: "Too many links asked for this address or from this client address: wait for Retry-After seconds.",
+      },
     }),
     async (c) => {
       const { email } = await readJson(c, signinRequest);
@@ -85,7 +94,11 @@ export const customerSignin = new Hono<AppEnv>()
     describe({
       summary: "Exchange a sign-in link's token for a session (sets the session cookie).",
       tags: ["Sign-in"],
-      answer: "The signed-in customer's detail and the session token.",
+      answer: {
+        description:
+          "The session: its token (also set as the session cookie) and its age in seconds. The customer's detail is GET /api/management/customer/detail/.",
+        schema: customerSigninAnswer,
+      },
     }),
     async (c) => {
       const token = parseParam(tokenParam, c.req.param("token"), "token");

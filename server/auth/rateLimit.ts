@@ -62,6 +62,12 @@ export async function release(db: Db, rule: RateRule, subject: string, now: Date
 
 export function tooMany(rule: RateRule, now: Date): HttpError {
   const resetAt = windowStart(rule, now).getTime() + rule.windowSeconds * 1000;
-  const minutes = Math.max(1, Math.ceil((resetAt - now.getTime()) / 60000));
-  return new HttpError(429, `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+  const seconds = Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return new HttpError(
+    429,
+    `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    undefined,
+    { "Retry-After": String(seconds) },
+  );
 }

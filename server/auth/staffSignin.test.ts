@@ -77,6 +77,11 @@ for (const backend of backends) {
       });
       expect(locked.status).toBe(429);
       expect(locked.json.detail).toMatch(/Too many attempts\. Try again in \d+ minutes?\./);
+      // Retry-After in seconds, within the 15-minute window, agreeing with the minutes of the detail.
+      const retryAfter = Number(locked.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      expect(locked.json.detail).toContain(`in ${Math.ceil(retryAfter / 60)} minute`);
       t.clock.advance(15 * 60);
       expect(
         (

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { staffAccounts } from "../db/schema/index.ts";
+import { staffSigninAnswer } from "../http/answers/staff.ts";
 import { readJson } from "../http/body.ts";
 import { clientIp } from "../http/clientIp.ts";
 import { HttpError } from "../http/errors.ts";
@@ -27,7 +28,14 @@ export const staffSignin = new Hono<AppEnv>().post(
     summary: "Staff sign-in with username and password (sets the session cookie).",
     tags: ["Sign-in"],
     body: staffSigninRequest,
-    answer: "The staff member's detail (as GET /api/management/admin/detail/), `token` and `max_age`.",
+    answer: {
+      description:
+        "The staff member's detail (as GET /api/management/admin/detail/, without stored items), `token` and `max_age`.",
+      schema: staffSigninAnswer,
+    },
+    refusals: {
+      429: "Too many failed attempts for this username or from this address: wait for Retry-After seconds.",
+    },
   }),
   async (c) => {
     const { username, password } = await readJson(c, staffSigninRequest);

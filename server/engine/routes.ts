@@ -8,6 +8,7 @@ import { setMetric, timing } from "hono/timing";
 import { z } from "zod";
 import { boundedCache } from "../caches/bounded.ts";
 import type { AppEnv } from "../context.ts";
+import { manifestAnswer, runOrExportAnswer, statsAnswer } from "../http/answers/analyses.ts";
 import { parseBody } from "../http/body.ts";
 import { acceptsGzip } from "../http/encodedBody.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
@@ -109,7 +110,7 @@ export const queriesRoutes = new Hono<AppEnv>()
     describe({
       summary: "The analyses' definitions the screens are drawn from, with the organisation's default year.",
       tags: ["Analyses"],
-      answer: "`{status: 200, ...}`: the manifest.",
+      answer: { description: "The analyses' definitions and the years with data.", schema: manifestAnswer },
     }),
     async (c) => {
       const session = c.var.session;
@@ -140,7 +141,11 @@ export const queriesRoutes = new Hono<AppEnv>()
     describe({
       summary: "How often each analysis was opened in the organisation.",
       tags: ["Analyses"],
-      answer: "`{status: 200, stats: {querie1: n, ...}}`.",
+      answer: {
+        description: "How many times each analysis ran in the organisation.",
+        schema: statsAnswer,
+        example: { status: 200, stats: { querie1: 12, querie2: 0 } },
+      },
     }),
     async (c) => {
       const registry = await pluginRegistry();
@@ -159,7 +164,11 @@ export const queriesRoutes = new Hono<AppEnv>()
     describe({
       summary: "Download an export made by POST of an analysis with `export` (its maker only).",
       tags: ["Analyses"],
-      answer: "The CSV or XLSX file.",
+      answer: {
+        description: "The CSV or XLSX file (as an attachment).",
+        media: "application/octet-stream",
+        schema: z.string().meta({ format: "binary" }),
+      },
     }),
     async (c) => {
       const session = c.var.session;
@@ -190,8 +199,11 @@ export const queriesRoutes = new Hono<AppEnv>()
         "Run an analysis (querie1..querie10) or a saved query (its id) with filters; with `export`, write its tables as CSV or XLSX. The fields may also come in the query string (filters as JSON text); the body is optional.",
       tags: ["Analyses"],
       body: runRequest,
-      answer:
-        "The analysis's results (gzip when accepted), with `X-Cache: hit|miss` and a `Server-Timing` header (the server's milliseconds per step: snapshot, schema, wait, bind, kernel, encode, gzip, total; schema: making the organisation-year's schema or waiting for it); with `export`, `{status: 200, path}` of the file to download.",
+      answer: {
+        description:
+          "The analysis's results (gzip when accepted), with `X-Cache: hit|miss` and a `Server-Timing` header (the server's milliseconds per step: snapshot, schema, wait, bind, kernel, encode, gzip, total; schema: making the organisation-year's schema or waiting for it); with `export`, `{status: 200, path}` of the file to download.",
+        schema: runOrExportAnswer,
+      },
     }),
     async (c) => {
       // c.get, not c.var: Hono builds a new object of all variables on every c.var read.

@@ -17,6 +17,7 @@ import type { OrganisationScope, Session } from "../auth/sessions.ts";
 import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { customerUsers, savedQueries } from "../db/schema/index.ts";
+import { savedQueriesAnswer, savedQueryActionAnswer } from "../http/answers/analyses.ts";
 import { parseParam, parseWith, readJson } from "../http/body.ts";
 import { forbidden, HttpError, invalidToken, notFound, validationError } from "../http/errors.ts";
 import { dummyOrganisationOf } from "../http/middleware/dummyReadOnly.ts";
@@ -283,7 +284,10 @@ export const savedQueriesRoutes = new Hono<AppEnv>()
     describe({
       summary: "The saved analyses the caller may see in its organisation.",
       tags: ["Analyses: saved"],
-      answer: "`{status: 200, ...}`: own and shared saved queries.",
+      answer: {
+        description: "The caller's own saved queries and its colleagues' shared ones.",
+        schema: savedQueriesAnswer,
+      },
     }),
     async (c) => {
       const { organisationId: organisation, session } = c.var.scope;
@@ -302,7 +306,12 @@ export const savedQueriesRoutes = new Hono<AppEnv>()
       tags: ["Analyses: saved"],
       body: savedQueryRequest,
       documentedBody: z.union([saveBody, actionBody]),
-      answer: "`{status: 200, res}`: the saved query, or the result of the action.",
+      bodyExample: { querie: 3, title: "Knee, 2024", description: "", filters: { year: 2024 } },
+      answer: {
+        description:
+          "Saved: `res`, the saved query. Shared or unshared: `res` and the lists. Deleted: `deleted` (its id) and the lists.",
+        schema: savedQueryActionAnswer,
+      },
     }),
     async (c) => {
       if (!c.var.session) throw invalidToken();
@@ -317,7 +326,10 @@ export const savedQueriesRoutes = new Hono<AppEnv>()
     describe({
       summary: "An organisation's saved analyses, for staff.",
       tags: ["Analyses: saved"],
-      answer: "`{status: 200, ...}`: the organisation's saved queries.",
+      answer: {
+        description: "The organisation's saved queries, as staff see them.",
+        schema: savedQueriesAnswer,
+      },
     }),
     async (c) => {
       const organisation = parseParam(organisationId, c.req.param("orgid"), "orgid");

@@ -6,13 +6,17 @@
  */
 import { z } from "zod";
 import { isValidNpi } from "../reference/npi.ts";
+import { formatMessage, REQUIRED_MESSAGE } from "./formatWords.ts";
 import type { FieldDefinition, FormDefinition } from "./types.ts";
 
-export const REQUIRED_MESSAGE = "Please fill out this field";
+export { REQUIRED_MESSAGE };
 
-/** The message of a field left empty or not in its format (admin-area.md section 5). */
-export const fieldMessage = (field: Pick<FieldDefinition, "format">) =>
-  field.format ? `${REQUIRED_MESSAGE} or verify ${field.format} format.` : REQUIRED_MESSAGE;
+/** The message of a field left empty or not in its format (admin-area.md section 5, in plain words). */
+export const fieldMessage = (field: Pick<FieldDefinition, "format">) => formatMessage(field.format);
+
+/** A value of the wrong JSON type: the field's message when it is missing, else what it must be. */
+const typeMessage = (missing: string, wrongType: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? missing : wrongType;
 
 export const NPI_CHECK_MESSAGE = "This is not a valid NPI: its last digit (the check digit) does not match.";
 
@@ -41,7 +45,7 @@ export function textRule(field: FieldDefinition): z.ZodType<string, unknown> {
   const message = fieldMessage(field);
   const max = field.type === "textarea" ? TEXTAREA_MAX : (field.maxlength ?? TEXT_MAX);
   return z
-    .string({ error: message })
+    .string({ error: typeMessage(message, "must be text") })
     .trim()
     .superRefine((value, context) => {
       if (value === "") {
@@ -110,7 +114,7 @@ export function selectRule(field: FieldDefinition): z.ZodType<string, unknown> {
   const message = fieldMessage(field);
   const allowed = choiceList(field);
   return z
-    .string({ error: message })
+    .string({ error: typeMessage(message, "must be text (one of the choices)") })
     .trim()
     .superRefine((value, context) => {
       if (value === "") {
@@ -129,7 +133,7 @@ export function multipleChoiceRule(field: FieldDefinition): z.ZodType<string[], 
   const allowed = choiceList(field);
   return z
     .array(z.string({ error: "each choice must be text" }).trim(), {
-      error: `${message} (a list of choices)`,
+      error: typeMessage(`${message} (a list of choices)`, "must be a list of choices"),
     })
     .max(200, "too many choices")
     .transform((values) => [...new Set(values.filter((value) => value !== ""))])

@@ -14,7 +14,7 @@ export interface FieldDefinition {
     | "boolean"
     | "image";
   required?: boolean;
-  /** Validation format named in messages ('Please fill out this field or verify {format} format.'). */
+  /** Validation format; a refusal says what it means in words (server/forms/formatWords.ts). */
   format?: "email" | "npi" | "zip" | "number" | "onlyletter" | "year" | "password";
   minlength?: number;
   maxlength?: number;

@@ -28,6 +28,8 @@ export class HttpError extends Error {
     readonly status: ContentfulStatusCode,
     readonly detail: string,
     readonly errors?: FieldError[],
+    /** Headers the refusal carries (429: Retry-After). */
+    readonly headers?: Record<string, string>,
   ) {
     super(detail);
     this.name = "HttpError";
@@ -62,7 +64,7 @@ export function validationError(error: ZodError): HttpError {
 export function errorResponse(c: Context, error: HttpError) {
   const body: ErrorBody = { status: error.status, detail: error.detail };
   if (error.errors) body.errors = error.errors;
-  return c.json(body, error.status);
+  return c.json(body, error.status, error.headers);
 }
 
 export function toHttpError(error: unknown): HttpError | undefined {

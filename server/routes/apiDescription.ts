@@ -15,8 +15,8 @@ const TAG = "API description";
 
 export function apiDescriptionRoutes(app: Hono<AppEnv>) {
   let document: Promise<OpenAPIV3_1.Document> | undefined;
-  const documentOf = () => {
-    document ??= openApiDocument(app as unknown as Hono<never>);
+  const documentOf = (publicUrl: string) => {
+    document ??= openApiDocument(app as unknown as Hono<never>, publicUrl);
     return document;
   };
   return new HonoApp<AppEnv>()
@@ -32,15 +32,15 @@ export function apiDescriptionRoutes(app: Hono<AppEnv>) {
             .loose(),
         },
       }),
-      async (c) => c.json(await documentOf()),
+      async (c) => c.json(await documentOf(c.var.app.config.publicUrl)),
     )
     .get(
       "/docs",
       describe({
         summary: "The same document as one readable HTML page.",
         tags: [TAG],
-        answer: "An HTML page (no script).",
+        answer: { description: "An HTML page (no script).", media: "text/html", schema: z.string() },
       }),
-      async (c) => c.html(referencePage(await documentOf())),
+      async (c) => c.html(referencePage(await documentOf(c.var.app.config.publicUrl))),
     );
 }

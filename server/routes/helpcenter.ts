@@ -5,6 +5,7 @@ import { nextFaqFlags } from "../content/faqFlags.ts";
 import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { faqs } from "../db/schema/index.ts";
+import { faqAnswer, faqsAnswer } from "../http/answers/services.ts";
 import { readJson } from "../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
 import { requireStaff } from "../http/middleware/guards.ts";
@@ -73,7 +74,10 @@ export const helpcenterRoutes = new Hono<AppEnv>()
     describe({
       summary: "The help centre's questions for the caller's area (customer or staff).",
       tags: ["Help centre"],
-      answer: "`{status: 200, faqs}`.",
+      answer: {
+        description: "Customers: the active questions, promoted first. Staff: every question, in order.",
+        schema: faqsAnswer,
+      },
     }),
     async (c) => {
       const session = c.var.session;
@@ -89,7 +93,8 @@ export const helpcenterRoutes = new Hono<AppEnv>()
       summary: "Add a question (site admins only).",
       tags: ["Help centre"],
       body: addFaq,
-      answer: "`{status: 200, faq}`.",
+      bodyExample: { faq: { question: "How do I upload a year?", answer: "<p>Open Data upload.</p>" } },
+      answer: { description: "The new question.", schema: faqAnswer },
     }),
     async (c) => {
       const { faq } = await readJson(c, addFaq);
@@ -113,7 +118,7 @@ export const helpcenterRoutes = new Hono<AppEnv>()
       summary: "Change a question: text, promoted, active (a field not sent is kept).",
       tags: ["Help centre"],
       body: updateFaq,
-      answer: "`{status: 200, faqs}`: every question, as staff see them.",
+      answer: { description: "Every question, as staff see them.", schema: faqsAnswer },
     }),
     async (c) => {
       const { id, data } = await readJson(c, updateFaq);
@@ -142,7 +147,7 @@ export const helpcenterRoutes = new Hono<AppEnv>()
       summary: "Remove a question.",
       tags: ["Help centre"],
       body: removeFaq,
-      answer: "`{status: 200, faqs}`: the remaining questions.",
+      answer: { description: "The remaining questions.", schema: faqsAnswer },
     }),
     async (c) => {
       const { id } = await readJson(c, removeFaq);

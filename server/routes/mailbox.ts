@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { mailboxOrganisationsSchema, mailboxSendSchema } from "../forms/mailbox.ts";
+import { mailboxListAnswer, mailSentAnswer, orgUsersAnswer } from "../http/answers/services.ts";
 import { parseParam, readJson } from "../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
 import { requireStaff } from "../http/middleware/guards.ts";
@@ -31,7 +32,10 @@ export const mailboxRoutes = new Hono<AppEnv>()
     describe({
       summary: "Every organisation with its users, for choosing recipients (site admins only).",
       tags: ["Back office: mailbox"],
-      answer: "`{status: 200, org_users}`.",
+      answer: {
+        description: "Every organisation with its users, and the sender choices.",
+        schema: mailboxListAnswer,
+      },
     }),
     async (c) =>
       c.json({
@@ -45,7 +49,7 @@ export const mailboxRoutes = new Hono<AppEnv>()
     describe({
       summary: "One organisation's users, for choosing recipients.",
       tags: ["Back office: mailbox"],
-      answer: "`{status: 200, ...}`: the organisation and its users.",
+      answer: { description: "The organisation and its users.", schema: orgUsersAnswer },
     }),
     async (c) => {
       const organisationId = parseParam(mailboxParam, c.req.param("mailbox"), "mailbox");
@@ -63,7 +67,7 @@ export const mailboxRoutes = new Hono<AppEnv>()
       summary: "The users of the organisations named.",
       tags: ["Back office: mailbox"],
       body: mailboxOrganisationsSchema,
-      answer: "`{status: 200, org_users}`.",
+      answer: { description: "The organisations named, with their users.", schema: orgUsersAnswer },
     }),
     async (c) => {
       const { organization_ids } = await readJson(c, mailboxOrganisationsSchema);
@@ -77,7 +81,8 @@ export const mailboxRoutes = new Hono<AppEnv>()
       summary: "Send an e-mail to the chosen users (queued).",
       tags: ["Back office: mailbox"],
       body: mailboxSendSchema,
-      answer: "`{status: 200, ...}`: how many recipients and the job.",
+      answer: { description: "How many recipients the e-mail was sent to.", schema: mailSentAnswer },
+      refusals: { 502: "The mail server refused some recipients: `detail` names them." },
     }),
     async (c) => {
       const mail = await readJson(c, mailboxSendSchema);

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
+import { notificationDeletedAnswer } from "../http/answers/services.ts";
 import { readJson } from "../http/body.ts";
 import { notFound } from "../http/errors.ts";
 import { requireKind } from "../http/middleware/guards.ts";
@@ -18,7 +19,7 @@ function deleteRoute(kind: "client" | "admin") {
       summary: "Delete one of the caller's own notifications or background tasks.",
       tags: ["Notifications"],
       body: deleteNotification,
-      answer: "`{status: 200, deleted: <id>}`.",
+      answer: { description: "The deleted notification's id.", schema: notificationDeletedAnswer },
     }),
     async (c) => {
       const { id } = await readJson(c, deleteNotification);

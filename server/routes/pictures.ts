@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { customerUsers, organisations, staffAccounts } from "../db/schema/index.ts";
@@ -40,7 +41,7 @@ export const pictureRoutes = new Hono<AppEnv>().get(
   describe({
     summary: "A profile picture or logo, to its owner's organisation (and staff) only.",
     tags: ["Pictures"],
-    answer: "The image (image/webp).",
+    answer: { description: "The image.", media: "image/webp", schema: z.string().meta({ format: "binary" }) },
   }),
   async (c) => {
     const session = c.var.session;

@@ -2,6 +2,9 @@ import { Hono } from "hono";
 import { revokeSession } from "../auth/sessions.ts";
 import type { AppEnv } from "../context.ts";
 import { formDefinitions } from "../forms/index.ts";
+import { statusDetailAnswer } from "../http/answers/common.ts";
+import { customerDetailAnswer } from "../http/answers/customer.ts";
+import { adminDetailAnswer } from "../http/answers/staff.ts";
 import { notFound } from "../http/errors.ts";
 import { customerScope, requireStaff } from "../http/middleware/guards.ts";
 import { clearSessionCookie } from "../http/middleware/session.ts";
@@ -18,7 +21,11 @@ export const customerDetail = new Hono<AppEnv>().get(
     summary:
       "The customer's session check: profile, organisation and forms (staff in dummy mode see the organisation they view).",
     tags: ["Customer: account"],
-    answer: "`{status, profile, kind: 'client', logged, dummy, organization, file_upload_path, forms}`.",
+    answer: {
+      description:
+        "The signed-in user (or, in dummy mode, the staff member), the organisation and the forms.",
+      schema: customerDetailAnswer,
+    },
   }),
   async (c) => {
     const { db } = c.var.app.database;
@@ -63,7 +70,11 @@ export const staffDetail = new Hono<AppEnv>().get(
   describe({
     summary: "The staff session check: profile, role, agents and the site's settings.",
     tags: ["Back office: account"],
-    answer: "The staff member's detail with its notifications and background tasks.",
+    answer: {
+      description:
+        "The staff member's profile with its stored notifications and tasks, the agents, the forms.",
+      schema: adminDetailAnswer,
+    },
   }),
   async (c) => {
     const session = c.var.session;
@@ -84,7 +95,11 @@ export const logout = new Hono<AppEnv>().post(
   describe({
     summary: "Sign out: ends the session on the server and clears its cookie.",
     tags: ["Sign-in"],
-    answer: "`{status: 200, detail: 'Signed out.'}`",
+    answer: {
+      description: "The session ended.",
+      schema: statusDetailAnswer,
+      example: { status: 200, detail: "Signed out." },
+    },
   }),
   async (c) => {
     const session = c.var.session;

@@ -6,6 +6,7 @@ import { sanitizeRichText } from "../content/richText.ts";
 import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { siteSettings } from "../db/schema/index.ts";
+import { siteSettingsAnswer as siteSettingsSchema } from "../http/answers/services.ts";
 import { readJson } from "../http/body.ts";
 import { invalidToken } from "../http/errors.ts";
 import { requireStaff } from "../http/middleware/guards.ts";
@@ -93,7 +94,7 @@ export const siteSettingsRoutes = new Hono<AppEnv>()
     describe({
       summary: "The site's texts: about, contact, terms, the analyses' texts.",
       tags: ["Site settings"],
-      answer: "The site settings (as POST answers).",
+      answer: { description: "The site's texts.", schema: siteSettingsSchema },
     }),
     async (c) => {
       if (!c.var.session) throw invalidToken();
@@ -108,7 +109,7 @@ export const siteSettingsRoutes = new Hono<AppEnv>()
       summary: "Change the site's texts (site admins only).",
       tags: ["Site settings"],
       body: updateSettings,
-      answer: "The site settings after the change.",
+      answer: { description: "The site's texts after the change.", schema: siteSettingsSchema },
     }),
     async (c) => {
       const update = await readJson(c, updateSettings);

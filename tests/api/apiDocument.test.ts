@@ -49,14 +49,60 @@ for (const backend of backends) {
           });
           for (const status of ["400", "401", "403", "404", "405"]) {
             const schema = operation.responses[status]?.content?.["application/json"]?.schema;
-            expect({ where, status, schema }).toEqual({
+            // The error shape itself, or (uploads' 400, look-ups' 404) an answer holding its fields.
+            const shape = schema?.$ref ? schema : Object.keys(schema?.properties ?? {}).sort();
+            expect({ where, status, shape }).toEqual({
               where,
               status,
-              schema: { $ref: "#/components/schemas/ErrorBody" },
+              shape: schema?.$ref
+                ? { $ref: "#/components/schemas/ErrorBody" }
+                : expect.arrayContaining(["detail", "errors", "status"]),
             });
           }
         }
       }
+    });
+
+    test("every success answer has a schema (JSON answers: the zod schema the answer check uses)", () => {
+      const without: string[] = [];
+      for (const [path, item] of Object.entries(document.paths)) {
+        for (const [method, operation] of Object.entries(item as Record<string, JsonSchema>)) {
+          const [status, success] = Object.entries(operation.responses as Record<string, JsonSchema>).find(
+            ([code]) => code.startsWith("2"),
+          )!;
+          const contents = Object.values(success.content ?? {}) as JsonSchema[];
+          if (contents.length === 0 || contents.some((content) => !content.schema)) {
+            without.push(`${method.toUpperCase()} ${path} ${status}`);
+          }
+        }
+      }
+      expect(without).toEqual([]);
+      const detail = document.paths["/api/management/customer/detail"].get.responses["200"].content;
+      expect(Object.keys(detail["application/json"].schema.properties)).toContain("organization");
+    });
+
+    test("tags are defined with descriptions; servers and licence are given", () => {
+      const defined = new Map(
+        document.tags.map((tag: { name: string; description: string }) => [tag.name, tag.description]),
+      );
+      const used = new Set(
+        Object.values(document.paths).flatMap((item) =>
+          Object.values(item as Record<string, JsonSchema>).flatMap((operation) => operation.tags),
+        ),
+      );
+      expect([...used].filter((tag) => !defined.get(tag as string))).toEqual([]);
+      expect(document.servers[0].url).toBe("http://localhost:3000");
+      expect(document.info.license.name).toBeTruthy();
+    });
+
+    test("refusals beyond the common ones: 413/415 for JSON bodies, 409, 429 with Retry-After", () => {
+      const agents = document.paths["/api/management/admin/detail"].post.responses;
+      expect(Object.keys(agents)).toEqual(expect.arrayContaining(["413", "415"]));
+      const upload = document.paths["/api/management/customer/file"].post.responses;
+      expect(upload["409"].content["application/json"].schema.properties.confirm).toBeDefined();
+      expect(upload["400"].content["application/json"].schema.properties.report).toBeDefined();
+      const signin = document.paths["/api/services/auth/signin"].post.responses;
+      expect(signin["429"].headers["Retry-After"].schema.type).toBe("integer");
     });
 
     test("a body is documented by the schema its handler parses: strict objects refuse unknown fields", () => {

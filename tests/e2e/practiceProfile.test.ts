@@ -120,7 +120,7 @@ describe.skipIf(!chromiumAvailable)("practice profile", () => {
 
     // A bad check digit: the field's own rule, before any call.
     await field("NPI").fill(`${FACILITY_NPI.slice(0, 9)}${(Number(FACILITY_NPI[9]) + 1) % 10}`);
-    await dialog().getByText("Please fill out this field or verify npi format.").waitFor();
+    await dialog().getByText("Please fill out this field or verify it is an NPI of 10 digits.").waitFor();
 
     const lookup = await pageApi(page, "POST", "/api/services/lexisnexis/organization/", {
       query: FACILITY_NPI,
@@ -135,7 +135,10 @@ describe.skipIf(!chromiumAvailable)("practice profile", () => {
     // Another city from the autocomplete clears the zip; the zip is then one of that city's.
     await choose(page, field("City, State"), "Indianap", "Indianapolis, IN");
     await expect(field("Zip code").inputValue()).resolves.toBe("");
-    await dialog().getByText("Please fill out this field or verify zip format.").first().waitFor();
+    await dialog()
+      .getByText("Please fill out this field or verify it is a zip code of 5 digits.")
+      .first()
+      .waitFor();
     await choose(page, field("Zip code"), "4620", "46204");
     await field("Physical address").fill("1 Monument Circle");
 

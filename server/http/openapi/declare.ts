@@ -4,16 +4,38 @@
  * remembers, per request, the zod schema of the body and query it declared. The handler still
  * parses with readJson(c, schema) / readQuery(c, schema) at the point it always did (after its own
  * session checks), and those refuse a schema other than the declared one: the document and the
- * parse cannot drift apart (docs/api.md).
+ * parse cannot drift apart (docs/api.md). Where checking is on (tests; VITALITY_CHECK_ANSWERS=1),
+ * the same middleware holds each JSON answer to the declared answer schema (checkAnswer.ts).
  */
 import type { MiddlewareHandler } from "hono";
 import { resolver, uniqueSymbol } from "hono-openapi";
 import { z } from "zod";
+import type { AppEnv } from "../../context.ts";
+import { checkAnswer } from "./checkAnswer.ts";
+
+/** A success answer: its schema (zod, the one the check and the web's types use) and words. */
+export interface AnswerDescription {
+  description: string;
+  schema: z.ZodType;
+  /** application/json unless stated (a CSV, an image, an HTML page). */
+  media?: string;
+  /** A typical answer, shown in the document. */
+  example?: unknown;
+  /** The success status when it is not 200. */
+  status?: 200 | 201 | 202;
+}
+
+/** A refusal a route can answer besides the ones every route can (document.ts). */
+export interface Refusal {
+  description: string;
+  /** When the answer is not the error shape (an upload's 409 asks for a confirmation). */
+  schema?: z.ZodType;
+}
 
 export interface RouteDescription {
   /** One line: what the call does, in the words of the specs. */
   summary: string;
-  /** Where it lives in the specs (customer-area.md / admin-area.md) or in the app. */
+  /** Where it lives in the specs (customer-area.md / admin-area.md) or in the app; defined in tags.ts. */
   tags: string[];
   /** More words when the summary is not enough (who may call it, what it changes). */
   description?: string;
@@ -21,12 +43,16 @@ export interface RouteDescription {
   body?: z.ZodType;
   /** The body shown in the document when the handler parses in two steps (see savedQueries.ts). */
   documentedBody?: z.ZodType;
+  /** A typical body, shown in the document. */
+  bodyExample?: unknown;
   /** The query string the handler parses. */
   query?: z.ZodType;
   /** A body that is not JSON (multipart forms, files): its media type and documented fields. */
   form?: { media: string; schema: z.ZodType };
-  /** The answer of a successful call: a schema where one exists, else words. */
-  answer: string | { description: string; schema: z.ZodType; media?: string };
+  /** The answer of a successful call. A bare sentence only where there is no body to describe. */
+  answer: string | AnswerDescription;
+  /** Statuses this route answers besides 400-405 (409 asks to confirm, 429 too many attempts...). */
+  refusals?: Partial<Record<400 | 404 | 409 | 413 | 415 | 429 | 502 | 503, string | Refusal>>;
 }
 
 interface Declared {
@@ -54,6 +80,46 @@ function queryParameters(query: z.ZodType) {
   }));
 }
 
+/** Answers are described as the server writes them (zod's output side: defaults applied). */
+const answerSchema = (schema: z.ZodType) => resolver(schema, { options: { io: "output" } });
+
+const errorShape = { $ref: "#/components/schemas/ErrorBody" };
+
+/** 429 says when to try again, in the Retry-After header (seconds). */
+const RETRY_AFTER = {
+  "Retry-After": {
+    description: "Seconds until the window of attempts starts again.",
+    schema: { type: "integer", minimum: 1 },
+  },
+};
+
+function refusalsOf(route: RouteDescription) {
+  const shownBody = route.documentedBody ?? route.body;
+  const all: NonNullable<RouteDescription["refusals"]> = {
+    // Every JSON body is read by readJson (415 for another media type) under the body limit (413).
+    ...(shownBody
+      ? {
+          413: "The body is larger than the limit (1 MB for JSON).",
+          415: "The body is not `application/json`.",
+        }
+      : {}),
+    ...route.refusals,
+  };
+  return Object.fromEntries(
+    Object.entries(all).map(([status, refusal]) => {
+      const { description, schema } = typeof refusal === "string" ? { description: refusal } : refusal;
+      return [
+        status,
+        {
+          description,
+          ...(status === "429" ? { headers: RETRY_AFTER } : {}),
+          content: { "application/json": { schema: schema ? answerSchema(schema) : errorShape } },
+        },
+      ];
+    }),
+  );
+}
+
 function operationOf(route: RouteDescription) {
   const answer =
     typeof route.answer === "string"
@@ -61,31 +127,38 @@ function operationOf(route: RouteDescription) {
       : {
           description: route.answer.description,
           content: {
-            [route.answer.media ?? "application/json"]: { schema: resolver(route.answer.schema) },
+            [route.answer.media ?? "application/json"]: {
+              schema: answerSchema(route.answer.schema),
+              ...(route.answer.example === undefined ? {} : { example: route.answer.example }),
+            },
           },
         };
+  const success = typeof route.answer === "string" ? 200 : (route.answer.status ?? 200);
   const shownBody = route.documentedBody ?? route.body;
+  const example = route.bodyExample === undefined ? {} : { example: route.bodyExample };
   const requestBody = shownBody
-    ? { required: true, content: { "application/json": { schema: resolver(shownBody) } } }
+    ? { required: true, content: { "application/json": { schema: resolver(shownBody), ...example } } }
     : route.form
       ? { required: true, content: { [route.form.media]: { schema: resolver(route.form.schema) } } }
       : undefined;
   return {
     summary: route.summary,
     ...(route.query ? { parameters: queryParameters(route.query) } : {}),
-    description: route.description,
+    description: route.description ?? route.summary,
     tags: route.tags,
     ...(requestBody ? { requestBody } : {}),
-    responses: { 200: answer },
+    responses: { [success]: answer, ...refusalsOf(route) },
   };
 }
 
 /** The route's description; put it after the route's guards and before its handler. */
-export function describe(route: RouteDescription): MiddlewareHandler {
+export function describe(route: RouteDescription): MiddlewareHandler<AppEnv> {
   const declared: Declared = { body: route.body, query: route.query };
-  const middleware: MiddlewareHandler = async (c, next) => {
+  const checked = typeof route.answer === "string" ? undefined : route.answer;
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     declaredByRequest.set(c.req.raw, declared);
     await next();
+    if (checked && c.var.app?.config.checkAnswers) await checkAnswer(c, checked);
   };
   return Object.assign(middleware, {
     [uniqueSymbol]: { spec: operationOf(route) },

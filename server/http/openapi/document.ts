@@ -1,14 +1,15 @@
 /**
  * The OpenAPI 3.1 document of the API, made from the app's own routes: hono-openapi walks
- * app.routes and reads each route's describe() (declare.ts), whose body and query schemas are the
- * zod objects the handlers parse. Made once, on the first request (routes do not change after
- * start-up).
+ * app.routes and reads each route's describe() (declare.ts), whose body, query and answer schemas
+ * are the zod objects the handlers parse and the answer check holds answers to. Made once, on the
+ * first request (routes do not change after start-up).
  */
 import type { Hono } from "hono";
 import { generateSpecs, resolver } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { errorBodySchema } from "../errors.ts";
 import { withSecurity } from "./security.ts";
+import { TAGS } from "./tags.ts";
 
 const errorAnswer = (description: string) => ({
   description,
@@ -26,7 +27,7 @@ const errorAnswers = {
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
-export function openApiDocument(app: Hono<never>): Promise<OpenAPIV3_1.Document> {
+export function openApiDocument(app: Hono<never>, publicUrl?: string): Promise<OpenAPIV3_1.Document> {
   return generateSpecs(app as unknown as Hono, {
     documentation: {
       info: {
@@ -37,7 +38,14 @@ export function openApiDocument(app: Hono<never>): Promise<OpenAPIV3_1.Document>
           "Bodies are JSON unless stated; every refusal answers `{status, detail, errors[{field, message}]}` " +
           "with each field named as in the body. Sign in first: the session is a cookie, and writes " +
           "echo the `csrftoken` cookie in the `X-CSRFToken` header.",
+        license: {
+          name: "Proprietary: for Vitality's customers and staff",
+          identifier: "LicenseRef-Vitality",
+        },
       },
+      // The paths are absolute (/api/...): the server is the site itself.
+      servers: [{ url: publicUrl ?? "/", description: "This Vitality site" }],
+      tags: TAGS.map((tag) => ({ ...tag })),
     },
     defaultOptions: Object.fromEntries(METHODS.map((method) => [method, { responses: errorAnswers }])),
     // describe() answers the 400 itself (the error shape above), not hono-openapi's default.

@@ -6,6 +6,7 @@ import { sessionsChanged } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
 import { staffAccounts } from "../../db/schema/index.ts";
 import { agentEmail, newAgentSchema } from "../../forms/agent.ts";
+import { agentAddedAnswer, agentsAnswer } from "../../http/answers/staff.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
@@ -33,7 +34,7 @@ export const agentRoutes = new Hono<AppEnv>()
       summary: "Add an agent (site admins only).",
       tags: ["Back office: parameters"],
       body: newAgentSchema,
-      answer: "`{status: 200, agent: {username, email}, agents}`: the agent and the updated agents list.",
+      answer: { description: "The agent and the updated agents list.", schema: agentAddedAnswer },
     }),
     async (c) => {
       const agent = await readJson(c, newAgentSchema);
@@ -76,7 +77,7 @@ export const agentRoutes = new Hono<AppEnv>()
       summary: "Remove an agent by e-mail (site admins only); its sessions end at once.",
       tags: ["Back office: parameters"],
       body: removeAgent,
-      answer: "`{status: 200, agents}`: the updated agents list.",
+      answer: { description: "The updated agents list.", schema: agentsAnswer },
     }),
     async (c) => {
       const { email } = await readJson(c, removeAgent);

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { organisationYears } from "../../db/schema/index.ts";
 import { flushQueryUsage } from "../../engine/usage.ts";
+import { organisationReadAnswer } from "../../http/answers/admin.ts";
 import { parseBody } from "../../http/body.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
@@ -64,7 +65,11 @@ export const adminOrganisationRoutes = new Hono<AppEnv>().post(
       "Staff read customers: {} the list; {id} one customer; {full, id, year} one customer's year; {year} every organisation's progress that year. The body is optional.",
     tags: ["Back office: customers"],
     body: organisationRequest,
-    answer: "`{status: 200, organizations | organization | org_year_dict ...}` by the body's form.",
+    answer: {
+      description:
+        "By the body's form: {} `organizations`; {year} `year` and `org_year_dict`; {id} `organization`; {full, id, year} `organization`, `year` and `data`.",
+      schema: organisationReadAnswer,
+    },
   }),
   async (c) => {
     const body = parseBody(c, organisationRequest, await optionalJson(c));

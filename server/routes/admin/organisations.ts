@@ -5,6 +5,8 @@ import { sessionsChanged } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
 import { organisations } from "../../db/schema/index.ts";
 import { notifyDataChanged } from "../../engine/dataChanges.ts";
+import { organisationDeletedAnswer } from "../../http/answers/admin.ts";
+import { organisationAnswer } from "../../http/answers/customer.ts";
 import { readJson } from "../../http/body.ts";
 import { notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
@@ -92,7 +94,10 @@ export const organisationRoutes = new Hono<AppEnv>()
       summary: "Create a customer organisation (site admins only).",
       tags: ["Back office: customers"],
       body: createOrganisation,
-      answer: "`{status: 200, organization}`.",
+      answer: {
+        description: "The new organisation as the customer area reads it.",
+        schema: organisationAnswer,
+      },
     }),
     async (c) => {
       const organization = checkedLocale((await readJson(c, createOrganisation)).organization);
@@ -111,7 +116,7 @@ export const organisationRoutes = new Hono<AppEnv>()
       summary: "Change a customer organisation's name or settings (site admins only).",
       tags: ["Back office: customers"],
       body: updateOrganisation,
-      answer: "`{status: 200, organization}`.",
+      answer: { description: "The organisation after the change.", schema: organisationAnswer },
     }),
     async (c) => {
       const sent = (await readJson(c, updateOrganisation)).organization;
@@ -141,7 +146,7 @@ export const deleteOrganisationRoutes = new Hono<AppEnv>().delete(
     summary: "Delete a customer organisation and everything it holds (site admins only).",
     tags: ["Back office: customers"],
     body: deleteOrganisation,
-    answer: "`{status: 200, deleted: <organisation id>}`.",
+    answer: { description: "The deleted organisation's id.", schema: organisationDeletedAnswer },
   }),
   async (c) => {
     const { organization } = await readJson(c, deleteOrganisation);

@@ -6,6 +6,8 @@ import type { AppEnv } from "../../context.ts";
 import { staffAccounts } from "../../db/schema/index.ts";
 import { PICTURE_MESSAGES } from "../../forms/picture.ts";
 import { staffProfileData } from "../../forms/staffProfile.ts";
+import { organisationAnswer } from "../../http/answers/customer.ts";
+import { staffProfileAnswer } from "../../http/answers/staff.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
@@ -39,7 +41,11 @@ export const staffProfileRoutes = new Hono<AppEnv>().post(
         image: z.file().optional().meta({ description: "PNG, JPEG or WebP, at most 2 MB" }),
       }),
     },
-    answer: "`{status: 200, user, profile}`.",
+    answer: { description: "The changed profile (twice: `user` and `profile`).", schema: staffProfileAnswer },
+    refusals: {
+      413: "The picture is larger than 2 MB.",
+      415: "The body is not `multipart/form-data`.",
+    },
   }),
   async (c) => {
     const session = c.var.session;
@@ -106,7 +112,7 @@ export const fakeOrgRoutes = new Hono<AppEnv>().post(
       "Open an organisation in the dummy (view-as-customer) mode: the organisation as the customer area reads it.",
     tags: ["Back office: account"],
     body: fakeOrgBody,
-    answer: "`{status: 200, organization}`.",
+    answer: { description: "The organisation as the customer area reads it.", schema: organisationAnswer },
   }),
   async (c) => {
     const { org_id } = await readJson(c, fakeOrgBody);

@@ -5,6 +5,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
+import { schemeRunAnswer } from "../../http/answers/admin.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
@@ -24,7 +25,10 @@ export const adminScoringRoutes = new Hono<AppEnv>().post(
     summary: "Run the scoring of an organisation's year (queued job).",
     tags: ["Back office: schemes"],
     body: scoringBody,
-    answer: "`{status: 200, data, job}`: the scheme entry and its job.",
+    answer: {
+      description: "The scoring's entry now (running) and the queued job's id.",
+      schema: schemeRunAnswer,
+    },
   }),
   async (c) => {
     const body = await readJson(c, scoringBody);

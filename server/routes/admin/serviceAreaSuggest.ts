@@ -10,6 +10,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { organisationYears } from "../../db/schema/index.ts";
+import { serviceAreaSuggestionAnswer } from "../../http/answers/admin.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
@@ -42,7 +43,10 @@ export const serviceAreaSuggestRoutes = new Hono<AppEnv>().post(
       "Suggest a primary and secondary service area from the year's data (the zips holding the given shares of cases).",
     tags: ["Back office: service areas"],
     body: suggestBody,
-    answer: "`{status: 200, year, shares, ...}`: the suggested zips per area.",
+    answer: {
+      description: "The suggested zips per area; nothing is written.",
+      schema: serviceAreaSuggestionAnswer,
+    },
   }),
   async (c) => {
     const body = await readJson(c, suggestBody);

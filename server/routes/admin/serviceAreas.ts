@@ -11,6 +11,11 @@ import type { AppContext, AppEnv } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { organisationYears, serviceAreas } from "../../db/schema/index.ts";
 import { notifyDataChanged } from "../../engine/dataChanges.ts";
+import {
+  serviceAreaAddedAnswer,
+  serviceAreaCheckedAnswer,
+  serviceAreaRemovedAnswer,
+} from "../../http/answers/admin.ts";
 import { readJson } from "../../http/body.ts";
 import { type FieldError, HttpError, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
@@ -136,7 +141,10 @@ export const serviceAreaRoutes = new Hono<AppEnv>()
       summary: "Add zips to an organisation's service area for a year (site admins only).",
       tags: ["Back office: service areas"],
       body: serviceAreaBody,
-      answer: "The year's service area and `added`.",
+      answer: {
+        description: "The year's service area and how many zips were added.",
+        schema: serviceAreaAddedAnswer,
+      },
     }),
     async (c) => {
       const body = await readJson(c, serviceAreaBody);
@@ -180,7 +188,10 @@ export const serviceAreaRoutes = new Hono<AppEnv>()
       summary: "Check zips against the reference and the stored area before adding them.",
       tags: ["Back office: service areas"],
       body: serviceAreaBody,
-      answer: "The year's service area and `check`, one result per zip.",
+      answer: {
+        description: "The year's service area and `check`, one result per zip.",
+        schema: serviceAreaCheckedAnswer,
+      },
     }),
     async (c) => {
       const body = await readJson(c, serviceAreaBody);
@@ -230,7 +241,10 @@ export const serviceAreaRoutes = new Hono<AppEnv>()
       summary: "Remove zips from an organisation's service area for a year.",
       tags: ["Back office: service areas"],
       body: serviceAreaBody,
-      answer: "The year's service area and `removed`.",
+      answer: {
+        description: "The year's service area and how many zips were removed.",
+        schema: serviceAreaRemovedAnswer,
+      },
     }),
     async (c) => {
       const body = await readJson(c, serviceAreaBody);

@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { validationTypes } from "../../db/schema/index.ts";
+import { schemeRunAnswer, validationAnswer } from "../../http/answers/admin.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
@@ -35,7 +36,15 @@ export const validationRoutes = new Hono<AppEnv>()
       summary: "Run a validation (facility, provider or global) of an organisation's year (queued job).",
       tags: ["Back office: schemes"],
       body: validationBody,
-      answer: "`{status: 200, data, job}`.",
+      bodyExample: {
+        year: 2024,
+        type: "facility",
+        organization_uuid: "3f0c6a4e-8d1b-4c2a-9f5e-1a2b3c4d5e6f",
+      },
+      answer: {
+        description: "The validation as it stands now (running) and the queued job's id.",
+        schema: schemeRunAnswer,
+      },
     }),
     async (c) => {
       const body = await readJson(c, validationBody);
@@ -64,10 +73,12 @@ export const validationRoutes = new Hono<AppEnv>()
     "/",
     requireStaff(),
     describe({
-      summary: "Read the latest validation of that kind for the year.",
+      summary: "Validate anyway: mark a validation that found problems valid (the year's 'Validate anyway').",
+      description:
+        "Marks the year's latest validation of that type valid although its run found problems, so the steps after it may run. Refused (400) when the validation has not run or its gate is closed; a validation already valid is answered as it is.",
       tags: ["Back office: schemes"],
       body: validationBody,
-      answer: "`{status: 200, data}`: the validation with its results.",
+      answer: { description: "The validation after the change, with its results.", schema: validationAnswer },
     }),
     async (c) => {
       const body = await readJson(c, validationBody);

@@ -12,6 +12,12 @@ import type { AppEnv } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { organisations, organisationYears } from "../../db/schema/index.ts";
 import { notifyDataChanged } from "../../engine/dataChanges.ts";
+import {
+  yearEnabledAnswer,
+  yearPrelaunchedAnswer,
+  yearRemovedAnswer,
+  yearRequestedAnswer,
+} from "../../http/answers/admin.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
@@ -90,10 +96,13 @@ export const validYearRoutes = new Hono<AppEnv>()
     "/",
     requireStaff({ siteAdmin: true }),
     describe({
-      summary: "Mark an organisation's year valid (the analyses show it).",
+      summary:
+        "Initialise a year: enable it for the customer (the analyses show it) and mark the organisation initialized.",
+      description:
+        "The year must have accepted data and be complete (100% progress). Enabling an enabled year again re-initialises it without telling the users again.",
       tags: ["Back office: years"],
       body: validBody,
-      answer: "The organisation's years after the change.",
+      answer: { description: "The organisation's years after the change.", schema: yearEnabledAnswer },
     }),
     async (c) => {
       const body = await readJson(c, validBody);
@@ -143,10 +152,12 @@ export const validYearRoutes = new Hono<AppEnv>()
     "/",
     requireStaff({ siteAdmin: true }),
     describe({
-      summary: "Ask the customer for a year's data (the year shows in its pending_years).",
+      summary: "Request a year's data from the customer: the year joins its pending years.",
+      description:
+        "Creates the year if the organisation does not have it. Refused (400) when the year already has accepted data: delete its file first.",
       tags: ["Back office: years"],
       body: requestBody,
-      answer: "The organisation's years after the change.",
+      answer: { description: "The organisation's years after the change.", schema: yearRequestedAnswer },
     }),
     async (c) => {
       const body = await readJson(c, requestBody);
@@ -189,7 +200,7 @@ export const prelaunchRoutes = new Hono<AppEnv>().post(
     summary: "Open (prelaunch) the next year of an organisation: its questionnaire and file upload.",
     tags: ["Back office: years"],
     body: prelaunchBody,
-    answer: "The organisation's years after the change.",
+    answer: { description: "The organisation's years after the change.", schema: yearPrelaunchedAnswer },
   }),
   async (c) => {
     const body = await readJson(c, prelaunchBody);
@@ -224,7 +235,10 @@ export const removeYearRoutes = new Hono<AppEnv>().delete(
     summary: "Remove a year of an organisation with its files and results.",
     tags: ["Back office: years"],
     body: removeBody,
-    answer: "The organisation's years after the change.",
+    answer: {
+      description: "What was removed and the organisation's years after the change.",
+      schema: yearRemovedAnswer,
+    },
   }),
   async (c) => {
     const body = await readJson(c, removeBody);

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { organisationYears } from "../../db/schema/index.ts";
+import { versionsAnswer } from "../../http/answers/admin.ts";
 import { readJson } from "../../http/body.ts";
 import { invalidToken, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
@@ -29,7 +30,8 @@ export const yearVersionRoutes = new Hono<AppEnv>().post(
     summary: "Restore an earlier version of a year's practice file as its current one.",
     tags: ["Back office: years"],
     body: restoreBody,
-    answer: "The year's versions after the restore.",
+    answer: { description: "The year's versions after the restore.", schema: versionsAnswer },
+    refusals: { 409: "The version's file is no longer kept, or it is the current one." },
   }),
   async (c) => {
     const session = c.var.session;

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { sessionsChanged } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
 import { organisations } from "../../db/schema/index.ts";
+import { agreementAnswer } from "../../http/answers/customer.ts";
 import { readJson } from "../../http/body.ts";
 import { forbidden } from "../../http/errors.ts";
 import { customerScope } from "../../http/middleware/guards.ts";
@@ -19,7 +20,7 @@ export const agreementRoutes = new Hono<AppEnv>().post(
     summary: "Accept the data-use agreement for the customer's organisation.",
     tags: ["Customer: account"],
     body: acceptAgreement,
-    answer: "`{status: 200, agreement_accepted: true}`.",
+    answer: { description: "The agreement is accepted.", schema: agreementAnswer },
   }),
   async (c) => {
     const { organization } = await readJson(c, acceptAgreement);

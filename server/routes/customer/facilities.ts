@@ -15,6 +15,7 @@ import { facilities, facilityLocations } from "../../db/schema/index.ts";
 import { facilityForm } from "../../forms/facility.ts";
 import { blankValues, type FacilityFields, facilityFields, fieldNames } from "../../forms/profileFields.ts";
 import { zipCentroid } from "../../geo/zipCentroids.ts";
+import { facilitiesAnswer, facilityAnswer } from "../../http/answers/customer.ts";
 import { parseWith, readJson } from "../../http/body.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { changeProfile } from "../../organisations/profileChanged.ts";
@@ -112,7 +113,7 @@ export const facilityRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: postBody,
-      answer: "`{status: 200, facility}`.",
+      answer: { description: "The new facility.", schema: facilityAnswer },
     }),
     async (c) => {
       const { facility } = await readJson(c, body);
@@ -138,7 +139,7 @@ export const facilityRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: patchBody,
-      answer: "`{status: 200, facility}`.",
+      answer: { description: "The changed facility.", schema: facilityAnswer },
     }),
     async (c) => {
       const { facility } = await readJson(c, body);
@@ -166,7 +167,7 @@ export const facilityRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: deleteBody,
-      answer: "`{status: 200, facilities}`: the organisation's remaining facilities.",
+      answer: { description: "The organisation's remaining facilities.", schema: facilitiesAnswer },
     }),
     async (c) => {
       const { facility } = await readJson(c, body);

@@ -14,6 +14,7 @@ import { facilities, facilityLocations } from "../../db/schema/index.ts";
 import { locationForm } from "../../forms/facility.ts";
 import { blankValues, fieldNames, type LocationFields, locationFields } from "../../forms/profileFields.ts";
 import { zipCentroid } from "../../geo/zipCentroids.ts";
+import { locationsAnswer } from "../../http/answers/customer.ts";
 import { parseWith, readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
 import { describe } from "../../http/openapi/declare.ts";
@@ -108,7 +109,10 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: postBody,
-      answer: "`{status: 200, location}`.",
+      answer: {
+        description: "Every location of the facility, the new one included.",
+        schema: locationsAnswer,
+      },
     }),
     async (c) => {
       const { location } = await readJson(c, body);
@@ -135,7 +139,10 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: patchBody,
-      answer: "`{status: 200, location}`.",
+      answer: {
+        description: "Every location of the facility the location is now in.",
+        schema: locationsAnswer,
+      },
     }),
     async (c) => {
       const { location } = await readJson(c, body);
@@ -174,7 +181,7 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: deleteBody,
-      answer: "`{status: 200, locations}`: the facility's remaining locations.",
+      answer: { description: "The facility's remaining locations.", schema: locationsAnswer },
     }),
     async (c) => {
       const { location } = await readJson(c, body);

@@ -121,6 +121,15 @@ for (const backend of backends) {
     afterAll(() => t.close());
 
     describe("facilities", () => {
+      test("an entity that is not an object is named once: facility, a group of fields", async () => {
+        const answer = await admin.post(FACILITY, { facility: "not an object" });
+        expect(answer.status).toBe(400);
+        expect(answer.json.errors).toEqual([
+          { field: "facility", message: "must be a group of fields (a JSON object)" },
+        ]);
+        expect(answer.json.detail).toBe("facility: must be a group of fields (a JSON object)");
+      });
+
       test("a customer admin adds one: the answer is the facility, blank dates are null, the map point is its zip's", async () => {
         const body = facilityBody({
           physical_locale: "fishers, in",
@@ -158,8 +167,18 @@ for (const backend of backends) {
       });
 
       const refusals: Array<[string, Record<string, unknown>, string, string | RegExp]> = [
-        ["NPI missing", { npi: "" }, "npi", "Please fill out this field or verify npi format."],
-        ["NPI of 9 digits", { npi: "123456789" }, "npi", "Please fill out this field or verify npi format."],
+        [
+          "NPI missing",
+          { npi: "" },
+          "npi",
+          "Please fill out this field or verify it is an NPI of 10 digits.",
+        ],
+        [
+          "NPI of 9 digits",
+          { npi: "123456789" },
+          "npi",
+          "Please fill out this field or verify it is an NPI of 10 digits.",
+        ],
         ["NPI with a wrong check digit", { npi: "1234567890" }, "npi", /check digit/],
         ["name missing", { name: "  " }, "name", "Please fill out this field"],
         ["address missing", { physical_address: "" }, "physical_address", "Please fill out this field"],
@@ -170,7 +189,12 @@ for (const backend of backends) {
           "physical_locale",
           /zip reference/,
         ],
-        ["zip missing", { physical_locale_zip: "" }, "physical_locale_zip", /verify zip format/],
+        [
+          "zip missing",
+          { physical_locale_zip: "" },
+          "physical_locale_zip",
+          /verify it is a zip code of 5 digits/,
+        ],
         [
           "zip of another city",
           { physical_locale_zip: "46204" },
@@ -457,19 +481,24 @@ for (const backend of backends) {
       });
 
       const refusals: Array<[string, Record<string, unknown>, string, string | RegExp]> = [
-        ["NPI missing", { npi: "" }, "npi", "Please fill out this field or verify npi format."],
+        [
+          "NPI missing",
+          { npi: "" },
+          "npi",
+          "Please fill out this field or verify it is an NPI of 10 digits.",
+        ],
         ["NPI check digit", { npi: "1234567890" }, "npi", /check digit/],
         [
           "last name missing",
           { last_name: "" },
           "last_name",
-          "Please fill out this field or verify onlyletter format.",
+          "Please fill out this field or verify it is letters only (spaces, hyphens, apostrophes and dots allowed).",
         ],
         [
           "first name with digits",
           { first_name: "Su3an" },
           "first_name",
-          "Please fill out this field or verify onlyletter format.",
+          "Please fill out this field or verify it is letters only (spaces, hyphens, apostrophes and dots allowed).",
         ],
         ["city missing", { city: "" }, "city", "Please fill out this field"],
         [
@@ -482,9 +511,14 @@ for (const backend of backends) {
           "phone with letters",
           { phone: "317-CALL" },
           "phone",
-          "Please fill out this field or verify number format.",
+          "Please fill out this field or verify it is digits only.",
         ],
-        ["age not a number", { age: "fifty" }, "age", "Please fill out this field or verify number format."],
+        [
+          "age not a number",
+          { age: "fifty" },
+          "age",
+          "Please fill out this field or verify it is digits only.",
+        ],
         ["category missing", { category: "" }, "category", "Please fill out this field"],
         ["unknown category", { category: "Wizard" }, "category", /must be one of/],
         [

@@ -7,6 +7,7 @@ import { customerUsers, organisations } from "../../db/schema/index.ts";
 import { PICTURE_MESSAGES } from "../../forms/picture.ts";
 import { username } from "../../forms/userFields.ts";
 import { organisationManagedBy } from "../../http/actor.ts";
+import { logoAnswer, ownProfileAnswer } from "../../http/answers/customer.ts";
 import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { findOrganisation, userView } from "../../organisations/present.ts";
@@ -40,7 +41,11 @@ export const customerProfileRoutes = new Hono<AppEnv>().post(
         picture: z.file().optional().meta({ description: "PNG, JPEG or WebP, at most 2 MB" }),
       }),
     },
-    answer: "`{status: 200, user}`; 403 with `user.blocked` when the account was blocked meanwhile.",
+    answer: { description: "The user after the change.", schema: ownProfileAnswer },
+    refusals: {
+      413: "The picture is larger than 2 MB.",
+      415: "The body is not `multipart/form-data`.",
+    },
   }),
   async (c) => {
     const session = c.var.session;
@@ -87,7 +92,11 @@ export const organisationLogoRoutes = new Hono<AppEnv>().post(
       media: "multipart/form-data",
       schema: logoForm.extend({ image: z.file().meta({ description: "PNG, JPEG or WebP, at most 2 MB" }) }),
     },
-    answer: "`{status: 200, logo}`: the logo's URL.",
+    answer: { description: "The logo's URL.", schema: logoAnswer },
+    refusals: {
+      413: "The picture is larger than 2 MB.",
+      415: "The body is not `multipart/form-data`.",
+    },
   }),
   async (c) => {
     const session = c.var.session;

@@ -91,7 +91,9 @@ export const staffOrganisation = organisationId.optional();
 
 /** `{<name>: {...}}`: the call's one entity object. */
 export const entityBody = (name: string) =>
-  z.strictObject({ [name]: z.record(z.string(), z.unknown(), { error: `${name}: must be an object` }) });
+  z.strictObject({
+    [name]: z.record(z.string(), z.unknown(), { error: "must be a group of fields (a JSON object)" }),
+  });
 
 /**
  * The entity body as the document shows it: the form's fields (the schema the handler checks them

@@ -13,6 +13,7 @@ import type { Db } from "../../db/client.ts";
 import { providers } from "../../db/schema/index.ts";
 import { blankValues, fieldNames, type ProviderFields, providerFields } from "../../forms/profileFields.ts";
 import { providerForm } from "../../forms/provider.ts";
+import { providerAnswer, providersAnswer } from "../../http/answers/customer.ts";
 import { parseWith, readJson } from "../../http/body.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { changeProfile } from "../../organisations/profileChanged.ts";
@@ -100,7 +101,7 @@ export const providerRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: postBody,
-      answer: "`{status: 200, provider}`.",
+      answer: { description: "The new provider.", schema: providerAnswer },
     }),
     async (c) => {
       const { provider } = await readJson(c, body);
@@ -126,7 +127,7 @@ export const providerRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: patchBody,
-      answer: "`{status: 200, provider}`.",
+      answer: { description: "The changed provider.", schema: providerAnswer },
     }),
     async (c) => {
       const { provider } = await readJson(c, body);
@@ -158,7 +159,7 @@ export const providerRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: deleteBody,
-      answer: "`{status: 200, providers}`: the organisation's remaining providers.",
+      answer: { description: "The organisation's remaining providers.", schema: providersAnswer },
     }),
     async (c) => {
       const { provider } = await readJson(c, body);

@@ -9,6 +9,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { customerUsers, organisations } from "../../db/schema/index.ts";
 import { MAX_USERS_PER_ORGANISATION, userEmail, username, userStatus } from "../../forms/userFields.ts";
 import { organisationManagedBy } from "../../http/actor.ts";
+import { userAnswer } from "../../http/answers/customer.ts";
 import { readJson } from "../../http/body.ts";
 import { forbidden, HttpError, notFound } from "../../http/errors.ts";
 import { describe } from "../../http/openapi/declare.ts";
@@ -137,7 +138,7 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       summary: "Add a user to the organisation (its admin; staff name organization_id).",
       tags: ["Customer: users"],
       body: addUser,
-      answer: "`{status: 200, user}`: the new user.",
+      answer: { description: "The new user.", schema: userAnswer },
     }),
     async (c) => {
       const { user_data } = await readJson(c, addUser);
@@ -158,7 +159,7 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       summary: "Change a user of the organisation: name, e-mail, role, blocked.",
       tags: ["Customer: users"],
       body: updateUser,
-      answer: "`{status: 200, user}`: the changed user.",
+      answer: { description: "The changed user.", schema: userAnswer },
     }),
     async (c) => {
       const { user_data } = await readJson(c, updateUser);
@@ -187,7 +188,7 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       summary: "Remove a user of the organisation.",
       tags: ["Customer: users"],
       body: removeUser,
-      answer: "`{status: 200, user}`: the removed user.",
+      answer: { description: "The removed user.", schema: userAnswer },
     }),
     async (c) => {
       const { user_id } = await readJson(c, removeUser);

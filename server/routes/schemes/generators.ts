@@ -7,6 +7,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import type { schemeKinds } from "../../db/schema/index.ts";
+import { schemeRunAnswer } from "../../http/answers/admin.ts";
+import { generatedSchemaAnswer } from "../../http/answers/schemes.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
@@ -54,7 +56,10 @@ function generatorRoutes(generator: Generator) {
         summary: "Generate this capability scheme for an organisation's year (queued job; staff).",
         tags: ["Schemes: capabilities"],
         body: generateBody,
-        answer: "`{status: 200, data, job}`.",
+        answer: {
+          description: "The scheme's entry now (running) and the queued job's id.",
+          schema: schemeRunAnswer,
+        },
       }),
       async (c) => {
         const session = c.var.session!;
@@ -74,7 +79,10 @@ function generatorRoutes(generator: Generator) {
         summary: "The generated capability scheme of an organisation's year.",
         tags: ["Schemes: capabilities"],
         body: detailBody,
-        answer: "`{status: 200, schema}`: the result, or null before the first run.",
+        answer: {
+          description: "The generated result, or null before the first run.",
+          schema: generatedSchemaAnswer,
+        },
       }),
       async (c) => {
         const body = await readJson(c, detailBody);

@@ -20,6 +20,7 @@ import {
 } from "../../../schemes/questionnaire/store.ts";
 import type { AppContext, AppEnv } from "../../context.ts";
 import { organisationYears } from "../../db/schema/index.ts";
+import { questionnaireAnswer } from "../../http/answers/schemes.ts";
 import { parseWith, readJson } from "../../http/body.ts";
 import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { customerScope, requireCustomerAdmin, requireStaff } from "../../http/middleware/guards.ts";
@@ -120,7 +121,7 @@ export const questionnaireRoutes = new Hono<AppEnv>()
     describe({
       summary: "The organisation's latest questionnaire (customers; staff in dummy mode).",
       tags: ["Schemes: questionnaire"],
-      answer: "`{status: 200, questionnaire}`.",
+      answer: { description: "The questionnaire, or null when there is none.", schema: questionnaireAnswer },
     }),
     async (c) => {
       const row = await findLatestQuestionnaire(c.var.app.database.db, c.var.scope.organisationId);
@@ -135,7 +136,8 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       summary: "Submit the questionnaire's answers for a year (the organisation's admin).",
       tags: ["Schemes: questionnaire"],
       body: submitBody,
-      answer: "The questionnaire after the step.",
+      answer: { description: "The questionnaire after the step.", schema: questionnaireAnswer },
+      refusals: { 409: "The questionnaire was changed meanwhile: reload it and try again." },
     }),
     async (c) => {
       const session = c.var.session;
@@ -207,7 +209,8 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       summary: "Staff review: save, accept or send back the questionnaire of an organisation's year.",
       tags: ["Schemes: questionnaire"],
       body: reviewBody,
-      answer: "The questionnaire after the step.",
+      answer: { description: "The questionnaire after the step.", schema: questionnaireAnswer },
+      refusals: { 409: "The questionnaire was changed meanwhile: reload it and try again." },
     }),
     async (c) => {
       const body = await readJson(c, reviewBody);
@@ -223,7 +226,8 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       summary: "Open a questionnaire for an organisation's year (staff).",
       tags: ["Schemes: questionnaire"],
       body: organisationYearBody,
-      answer: "`{status: 200, questionnaire}`.",
+      answer: { description: "The questionnaire opened.", schema: questionnaireAnswer },
+      refusals: { 409: "A questionnaire for this year was opened meanwhile: reload." },
     }),
     async (c) => {
       const body = await readJson(c, organisationYearBody);
@@ -264,7 +268,7 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       summary: "The questionnaire of an organisation's year.",
       tags: ["Schemes: questionnaire"],
       body: organisationYearBody,
-      answer: "`{status: 200, questionnaire}`.",
+      answer: { description: "The questionnaire, or null when there is none.", schema: questionnaireAnswer },
     }),
     async (c) => {
       const session = c.var.session;

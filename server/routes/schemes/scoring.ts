@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { organisationYears, schemeResults } from "../../db/schema/index.ts";
+import { schemeResultAnswer, scoresAnswer } from "../../http/answers/schemes.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, invalidToken } from "../../http/errors.ts";
 import { dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
@@ -41,7 +42,10 @@ export const scoringRoutes = new Hono<AppEnv>()
       summary: "The latest scores of the organisation (staff name org_id).",
       tags: ["Schemes: scoring"],
       body: resultBody,
-      answer: "`{status: 200, data}`: the scores and their year, or null.",
+      answer: {
+        description: "The six scores and their year, or null before any enabled year has a scoring.",
+        schema: scoresAnswer,
+      },
     }),
     async (c) => {
       const session = c.var.session;
@@ -90,7 +94,10 @@ export const scoringRoutes = new Hono<AppEnv>()
       summary: "The scoring scheme of an organisation's year.",
       tags: ["Schemes: scoring"],
       body: detailBody,
-      answer: "`{status: 200, scheme}`, or null before the first run.",
+      answer: {
+        description: "The scoring scheme's result, or null before the first run.",
+        schema: schemeResultAnswer,
+      },
     }),
     async (c) => {
       const body = await readJson(c, detailBody);

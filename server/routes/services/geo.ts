@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { baseMapOutlines, type LonLatBox } from "../../geo/baseMapOutlines.ts";
+import { outlinesAnswer } from "../../http/answers/services.ts";
 import { readQuery } from "../../http/body.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { requireSignedIn } from "./signedIn.ts";
@@ -69,8 +70,11 @@ export const geoServiceRoutes = new Hono<AppEnv>()
       description:
         "us-atlas (Census 1:10m) states whose outline reaches into the box, and from zoom 7 their counties that do, simplified to half a pixel and quantised for the zoom. Any signed-in user.",
       query: outlinesQuery,
-      answer:
-        "A TopoJSON topology: objects `states` and `counties` (polygons with their FIPS code as id), quantised arcs.",
+      answer: {
+        description:
+          "A TopoJSON topology: objects `states` and `counties` (polygons with their FIPS code as id), quantised arcs.",
+        schema: outlinesAnswer,
+      },
     }),
     (c) => {
       const { bbox, zoom } = readQuery(c, outlinesQuery);

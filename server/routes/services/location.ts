@@ -10,6 +10,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { citiesStartingWith, zipBelongsToCity, zipsOfCity } from "../../geo/localities.ts";
+import { choicesAnswer, zipInCityAnswer } from "../../http/answers/services.ts";
 import { readJson } from "../../http/body.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { requireSignedIn } from "./signedIn.ts";
@@ -34,7 +35,7 @@ export const locationServiceRoutes = new Hono<AppEnv>()
       summary: "Does this zip belong to this city and state?",
       tags: ["Services: locations"],
       body: checkBody,
-      answer: "`{status: 200, state: boolean}`.",
+      answer: { description: "Whether the zip code belongs to the city.", schema: zipInCityAnswer },
     }),
     async (c) => {
       const { city_state, zipcode } = await readJson(c, checkBody);
@@ -47,7 +48,10 @@ export const locationServiceRoutes = new Hono<AppEnv>()
       summary: "Cities and states starting with the text typed.",
       tags: ["Services: locations"],
       body: autocompleteBody,
-      answer: "`{status: 200, data: [[value, label]]}`.",
+      answer: {
+        description: "The cities starting with the text, as [value, label] pairs.",
+        schema: choicesAnswer,
+      },
     }),
     async (c) => {
       const { query } = await readJson(c, autocompleteBody);
@@ -60,7 +64,10 @@ export const locationServiceRoutes = new Hono<AppEnv>()
       summary: "Zips of a city (`other`) starting with the text typed.",
       tags: ["Services: locations"],
       body: autocompleteBody,
-      answer: "`{status: 200, data: [[value, label]]}`.",
+      answer: {
+        description: "The city's zip codes starting with the text, as [value, label] pairs.",
+        schema: choicesAnswer,
+      },
     }),
     async (c) => {
       const { query, other } = await readJson(c, autocompleteBody);

@@ -7,6 +7,11 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { fieldMessage } from "../../forms/fieldRules.ts";
+import {
+  individualLookupAnswer,
+  lookupNotFound,
+  organisationLookupAnswer,
+} from "../../http/answers/services.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
 import { describe } from "../../http/openapi/declare.ts";
@@ -50,7 +55,8 @@ export const lexisNexisRoutes = new Hono<AppEnv>()
       summary: "Look an organisation up in the NPI registry by its NPI.",
       tags: ["Services: NPI registry"],
       body: lookupBody,
-      answer: "`{status: 200, data}`: its name and addresses; 404 when unknown.",
+      answer: { description: "Its name, address and phone.", schema: organisationLookupAnswer },
+      refusals: { 404: { description: "The NPI is not in the registry.", schema: lookupNotFound } },
     }),
     async (c) => {
       const npi = await npiOf(c);
@@ -64,7 +70,8 @@ export const lexisNexisRoutes = new Hono<AppEnv>()
       summary: "Look a provider up in the NPI registry by its NPI.",
       tags: ["Services: NPI registry"],
       body: lookupBody,
-      answer: "`{status: 200, data}`: name, speciality and addresses; 404 when unknown.",
+      answer: { description: "Name, speciality, address and phones.", schema: individualLookupAnswer },
+      refusals: { 404: { description: "The NPI is not in the registry.", schema: lookupNotFound } },
     }),
     async (c) => {
       const npi = await npiOf(c);

@@ -131,7 +131,7 @@ for (const backend of backends) {
       const malformed = await customer.post(INDIVIDUAL, { query: "12345" });
       expect(malformed.status).toBe(400);
       expect(malformed.json.errors).toEqual([
-        { field: "npi", message: "Please fill out this field or verify npi format." },
+        { field: "npi", message: "Please fill out this field or verify it is an NPI of 10 digits." },
       ]);
       const missing = await customer.post(INDIVIDUAL, {});
       expect(missing.status).toBe(400);

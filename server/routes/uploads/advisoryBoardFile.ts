@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
+import { marketUploadAnswer, refusedUploadAnswer } from "../../http/answers/uploads.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { ingestMarketUpload } from "../../ingest/ingest.ts";
@@ -28,7 +29,16 @@ export const advisoryBoardFile = new Hono<AppEnv>().post(
     summary: "Upload a market file (IP, OP or DEMO) of one year (site admins only).",
     tags: ["Uploads"],
     form: { media: "multipart/form-data", schema: marketFormSchema.extend({ files: filesOnTheWire }) },
-    answer: "The years and rows loaded, or the file's error report.",
+    answer: { description: "The years and rows loaded.", schema: marketUploadAnswer },
+    refusals: {
+      400: {
+        description:
+          "A form field is refused, or the file is: `errors` names `files`, `report` lists the file's errors.",
+        schema: refusedUploadAnswer,
+      },
+      413: "The upload is larger than its limits.",
+      415: "The body is not `multipart/form-data`.",
+    },
   }),
   (c) =>
     // Streamed to disk once the caller is cleared; the received files go when this ends.

@@ -3,6 +3,11 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { customerUsers, organisations } from "../../db/schema/index.ts";
+import {
+  confirmUploadAnswer,
+  practiceUploadAnswer,
+  refusedUploadAnswer,
+} from "../../http/answers/uploads.ts";
 import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
 import { describe } from "../../http/openapi/declare.ts";
@@ -76,7 +81,23 @@ export const customerFile = new Hono<AppEnv>().post(
       "Upload a practice data file (the organisation's admin, or a staff site admin naming `organization`).",
     tags: ["Uploads"],
     form: { media: "multipart/form-data", schema: practiceFormSchema.extend({ files: filesOnTheWire }) },
-    answer: "The years and rows loaded; 409 asks to confirm replacing a year; or the file's error report.",
+    answer: {
+      description: "The years and rows loaded, with the warnings and the rows set aside.",
+      schema: practiceUploadAnswer,
+    },
+    refusals: {
+      400: {
+        description:
+          "A form field is refused, or the file is: `errors` names `files`, `report` lists the file's errors.",
+        schema: refusedUploadAnswer,
+      },
+      409: {
+        description: "The file would remove more than half of a year: resend with `confirm`.",
+        schema: confirmUploadAnswer,
+      },
+      413: "The upload is larger than its limits.",
+      415: "The body is not `multipart/form-data`.",
+    },
   }),
   async (c) => {
     const session = c.var.session;

@@ -151,6 +151,8 @@ function refusedResponse(c: Context<AppEnv>, report: ErrorReport) {
     {
       status: 400,
       detail: `The file was refused: ${total} error${total === 1 ? "" : "s"} (the first ${report.errors.length} are listed).`,
+      // The one error shape too: each listed error on the form's files field, in words.
+      errors: report.errors.map((error) => ({ field: "files", message: reportErrorWords(error) })),
       report: {
         errors: report.errors,
         total: report.total,
@@ -163,4 +165,14 @@ function refusedResponse(c: Context<AppEnv>, report: ErrorReport) {
     },
     400,
   );
+}
+
+/** One error of a file's report in words: where (table, row, column) and why. */
+export function reportErrorWords(error: ErrorReport["errors"][number]): string {
+  const where = [
+    error.table,
+    error.row > 0 ? `row ${error.row}` : undefined,
+    error.column ? `column ${error.column}` : undefined,
+  ].filter(Boolean);
+  return `${where.join(", ")}: ${error.reason}`;
 }

@@ -21,7 +21,11 @@ export const rejectedRowsRoutes = new Hono<AppEnv>().get(
   describe({
     summary: "The rows set aside from an upload, as CSV.",
     tags: ["Uploads"],
-    answer: "A CSV file.",
+    answer: {
+      description: "The rows set aside, with their reasons, as a CSV file.",
+      media: "text/csv",
+      schema: z.string(),
+    },
   }),
   async (c) => {
     const session = c.var.session;

@@ -84,15 +84,21 @@ describe("field messages", () => {
     expect(fieldError(name, { name: "Boone Clinic" })).toBeNull();
   });
 
-  test("a field with a format adds ' or verify {format} format.'", () => {
-    expect(fieldError(npi, { npi: "" })).toBe("Please fill out this field or verify npi format.");
-    expect(fieldError(zip, { zip: "4620" })).toBe("Please fill out this field or verify zip format.");
+  test("a field with a format says what the format is, in words", () => {
+    expect(fieldError(npi, { npi: "" })).toBe(
+      "Please fill out this field or verify it is an NPI of 10 digits.",
+    );
+    expect(fieldError(zip, { zip: "4620" })).toBe(
+      "Please fill out this field or verify it is a zip code of 5 digits.",
+    );
     expect(fieldError(zip, { zip: "46204" })).toBeNull();
   });
 
   test("an NPI needs 10 digits with a valid check digit", () => {
     expect(fieldError(npi, { npi: "1000058762" })).toBeNull();
-    expect(fieldError(npi, { npi: "1000058763" })).toBe("Please fill out this field or verify npi format.");
+    expect(fieldError(npi, { npi: "1000058763" })).toBe(
+      "Please fill out this field or verify it is an NPI of 10 digits.",
+    );
     expect(fieldError(npi, { npi: "100005876" })).not.toBeNull();
   });
 
@@ -121,7 +127,9 @@ describe("typing", () => {
     expect(normalizeInput(phone, "317-555-0100")).toBe("3175550100");
     expect(normalizeInput(last, "O'Brien 2!")).toBe("O'Brien ");
     expect(fieldError(last, { last: "Van Buren" })).toBeNull();
-    expect(fieldError(last, { last: "-" })).toBe("Please fill out this field or verify onlyletter format.");
+    expect(fieldError(last, { last: "-" })).toBe(
+      "Please fill out this field or verify it is letters only (spaces, hyphens, apostrophes and dots allowed).",
+    );
     expect(normalizeInput(last, "Müller")).toBe("Müller");
     expect(normalizeInput(name, "a-b 1")).toBe("a-b 1");
   });

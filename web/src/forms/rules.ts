@@ -1,3 +1,4 @@
+import { formatMessage, REQUIRED_MESSAGE } from "../../../server/forms/formatWords.ts";
 import { isValidNpi } from "../../../server/reference/npi.ts";
 import type { Choice, FormField, FormValues } from "./types.ts";
 
@@ -8,11 +9,11 @@ import type { Choice, FormField, FormValues } from "./types.ts";
  * server enforces the same definitions.
  */
 
-export const REQUIRED_MESSAGE = "Please fill out this field";
+export { REQUIRED_MESSAGE };
 
-/** 'Please fill out this field', plus ' or verify {format} format.' when the field has a format. */
+/** 'Please fill out this field', plus what the format means when the field has one (formatWords.ts). */
 export function fieldMessage(field: FormField): string {
-  return field.format ? `${REQUIRED_MESSAGE} or verify ${field.format} format.` : REQUIRED_MESSAGE;
+  return formatMessage(field.format);
 }
 
 const FORMAT_CHECKS: Record<NonNullable<FormField["format"]>, (value: string) => boolean> = {
