@@ -8,6 +8,7 @@
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { html } from "hono/html";
+import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { reportRecipients, reportSubscriptions } from "../db/schema/index.ts";
 import { describe } from "../http/openapi/declare.ts";
@@ -68,7 +69,11 @@ export const reportUnsubscribeRoutes = new Hono<AppEnv>()
     describe({
       summary: "The unsubscribe page of a report mail's link: which report, and one button.",
       tags,
-      answer: "An HTML page (410 when the link was already used, 404 when it is not a valid link).",
+      answer: {
+        description: "An HTML page (410 when the link was already used, 404 when it is not a valid link).",
+        media: "text/html",
+        schema: z.string(),
+      },
     }),
     async (c) => {
       const found = await recipientOf(c);
@@ -87,7 +92,11 @@ export const reportUnsubscribeRoutes = new Hono<AppEnv>()
     describe({
       summary: "Unsubscribe the link's recipient from its report (one click, no sign-in; works once).",
       tags,
-      answer: "An HTML page saying so (410 when the link was already used, 404 when it is not valid).",
+      answer: {
+        description: "An HTML page saying so (410 when the link was already used, 404 when it is not valid).",
+        media: "text/html",
+        schema: z.string(),
+      },
     }),
     async (c) => {
       const found = await recipientOf(c);

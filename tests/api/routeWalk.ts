@@ -107,7 +107,7 @@ export function concretePath(path: string): string {
     .split("/")
     .map((segment) => {
       if (!segment.startsWith(":")) return segment;
-      if (segment.startsWith(":name{querie")) return "querie1";
+      if (segment.startsWith(":name{querie") || segment.startsWith(":name{(?:querie")) return "querie1";
       return crypto.randomUUID();
     })
     .join("/");

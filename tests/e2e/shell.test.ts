@@ -171,7 +171,7 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
         await page.getByRole("link", { name: "Vitality home" }).waitFor();
         await screenshot(page, `client${url.replaceAll("/", "-")}`);
       }
-      await page.goto("/queries/querie11");
+      await page.goto("/queries/querie99");
       await page.getByRole("heading", { name: "Page not found" }).waitFor();
       await screenshot(page, "not-found");
 

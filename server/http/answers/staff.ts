@@ -25,6 +25,10 @@ const adminDetailShape = {
   logged: z.literal(true),
   forms: formDefinitionsAnswer,
   agents,
+  permissions: z.array(z.string()).meta({
+    description:
+      "The calls (`METHOD /path`) this staff member may make, from the role table (docs/roles.md): the screens show only the controls of these.",
+  }),
 };
 
 /** GET /api/management/admin/detail/: the profile carries the stored notifications and tasks. */

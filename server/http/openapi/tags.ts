@@ -30,6 +30,18 @@ export const TAGS = [
     name: "Schemes: capabilities",
     description: "The runs of schemes that generate data, and their results.",
   },
+  {
+    name: "Customer: report subscriptions",
+    description: "Analyses and saved views mailed as PDF on a schedule: the user's own subscriptions.",
+  },
+  {
+    name: "Back office: report subscriptions",
+    description: "A customer's report subscriptions, read by staff and paused by site admins.",
+  },
+  {
+    name: "Report subscriptions: unsubscribe",
+    description: "The signed one-click link of a mailed report: works without signing in.",
+  },
   { name: "Help centre", description: "Frequently asked questions: read by customers, written by staff." },
   { name: "Site settings", description: "The site's name, colours, texts and logo." },
   { name: "Notifications", description: "The signed-in user's notifications." },

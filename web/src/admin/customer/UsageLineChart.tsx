@@ -22,6 +22,7 @@ export const USAGE_PALETTE = [
 export default function UsageLineChart({ usage }: { usage: QueryUsagePoint[] }) {
   return (
     <VegaEmbed
+      role="img"
       aria-label="Queries usage chart"
       // The page's CSP forbids eval: Vega's expressions go through its interpreter.
       options={{ actions: false, renderer: "svg", ...CSP_SAFE_VEGA }}
