@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { isoTime, jobRef, ok, year } from "./common.ts";
-import { facilityView, organisationView, providerView, yearListsShape } from "./customer.ts";
+import { facilityView, organisationView, providerView, rowVerdict, yearListsShape } from "./customer.ts";
 
 export const organisationStatus = z.enum(["ACTIVE", "INITIALIZATION"]);
 export const serviceAreaType = z.enum(["PSA", "SSA", "TSA"]);
@@ -108,6 +108,7 @@ export const schemeView = z.union([
     done: z.literal(true),
     plugin_version: z.string().nullable(),
     updated_at: isoTime,
+    outdated: z.boolean().meta({ description: "The year's data was replaced since: shown, not counted." }),
     result: z.unknown(),
   }),
 ]);
@@ -152,8 +153,8 @@ export const yearData = z.strictObject({
   requested: z.boolean(),
   prelaunched: z.boolean(),
   service_area: z.array(serviceAreaItem),
-  facilities: z.array(facilityView),
-  providers: z.array(providerView.extend({ name: z.string() })),
+  facilities: z.array(facilityView.extend(rowVerdict)),
+  providers: z.array(providerView.extend({ name: z.string(), ...rowVerdict })),
   validations: z.strictObject({ facility: validationView, provider: validationView, global: validationView }),
   gates: z
     .record(z.string(), gate)
@@ -164,6 +165,10 @@ export const yearData = z.strictObject({
   scoring: schemeView,
   questionnaire: z.strictObject({ state: z.string() }).nullable(),
   file: yearFile,
+  replaced: z
+    .strictObject({ at: isoTime, rows_before: z.number().nullable(), rows: z.number().nullable() })
+    .nullable()
+    .meta({ description: "The customer replaced the reviewed data: back in review until enabled again." }),
   versions: z.array(yearVersion),
   progress: z.number(),
   progress_detail: progressDetail.extend({ items: z.unknown() }),

@@ -21,9 +21,13 @@ export const customerUser = z.strictObject({
 });
 export type CustomerUser = z.infer<typeof customerUser>;
 
-export const reviewState = z
-  .enum(["pending", "valid", "warning", "error"])
-  .meta({ description: "Staff's review of the row." });
+/** A year's verdict on a row (server/schemes/rowVerdicts.ts): the year detail carries it. */
+export const rowVerdict = {
+  state: z
+    .enum(["not_validated", "valid", "warning", "error"])
+    .meta({ description: "This year's validation's verdict on the row (not_validated before it ran)." }),
+  note: z.string().meta({ description: "The validation's sentence(s) on the row; empty when none." }),
+};
 
 const site = {
   physical_address: z.string(),
@@ -56,8 +60,6 @@ export const facilityView = z.strictObject({
   billing_locale: z.string(),
   billing_locale_zip: z.string(),
   billing_full_address: z.string(),
-  note: z.string(),
-  state: reviewState,
   locations: z.array(locationView),
 });
 export type FacilityView = z.infer<typeof facilityView>;
@@ -93,8 +95,6 @@ export const providerView = z.strictObject({
   employed_by_practice: yesNo,
   fte_status: z.string(),
   name_work_at: z.array(z.string()),
-  note: z.string(),
-  state: reviewState,
 });
 export type ProviderView = z.infer<typeof providerView>;
 
@@ -111,11 +111,27 @@ export type SetupStepKey = z.infer<typeof setupStepKey>;
 /** The Home setup checklist, decided on the server (server/organisations/setup.ts). */
 export const setupView = z.strictObject({
   steps: z.array(
-    z.strictObject({ key: setupStepKey, label: z.string(), description: z.string(), done: z.boolean() }),
+    z.strictObject({
+      key: setupStepKey,
+      label: z.string(),
+      description: z.string(),
+      done: z.boolean(),
+      waiting: z
+        .string()
+        .nullable()
+        .meta({
+          description:
+            "Not done and Vitality's to take: what the customer waits for (null: the customer's step).",
+        }),
+    }),
   ),
   done: z.number().int(),
   total: z.number().int(),
   next: setupStepKey.nullable(),
+  waiting: z
+    .string()
+    .nullable()
+    .meta({ description: "The next step's waiting words when it is Vitality's turn (else null)." }),
 });
 export type SetupView = z.infer<typeof setupView>;
 
@@ -123,6 +139,12 @@ export type SetupView = z.infer<typeof setupView>;
 export const yearListsShape = {
   years: z.array(year).meta({ description: "Years enabled for the customer by staff." }),
   available_years: z.array(year).meta({ description: "Years whose data upload was accepted." }),
+  replaced_years: z
+    .array(year)
+    .meta({
+      description:
+        "Years whose reviewed data the customer replaced: back in review until staff enable them again.",
+    }),
   pending_years: z.array(year).meta({ description: "Years staff asked for that still lack data." }),
 };
 
