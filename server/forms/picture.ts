@@ -2,7 +2,7 @@
  * The rules of a profile picture or an organisation logo (customer-area.md and admin-area.md
  * section 5): an image of one of these types, at most 2 MB (2*1024*1024 bytes). The server enforces
  * them on the file's bytes (server/pictures/); the web's picture input checks the same before
- * sending and shows the same messages (the spec keeps the French wording of the alerts). Pure: no
+ * sending and shows the same messages (in English, as every message: issue 19 replaced the spec's French alerts). Pure: no
  * server code, so the web imports it as it is.
  */
 
@@ -15,8 +15,8 @@ export const PICTURE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gi
 export const PICTURE_ACCEPT = PICTURE_TYPES.join(",");
 
 export const PICTURE_MESSAGES = {
-  invalid: "Veuillez sélectionner une image valide.",
-  tooLarge: "Fichier trop volumineux, maximum 2 Mo.",
+  invalid: "Please select a valid image (PNG, JPEG, WebP or GIF).",
+  tooLarge: "The file is too large: at most 2 MB.",
   missing: "No file selected.",
 } as const;
 

@@ -20,8 +20,8 @@ import { useServerAndPage } from "./support/suite.ts";
 requireChromium("profile");
 
 const TEST_TIMEOUT_MS = 90_000;
-const INVALID = "Veuillez sélectionner une image valide.";
-const TOO_LARGE = "Fichier trop volumineux, maximum 2 Mo.";
+const INVALID = "Please select a valid image (PNG, JPEG, WebP or GIF).";
+const TOO_LARGE = "The file is too large: at most 2 MB.";
 const COLLEAGUE = { name: "Colin Colleague", email: "colin.colleague@example.com" };
 const QUERY_TITLE = "Spine share";
 

@@ -22,7 +22,7 @@ import { signInFromOwnAddress } from "./testSupport.ts";
 
 const UPDATE = "/api/management/admin/update/";
 const FAKE_ORG = "/api/management/admin/fake-org/";
-const INVALID = "Veuillez sélectionner une image valide.";
+const INVALID = "Please select a valid image (PNG, JPEG, WebP or GIF).";
 
 const userData = (value: unknown) => ({ user_data: JSON.stringify(value) });
 
@@ -131,7 +131,7 @@ for (const backend of backends) {
       const tooLarge = await admin.post(UPDATE, pictureForm("image", big));
       expect(tooLarge.status).toBe(413);
       expect(tooLarge.json.errors).toEqual([
-        { field: "image", message: "Fichier trop volumineux, maximum 2 Mo." },
+        { field: "image", message: "The file is too large: at most 2 MB." },
       ]);
       const nothing = await admin.post(UPDATE, pictureForm(undefined, undefined, {}));
       expect(nothing.json.errors).toEqual([{ field: "image", message: "No file selected." }]);

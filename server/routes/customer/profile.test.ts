@@ -28,8 +28,8 @@ import { signInFromOwnAddress } from "../admin/testSupport.ts";
 
 const UPDATE = "/api/management/customer/update/";
 const LOGO = "/api/management/customer/organization-update/";
-const INVALID = "Veuillez sélectionner une image valide.";
-const TOO_LARGE = "Fichier trop volumineux, maximum 2 Mo.";
+const INVALID = "Please select a valid image (PNG, JPEG, WebP or GIF).";
+const TOO_LARGE = "The file is too large: at most 2 MB.";
 
 const userData = (value: unknown) => ({ user_data: JSON.stringify(value) });
 const png = async () => ({ bytes: await pngWithMetadata(), name: "me.png", type: "image/png" });
