@@ -110,7 +110,12 @@ describe.skipIf(!chromiumAvailable)("accessibility", () => {
     );
     await scan(target, screen);
     await screenshot(target, `a11y-dialog-${screen.replaceAll(" ", "-")}`);
-    await target.keyboard.press("Escape");
+    // A field's open list (the city and zip autocompletes) takes the first Escape, as it does for a
+    // keyboard user; the next one closes the dialog.
+    for (let press = 0; press < 3 && (await dialog.isVisible()); press++) {
+      await target.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden", timeout: 2_000 }).catch(() => {});
+    }
     await dialog.waitFor({ state: "hidden" });
   }
 
