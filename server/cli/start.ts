@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { webBuildStale } from "./webSources.ts";
 
 /**
  * `npm start`: builds the web app when its sources are newer than the last build, then starts the
@@ -9,20 +9,7 @@ import { join } from "node:path";
 const root = join(import.meta.dir, "..", "..");
 const dist = join(root, "web", "dist", "index.html");
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-const stale =
-  !existsSync(dist) ||
-  newestMtime(join(root, "web", "src")) > statSync(dist).mtimeMs ||
-  statSync(join(root, "web", "index.html")).mtimeMs > statSync(dist).mtimeMs;
-if (stale) {
+if (webBuildStale(root, dist)) {
   console.log("Building the web app...");
   const build = spawnSync("npx", ["vite", "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], {
     cwd: root,

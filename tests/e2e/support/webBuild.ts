@@ -1,42 +1,16 @@
 import { spawnSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { webBuildStale } from "../../../server/cli/webSources.ts";
 
 /** Same staleness rule as `npm start` (server/cli/start.ts): rebuild when a web source is newer. */
 export const ROOT = join(import.meta.dir, "..", "..", "..");
 /** The build the E2E servers and the web bench serve: web/dist, or WEB_DIST (the server reads the same). */
 export const DIST = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(ROOT, "web", "dist");
 const DIST_INDEX = join(DIST, "index.html");
-const WEB_INPUTS = [
-  "web/src",
-  "web/public",
-  "web/index.html",
-  "web/vite.config.ts",
-  "web/postcss.config.mjs",
-];
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
 
 export function webBuildIsStale(): boolean {
-  if (!existsSync(DIST_INDEX)) return true;
-  const built = statSync(DIST_INDEX).mtimeMs;
-  return WEB_INPUTS.some((input) => newestMtime(join(ROOT, input)) > built);
+  return webBuildStale(ROOT, DIST_INDEX);
 }
 
 const LOCK = `${DIST}.lock`;
