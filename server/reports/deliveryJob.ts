@@ -173,7 +173,7 @@ async function deliver(context: AppContext, data: DeliveryData) {
       throw error; // pg-boss tries again after its backoff
     }
     const detail = `Not sent after ${REPORT_TRIES} tries: ${reason}`;
-    await finish(context, row, delivery.id, "failed", detail);
+    // Staff are told before the delivery reads 'failed', so whoever sees the outcome finds the notice too.
     const staff = await db.select({ id: staffAccounts.id }).from(staffAccounts);
     await notify(
       context,
@@ -184,6 +184,7 @@ async function deliver(context: AppContext, data: DeliveryData) {
         organisationId: organisation.id,
       },
     );
+    await finish(context, row, delivery.id, "failed", detail);
     return { failed: detail };
   }
 }
