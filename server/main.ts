@@ -5,6 +5,7 @@ import { DEMO_EMAIL } from "./bootstrap/demoOrganisation.ts";
 import { ensureFirstAdmin } from "./bootstrap/firstAdmin.ts";
 import { MID_SETUP_EMAIL } from "./bootstrap/midSetupOrganisation.ts";
 import { seedDemo } from "./bootstrap/seedDemo.ts";
+import { memoryLine } from "./caches/memoryLine.ts";
 import { cacheLine } from "./caches/registry.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { bindAtStart } from "./engine/bindAtStart.ts";
@@ -91,6 +92,7 @@ export async function startServer() {
     await context.jobs.stop();
     // Every per-process cache's size against its bound (the tenant benchmark reads this line).
     logger.info(cacheLine());
+    logger.info(await memoryLine());
     await context.live.stop();
     await context.database.close();
     process.exit(0);

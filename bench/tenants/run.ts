@@ -111,6 +111,7 @@ async function phase(
     cpuSeconds,
     peakRssMb: stopped.map((item) => item.peakRssMb),
     caches: stopped.map((item) => item.caches),
+    memory: stopped.map((item) => item.memory),
     boundAtStart: stopped.map((item) => item.boundAtStart),
     load: `${loadBefore} -> ${uptime()}`,
   });

@@ -15,7 +15,13 @@ export interface BenchServer {
   /** CPU seconds the process has used so far (user + system, all threads). */
   cpuSeconds(): number;
   /** Stops the process (SIGTERM: it finishes open requests) and returns what it measured. */
-  stop(): Promise<{ peakRssMb: number; caches: string | undefined; boundAtStart: string | undefined }>;
+  stop(): Promise<{
+    peakRssMb: number;
+    caches: string | undefined;
+    /** Where the memory was when it stopped (server/caches/memoryLine.ts). */
+    memory: string | undefined;
+    boundAtStart: string | undefined;
+  }>;
 }
 
 /** CPU seconds a process has used (user + system), from /proc (Linux). */
@@ -63,9 +69,10 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
       await child.exited;
       await Bun.sleep(50);
       const caches = /caches: [^"\n]*/.exec(output.join(""))?.[0];
+      const memory = /memory: [^"\n]*/.exec(output.join(""))?.[0];
       // What the process bound before it listened (server/engine/bindAtStart.ts).
       const boundAtStart = /Bound \d+ organisation-years[^"\n]*/.exec(output.join(""))?.[0];
-      return { peakRssMb: peak, caches, boundAtStart };
+      return { peakRssMb: peak, caches, memory, boundAtStart };
     },
   };
 }

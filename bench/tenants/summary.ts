@@ -76,6 +76,7 @@ export function summarise(
     cpuSeconds: number;
     peakRssMb: number[];
     caches: Array<string | undefined>;
+    memory?: Array<string | undefined>;
     boundAtStart?: Array<string | undefined>;
     load: string;
   },
@@ -112,6 +113,7 @@ export function summarise(
     `  server CPU ${server.cpuSeconds.toFixed(1)} s in ${result.seconds.toFixed(0)} s (${((server.cpuSeconds * 1000) / Math.max(1, uncached.length)).toFixed(0)} ms per uncached answer, all CPU counted)`,
     `  ${summary.answersPerSecond.toFixed(1)} answers/s, ${errors} errors, peak RSS ${server.peakRssMb.map((mb) => `${Math.round(mb)} MB`).join(" + ")}`,
     ...server.caches.map((caches, i) => `  process ${i + 1} ${caches ?? "caches: (not printed)"}`),
+    ...(server.memory ?? []).flatMap((memory, i) => (memory ? [`  process ${i + 1} ${memory}`] : [])),
     ...(server.boundAtStart ?? []).flatMap((line, i) =>
       line ? [`  process ${i + 1} at start: ${line}`] : [],
     ),
