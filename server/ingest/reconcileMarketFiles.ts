@@ -47,104 +47,116 @@ async function sameData(a: string, b: string) {
 /** The upload id a kept file is named after (versions/<upload id>.parquet). */
 const uploadIdOf = (name: string) => /^([0-9a-f-]{36})\.parquet$/.exec(name)?.[1];
 
-/** Makes one market kind and year agree with the database, under its lock; what it repaired, or null. */
-async function reconcileMarketKind(context: Context, year: number, kind: MarketKind): Promise<string | null> {
+type Tx = Parameters<Parameters<Context["database"]["db"]["transaction"]>[0]>[0];
+
+/** Makes one market kind and year agree with the database (its lock held); what it repaired, or null. */
+async function reconcileMarketKind(
+  context: Context,
+  tx: Tx,
+  year: number,
+  kind: MarketKind,
+): Promise<string | null> {
   const { dataDir } = context.config;
   const current = marketCurrentFile(dataDir, year, kind);
-  return context.database.db.transaction(async (tx) => {
-    await lockUploadTargets(tx, [lockTargets.market(kind, year)]);
-    const uploads = await tx
-      .select({
-        id: advisoryBoardUploads.id,
-        state: advisoryBoardUploads.state,
-        dataVersion: advisoryBoardUploads.dataVersion,
-      })
-      .from(advisoryBoardUploads)
-      .where(and(eq(advisoryBoardUploads.kind, kind), eq(advisoryBoardUploads.year, year)));
-    const accepted = uploads
-      .filter((upload) => upload.state === "accepted")
-      .sort((a, b) => b.dataVersion - a.dataVersion)[0];
-    const keptOf = (uploadId: string) => warehousePaths.marketVersion(dataDir, year, uploadId);
-    const keptFiles = (states: string[]) =>
-      uploads
-        .filter((upload) => upload.id !== accepted?.id && states.includes(upload.state))
-        .map((upload) => keptOf(upload.id))
-        .filter((path) => existsSync(path));
-    // Kept files of uploads that never committed (killed or failed after their switch-in), and
-    // the previous version's once an upload replaced it (housekeeping, not a repair).
-    const uncommitted = keptFiles(["processing", "rejected"]);
-    const replaced = keptFiles(["superseded"]);
-    const done: string[] = [];
-    const keptAccepted = accepted ? keptOf(accepted.id) : undefined;
-    if (keptAccepted && existsSync(keptAccepted)) {
-      if (!(await sameData(current, keptAccepted))) {
-        putBack(keptAccepted, current);
-        done.push(`put back version ${accepted!.dataVersion} (the data the database records)`);
-      }
-    } else if (existsSync(current)) {
-      // No kept file to put back: the current file is removed only when it is an uncommitted
-      // switch-in's (the same data as its kept file); otherwise it predates kept files and is left.
-      for (const stray of uncommitted)
-        if (await sameData(current, stray)) {
-          rmSync(current, { force: true });
-          done.push("removed the data of an upload never committed");
-          if (accepted)
-            context.logger.error(
-              `market ${kind} ${year}: version ${accepted.dataVersion} has no kept file to put back; upload it again`,
-            );
-          break;
-        }
+  const uploads = await tx
+    .select({
+      id: advisoryBoardUploads.id,
+      state: advisoryBoardUploads.state,
+      dataVersion: advisoryBoardUploads.dataVersion,
+    })
+    .from(advisoryBoardUploads)
+    .where(and(eq(advisoryBoardUploads.kind, kind), eq(advisoryBoardUploads.year, year)));
+  const accepted = uploads
+    .filter((upload) => upload.state === "accepted")
+    .sort((a, b) => b.dataVersion - a.dataVersion)[0];
+  const keptOf = (uploadId: string) => warehousePaths.marketVersion(dataDir, year, uploadId);
+  const keptFiles = (states: string[]) =>
+    uploads
+      .filter((upload) => upload.id !== accepted?.id && states.includes(upload.state))
+      .map((upload) => keptOf(upload.id))
+      .filter((path) => existsSync(path));
+  // Kept files of uploads that never committed (killed or failed after their switch-in: the lock
+  // is held from before the keep to the commit, so none is in flight), and the previous version's
+  // once an upload replaced it (housekeeping, not a repair).
+  const uncommitted = keptFiles(["processing", "rejected"]);
+  const replaced = keptFiles(["superseded"]);
+  const done: string[] = [];
+  const keptAccepted = accepted ? keptOf(accepted.id) : undefined;
+  if (keptAccepted && existsSync(keptAccepted)) {
+    if (!(await sameData(current, keptAccepted))) {
+      putBack(keptAccepted, current);
+      done.push(`put back version ${accepted!.dataVersion} (the data the database records)`);
     }
-    for (const stray of [...uncommitted, ...replaced]) rmSync(stray, { force: true });
-    if (uncommitted.length > 0) done.push(`removed ${uncommitted.length} kept file(s) never committed`);
-    return done.length > 0 ? `${kind}: ${done.join("; ")}` : null;
-  });
+  } else if (existsSync(current)) {
+    // No kept file to put back: the current file is removed only when it is an uncommitted
+    // switch-in's (the same data as its kept file); otherwise it predates kept files and is left.
+    for (const stray of uncommitted)
+      if (await sameData(current, stray)) {
+        rmSync(current, { force: true });
+        done.push("removed the data of an upload never committed");
+        if (accepted)
+          context.logger.error(
+            `market ${kind} ${year}: version ${accepted.dataVersion} has no kept file to put back; upload it again`,
+          );
+        break;
+      }
+  }
+  for (const stray of [...uncommitted, ...replaced]) rmSync(stray, { force: true });
+  if (uncommitted.length > 0) done.push(`removed ${uncommitted.length} kept file(s) never committed`);
+  return done.length > 0 ? `${kind}: ${done.join("; ")}` : null;
 }
 
 /**
- * Makes a market year's files agree with the database: each kind (IP, OP, DEMO) under its own
- * lock, then half-done switch-ins (`.*.tmp`) and kept files no upload names are removed. A repair
- * tells every process (the cached answers of every organisation read market data) and is logged
- * by the caller.
+ * Makes a market year's files agree with the database, holding the locks of its three kinds (IP,
+ * OP, DEMO: no upload of the year is between its keep and its commit meanwhile): each kind's
+ * current file, then half-done switch-ins (`.*.tmp`) and kept files no upload names are removed. A
+ * repair tells every process (the cached answers of every organisation read market data) and is
+ * logged by the caller.
  */
 export async function reconcileMarketYear(context: Context, year: number): Promise<string | null> {
-  const done: string[] = [];
-  for (const kind of KINDS) {
-    const repaired = await reconcileMarketKind(context, year, kind);
-    if (repaired) done.push(repaired);
-  }
   const yearDir = dirname(warehousePaths.demographics(context.config.dataDir, year));
   const versionsDir = join(yearDir, "versions");
-  // A .tmp beside the current files is a switch-in killed between its two renames; a kept file
-  // whose name is no upload row is garbage (the row is committed before its file is written).
-  const tmp = existsSync(yearDir)
-    ? readdirSync(yearDir)
-        .filter((name) => name.startsWith(".") && name.endsWith(".tmp"))
-        .map((name) => join(yearDir, name))
-    : [];
-  const named = existsSync(versionsDir) ? readdirSync(versionsDir) : [];
-  const ids = named.map(uploadIdOf).filter((id): id is string => id !== undefined);
-  const known = new Set(
-    ids.length > 0
-      ? (
-          await context.database.db
-            .select({ id: advisoryBoardUploads.id })
-            .from(advisoryBoardUploads)
-            .where(inArray(advisoryBoardUploads.id, ids))
-        ).map((row) => row.id)
-      : [],
-  );
-  const unknown = named
-    .filter((name) => {
-      const id = uploadIdOf(name);
-      return !id || !known.has(id);
-    })
-    .map((name) => join(versionsDir, name));
-  for (const path of [...tmp, ...unknown]) rmSync(path, { force: true });
-  if (tmp.length + unknown.length > 0) done.push(`removed ${tmp.length + unknown.length} stray file(s)`);
-  if (done.length === 0) return null;
-  await notifyDataChanged(context, null);
-  return done.join("; ");
+  const repaired = await context.database.db.transaction(async (tx) => {
+    await lockUploadTargets(
+      tx,
+      KINDS.map((kind) => lockTargets.market(kind, year)),
+    );
+    const done: string[] = [];
+    for (const kind of KINDS) {
+      const kindRepaired = await reconcileMarketKind(context, tx, year, kind);
+      if (kindRepaired) done.push(kindRepaired);
+    }
+    // A .tmp beside the current files is a switch-in killed between its two renames; a kept file
+    // whose name is no upload row is garbage (the row is committed before its file is written).
+    const tmp = existsSync(yearDir)
+      ? readdirSync(yearDir)
+          .filter((name) => name.startsWith(".") && name.endsWith(".tmp"))
+          .map((name) => join(yearDir, name))
+      : [];
+    const named = existsSync(versionsDir) ? readdirSync(versionsDir) : [];
+    const ids = named.map(uploadIdOf).filter((id): id is string => id !== undefined);
+    const known = new Set(
+      ids.length > 0
+        ? (
+            await tx
+              .select({ id: advisoryBoardUploads.id })
+              .from(advisoryBoardUploads)
+              .where(inArray(advisoryBoardUploads.id, ids))
+          ).map((row) => row.id)
+        : [],
+    );
+    const unknown = named
+      .filter((name) => {
+        const id = uploadIdOf(name);
+        return !id || !known.has(id);
+      })
+      .map((name) => join(versionsDir, name));
+    for (const path of [...tmp, ...unknown]) rmSync(path, { force: true });
+    if (tmp.length + unknown.length > 0) done.push(`removed ${tmp.length + unknown.length} stray file(s)`);
+    return done.length > 0 ? done.join("; ") : null;
+  });
+  if (repaired) await notifyDataChanged(context, null);
+  return repaired;
 }
 
 /**
