@@ -70,8 +70,10 @@ export async function withFileIntents<T>(
   } finally {
     for (const year of input.years) {
       const repaired = await agree(year);
-      if (repaired && failed)
-        context.logger.warn(`${input.change} of ${input.organisationId}/${year} failed: ${repaired}`);
+      if (repaired && failed) {
+        const target = input.change === "market-upload" ? "market" : input.organisationId;
+        context.logger.warn(`${input.change} of ${target}/${year} failed: ${repaired}`);
+      }
     }
     await db.delete(fileIntents).where(
       inArray(
@@ -97,7 +99,7 @@ export async function abandonedIntents(context: Context) {
 }
 
 /** Whether `current` holds the kept version's data: the same file (a hard link), else the same checksum. */
-export async function holdsVersion(current: string, kept: string, checksum: string) {
+async function holdsVersion(current: string, kept: string, checksum: string) {
   if (!existsSync(current)) return false;
   const [a, b] = [statSync(current), existsSync(kept) ? statSync(kept) : undefined];
   if (b && a.ino === b.ino && a.dev === b.dev) return true;

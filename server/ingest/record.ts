@@ -84,11 +84,11 @@ export async function rejectPracticeUploads(
 
 /**
  * An accepted upload (or a staff restore of another version) replaced a year's data: whatever
- * staff reviewed was about the old data. The
- * year goes back to review - no longer enabled for the customer, its validations out of date and
- * not valid (run them again), its generated results out of date (shown, not counted in progress) -
- * and, when something had been reviewed, it records when and what it replaced, which both the
- * customer's screens and staff's year detail show until staff enable the year again.
+ * staff reviewed was about the old data. The year goes back to review - no longer enabled for the
+ * customer, its validations out of date and not valid (run them again), its generated results out
+ * of date (shown, not counted in progress) - and, when something had been reviewed, it records when
+ * and what it replaced, which both the customer's screens and staff's year detail show until staff
+ * enable the year again.
  */
 export async function sendBackToReview(
   db: Db,
