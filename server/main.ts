@@ -11,6 +11,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { bindAtStart } from "./engine/bindAtStart.ts";
 import { engineSettings } from "./engine/settings.ts";
 import { reconcilePracticeFiles } from "./ingest/reconcileFiles.ts";
+import { reconcileMarketFiles } from "./ingest/reconcileMarketFiles.ts";
 import { removeExpiredRefusedUploads, sweepUnfinishedIngests } from "./ingest/sweep.ts";
 import { liveWebsocketHandler } from "./live/channelRoute.ts";
 import { uploadLimits } from "./routes/uploads/multipart.ts";
@@ -40,6 +41,11 @@ export async function startServer() {
   if (reconciled.repairs + reconciled.interrupted > 0)
     logger.warn(
       `Reconciled practice files: ${reconciled.checked} years checked, ${reconciled.repairs} repaired, ${reconciled.interrupted} interrupted changes`,
+    );
+  const market = await reconcileMarketFiles(context);
+  if (market.repairs + market.interrupted > 0)
+    logger.warn(
+      `Reconciled market files: ${market.checked} years checked, ${market.repairs} repaired, ${market.interrupted} interrupted uploads`,
     );
   const admin = await ensureFirstAdmin(context);
   if (config.seedDemo) await seedDemo(context, undefined, { analyses: config.seedDemoAnalyses });

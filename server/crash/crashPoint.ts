@@ -7,6 +7,8 @@
 export const CRASH_POINTS = [
   /** A practice upload's new Parquet is switched in; its transaction is not committed. */
   "upload.after-switch",
+  /** A market upload's new Parquet is switched in; its transaction is not committed. */
+  "market-upload.after-switch",
   /** A year restore's kept Parquet is switched in; its transaction is not committed. */
   "restore.after-switch",
   /** remove-year: the database changes are made in the transaction, not committed. */

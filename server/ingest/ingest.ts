@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { copyFileSync, linkSync, mkdirSync, mkdtempSync, realpathSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, realpathSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
 import { crashPoint } from "../crash/crashPoint.ts";
-import { organisationYears } from "../db/schema/index.ts";
+import { MARKET_INTENT_ORGANISATION, organisationYears } from "../db/schema/index.ts";
 import { notifyDataChanged } from "../engine/dataChanges.ts";
 import type { MarketKind } from "./contract.ts";
 import { defaultLimits, type IngestLimits } from "./limits.ts";
@@ -18,6 +18,7 @@ import {
   sha256File,
 } from "./pipeline.ts";
 import { withFileIntents } from "./reconcileFiles.ts";
+import { marketCurrentFile, reconcileMarketYear } from "./reconcileMarketFiles.ts";
 import {
   acceptMarketUpload,
   acceptPracticeUploads,
@@ -327,7 +328,10 @@ async function shrinkingYears(
   });
 }
 
-/** A market file of one kind and year (advisory board): validated, normalised, switched in. */
+/**
+ * A market file of one kind and year (advisory board): validated, normalised, kept under its upload
+ * id, switched in and recorded, with an intent that makes a kill in between harmless.
+ */
 export async function ingestMarketUpload(
   context: AppContext,
   input: { kind: MarketKind; year: number; files: UploadedFile[]; uploadedBy?: string },
@@ -374,17 +378,36 @@ export async function ingestMarketUpload(
       await rejectMarketUpload(db, uploadId, report);
       return { status: "rejected", report };
     }
-    const finalPath =
-      input.kind === "DEMO"
-        ? warehousePaths.demographics(dataDir, input.year)
-        : warehousePaths.marketCases(dataDir, input.year, input.kind);
-    const dataVersion = await acceptMarketUpload(db, {
-      uploadId,
-      kind: input.kind,
-      year: input.year,
-      rows: output.rows,
-      switchIn: () => switchIn(output.path, finalPath),
-    });
+    const finalPath = marketCurrentFile(dataDir, input.year, input.kind);
+    // The new file is kept under the upload's id before it is switched in, so a kill between the
+    // switch-in and the commit is undone at start: the accepted upload's kept file is put back
+    // (reconcileMarketFiles.ts).
+    const dataVersion = await withFileIntents(
+      context,
+      {
+        organisationId: MARKET_INTENT_ORGANISATION,
+        years: [input.year],
+        change: "market-upload",
+        agree: (year) => reconcileMarketYear(context, year),
+      },
+      () =>
+        acceptMarketUpload(db, {
+          uploadId,
+          kind: input.kind,
+          year: input.year,
+          rows: output.rows,
+          switchIn: (replaced) => {
+            // The file it replaces is kept too when it was switched in before kept files were.
+            const keptReplaced =
+              replaced && warehousePaths.marketVersion(dataDir, input.year, replaced.uploadId);
+            if (keptReplaced && !existsSync(keptReplaced) && existsSync(finalPath))
+              keepCopy(finalPath, keptReplaced);
+            keepCopy(output.path, warehousePaths.marketVersion(dataDir, input.year, uploadId));
+            switchIn(output.path, finalPath);
+            crashPoint("market-upload.after-switch");
+          },
+        }),
+    );
     await notifyDataChanged(context, null);
     return { status: "accepted", years: [input.year], rows: output.rows, dataVersion };
   } finally {

@@ -34,14 +34,21 @@ const OTHER_HOST_GRACE_MS = 60 * 60 * 1000;
  * Runs `change` (files switched in or out and recorded, for each of `years`) with a committed
  * intent per year first; afterwards, whether it succeeded or failed, each year's files are made to
  * agree with the database (a failed transaction leaves the old version's file, not the new one)
- * and the intents are removed.
+ * and the intents are removed. `agree` makes one year agree: a practice year of the organisation
+ * by default; a market upload passes the market's (reconcileMarketFiles.ts).
  */
 export async function withFileIntents<T>(
   context: Context,
-  input: { organisationId: string; years: number[]; change: FileChange },
+  input: {
+    organisationId: string;
+    years: number[];
+    change: FileChange;
+    agree?: (year: number) => Promise<string | null>;
+  },
   change: () => Promise<T>,
 ): Promise<T> {
   const { db } = context.database;
+  const agree = input.agree ?? ((year: number) => reconcilePracticeYear(context, input.organisationId, year));
   const intents = await db
     .insert(fileIntents)
     .values(
@@ -62,9 +69,11 @@ export async function withFileIntents<T>(
     throw error;
   } finally {
     for (const year of input.years) {
-      const repaired = await reconcilePracticeYear(context, input.organisationId, year);
-      if (repaired && failed)
-        context.logger.warn(`${input.change} of ${input.organisationId}/${year} failed: ${repaired}`);
+      const repaired = await agree(year);
+      if (repaired && failed) {
+        const target = input.change === "market-upload" ? "market" : input.organisationId;
+        context.logger.warn(`${input.change} of ${target}/${year} failed: ${repaired}`);
+      }
     }
     await db.delete(fileIntents).where(
       inArray(
@@ -73,6 +82,20 @@ export async function withFileIntents<T>(
       ),
     );
   }
+}
+
+/**
+ * Intents whose process is gone: on this host its pid is dead; on another host (its process cannot
+ * be probed from here) it is older than an hour.
+ */
+export async function abandonedIntents(context: Context) {
+  const now = context.clock.now().getTime();
+  const intents = await context.database.db.select().from(fileIntents);
+  return intents.filter((intent) =>
+    intent.ownerHost === hostname()
+      ? intent.ownerPid !== process.pid && !isAlive(intent.ownerPid)
+      : now - intent.createdAt.getTime() > OTHER_HOST_GRACE_MS,
+  );
 }
 
 /** Whether `current` holds the kept version's data: the same file (a hard link), else the same checksum. */
@@ -84,7 +107,7 @@ async function holdsVersion(current: string, kept: string, checksum: string) {
 }
 
 /** Puts the kept file in as the current one: linked beside it, renamed over it (atomic). */
-function putBack(kept: string, current: string) {
+export function putBack(kept: string, current: string) {
   const beside = join(dirname(current), `.${randomUUID()}.tmp`);
   try {
     linkSync(kept, beside);
@@ -173,13 +196,8 @@ export async function reconcilePracticeYear(
  */
 export async function reconcilePracticeFiles(context: Context) {
   const { db } = context.database;
-  const now = context.clock.now().getTime();
-  const intents = await db.select().from(fileIntents);
-  const abandoned = intents.filter((intent) =>
-    intent.ownerHost === hostname()
-      ? intent.ownerPid !== process.pid && !isAlive(intent.ownerPid)
-      : now - intent.createdAt.getTime() > OTHER_HOST_GRACE_MS,
-  );
+  // Market intents are the market reconcile's (reconcileMarketFiles.ts).
+  const abandoned = (await abandonedIntents(context)).filter((intent) => intent.change !== "market-upload");
   const years = new Map<string, { organisationId: string; year: number; change?: FileChange }>();
   for (const intent of abandoned)
     years.set(`${intent.organisationId}:${intent.year}`, {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import {
   advisoryBoardUploads,
@@ -83,13 +83,14 @@ export async function rejectPracticeUploads(
 }
 
 /**
- * An accepted upload replaced a year's data: whatever staff reviewed was about the old data. The
- * year goes back to review - no longer enabled for the customer, its validations out of date and
- * not valid (run them again), its generated results out of date (shown, not counted in progress) -
- * and, when something had been reviewed, it records when and what it replaced, which both the
- * customer's screens and staff's year detail show until staff enable the year again.
+ * An accepted upload (or a staff restore of another version) replaced a year's data: whatever
+ * staff reviewed was about the old data. The year goes back to review - no longer enabled for the
+ * customer, its validations out of date and not valid (run them again), its generated results out
+ * of date (shown, not counted in progress) - and, when something had been reviewed, it records when
+ * and what it replaced, which both the customer's screens and staff's year detail show until staff
+ * enable the year again.
  */
-async function sendBackToReview(
+export async function sendBackToReview(
   db: Db,
   organisationId: string,
   year: number,
@@ -277,19 +278,31 @@ export async function rejectMarketUpload(db: Db, uploadId: string, report: Error
 /**
  * Switches the new market version of (kind, year) in and records it: previous accepted ->
  * superseded, version = last + 1, under the (kind, year) advisory lock so two processes never
- * read the same "last" version.
+ * read the same "last" version. `switchIn` is told the upload it replaces (the accepted one).
  */
 export async function acceptMarketUpload(
   db: Db,
-  input: { uploadId: string; kind: MarketKind; year: number; rows: number; switchIn: () => void },
+  input: {
+    uploadId: string;
+    kind: MarketKind;
+    year: number;
+    rows: number;
+    switchIn: (replaced: { uploadId: string } | undefined) => void;
+  },
 ) {
   return db.transaction(async (tx) => {
     await lockUploadTargets(tx, [lockTargets.market(input.kind, input.year)]);
-    input.switchIn();
     const sameKindYear = and(
       eq(advisoryBoardUploads.kind, input.kind),
       eq(advisoryBoardUploads.year, input.year),
     );
+    const [previous] = await tx
+      .select({ id: advisoryBoardUploads.id })
+      .from(advisoryBoardUploads)
+      .where(and(sameKindYear, eq(advisoryBoardUploads.state, "accepted")))
+      .orderBy(desc(advisoryBoardUploads.dataVersion))
+      .limit(1);
+    input.switchIn(previous ? { uploadId: previous.id } : undefined);
     const [last] = await tx
       .select({ version: sql<number>`coalesce(max(${advisoryBoardUploads.dataVersion}), 0)` })
       .from(advisoryBoardUploads)

@@ -29,6 +29,12 @@ export const warehousePaths = {
   /** An accepted version of a year, kept for a restore (section 9: nothing lost). */
   practiceVersion: (dataDir: string, organisationId: string, year: number, storageName: string) =>
     join(dataDir, "warehouse", "practice", organisationId, String(year), "versions", storageName),
+  /**
+   * The normalised file of an accepted market upload, kept under the upload's id while it is the
+   * current one: the start-up reconcile puts it back over a switch-in that never committed.
+   */
+  marketVersion: (dataDir: string, year: number, uploadId: string) =>
+    join(dataDir, "warehouse", "market", String(year), "versions", `${uploadId}.parquet`),
   /** The rows an upload set aside on request, with their reasons. */
   rejectedRows: (dataDir: string, organisationId: string, storageName: string) =>
     join(dataDir, "uploads", "practice", organisationId, "rejected", storageName),

@@ -14,6 +14,7 @@ import {
 import { notifyDataChanged } from "../engine/dataChanges.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { withFileIntents } from "./reconcileFiles.ts";
+import { sendBackToReview } from "./record.ts";
 import { keepCopy, newWorkDir, removeDir, switchIn, warehousePaths } from "./storage.ts";
 import { lockTargets, lockUploadTargets } from "./targetLock.ts";
 
@@ -134,6 +135,9 @@ export async function restorePracticeVersion(
             currentVersionId: row!.id,
           })
           .where(eq(organisationYears.id, current.id));
+        // Other data than what staff reviewed: the year goes back to review, as after an upload.
+        if (current.fileState === "uploaded")
+          await sendBackToReview(tx as unknown as Db, input.organisationId, input.year, current.rows, now);
         // The file the year shows is the restored version's again.
         const accepted = await tx
           .select({ id: practiceUploads.id, years: practiceUploads.years })

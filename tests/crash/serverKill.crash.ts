@@ -28,16 +28,8 @@ import {
 
 const YEARS = [2024, 2025];
 const ANALYSES = Array.from({ length: 10 }, (_, index) => `querie${index + 1}`);
-const demoPractice = join(
-  import.meta.dir,
-  "..",
-  "..",
-  "fixtures",
-  "small",
-  "organizations",
-  "demo",
-  "practice",
-);
+const fixtures = join(import.meta.dir, "..", "..", "fixtures", "small");
+const demoPractice = join(fixtures, "organizations", "demo", "practice");
 
 /** Every analysis of every year, as the organisation's users read them (staff in the dummy view). */
 async function answers(staff: HttpClient, organisationId: string) {
@@ -122,6 +114,19 @@ async function uploadSmaller(staff: HttpClient, organisationId: string, dir: str
   form.append("confirm", "true");
   form.append("organization", organisationId);
   return staff.post("/api/management/customer/file/", form);
+}
+
+/** The 2025 inpatient market file with its cases cut to 60%: other data, same shape (site admins). */
+async function uploadSmallerMarket(staff: HttpClient) {
+  const lines = readFileSync(join(fixtures, "market", "2025", "market_ip.csv"), "utf8")
+    .trimEnd()
+    .split("\n");
+  const kept = `${lines.slice(0, Math.ceil(lines.length * 0.6)).join("\n")}\n`;
+  const form = new FormData();
+  form.append("files", new File([kept], "market_ip.csv", { type: "text/csv" }));
+  form.append("kind", "IP");
+  form.append("year", "2025");
+  return staff.post("/api/services/advisory_board/file/", form);
 }
 
 /** A request the server dies in the middle of: its answer never comes. */
@@ -241,6 +246,33 @@ for (const backend of chosen) {
         expect(resent.status).toBe(200);
         const replaced = await fileMatchesCurrentVersion(state, again.staff, organisationId, 2025);
         expect(replaced.rows).toBeLessThan(before.rows);
+      });
+    }, 600_000);
+
+    test("market upload killed after the switch-in, before the commit: every year the old data; sent again, the new", async () => {
+      await scenario("market-upload.after-switch", async ({ state, server, staff, restart }) => {
+        const marketFile = warehousePaths.marketCases(state.dataDir, 2025, "IP");
+        const before = await sha256File(marketFile);
+        await killedDuring(server, () => uploadSmallerMarket(staff));
+        const again = await restart();
+        // Every year of the organisation answers the old market data, byte for byte.
+        expect(await answers(again.staff, organisationId)).toEqual(seeded);
+        expect(await sha256File(marketFile)).toBe(before);
+        expect(again.server.log()).toContain("(market-upload interrupted) repaired: IP: put back version");
+        // Sent again, it is accepted whole: 2025 answers the new data, 2024 (which reads no 2025
+        // market data) is unchanged.
+        const resent = await uploadSmallerMarket(again.staff);
+        expect(resent.status).toBe(200);
+        expect(await sha256File(marketFile)).not.toBe(before);
+        const now = await answers(again.staff, organisationId);
+        for (const analysis of ANALYSES) expect(now[`2024 ${analysis}`]).toBe(seeded[`2024 ${analysis}`]!);
+        expect(
+          ANALYSES.filter((analysis) => now[`2025 ${analysis}`] !== seeded[`2025 ${analysis}`]).length,
+        ).toBeGreaterThan(0);
+        // A fresh process reads the same new answers from disk: nothing of the old data is mixed in.
+        await again.server.stop();
+        const third = await restart();
+        expect(await answers(third.staff, organisationId)).toEqual(now);
       });
     }, 600_000);
 

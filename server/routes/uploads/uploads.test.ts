@@ -407,6 +407,54 @@ for (const backend of backends) {
       expect(bad.status).toBe(400);
     });
 
+    test("restoring another version of a reviewed, enabled year sends it back to review too", async () => {
+      const fresh = await createOrganisation(t, { name: "Restoring Ortho", initialized: true });
+      const first = toCsv([1, 2].map((line) => professionalLine({ line })));
+      const second = toCsv([1, 2, 3].map((line) => professionalLine({ line, cpt: "27447" })));
+      for (const csv of [first, second])
+        expect(
+          (await siteAdmin.post(PRACTICE, practiceForm({ years: "2024", organization: fresh.id }, csv)))
+            .status,
+        ).toBe(200);
+      // Staff reviewed the second version: every core item done, scored, enabled.
+      await yearAt(t, fresh.id, 2024);
+      const { db } = t.context.database;
+      await db
+        .update(organisationYears)
+        .set({ enabled: true, rows: 3 })
+        .where(eq(organisationYears.organisationId, fresh.id));
+      const detail = await siteAdmin.post("/api/management/admin/organization/", {
+        id: fresh.id,
+        full: true,
+        year: 2024,
+      });
+      const older = (detail.json.data.versions as { id: string; current: boolean }[]).find(
+        (version) => !version.current,
+      )!;
+      const restored = await siteAdmin.post("/api/management/admin/customer/year-version/restore/", {
+        organization: fresh.id,
+        year: 2024,
+        version: older.id,
+      });
+      expect(restored.status).toBe(200);
+      const [year] = await db
+        .select()
+        .from(organisationYears)
+        .where(eq(organisationYears.organisationId, fresh.id));
+      expect(year).toMatchObject({ enabled: false, rows: 2, replacedRows: 3 });
+      const validationRows = await db
+        .select()
+        .from(validations)
+        .where(eq(validations.organisationId, fresh.id));
+      expect(validationRows.every((row) => row.outdated && !row.valid)).toBe(true);
+      const after = await siteAdmin.post("/api/management/admin/organization/", {
+        full: true,
+        id: fresh.id,
+        year: "2024",
+      });
+      expect(after.json.data).toMatchObject({ enabled: false, replaced: { rows_before: 3, rows: 2 } });
+    });
+
     test("a market row of another year is refused", async () => {
       const answer = await siteAdmin.post(
         MARKET,
