@@ -74,13 +74,14 @@ export async function loadRegistry(dir: string = QUERIES_DIR): Promise<Registry>
   const plugins = new Map<string, Plugin>();
   const texts: Record<string, AnalysisTexts> = {};
   for (const folder of analysisFolderNames(dir)) {
+    // The plain data first: a folder missing its catalogue.ts or texts.ts says so.
+    const declared = await loadFolder(dir, folder);
     const module = await import(join(dir, folder, "plugin.ts"));
     const plugin = module.default;
     if (!isPlugin(plugin))
       throw new Error(`queries/${folder}/plugin.ts must default-export definePlugin({...})`);
     if (plugin.id !== folder)
       throw new Error(`queries/${folder}: the plugin id '${plugin.id}' must be the folder name`);
-    const declared = await loadFolder(dir, folder);
     // One title and one theme: plugin.ts spreads catalogue.ts, which the web's menus read.
     if (plugin.title !== declared.catalogue.title || plugin.theme !== declared.catalogue.theme)
       throw new Error(`queries/${folder}/plugin.ts: title and theme must be catalogue.ts's (...catalogue)`);
