@@ -170,7 +170,7 @@ describe("every folder of queries/ is listed from the folder, and nowhere else",
     expect(registry.all().map((plugin) => plugin.id)).toEqual(folders);
     expect(manifest.queries.map((query) => query.id)).toEqual(folders);
     expect(Object.keys(texts)).toEqual([...folders, "scoring"]);
-    expect(analyses.map((analysis) => analysis.id)).toEqual(folders);
+    expect(analyses.map((analysis): string => analysis.id)).toEqual(folders);
     for (const plugin of registry.all()) {
       const where = plugin.id;
       const theme = manifest.themes.find((entry) => entry.queries.includes(plugin.id))?.theme;
