@@ -1,12 +1,12 @@
 import { definePlugin, share } from "../../server/engine/index.ts";
+import { catalogue } from "./catalogue.ts";
 import { marketShareFilters } from "./filters.ts";
 import { marketShares, pairRow } from "./marketShare.ts";
 import { marketShareView, PRACTICE_LABEL, TOP_IN_CHART } from "./view.ts";
 
 export default definePlugin({
   id: "querie1",
-  title: "Sx Market Share",
-  theme: "Competitive Comparison",
+  ...catalogue,
   description:
     "Surgical market share of the competitor facilities and providers in the service area, against the practice's own share.",
   version: 2,

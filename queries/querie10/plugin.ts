@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { definePlugin, SERVICE_LINE_LABELS, sqlNumber, sqlText } from "../../server/engine/index.ts";
+import { catalogue } from "./catalogue.ts";
 import {
   COMPONENTS,
   type Component,
@@ -31,8 +32,7 @@ export const COMPONENT_LABELS: Record<Component, string> = {
 
 export default definePlugin({
   id: "querie10",
-  title: "Service Maturity",
-  theme: "Service Strength",
+  ...catalogue,
   description:
     "How each surgical service line grew since the reference (oldest) year: volume, market share, ASC shift, provider depth and referral base.",
   version: 1,

@@ -11,6 +11,7 @@ import {
   sqlTextList,
   sqlTextOrNull,
 } from "../../server/engine/index.ts";
+import { catalogue } from "./catalogue.ts";
 import { growthFilters } from "./filters.ts";
 import {
   dollars,
@@ -124,8 +125,7 @@ interface ZipGrowth {
 
 export default definePlugin({
   id: "querie11",
-  title: "Growth Opportunities",
-  theme: "Service Strength",
+  ...catalogue,
   description:
     "Leakage and outmigration in dollars, demand in five years by population change and by trend, and what recapturing leaked cases or moving outpatient cases to the ASC is worth.",
   version: 1,

@@ -1,9 +1,13 @@
+import type { AnalysisTexts } from "../../server/engine/catalogue.ts";
+import { catalogue } from "./catalogue.ts";
+
 /**
- * The screen's texts a fresh installation starts with (staff edit them in Manage contents, Query
- * texts): plain data, read by server/content/defaultTexts.ts and the back office.
+ * The screen's texts a fresh installation starts with; staff edit them in Manage contents, Query
+ * texts. Numbered titles go to the screen's charts, tables and maps in order. Plain data, collected
+ * by the server's registry and by the back office's Query texts.
  */
-export const growthTexts = {
-  title: "Growth Opportunities",
+export const texts = {
+  title: catalogue.title,
   description:
     "What leakage and outmigration cost in dollars, how demand in your service area changes in five years by population and by trend, and what recapturing leaked cases or moving outpatient cases to the ASC is worth.",
   chart_title: "Revenue today and in five years",
@@ -15,4 +19,4 @@ export const growthTexts = {
   table_title6: "Competitor providers receiving most leaked dollars",
   table_title7: "Destination facilities receiving most outmigrated dollars",
   map_title: "Five-year population growth by zip code",
-};
+} satisfies AnalysisTexts;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { definePlugin, share, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
+import { catalogue } from "./catalogue.ts";
 import { referralFilters } from "./filters.ts";
 import { referralView } from "./view.ts";
 
@@ -20,8 +21,7 @@ const byDescending = (key: "customer" | "competitors") => (a: Referrer, b: Refer
 
 export default definePlugin({
   id: "querie2",
-  title: "Referral Targets",
-  theme: "Partnership Strength",
+  ...catalogue,
   description:
     "Referring providers of the market: those sending most cases to competitors (targets) and those sending most to the practice.",
   version: 1,

@@ -7,6 +7,7 @@ import {
   sqlText,
   sum,
 } from "../../server/engine/index.ts";
+import { catalogue } from "./catalogue.ts";
 import { subspecialtyMixFilters } from "./filters.ts";
 import { subspecialtyMixView } from "./view.ts";
 
@@ -20,8 +21,7 @@ const highlightOf = (differential: number) =>
 
 export default definePlugin({
   id: "querie3",
-  title: "Subspecialty Mix",
-  theme: "Market Alignment",
+  ...catalogue,
   description:
     "The practice's surgical mix by service line against the market's mix, with the differential in points.",
   version: 1,

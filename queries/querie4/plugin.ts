@@ -1,4 +1,5 @@
 import { definePlugin } from "../../server/engine/index.ts";
+import { catalogue } from "./catalogue.ts";
 import { partnershipFilters } from "./filters.ts";
 import { partnerRow, partnerSlices, type SliceRow } from "./partners.ts";
 import { topWithOther } from "./topWithOther.ts";
@@ -10,8 +11,7 @@ export const TOP_PROVIDERS = 30;
 
 export default definePlugin({
   id: "querie4",
-  title: "Facility Partnerships",
-  theme: "Partnership Strength",
+  ...catalogue,
   description:
     "Where the practice's surgeons operate (by facility) and who operates at the practice's facilities (by provider).",
   version: 1,

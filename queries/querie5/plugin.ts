@@ -9,6 +9,7 @@ import {
   sqlTextOrNull,
   sum,
 } from "../../server/engine/index.ts";
+import { catalogue } from "./catalogue.ts";
 import { footprintFilters } from "./filters.ts";
 import { drivePolygons, insideDriveAreasOf, markers } from "./places.ts";
 import { footprintView, VOLUME_WEIGHT_THRESHOLDS } from "./view.ts";
@@ -51,8 +52,7 @@ function volumesBy<Row extends { volume: number; category: string }>(
 
 export default definePlugin({
   id: "querie5",
-  title: "Location Footprint",
-  theme: "Market Alignment",
+  ...catalogue,
   description:
     "Where the practice's patients live against its locations' 15-minute drive areas, and its non-operative volumes by location and provider.",
   version: 1,

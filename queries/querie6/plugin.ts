@@ -8,6 +8,7 @@ import {
   sqlNumber,
   sqlText,
 } from "../../server/engine/index.ts";
+import { catalogue } from "./catalogue.ts";
 import { siteOfCareFilters } from "./filters.ts";
 import { siteOfCareView } from "./view.ts";
 
@@ -47,8 +48,7 @@ function sharesBySetting(rows: SocRow[], side: Side, line?: string) {
 
 export default definePlugin({
   id: "querie6",
-  title: "Site of Care",
-  theme: "Market Alignment",
+  ...catalogue,
   description:
     "How each surgical service splits between inpatient, outpatient, ASC and office settings, for the practice and for its competitors.",
   version: 1,

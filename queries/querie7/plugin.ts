@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { definePlugin, share, sqlNumber, sqlTextOrNull, sum } from "../../server/engine/index.ts";
+import { catalogue } from "./catalogue.ts";
 import { revenueFilters } from "./filters.ts";
 import { REVENUE_GROUPS, SERVICE_LABELS } from "./groups.ts";
 import { revenueView } from "./view.ts";
@@ -11,8 +12,7 @@ const cents = (amount: number) => Math.round(amount * 100) / 100;
 
 export default definePlugin({
   id: "querie7",
-  title: "Revenue by Service",
-  theme: "Service Strength",
+  ...catalogue,
   description: "The practice's revenue (paid amounts) by group of services and by service.",
   version: 1,
   dir: import.meta.dir,

@@ -7,6 +7,7 @@ import {
   sqlText,
   sqlTextOrNull,
 } from "../../server/engine/index.ts";
+import { catalogue } from "./catalogue.ts";
 import { leakageFilters } from "./filters.ts";
 import { leakageView } from "./view.ts";
 
@@ -19,8 +20,7 @@ const leakageRow = z.object({
 
 export default definePlugin({
   id: "querie8",
-  title: "Leakage",
-  theme: "Partnership Strength",
+  ...catalogue,
   description:
     "Cases referred by the practice's own providers that were performed by competitors, by service line and competitor.",
   version: 1,

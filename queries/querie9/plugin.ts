@@ -1,5 +1,6 @@
 import { drawnServiceAreaPolygons, type MapPolygon, mapPolygon } from "../../server/engine/geo.ts";
 import { band, definePlugin, SERVICE_LINE_LABELS, share } from "../../server/engine/index.ts";
+import { catalogue } from "./catalogue.ts";
 import { outmigrationFilters } from "./filters.ts";
 import { outmigrationFlows, type ZipFlows } from "./flows.ts";
 import { OUTMIGRATION_THRESHOLDS, outmigrationView } from "./view.ts";
@@ -91,8 +92,7 @@ function zipOutmigration(
 
 export default definePlugin({
   id: "querie9",
-  title: "Outmigration",
-  theme: "Service Strength",
+  ...catalogue,
   description:
     "Where the service area's patients have surgery: inside the primary, secondary or tertiary area, or outside it, by service line and by zip code.",
   version: 1,

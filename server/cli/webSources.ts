@@ -5,7 +5,8 @@ import { join } from "node:path";
  * What the built web app is made from, relative to the repository: a build older than any of these
  * is stale (`npm start` and the E2E/bench builds use this one list). The web imports the rules of
  * forms, answer schemas and plugin types from server/ and schemes/ (the rules live once, on the
- * server), so a change there changes the bundle too.
+ * server), so a change there changes the bundle too; and it bundles every analysis folder's
+ * catalogue.ts and texts.ts (queries/), so a new or edited folder does as well.
  */
 export const WEB_SOURCES = [
   "web/src",
@@ -15,6 +16,7 @@ export const WEB_SOURCES = [
   "web/postcss.config.mjs",
   "server",
   "schemes",
+  "queries",
 ];
 
 /** The newest modification time under a path (0 when it does not exist). */

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
+import { THEMES, type Theme } from "./catalogue.ts";
 import type { FilterLists } from "./filterLists.ts";
 import { type FilterDefaults, type FilterOptions, type Filters, filterSchema } from "./filters.ts";
 import type { KernelInputs } from "./inputs.ts";
@@ -14,14 +15,7 @@ import type { EngineSettings } from "./settings.ts";
 import type { SqlRunner } from "./sqlRunner.ts";
 import type { ViewDescriptor } from "./view.ts";
 
-/** The four navigation groups of customer-area.md section 1. */
-export const THEMES = [
-  "Competitive Comparison",
-  "Partnership Strength",
-  "Market Alignment",
-  "Service Strength",
-] as const;
-export type Theme = (typeof THEMES)[number];
+export { THEMES, type Theme } from "./catalogue.ts";
 
 export const MATERIALISABLE_VIEWS = ["market_base", "practice_base", "practice_cases"] as const;
 export type MaterialisableView = (typeof MATERIALISABLE_VIEWS)[number];
@@ -43,8 +37,9 @@ export interface KernelContext {
 export type PrepareContext = Omit<KernelContext, "filters">;
 
 export interface PluginDefinition<Result extends PluginResult = PluginResult> {
-  /** querie1 ... querie10; equal to the folder name. */
+  /** querie1, querie2, ...; equal to the folder name. */
   id: string;
+  /** Title and theme: the folder's catalogue.ts, spread (`...catalogue`); the registry checks it. */
   title: string;
   theme: Theme;
   description: string;

@@ -188,7 +188,7 @@ export const queriesRoutes = new Hono<AppEnv>()
       });
     },
   )
-  // querie1..querie10, or a saved query's id (its analysis and filters; savedQueries.ts).
+  // An analysis (querie1, querie2, ...: a folder of queries/), or a saved query's id (its analysis and filters; savedQueries.ts).
   .post(
     "/:name{(?:querie[0-9]+|[0-9a-fA-F-]{36})}",
     // Server-Timing: each step of the answer (runPlugin's timings) and the total.
@@ -196,7 +196,7 @@ export const queriesRoutes = new Hono<AppEnv>()
     customerScope(),
     describe({
       summary:
-        "Run an analysis (querie1..querie10) or a saved query (its id) with filters; with `export`, write its tables as CSV or XLSX. The fields may also come in the query string (filters as JSON text); the body is optional.",
+        "Run an analysis (querie1, querie2, ...: one per folder of queries/) or a saved query (its id) with filters; with `export`, write its tables as CSV or XLSX. The fields may also come in the query string (filters as JSON text); the body is optional.",
       tags: ["Analyses"],
       body: runRequest,
       answer: {

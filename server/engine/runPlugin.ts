@@ -44,7 +44,7 @@ export interface RunRequest {
   /** With `live` (a server process), an unchanged organisation is not looked up again (organisationSnapshot.ts). */
   context: Pick<AppContext, "config" | "database"> & Partial<Pick<AppContext, "live">>;
   organisationId: string;
-  /** querie1 ... querie10 */
+  /** querie1, querie2, ... (a folder of queries/) */
   pluginId: string;
   /** Raw filters from the request: validated here. */
   filters: unknown;

@@ -14,6 +14,7 @@ import {
   reportSubscriptions,
   savedQueries,
 } from "../db/schema/index.ts";
+import { ANALYSIS_NAME } from "../engine/catalogue.ts";
 import { HttpError } from "../http/errors.ts";
 import { isTimeZone, nextDelivery, scheduleInWords } from "./schedule.ts";
 
@@ -69,8 +70,9 @@ function scheduleComplete(value: ScheduleShape, context: z.RefinementCtx) {
 export const createBody = z
   .strictObject({
     querie: z
-      .string({ error: "must be an analysis name, querie1 to querie10" })
-      .regex(/^querie(10|[1-9])$/, "must be an analysis name, querie1 to querie10"),
+      .string({ error: "must be an analysis name such as querie1" })
+      // Whether that analysis exists is the registry's answer (checkedFilters: "there is no analysis").
+      .regex(ANALYSIS_NAME, "must be an analysis name such as querie1"),
     /** A saved view: its analysis and filters are used (querie must be its analysis). */
     saved_query_id: z.uuid("must be a saved view id").nullable().default(null),
     ...scheduleFields,

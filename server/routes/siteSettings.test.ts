@@ -8,7 +8,8 @@ import {
 } from "../../tests/helpers/factories.ts";
 import type { HttpClient } from "../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
-import { defaultContents, defaultQueryTexts } from "../content/defaultTexts.ts";
+import { defaultContents } from "../content/defaultTexts.ts";
+import { defaultQueryTexts } from "../content/queryTexts.ts";
 import { siteSettings } from "../db/schema/index.ts";
 import { signInFromOwnAddress } from "./admin/testSupport.ts";
 

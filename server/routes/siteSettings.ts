@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { defaultContents, defaultQueryTexts } from "../content/defaultTexts.ts";
+import { defaultContents } from "../content/defaultTexts.ts";
+import { defaultQueryTexts, type QueryTexts } from "../content/queryTexts.ts";
 import { sanitizeRichText } from "../content/richText.ts";
 import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
@@ -14,15 +15,13 @@ import { describe } from "../http/openapi/declare.ts";
 
 const richText = z.string().max(200_000, "must be at most 200,000 characters");
 
-type QueryTextKey = keyof typeof defaultQueryTexts;
-
 /**
- * The texts of one query (or of the scoring screen): exactly the fields admin-area.md section 3
- * lists for it, each optional (a missing one keeps its stored value); a title, when sent, is
- * required to be non-blank.
+ * The texts of one query (or of the scoring screen): exactly the fields of its default texts (the
+ * analysis folder's texts.ts; admin-area.md section 3), each optional (a missing one keeps its
+ * stored value); a title, when sent, is required to be non-blank.
  */
-function queryTextSchema(key: QueryTextKey) {
-  const fields = Object.keys(defaultQueryTexts[key]).filter((field) => field !== "title");
+function queryTextSchema(defaults: QueryTexts) {
+  const fields = Object.keys(defaults).filter((field) => field !== "title");
   const shape: Record<string, z.ZodString> = {
     title: z.string().trim().min(1, "Please fill out this field").max(200, "must be at most 200 characters"),
   };
@@ -35,8 +34,8 @@ function queryTextSchema(key: QueryTextKey) {
 
 const queryTexts = z.strictObject(
   Object.fromEntries(
-    (Object.keys(defaultQueryTexts) as QueryTextKey[]).map((key) => [key, queryTextSchema(key).optional()]),
-  ) as Record<QueryTextKey, z.ZodOptional<ReturnType<typeof queryTextSchema>>>,
+    Object.entries(defaultQueryTexts).map(([key, defaults]) => [key, queryTextSchema(defaults).optional()]),
+  ) as Record<string, z.ZodOptional<ReturnType<typeof queryTextSchema>>>,
 );
 
 /**

@@ -143,6 +143,23 @@ for (const backend of backends) {
       expect(notEnabled.status).toBe(400);
       expect(notEnabled.json.errors[0].field).toBe("filters.year");
 
+      // Any analysis the registry has (one per folder of queries/): querie11 passes the name and
+      // reaches the year check; a name no folder has, or not an analysis name, is refused as querie.
+      const newest = await owner.post(
+        BASE,
+        subscription([ownerUser.id], { querie: "querie11", filters: { year: 2023 } }),
+      );
+      expect(newest.json.errors).toEqual([expect.objectContaining({ field: "filters.year" })]);
+      const missing = await owner.post(BASE, subscription([ownerUser.id], { querie: "querie99" }));
+      expect(missing.status).toBe(400);
+      expect(missing.json.errors).toEqual([{ field: "querie", message: "there is no analysis querie99" }]);
+      const misnamed = await owner.post(BASE, subscription([ownerUser.id], { querie: "growth" }));
+      expect(misnamed.status).toBe(400);
+      expect(misnamed.json.errors[0]).toEqual({
+        field: "querie",
+        message: "must be an analysis name such as querie1",
+      });
+
       const staff = await signInStaff(t, (await createStaff(t, "site_admin")).username);
       const dummy = await staff.post(BASE, subscription([ownerUser.id]), { "x-dummy-org": orgId });
       expect(dummy.status).toBe(403);

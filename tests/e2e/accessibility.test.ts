@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Browser, Locator, Page } from "playwright-core";
-import { QUERY_NAMES } from "../../web/src/analyses/catalogue.ts";
+import { analysisFolderNames } from "../../server/engine/registry.ts";
 import { type AxeFinding, blockingViolations, describeFindings } from "./support/axe.ts";
 import { chromiumAvailable, requireChromium, screenshot } from "./support/browser.ts";
 import { signInDemoCustomer } from "./support/customerSignin.ts";
@@ -145,7 +145,7 @@ describe.skipIf(!chromiumAvailable)("accessibility", () => {
     await visit(page, "/profile", "profile");
     await visit(page, "/practice-profile", "practice profile");
     await visit(page, "/helpcenter", "help centre");
-    for (const name of QUERY_NAMES) await visit(page, `/queries/${name}`, name);
+    for (const name of analysisFolderNames()) await visit(page, `/queries/${name}`, name);
 
     // The open menus and dialogs are scanned where a person meets them.
     await page.getByRole("button", { name: "Account menu" }).click();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { THEMES } from "../../server/engine/catalogue.ts";
+import { loadAnalysisFolders } from "../../server/engine/registry.ts";
 import { chromiumAvailable, launchBrowser, requireChromium, screenshot } from "./support/browser.ts";
 import { signInDemoCustomer } from "./support/customerSignin.ts";
 import { downloadOf } from "./support/download.ts";
@@ -8,7 +10,7 @@ import { pageApi } from "./support/pageApi.ts";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, type RunningServer, startServer } from "./support/server.ts";
 
 /**
- * The ten query screens against the real server and the demo organisation (fixtures/small): each
+ * The query screens against the real server and the demo organisation (fixtures/small): each
  * renders its result from the manifest, filters live in the address and reload the data, exports
  * download, a view is saved and reopened as a custom query. The demo is seeded with its last two
  * years (2024, 2025) reviewed and enabled: a customer reads enabled years only. The screens are
@@ -126,6 +128,47 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
 
   const waitForMap = (page: Page, mapId: string) =>
     page.locator(`[data-map-id="${mapId}"][data-ready="true"]`).waitFor({ timeout: 20_000 });
+
+  test(
+    "the home and the navigation list every folder of queries/ under its theme, titled by its catalogue.ts",
+    async () => {
+      const folders = await loadAnalysisFolders();
+      const titles = new Set(folders.map((folder) => folder.catalogue.title));
+      const page = await customerPage();
+      await page.goto("/");
+      const nav = page.getByRole("navigation", { name: "Analyses" });
+      for (const theme of THEMES) {
+        const expected = folders
+          .filter((folder) => folder.catalogue.theme === theme)
+          .map((folder) => folder.catalogue.title);
+        // The home's card of the theme: its analyses, in menu order.
+        const card = page.locator(".mantine-Card-root", {
+          has: page.getByRole("heading", { name: theme, level: 4 }),
+        });
+        await card.waitFor();
+        expect({
+          theme,
+          home: (await card.getByRole("link").allInnerTexts()).map((text) => text.trim()),
+        }).toEqual({
+          theme,
+          home: expected,
+        });
+        // The header's menu of the theme: the same analyses first (saved views follow them).
+        await nav.getByRole("button", { name: theme }).click();
+        const menu = page.getByRole("menu");
+        await menu.waitFor();
+        const items = (await menu.getByRole("menuitem").allInnerTexts()).map((text) => text.trim());
+        expect({ theme, menu: items.slice(0, expected.length) }).toEqual({ theme, menu: expected });
+        expect(items.slice(expected.length).filter((item) => titles.has(item))).toEqual([]);
+        if (theme === "Service Strength") await screenshot(page, "navigation-service-strength");
+        await page.keyboard.press("Escape");
+        await menu.waitFor({ state: "hidden" });
+      }
+      expect(folders.length).toBe(11);
+      await screenshot(page, "navigation-home-themes");
+    },
+    TEST_TIMEOUT_MS,
+  );
 
   test(
     "querie1 Sx Market Share: the practice's bar beside the competitors' (top 15), tables with shares in %",

@@ -15,7 +15,7 @@ export const siteSettingKeys = ["contents", "queries"] as const;
 
 /**
  * Site-wide editable texts: 'contents' holds aboutText, licenceText, copyrightText (rich-text HTML);
- * 'queries' holds the texts of querie1-10 and scoring (title, description, chart and table titles).
+ * 'queries' holds the texts of the analyses (querie1, querie2, ...) and scoring (title, description, chart and table titles).
  */
 export const siteSettings = pgTable("site_settings", {
   key: text("key", { enum: siteSettingKeys }).primaryKey(),

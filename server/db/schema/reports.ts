@@ -21,7 +21,7 @@ export const reportSubscriptions = pgTable(
     ownerUserId: uuid("owner_user_id")
       .notNull()
       .references(() => customerUsers.id, { onDelete: "cascade" }),
-    /** querie1..querie10. */
+    /** querie1, querie2, ... (a folder of queries/). */
     querie: text("querie").notNull(),
     /** The saved view subscribed to; null after it was deleted (`fromSavedView` remembers it was one). */
     savedQueryId: uuid("saved_query_id").references(() => savedQueries.id, { onDelete: "set null" }),

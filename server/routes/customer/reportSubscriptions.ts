@@ -45,7 +45,10 @@ const deletedAnswer = z.object({ status: z.literal(200), deleted: z.string() });
 /** The filters as the analysis's own schema reads them; the year must be one the customer reads. */
 async function checkedFilters(c: Context<AppEnv>, querie: string, raw: unknown, followLatest: boolean) {
   const plugin = (await pluginRegistry()).get(querie);
-  if (!plugin) throw new HttpError(400, `querie: there is no analysis ${querie}`);
+  if (!plugin) {
+    const message = `there is no analysis ${querie}`;
+    throw new HttpError(400, `querie: ${message}`, [{ field: "querie", message }]);
+  }
   const years = await enabledYearsOf(c.var.app.database.db, c.var.scope.organisationId);
   const parsed = parseFilters(plugin.filters, { year: years.at(-1) }, raw);
   if (!parsed.success) {

@@ -1,49 +1,34 @@
 /**
- * The analyses and the four theme groups that organise them (customer spec, section 1). Adding an
- * analysis is one line of ANALYSES (its folder under queries/ is the rest: docs/plugins.md).
+ * The analyses and the four theme groups that organise them (customer spec, section 1), built at
+ * build time from the analysis folders: each queries/<id>/catalogue.ts (title, theme) is bundled
+ * here, so adding a folder adds its menu entry and its route (docs/plugins.md). Only those small
+ * data files: kernels and filter schemas stay on the server (the manifest brings a screen's).
  */
+import type { AnalysisCatalogue } from "../../../server/engine/catalogue.ts";
+import { analysesFrom, type QueryName, type ThemeGroup, themeGroupsOf } from "./catalogueModel.ts";
 
-const ANALYSES = [
-  { id: "querie1", title: "Sx Market Share", group: "competitive-comparison" },
-  { id: "querie2", title: "Referral Targets", group: "partnership-strength" },
-  { id: "querie3", title: "Subspecialty Mix", group: "market-alignment" },
-  { id: "querie4", title: "Facility Partnerships", group: "partnership-strength" },
-  { id: "querie5", title: "Location Footprint", group: "market-alignment" },
-  { id: "querie6", title: "Site of Care", group: "market-alignment" },
-  { id: "querie7", title: "Revenue by Service", group: "service-strength" },
-  { id: "querie8", title: "Leakage", group: "partnership-strength" },
-  { id: "querie9", title: "Outmigration", group: "service-strength" },
-  { id: "querie10", title: "Service Maturity", group: "service-strength" },
-  { id: "querie11", title: "Growth Opportunities", group: "service-strength" },
-] as const;
+export type { QueryName, ThemeGroup } from "./catalogueModel.ts";
 
-export type QueryName = (typeof ANALYSES)[number]["id"];
+const catalogues = import.meta.glob<AnalysisCatalogue>("../../../queries/*/catalogue.ts", {
+  eager: true,
+  import: "catalogue",
+});
+
+export const ANALYSES = analysesFrom(catalogues);
 
 export const QUERY_NAMES: readonly QueryName[] = ANALYSES.map((analysis) => analysis.id);
+
+/** Where an assistant lands (customer spec: "the first analysis"): the first in menu order. */
+// queries/ is never empty (registry.test.ts lists its folders).
+export const FIRST_ANALYSIS = QUERY_NAMES[0] as QueryName;
 
 export function isQueryName(value: string): value is QueryName {
   return (QUERY_NAMES as readonly string[]).includes(value);
 }
 
-export const ANALYSIS_TITLES = Object.fromEntries(
-  ANALYSES.map((analysis) => [analysis.id, analysis.title]),
-) as Record<QueryName, string>;
+const TITLES = new Map<string, string>(ANALYSES.map((analysis) => [analysis.id, analysis.title]));
 
-export interface ThemeGroup {
-  id: "competitive-comparison" | "partnership-strength" | "market-alignment" | "service-strength";
-  label: string;
-  queries: readonly QueryName[];
-}
+/** The analysis's own title (its catalogue.ts); a name no folder has (an old saved view) as is. */
+export const analysisTitle = (name: string): string => TITLES.get(name) ?? name;
 
-const groupOf = (id: ThemeGroup["id"], label: string): ThemeGroup => ({
-  id,
-  label,
-  queries: ANALYSES.filter((analysis) => analysis.group === id).map((analysis) => analysis.id),
-});
-
-export const THEME_GROUPS: readonly ThemeGroup[] = [
-  groupOf("competitive-comparison", "Competitive Comparison"),
-  groupOf("partnership-strength", "Partnership Strength"),
-  groupOf("market-alignment", "Market Alignment"),
-  groupOf("service-strength", "Service Strength"),
-];
+export const THEME_GROUPS: readonly ThemeGroup[] = themeGroupsOf(ANALYSES);

@@ -26,7 +26,7 @@ export const manifestQuery = (dummyOrgId?: string) =>
     staleTime: 5 * 60_000,
   });
 
-/** Runs an analysis; `name` is querie1..querie10. */
+/** Runs an analysis; `name` is querie1, querie2, ... */
 export const runQuery = (name: string, filters: FilterValues, dummyOrgId?: string) =>
   queryOptions({
     queryKey: queryKeys.run(name, filters, dummyOrgId),
@@ -110,7 +110,7 @@ export const savedListsQuery = (dummyOrgId?: string) =>
 /** A saved query as the server describes it (server/engine/savedQueries.ts, savedQueryView). */
 export interface SavedQuery {
   id: string;
-  /** querie1..querie10 */
+  /** querie1, querie2, ... */
   name: string;
   querie: number;
   title: string;

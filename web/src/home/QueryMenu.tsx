@@ -9,14 +9,15 @@ import {
 } from "@tabler/icons-react";
 import { createLink } from "@tanstack/react-router";
 import type { ComponentPropsWithRef } from "react";
-import { ANALYSIS_TITLES, type QueryName, THEME_GROUPS, type ThemeGroup } from "../analyses/catalogue.ts";
+import type { Theme } from "../../../server/engine/catalogue.ts";
+import { analysisTitle, type QueryName, THEME_GROUPS } from "../analyses/catalogue.ts";
 import classes from "./QueryMenu.module.css";
 
-const GROUP_ICONS: Record<ThemeGroup["id"], Icon> = {
-  "competitive-comparison": IconTrophy,
-  "partnership-strength": IconArrowsExchange,
-  "market-alignment": IconTargetArrow,
-  "service-strength": IconChartBar,
+const GROUP_ICONS: Record<Theme, Icon> = {
+  "Competitive Comparison": IconTrophy,
+  "Partnership Strength": IconArrowsExchange,
+  "Market Alignment": IconTargetArrow,
+  "Service Strength": IconChartBar,
 };
 
 function RowAnchor(props: ComponentPropsWithRef<"a">) {
@@ -24,12 +25,12 @@ function RowAnchor(props: ComponentPropsWithRef<"a">) {
 }
 const RowLink = createLink(RowAnchor);
 
-/** An initialized organisation's home: the ten analyses, card per theme group. */
+/** An initialized organisation's home: the analyses, a card per theme group. */
 export function QueryMenu({ dummyOrgId }: { dummyOrgId?: string }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
       {THEME_GROUPS.map((group) => {
-        const GroupIcon = GROUP_ICONS[group.id];
+        const GroupIcon = GROUP_ICONS[group.theme];
         return (
           <Card key={group.id} padding="lg">
             <Stack gap="md">
@@ -56,7 +57,7 @@ function AnalysisRow({ name, dummyOrgId }: { name: QueryName; dummyOrgId?: strin
   const content = (
     <Group justify="space-between" wrap="nowrap">
       <Text size="sm" fw={500}>
-        {ANALYSIS_TITLES[name]}
+        {analysisTitle(name)}
       </Text>
       <IconChevronRight size={16} />
     </Group>

@@ -2,7 +2,7 @@ import { NavLink, Text } from "@mantine/core";
 import { IconChartBar, IconGauge } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "@tanstack/react-router";
-import { ANALYSIS_TITLES, type QueryName, THEME_GROUPS, type ThemeGroup } from "../analyses/catalogue.ts";
+import { analysisTitle, type QueryName, THEME_GROUPS, type ThemeGroup } from "../analyses/catalogue.ts";
 import { type SavedQuery, type SavedQueryLists, savedListsQuery } from "../api/queries.ts";
 import { SavedQueryIcon } from "../query/SavedQueryIcon.tsx";
 import { NavDrawerLink } from "./NavDrawerLink.tsx";
@@ -132,7 +132,7 @@ function AnalysisLink({
   dummyOrgId?: string;
   active: boolean;
 }) {
-  const label = ANALYSIS_TITLES[name];
+  const label = analysisTitle(name);
   return dummyOrgId ? (
     <NavDrawerLink
       to="/dummy/$orgId/queries/$queryName"

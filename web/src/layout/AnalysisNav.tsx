@@ -2,7 +2,7 @@ import { Button, Group, Menu, Text, Tooltip } from "@mantine/core";
 import { IconChevronDown, IconGauge } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "@tanstack/react-router";
-import { ANALYSIS_TITLES, type QueryName, THEME_GROUPS, type ThemeGroup } from "../analyses/catalogue.ts";
+import { analysisTitle, type QueryName, THEME_GROUPS, type ThemeGroup } from "../analyses/catalogue.ts";
 import { type SavedQuery, type SavedQueryLists, savedListsQuery } from "../api/queries.ts";
 import { ButtonLink, MenuItemLink } from "../components/links.tsx";
 import { SavedQueryIcon } from "../query/SavedQueryIcon.tsx";
@@ -125,7 +125,7 @@ function ThemeGroupMenu({
 }
 
 function AnalysisMenuItem({ name, dummyOrgId }: { name: QueryName; dummyOrgId?: string }) {
-  const title = ANALYSIS_TITLES[name];
+  const title = analysisTitle(name);
   return dummyOrgId ? (
     <MenuItemLink to="/dummy/$orgId/queries/$queryName" params={{ orgId: dummyOrgId, queryName: name }}>
       {title}

@@ -14,7 +14,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmModal } from "../admin/shared/ConfirmModal.tsx";
 import { QueryErrorAlert } from "../admin/shared/QueryErrorAlert.tsx";
-import { ANALYSIS_TITLES, isQueryName } from "../analyses/catalogue.ts";
+import { analysisTitle } from "../analyses/catalogue.ts";
 import {
   deleteSavedQuery,
   queryKeys,
@@ -25,9 +25,6 @@ import {
 import { AnchorLink } from "../components/links.tsx";
 import sticky from "../components/StickyActions.module.css";
 import { SavedQueryIcon } from "../query/SavedQueryIcon.tsx";
-
-const analysisTitle = (query: SavedQuery) =>
-  isQueryName(query.name) ? ANALYSIS_TITLES[query.name] : query.name;
 
 function OpenLink({ query, dummyOrgId }: { query: SavedQuery; dummyOrgId?: string }) {
   const label = `Open ${query.title}`;
@@ -122,7 +119,7 @@ export function SavedQueriesPanel({ dummyOrgId }: { dummyOrgId?: string }) {
                     <Table.Td>
                       <TitleCell query={query} own />
                     </Table.Td>
-                    <Table.Td>{analysisTitle(query)}</Table.Td>
+                    <Table.Td>{analysisTitle(query.name)}</Table.Td>
                     <Table.Td>
                       <SegmentedControl
                         size="xs"
@@ -187,7 +184,7 @@ export function SavedQueriesPanel({ dummyOrgId }: { dummyOrgId?: string }) {
                     <Table.Td>
                       <TitleCell query={query} own={false} />
                     </Table.Td>
-                    <Table.Td>{analysisTitle(query)}</Table.Td>
+                    <Table.Td>{analysisTitle(query.name)}</Table.Td>
                     <Table.Td>{query.username}</Table.Td>
                     <Table.Td className={sticky.cell}>
                       <Group justify="flex-end">

@@ -8,7 +8,7 @@ import {
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useMemo, useState } from "react";
-import { ANALYSIS_TITLES, isQueryName } from "../analyses/catalogue.ts";
+import { analysisTitle, isQueryName } from "../analyses/catalogue.ts";
 import { errorMessage } from "../api/errors.ts";
 import { usePainted } from "../app/usePainted.ts";
 import { mayCall } from "../session/permissions.ts";
@@ -44,7 +44,7 @@ export interface SavedView {
 }
 
 interface AnalysisScreenProps {
-  /** querie1..querie10 */
+  /** querie1, querie2, ... */
   name: string;
   /** Filters asked for (the address, or a saved query's); the defaults fill the rest. */
   requested: FilterValues;
@@ -79,7 +79,7 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
   if (!query || !resolved || !texts) {
     return (
       <>
-        <QueryHeader title={isQueryName(name) ? ANALYSIS_TITLES[name] : ""} description="" />
+        <QueryHeader title={isQueryName(name) ? analysisTitle(name) : ""} description="" />
         <ScreenLoader />
       </>
     );

@@ -18,7 +18,7 @@ export function titleProblem(title: string): string | undefined {
 interface SaveDialogProps {
   opened: boolean;
   onClose: () => void;
-  /** querie1..querie10 */
+  /** querie1, querie2, ... */
   name: string;
   filters: FilterValues;
   organisationId: string;

@@ -1,6 +1,6 @@
 import { Badge, Stack, Table, Text } from "@mantine/core";
 import type { ReactNode } from "react";
-import { ANALYSIS_TITLES, isQueryName } from "../analyses/catalogue.ts";
+import { analysisTitle } from "../analyses/catalogue.ts";
 import type { ReportSubscription } from "../api/reportSubscriptions.ts";
 
 const OUTCOME_COLOURS = { sent: "green", partial: "yellow", skipped: "orange", failed: "red" } as const;
@@ -66,9 +66,7 @@ export function SubscriptionsTable({
                   {subscription.title}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {isQueryName(subscription.querie)
-                    ? ANALYSIS_TITLES[subscription.querie]
-                    : subscription.querie}
+                  {analysisTitle(subscription.querie)}
                   {subscription.from_saved_view ? " · saved view" : ""}
                   {subscription.follow_latest_year
                     ? " · latest enabled year"

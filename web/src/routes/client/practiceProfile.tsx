@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router";
+import { FIRST_ANALYSIS } from "../../analyses/catalogue.ts";
 import { clientLayoutRoute } from "./clientLayout.tsx";
 
 /** Facilities, providers, data upload and questionnaire: the organisation's admins only. */
@@ -8,7 +9,7 @@ export const practiceProfileRoute = createRoute({
   beforeLoad: ({ context }) => {
     // Spec: assistants (non-staff) are sent to the first analysis; admins must accept the agreement first.
     if (!context.customer.profile.is_staff) {
-      throw redirect({ to: "/queries/$queryName", params: { queryName: "querie1" }, replace: true });
+      throw redirect({ to: "/queries/$queryName", params: { queryName: FIRST_ANALYSIS }, replace: true });
     }
     if (!context.customer.organization.agreement_accepted) throw redirect({ to: "/", replace: true });
   },

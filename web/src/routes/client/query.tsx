@@ -4,7 +4,7 @@ import { prefetchAnalysis } from "../../query/prefetchAnalysis.ts";
 import { validateQuerySearch } from "../../query/searchParams.ts";
 import { clientLayoutRoute } from "./clientLayout.tsx";
 
-/** Only querie1..querie10 match; any other name falls through to "page not found". */
+/** Only the analyses of the catalogue (a folder of queries/) match; any other name is "page not found". */
 export const queryNameParams = {
   parse: ({ queryName }: { queryName: string }) => (isQueryName(queryName) ? { queryName } : false),
   stringify: ({ queryName }: { queryName: QueryName }) => ({ queryName }),

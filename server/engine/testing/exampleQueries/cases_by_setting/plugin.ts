@@ -1,13 +1,13 @@
 /** The smallest complete plugin: what docs/plugins.md walks through, and what registry.test.ts discovers. */
 import { z } from "zod";
 import { definePlugin, share, sqlNumber, sqlText } from "../../../index.ts";
+import { catalogue } from "./catalogue.ts";
 
 const row = z.object({ setting: sqlText, cases: sqlNumber });
 
 export default definePlugin({
   id: "cases_by_setting",
-  title: "Cases by setting",
-  theme: "Market Alignment",
+  ...catalogue,
   description: "Market cases of the service area by setting.",
   version: 1,
   dir: import.meta.dir,

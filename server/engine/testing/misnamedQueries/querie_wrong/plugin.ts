@@ -1,10 +1,10 @@
 /** A plugin whose id is not its folder's name: the registry must refuse it (registry.test.ts). */
 import { definePlugin } from "../../../index.ts";
+import { catalogue } from "./catalogue.ts";
 
 export default definePlugin({
   id: "querie_right",
-  title: "Misnamed",
-  theme: "Service Strength",
+  ...catalogue,
   description: "",
   version: 1,
   dir: import.meta.dir,
