@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CrashPoint } from "../../server/crash/crashPoint.ts";
+import { analysisFolderNames } from "../../server/engine/registry.ts";
 import { sha256File } from "../../server/ingest/pipeline.ts";
 import { warehousePaths } from "../../server/ingest/storage.ts";
 import { backends, freshPostgresDatabase } from "../helpers/backends.ts";
@@ -27,7 +28,7 @@ import {
 } from "./serverProcess.ts";
 
 const YEARS = [2024, 2025];
-const ANALYSES = Array.from({ length: 10 }, (_, index) => `querie${index + 1}`);
+const ANALYSES = analysisFolderNames();
 const fixtures = join(import.meta.dir, "..", "..", "fixtures", "small");
 const demoPractice = join(fixtures, "organizations", "demo", "practice");
 
