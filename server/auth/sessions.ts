@@ -144,6 +144,19 @@ export async function sessionIsLive(db: Db, sessionId: string, now: Date): Promi
   return row ? (await readSession(db, row.tokenHash, now)) !== null : false;
 }
 
+/**
+ * When a session expires (epoch milliseconds), or undefined for an unknown one. Sessions do not
+ * slide: the time fixed at sign-in holds, so a socket can be closed at that moment
+ * (server/live/sessionExpiry.ts).
+ */
+export async function sessionExpiresAt(db: Db, sessionId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row?.expiresAt.getTime();
+}
+
 const sessionCacheOf = perHub(
   (hub) =>
     new ProcessCache<CachedSession>(hub, {

@@ -1,4 +1,5 @@
 import { quoteIdent } from "../duckdb/open.ts";
+import { FIRST_DATA_YEAR, lastDataYear } from "../organisations/yearField.ts";
 import type { Check, ColumnSpec } from "./contract.ts";
 
 /**
@@ -23,6 +24,8 @@ const reasonOf: Record<Check, (c: string) => string | null> = {
         THEN 'must be a date written YYYY-MM-DD'
       WHEN EXISTS (SELECT 1 FROM upload_years) AND year(TRY_CAST(${c} AS DATE)) NOT IN (SELECT year FROM upload_years)
         THEN 'must fall in the upload''s year (' || (SELECT string_agg(year::VARCHAR, ', ' ORDER BY year) FROM upload_years) || ')'
+      WHEN year(TRY_CAST(${c} AS DATE)) NOT BETWEEN ${FIRST_DATA_YEAR} AND ${lastDataYear()}
+        THEN 'must fall in a year from ${FIRST_DATA_YEAR} to ${lastDataYear()}'
     END`,
   zip: (c) =>
     `CASE WHEN NOT regexp_full_match(${c}, '[0-9]{5}(-?[0-9]{4})?') THEN 'must be a 5-digit zip code (or a ZIP+4)' END`,

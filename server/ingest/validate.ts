@@ -39,7 +39,8 @@ function keyExpression(column: string) {
 
 /** Records the upload's years, which the date and year checks read. */
 export async function setUploadYears(duck: DuckDb, years: number[]) {
-  // No years: a whole extract, split by service year (section 9); dates are checked as dates only.
+  // No years: a whole extract, split by service year (section 9); each date must then fall in a data
+  // year (2000 to next year, checks.ts), as a named year must: no year row nobody can use.
   await duck.run("CREATE OR REPLACE TEMP TABLE upload_years (year INTEGER)");
   for (const year of years) await duck.run("INSERT INTO upload_years VALUES ($1)", [year]);
 }

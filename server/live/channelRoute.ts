@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { createBunWebSocket } from "hono/bun";
 import { z } from "zod";
-import { sessionConcerned, sessionIsLive } from "../auth/sessions.ts";
+import { sessionConcerned, sessionExpiresAt, sessionIsLive } from "../auth/sessions.ts";
 import type { AppEnv } from "../context.ts";
 import { parseParam } from "../http/body.ts";
 import { forbidden, HttpError, invalidToken } from "../http/errors.ts";
 import { loadSession } from "../http/middleware/session.ts";
 import type { Invalidation, LiveSocket } from "./hub.ts";
+import { type ExpiryWatch, watchSessionExpiry } from "./sessionExpiry.ts";
 
 const { upgradeWebSocket, websocket } = createBunWebSocket();
 /** Bun.serve needs this handler beside fetch for upgraded connections. */
@@ -18,7 +19,7 @@ export const liveWebsocketHandler = websocket;
  */
 const allowedOrigin = (publicUrl: string) => new URL(publicUrl).origin;
 
-/** A socket closed because its session ended (logout, revoked, user blocked or removed). */
+/** A socket closed because its session ended (logout, expiry, revoked, user blocked or removed). */
 export const SESSION_ENDED_CLOSE = { code: 4401, reason: "Your session has ended" } as const;
 
 /**
@@ -26,7 +27,8 @@ export const SESSION_ENDED_CLOSE = { code: 4401, reason: "Your session has ended
  * or Authorization), the Origin must be ours (a page elsewhere cannot ride the user's cookie), and a
  * user is admitted only to its own channel. After the handshake, every change that concerns the
  * session (sessionsChanged: logout, block, removal, in any process) makes the socket ask again,
- * and a session that ended closes it.
+ * and a session that ended closes it; a session that expires closes it at its expiry, and no push
+ * reaches it after (sessionExpiry.ts).
  */
 export const liveChannel = new Hono<AppEnv>().get(
   "/:channelId",
@@ -50,15 +52,24 @@ export const liveChannel = new Hono<AppEnv>().get(
       throw new HttpError(429, "Too many windows are open for this account: close some and reload.");
     await next();
   },
-  upgradeWebSocket((c) => {
+  upgradeWebSocket(async (c) => {
     const channelId = c.req.param("channelId")!;
     const { live, database, clock } = c.var.app;
     const session = c.var.session!;
+    // Fixed at sign-in (sessions do not slide); an unknown row counts as expired.
+    const expiresAt = (await sessionExpiresAt(database.db, session.id)) ?? 0;
     let socket: LiveSocket | undefined;
     let stopWatching = () => {};
     return {
       onOpen(_event, ws) {
-        socket = { send: (data) => ws.send(data) };
+        let expiry: ExpiryWatch | undefined;
+        const end = (watched: LiveSocket) => {
+          // Nothing more reaches it, even before the close completes.
+          live.unsubscribe(channelId, watched);
+          ws.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
+        };
+        // Each push asks the clock first: an expired session receives nothing, and its socket closes.
+        socket = { send: (data) => (expiry?.expired() ? undefined : ws.send(data)) };
         // Another window may have taken the last place since the handshake was checked.
         if (!live.subscribe(channelId, socket)) {
           socket = undefined;
@@ -66,18 +77,20 @@ export const liveChannel = new Hono<AppEnv>().get(
           return;
         }
         const watched = socket;
+        // A session that merely expires is told by nothing else: a timer closes it at that moment.
+        expiry = watchSessionExpiry(clock, expiresAt, () => end(watched));
         const unwatch = live.onInvalidation((change: Invalidation) => {
           if (change.topic !== "session" || !sessionConcerned(session, change.key)) return;
           void sessionIsLive(database.db, session.id, clock.now())
             .then((alive) => {
-              if (alive) return;
-              // Nothing more reaches it, even before the close completes.
-              live.unsubscribe(channelId, watched);
-              ws.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
+              if (!alive) end(watched);
             })
             .catch(() => {});
         });
-        stopWatching = () => void unwatch();
+        stopWatching = () => {
+          unwatch();
+          expiry?.stop();
+        };
       },
       onClose() {
         stopWatching();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
 import { backends } from "../../tests/helpers/backends.ts";
 import {
   createCustomer,
@@ -8,8 +9,9 @@ import {
   signInStaff,
 } from "../../tests/helpers/factories.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
+import { SESSION_MAX_AGE } from "../auth/sessions.ts";
 import { cacheFigures } from "../caches/registry.ts";
-import type { customerUsers } from "../db/schema/index.ts";
+import { type customerUsers, sessions } from "../db/schema/index.ts";
 import { SESSION_ENDED_CLOSE } from "./channelRoute.ts";
 import { MAX_SOCKETS_PER_CHANNEL } from "./hub.ts";
 import { pushToRecipient } from "./notifications.ts";
@@ -256,5 +258,74 @@ for (const backend of backends) {
         }
       });
     }
+  });
+
+  /** Its own app: these tests move the clock, which would expire every other test's session. */
+  describe(`live channel: a session that expires (${backend})`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp(backend);
+    });
+    afterAll(() => t.close());
+
+    /** A new user signed in now, with its socket open; the session row's id for the test to move. */
+    async function openSocket() {
+      const someone = await createCustomer(t, (await createOrganisation(t)).id);
+      const browser = await signInCustomer(t, someone.email);
+      const [row] = await t.context.database.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.customerUserId, someone.id));
+      return { someone, browser, sessionId: row!.id };
+    }
+
+    function connectAs(someone: { channelId: string }, browser: { cookies: Map<string, string> }) {
+      return connect(t.listen(), someone.channelId, {
+        Origin: ORIGIN,
+        Cookie: `token=${browser.cookies.get("token")}`,
+      });
+    }
+
+    test("its open socket is closed at the expiry (a timer), with no logout or revoke to tell it", async () => {
+      const { someone, browser, sessionId } = await openSocket();
+      // The session ends one second from now (the sign-in fixed it; nothing slides it).
+      await t.context.database.db
+        .update(sessions)
+        .set({ expiresAt: new Date(t.clock.now().getTime() + 1000) })
+        .where(eq(sessions.id, sessionId));
+      const client = connectAs(someone, browser);
+      await client.opened;
+      expect(await until(() => t.context.live.connections(someone.channelId) === 1)).toBe(true);
+      t.clock.advance(2);
+      expect(await until(() => client.closed.code !== undefined, 4000)).toBe(true);
+      expect(client.closed.code).toBe(SESSION_ENDED_CLOSE.code);
+      expect(t.context.live.connections(someone.channelId)).toBe(0);
+    });
+
+    test("a push after the expiry is not delivered: the socket closes instead", async () => {
+      const { someone, browser } = await openSocket();
+      const client = connectAs(someone, browser);
+      await client.opened;
+      expect(await until(() => t.context.live.connections(someone.channelId) === 1)).toBe(true);
+      await pushToRecipient(
+        t.context,
+        { customerUserId: someone.id },
+        { type: "notification", message: "Before the expiry" },
+      );
+      expect(await until(() => client.received.length === 1)).toBe(true);
+      // The clock passes the session's end; the timer (armed for later) has not fired yet.
+      t.clock.advance(SESSION_MAX_AGE.client + 1);
+      await pushToRecipient(
+        t.context,
+        { customerUserId: someone.id },
+        { type: "notification", message: "After the expiry" },
+      );
+      expect(await until(() => client.closed.code !== undefined)).toBe(true);
+      expect(client.closed.code).toBe(SESSION_ENDED_CLOSE.code);
+      expect(client.received).toEqual([
+        expect.objectContaining({ type: "notification", message: "Before the expiry" }),
+      ]);
+      expect(t.context.live.connections(someone.channelId)).toBe(0);
+    });
   });
 }

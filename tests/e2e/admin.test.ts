@@ -40,6 +40,9 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     const row = page.getByRole("row").filter({ hasText: DEMO });
     await row.waitFor();
     await page.getByRole("button", { name: "Add customer" }).waitFor();
+    // No year of the demo is at 100% yet: no 'Allow user' in its Main Tasks.
+    await row.getByText(String(YEAR), { exact: true }).waitFor();
+    await expect(row.getByRole("button", { name: /^Allow user/ }).count()).resolves.toBe(0);
     await shot(page, "admin-customers");
 
     // The trash asks for confirmation; Cancel keeps the customer.
@@ -219,11 +222,59 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     4 * JOB_MS,
   );
 
+  test("'Prelaunch queries' says what it did: the year opens to staff in the dummy view, not to the customer", async () => {
+    await page.getByRole("button", { name: "Prelaunch queries" }).click();
+    const outcome = page.getByTestId("year-action-outcome");
+    await outcome.waitFor();
+    expect(await outcome.getAttribute("role")).toBe("status");
+    expect((await outcome.textContent())?.trim()).toMatch(
+      new RegExp(
+        `^${YEAR} is prelaunched for ${DEMO}: staff can read its \\d+ analyses in the dummy view; its users see them once the year is enabled\\.$`,
+      ),
+    );
+    // Still not enabled for the customer: Active and Prelaunch stay offered.
+    await page.getByRole("button", { name: "Active", exact: true }).waitFor();
+    await shot(page, "admin-year-prelaunched");
+  }, 30_000);
+
+  test("the customers list shows 'Allow user' for the year at 100% only; a click enables it and says so", async () => {
+    await page.goto("/administration/customers");
+    const row = page.getByRole("row").filter({ hasText: DEMO });
+    const allow = row.getByRole("button", { name: /^Allow user/ });
+    await allow.waitFor();
+    // One button, for the complete year (2023 and 2024 are below 100%).
+    await expect(allow.count()).resolves.toBe(1);
+    expect(await allow.getAttribute("aria-label")).toBe(`Allow user: enable ${YEAR} for ${DEMO}`);
+    await shot(page, "admin-customers-allow-user");
+    await allow.click();
+    const outcome = row.getByRole("status");
+    await outcome.waitFor();
+    expect((await outcome.textContent())?.trim()).toMatch(
+      new RegExp(
+        `^${YEAR} is enabled for ${DEMO}: its \\d+ analyses and score are open to its users, who are told\\.$`,
+      ),
+    );
+    // Enabled (the initialise-year call): the button goes, the customer is ACTIVE, the row stays closed.
+    await expect(allow.count()).resolves.toBe(0);
+    await row.getByText("ACTIVE", { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/administration/customers");
+    await shot(page, "admin-customers-allowed");
+  }, 30_000);
+
   test(
-    "Active enables the year: the customer's navigation opens and the Vitality Score shows the weighted total",
+    "'Enabled this year' re-initialises and says so; the customer's navigation opens and the Vitality Score shows the weighted total",
     async () => {
-      await page.getByRole("button", { name: "Active", exact: true }).click();
-      await page.getByRole("button", { name: "Enabled this year" }).waitFor({ timeout: JOB_MS });
+      await page.goto(`/administration/customers/${orgId}/${YEAR}`);
+      await page.getByRole("button", { name: "Enabled this year" }).click();
+      const outcome = page.getByTestId("year-action-outcome");
+      await outcome.waitFor();
+      expect((await outcome.textContent())?.trim()).toMatch(
+        new RegExp(
+          `^${YEAR} was already enabled for ${DEMO}: it is re-initialised \\(its \\d+ analyses stay open; the users are not told again\\)\\.$`,
+        ),
+      );
+      await expect(page.getByRole("button", { name: "Prelaunch queries" }).count()).resolves.toBe(0);
+      await shot(page, "admin-year-enabled-again");
       const customer = await browser.newContext({
         baseURL: server.baseUrl,
         viewport: { width: 1280, height: 800 },

@@ -314,10 +314,12 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
   );
 
   test(
-    "logout returns to the root, whose guard then asks to sign in",
+    "a customer's logout goes to the root, Home, whose guard lands on /signin saying the user is signed out",
     async () => {
       const page = await newPage();
       await signInCustomer(page);
+      await page.goto("/profile");
+      await page.getByRole("button", { name: "Account menu" }).waitFor();
       const seen: string[] = [];
       page.on("framenavigated", (frame) => {
         if (frame === page.mainFrame()) seen.push(new URL(frame.url()).pathname);
@@ -325,11 +327,38 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
       await page.getByRole("button", { name: "Account menu" }).click();
       await page.getByRole("menuitem", { name: "Logout" }).click();
       await page.waitForURL(`${server.baseUrl}/signin`);
-      expect(seen).toContain("/signin");
+      // The root first (customer-area.md: "goes to the root"), then its guard: no session, sign-in.
+      expect(seen.indexOf("/")).toBeGreaterThanOrEqual(0);
+      expect(seen.indexOf("/")).toBeLessThan(seen.lastIndexOf("/signin"));
+      await page.getByRole("status").filter({ hasText: "You are signed out." }).waitFor();
+      await page.getByRole("button", { name: "Email my login link" }).waitFor();
       await screenshot(page, "after-logout");
-      // The session is gone on the server too: a protected page still redirects.
+      // The token cookie is cleared and the session is gone on the server: Back and a protected
+      // page both end on sign-in; the notice was for the logout only.
+      expect((await page.context().cookies()).some((cookie) => cookie.name === "token")).toBe(false);
+      await page.goBack();
+      await page.waitForURL(`${server.baseUrl}/signin`);
       await page.goto("/profile");
       await page.waitForURL(`${server.baseUrl}/signin`);
+      await page.getByRole("button", { name: "Email my login link" }).waitFor();
+      await expect(page.getByText("You are signed out.").count()).resolves.toBe(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "staff's logout goes to the back office's root, whose guard lands on the administration sign-in",
+    async () => {
+      const page = await newPage();
+      await signInAdmin(page);
+      await page.getByRole("button", { name: "Account menu" }).click();
+      await page.getByRole("menuitem", { name: "Logout" }).click();
+      await page.waitForURL(`${server.baseUrl}/administration/signin`);
+      await page.getByRole("heading", { name: "Administration" }).waitFor();
+      await page.getByRole("status").filter({ hasText: "You are signed out." }).waitFor();
+      await screenshot(page, "admin-after-logout");
+      await page.goto("/administration/customers");
+      await page.waitForURL(`${server.baseUrl}/administration/signin`);
     },
     TEST_TIMEOUT_MS,
   );

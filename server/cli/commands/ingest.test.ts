@@ -63,5 +63,18 @@ describe("vitality ingest --dry-run", () => {
     const result = await vitality("ingest", "market", "--kind", "XX", "--year", "2024", "--dry-run", "x.csv");
     expect(result.stderr).toContain("--kind must be IP, OP or DEMO");
     expect(result.code).toBe(1);
+    const next = new Date().getUTCFullYear() + 1;
+    const outside = await vitality(
+      "ingest",
+      "market",
+      "--kind",
+      "OP",
+      "--year",
+      "1999",
+      "--dry-run",
+      "x.csv",
+    );
+    expect(outside.stderr).toContain(`--year: each year must be a year from 2000 to ${next}`);
+    expect(outside.code).toBe(1);
   });
 });

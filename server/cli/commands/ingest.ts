@@ -5,6 +5,7 @@ import cliProgress from "cli-progress";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { rejectedRowsUrl } from "../../ingest/versions.ts";
+import { dataYearMessage, isDataYear } from "../../organisations/yearField.ts";
 import type { Command } from "../main.ts";
 
 const usage = [
@@ -15,7 +16,11 @@ const usage = [
 const yearsOption = z
   .string({ message: "--year is required for a market file" })
   .regex(/^\d{4}(,\d{4})*$/, "--year must be a 4-digit year (or a comma-separated list for practice files)")
-  .transform((value) => value.split(",").map(Number));
+  .transform((value) => value.split(",").map(Number))
+  // As the upload routes: a year outside the data years would make a year nobody can use.
+  .refine((years) => years.every((year) => isDataYear(year)), {
+    error: () => `--year: each year ${dataYearMessage()}`,
+  });
 const kindOption = z.enum(["IP", "OP", "DEMO"], { message: "--kind must be IP, OP or DEMO" });
 
 /** Files of more than this show a progress bar (phases of the child process, with elapsed time). */

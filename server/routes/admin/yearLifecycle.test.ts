@@ -20,6 +20,7 @@ import {
   serviceAreas,
   validations,
 } from "../../db/schema/index.ts";
+import { pluginRegistry } from "../../engine/registry.ts";
 import { marketCase, practiceLine } from "../../engine/testing/golden.ts";
 import { writeWarehouse } from "../../engine/testing/queriesApp.ts";
 import { warehousePaths } from "../../ingest/storage.ts";
@@ -112,10 +113,20 @@ for (const backend of backends) {
         const answer = await siteAdmin.post(VALID, { organization_uuid: org.id, year: 2024 });
         expect(answer.status).toBe(200);
         expect(answer.json).toMatchObject({ year: 2024, enabled: true, initialized: true, years: [2024] });
+        // The year detail shows this detail as the outcome of 'Active' / 'Enabled this year'.
+        const analyses = (await pluginRegistry()).all().length;
+        expect(analyses).toBeGreaterThanOrEqual(10);
+        expect(answer.json.detail).toBe(
+          `2024 is enabled for Initialising: its ${analyses} analyses and score are open to its users, who are told.`,
+        );
         expect((await yearRow(org.id, 2024))?.enabled).toBe(true);
         const [row] = await db().select().from(organisations).where(eq(organisations.id, org.id));
         expect(row?.initialized).toBe(true);
-        expect((await siteAdmin.post(VALID, { organization_uuid: org.id, year: 2024 })).status).toBe(200);
+        const again = await siteAdmin.post(VALID, { organization_uuid: org.id, year: 2024 });
+        expect(again.status).toBe(200);
+        expect(again.json.detail).toBe(
+          `2024 was already enabled for Initialising: it is re-initialised (its ${analyses} analyses stay open; the users are not told again).`,
+        );
         const list = await siteAdmin.post("/api/management/admin/organization/", {});
         const listed = list.json.organizations.find((entry: { id: string }) => entry.id === org.id);
         expect(listed.status).toBe("ACTIVE");
@@ -172,7 +183,37 @@ for (const backend of backends) {
         const answer = await siteAdmin.post(PRELAUNCH, { org_id: org.id, year: 2024 });
         expect(answer.status).toBe(200);
         expect(answer.json).toMatchObject({ prelaunched: true, accessible_years: [2024], years: [] });
+        const analyses = (await pluginRegistry()).all().length;
+        expect(answer.json.detail).toBe(
+          `2024 is prelaunched for Prelaunching: staff can read its ${analyses} analyses in the dummy view; its users see them once the year is enabled.`,
+        );
         expect((await yearRow(org.id, 2024))?.prelaunched).toBe(true);
+      });
+
+      test("a 100% year without practice data or market data of that year is not prelaunched, naming what is missing", async () => {
+        const { org } = await customerOrg("Dataless prelaunch");
+        // Every review step recorded, but no market data for 2021 and an accepted file of 0 rows.
+        await yearAt(t, org.id, 2021, { market: false });
+        await db()
+          .update(organisationYears)
+          .set({ rows: 0 })
+          .where(and(eq(organisationYears.organisationId, org.id), eq(organisationYears.year, 2021)));
+        const neither = await siteAdmin.post(PRELAUNCH, { org_id: org.id, year: 2021 });
+        expect(neither.status).toBe(400);
+        expect(neither.json.detail).toBe(
+          "2021 cannot be prelaunched: it has no practice data and no market data for 2021.",
+        );
+        await db()
+          .update(organisationYears)
+          .set({ rows: 10 })
+          .where(and(eq(organisationYears.organisationId, org.id), eq(organisationYears.year, 2021)));
+        const noMarket = await siteAdmin.post(PRELAUNCH, { org_id: org.id, year: 2021 });
+        expect(noMarket.json.detail).toBe("2021 cannot be prelaunched: it has no market data for 2021.");
+        expect((await yearRow(org.id, 2021))?.prelaunched).toBe(false);
+        // With the year's market data it goes through.
+        await writeWarehouse(t.dataDir, { year: 2021, market: [marketCase({ year: 2021 })] });
+        expect((await siteAdmin.post(PRELAUNCH, { org_id: org.id, year: 2021 })).status).toBe(200);
+        expect((await yearRow(org.id, 2021))?.prelaunched).toBe(true);
       });
 
       test("refused for an enabled year, an incomplete one, and a year without data", async () => {

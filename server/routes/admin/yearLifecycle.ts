@@ -8,10 +8,11 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { sessionsChanged } from "../../auth/sessions.ts";
-import type { AppEnv } from "../../context.ts";
+import type { AppContext, AppEnv } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { organisations, organisationYears } from "../../db/schema/index.ts";
 import { notifyDataChanged } from "../../engine/dataChanges.ts";
+import { pluginRegistry } from "../../engine/registry.ts";
 import {
   yearEnabledAnswer,
   yearPrelaunchedAnswer,
@@ -88,6 +89,28 @@ async function completeYear(db: Db, organisation: { id: string; name: string }, 
 const yearsAnswer = async (db: Db, organisationId: string) =>
   adminYearLists(await yearRowsOf(db, organisationId));
 
+/** "11 analyses": what enabling or prelaunching a year opens, told in the answer the screen shows. */
+const analysesWord = async () => {
+  const count = (await pluginRegistry()).all().length;
+  return `${count} ${count === 1 ? "analysis" : "analyses"}`;
+};
+
+/**
+ * A year is enabled or prelaunched only with the data its analyses read: the organisation's practice
+ * data and the market data of that year (a year without them would show empty analyses).
+ */
+async function requireYearData(
+  app: AppContext,
+  organisationId: string,
+  year: number,
+  verb: "enabled" | "prelaunched",
+) {
+  const missing = await missingYearData(app.database.db, app.config.dataDir, organisationId, year);
+  if (missing.length > 0) {
+    throw new HttpError(400, `${year} cannot be ${verb}: it has ${missingWords(missing, year)}.`);
+  }
+}
+
 /** POST and PATCH /api/management/admin/valid/. */
 export const validYearRoutes = new Hono<AppEnv>()
   // Initialise: the year becomes enabled for the customer and the organisation initialized
@@ -109,13 +132,7 @@ export const validYearRoutes = new Hono<AppEnv>()
       const { db } = c.var.app.database;
       const organisation = await organisationOr404(db, body.organization_uuid);
       const row = await completeYear(db, organisation, body.year);
-      const missing = await missingYearData(db, c.var.app.config.dataDir, organisation.id, body.year);
-      if (missing.length > 0) {
-        throw new HttpError(
-          400,
-          `${body.year} cannot be enabled: it has ${missingWords(missing, body.year)}.`,
-        );
-      }
+      await requireYearData(c.var.app, organisation.id, body.year, "enabled");
       const now = c.var.app.clock.now();
       await db.transaction(async (tx) => {
         await tx
@@ -137,9 +154,13 @@ export const validYearRoutes = new Hono<AppEnv>()
           { message: `Your ${body.year} analyses are ready to read.`, status: "success" },
         );
       }
+      const analyses = await analysesWord();
       return c.json({
         status: 200,
-        detail: `${body.year} is enabled for ${organisation.name}.`,
+        // The screen shows this as the click's outcome ('Active', 'Enabled this year', 'Allow user').
+        detail: row.enabled
+          ? `${body.year} was already enabled for ${organisation.name}: it is re-initialised (its ${analyses} stay open; the users are not told again).`
+          : `${body.year} is enabled for ${organisation.name}: its ${analyses} and score are open to its users, who are told.`,
         year: body.year,
         enabled: true,
         initialized: true,
@@ -197,7 +218,9 @@ export const prelaunchRoutes = new Hono<AppEnv>().post(
   "/",
   requireStaff({ siteAdmin: true }),
   describe({
-    summary: "Open (prelaunch) the next year of an organisation: its questionnaire and file upload.",
+    summary: "Prelaunch a complete year: staff read its analyses in the dummy view before the customer does.",
+    description:
+      "The year must have accepted data, the market data of that year and be complete (100% progress), and not be enabled.",
     tags: ["Back office: years"],
     body: prelaunchBody,
     answer: { description: "The organisation's years after the change.", schema: yearPrelaunchedAnswer },
@@ -213,13 +236,15 @@ export const prelaunchRoutes = new Hono<AppEnv>().post(
         `${body.year} is already enabled for ${organisation.name}: there is nothing to prelaunch.`,
       );
     }
+    await requireYearData(c.var.app, organisation.id, body.year, "prelaunched");
     await db
       .update(organisationYears)
       .set({ prelaunched: true, updatedAt: c.var.app.clock.now() })
       .where(eq(organisationYears.id, row.id));
     return c.json({
       status: 200,
-      detail: `${body.year} is prelaunched: staff can open it in the dummy view.`,
+      // Shown on the year detail as the click's outcome: what opened, and for whom.
+      detail: `${body.year} is prelaunched for ${organisation.name}: staff can read its ${await analysesWord()} in the dummy view; its users see them once the year is enabled.`,
       year: body.year,
       prelaunched: true,
       ...(await yearsAnswer(db, organisation.id)),

@@ -11,7 +11,7 @@ import { defaultLimits } from "../../ingest/limits.ts";
 import type { ErrorReport } from "../../ingest/report.ts";
 import { removeDir, writeOwner } from "../../ingest/storage.ts";
 import { rejectedRowsUrl } from "../../ingest/versions.ts";
-import { YEAR_MESSAGE } from "../../organisations/yearField.ts";
+import { dataYearMessage, isDataYear, YEAR_MESSAGE } from "../../organisations/yearField.ts";
 import { boundaryOf, type MultipartLimits, type ReceivedFile, receiveMultipart } from "./multipartStream.ts";
 
 /** Upload bodies may be as large as the largest accepted file, plus the form's other fields. */
@@ -36,10 +36,15 @@ export const filesOnTheWire = z
   .min(1)
   .meta({ description: "One or more files (CSV, XLSX or ZIP); repeat the field for each." });
 
+/**
+ * A market file's year, as the advisory board form sends it: 4 digits and a data year (2000 to next
+ * year), as a practice upload's years: a typo (0000, 5999) would leave market data nobody reads.
+ */
 export const yearField = z
   .string()
   .regex(/^\d{4}$/, YEAR_MESSAGE)
-  .transform(Number);
+  .transform(Number)
+  .refine((year) => isDataYear(year), { error: () => dataYearMessage() });
 
 export interface ReceivedUpload {
   /** The text fields (a repeated name is an array) and `files`, the files written to disk. */

@@ -219,6 +219,57 @@ for (const backend of backends) {
       expect(rows.every((row) => row.year >= 2000 && row.year <= next)).toBe(true);
     });
 
+    test("without years, the file's own years must be data years too: refused whole, no year row; skip_invalid sets those lines aside", async () => {
+      const next = new Date().getUTCFullYear() + 1;
+      const fresh = await createOrganisation(t);
+      const user = await signInCustomer(t, (await createCustomer(t, fresh.id, { isStaff: true })).email);
+      const yearsOf = async () =>
+        (
+          await t.context.database.db
+            .select()
+            .from(organisationYears)
+            .where(eq(organisationYears.organisationId, fresh.id))
+        ).map((row) => `${row.year} ${row.fileState}`);
+      const csv = toCsv([
+        professionalLine(),
+        professionalLine({ line: 2, service_date: "1999-06-01" }),
+        professionalLine({ line: 3, service_date: `${next + 1}-01-15` }),
+        professionalLine({ line: 4, service_date: "0000-01-01" }),
+      ]);
+      // No `years` field: the years come from the service dates (a whole extract).
+      const refused = await user.post(PRACTICE, practiceForm({}, csv));
+      expect(refused.status).toBe(400);
+      const reason = `must fall in a year from 2000 to ${next}`;
+      expect(refused.json.report.errors).toEqual([
+        expect.objectContaining({ table: "professional_fees", row: 2, column: "service_date", reason }),
+        expect.objectContaining({ table: "professional_fees", row: 3, column: "service_date", reason }),
+        expect.objectContaining({ table: "professional_fees", row: 4, column: "service_date" }),
+      ]);
+      expect(await yearsOf()).toEqual([]);
+
+      const loaded = await user.post(PRACTICE, practiceForm({ skip_invalid: "true" }, csv));
+      expect(loaded.status).toBe(200);
+      expect(loaded.json).toMatchObject({ status: "accepted", years: [2024], rows: 1, skipped_rows: 3 });
+      expect(await yearsOf()).toEqual(["2024 uploaded"]);
+    });
+
+    test("a market file's year must be a data year (2000 to next year): 400 on year, nothing stored", async () => {
+      const next = new Date().getUTCFullYear() + 1;
+      for (const year of ["0000", "1999", String(next + 1), "5999"]) {
+        const answer = await siteAdmin.post(
+          MARKET,
+          marketForm({ kind: "OP", year }, toCsv([marketRow({ year })])),
+        );
+        expect(answer.status).toBe(400);
+        expect(answer.json.errors).toEqual([
+          { field: "year", message: `must be a year from 2000 to ${next}` },
+        ]);
+        expect(existsSync(warehousePaths.marketCases(t.dataDir, Number(year), "OP"))).toBe(false);
+      }
+      const stored = await t.context.database.db.select().from(advisoryBoardUploads);
+      expect(stored.every((upload) => upload.year >= 2000 && upload.year <= next)).toBe(true);
+    });
+
     test("form fields are parsed: the message names the field and the rule", async () => {
       const answer = await admin.post(PRACTICE, practiceForm({ years: "24" }));
       expect(answer.status).toBe(400);

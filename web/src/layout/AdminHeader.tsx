@@ -29,7 +29,7 @@ export function AdminHeader({
 }) {
   const { profile } = detail;
   const isAgent = profile.is_agent;
-  const { signOut } = useSignOut();
+  const { signOut } = useSignOut("admin");
   return (
     <Box className={classes.header}>
       <Group className={classes.topRow} justify="space-between" wrap="nowrap">

@@ -25,11 +25,17 @@ export function YearsOverview({
   const [requested, setRequested] = useState("");
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.organization(organization.id) });
   const allow = useMutation({
-    mutationFn: (year: number) => initialiseYear(organization.id, year),
+    mutationFn: (year: number) => {
+      request.reset();
+      return initialiseYear(organization.id, year);
+    },
     onSuccess: refresh,
   });
   const request = useMutation({
-    mutationFn: (year: number) => requestYear(organization.id, year),
+    mutationFn: (year: number) => {
+      allow.reset();
+      return requestYear(organization.id, year);
+    },
     onSuccess: async () => {
       setRequested("");
       await refresh();
@@ -106,6 +112,11 @@ export function YearsOverview({
         {allow.error || request.error ? (
           <Alert color="red" variant="light">
             {errorMessage(allow.error ?? request.error)}
+          </Alert>
+        ) : allow.data?.detail || request.data?.detail ? (
+          // What the last click did ('2025 is enabled for ...'): the button alone just disappears.
+          <Alert color="green" variant="light" role="status">
+            {allow.data?.detail ?? request.data?.detail}
           </Alert>
         ) : null}
       </Stack>

@@ -183,7 +183,7 @@ export function CustomersScreen() {
 /**
  * Each year's progress; at 100% a year not yet enabled shows 'Allow user' (site admins), which
  * enables it for the customer (the initialise-year call, as the overview's button; admin-area.md
- * section 2). The row click is not triggered by it.
+ * section 2) and then says so in the server's words. The row click is not triggered by it.
  */
 function MainTasks({ customer, canAllow }: { customer: CustomerListItem; canAllow: boolean }) {
   const queryClient = useQueryClient();
@@ -229,6 +229,11 @@ function MainTasks({ customer, canAllow }: { customer: CustomerListItem; canAllo
       {allow.error ? (
         <Text size="xs" c="red">
           {errorMessage(allow.error)}
+        </Text>
+      ) : allow.data?.detail ? (
+        // The button goes once the year is enabled: the server's words say what the click did.
+        <Text size="xs" c="green.8" role="status">
+          {allow.data.detail}
         </Text>
       ) : null}
     </Stack>

@@ -44,8 +44,8 @@ export function YearHeaderActions({
   );
   if (!canEdit) return null;
   const failure = initialise.error ?? prelaunch.error;
-  // What the last click did, in the server's words ('2025 is prelaunched: staff can open it in the
-  // dummy view.'): the buttons alone change too little to tell.
+  // What the last click did, in the server's words ('2025 is prelaunched for ...: staff can read its
+  // 11 analyses in the dummy view; ...'): the buttons alone change too little to tell.
   const outcome = initialise.data ?? prelaunch.data;
   return (
     <Stack gap="xs" align="flex-end">

@@ -8,11 +8,14 @@ import { errorMessage } from "../../api/errors.ts";
 import type { AdminDetail } from "../../api/types.ts";
 import { PublicShell } from "../../layout/PublicShell.tsx";
 import { adminSessionQuery, type Session, sessionKeys } from "../../session/queries.ts";
+import { SIGNED_OUT_MESSAGE, useSignedOutNotice } from "../../session/signedOutNotice.ts";
 
 /** Staff sign-in with username and password; Enter submits (it is a real form). */
 export function AdminSigninScreen() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // The logout's confirmation, on the sign-in page it landed on (once).
+  const signedOut = useSignedOutNotice();
   const form = useForm({
     mode: "controlled",
     initialValues: { username: "", password: "" },
@@ -49,6 +52,10 @@ export function AdminSigninScreen() {
             {signin.isError ? (
               <Alert color="red" variant="light" icon={<IconAlertTriangle />} role="alert">
                 {errorMessage(signin.error)}
+              </Alert>
+            ) : signedOut ? (
+              <Alert color="gray" variant="light" role="status">
+                {SIGNED_OUT_MESSAGE}
               </Alert>
             ) : null}
             <TextInput

@@ -7,6 +7,7 @@ import { requestSigninLink } from "../../api/auth.ts";
 import { ApiError, errorMessage } from "../../api/errors.ts";
 import { AnchorLink } from "../../components/links.tsx";
 import { PublicShell } from "../../layout/PublicShell.tsx";
+import { SIGNED_OUT_MESSAGE, useSignedOutNotice } from "../../session/signedOutNotice.ts";
 
 export const INVALID_EMAIL_MESSAGE = "Please verify your email address";
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -14,6 +15,8 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Customer sign-in: the server e-mails a one-time link; the form then gives way to a confirmation. */
 export function SigninScreen() {
   const [sent, setSent] = useState<{ email: string; detail: string }>();
+  // The logout's confirmation, on the sign-in page it landed on (once).
+  const signedOut = useSignedOutNotice();
   const form = useForm({
     mode: "controlled",
     initialValues: { email: "" },
@@ -41,6 +44,11 @@ export function SigninScreen() {
               No password needed: we e-mail you a link that signs you in.
             </Text>
           </Stack>
+          {signedOut && !sent ? (
+            <Alert color="gray" variant="light" role="status">
+              {SIGNED_OUT_MESSAGE}
+            </Alert>
+          ) : null}
           {sent ? (
             <Alert
               color="teal"
