@@ -45,6 +45,7 @@ export const customerSignin = new Hono<AppEnv>()
       answer: {
         description: "The same words whether or not the address has an account; the link arrives by e-mail.",
         schema: statusDetailAnswer,
+        example: { status: 200, detail: SIGNIN_SENT_DETAIL },
       },
       bodyExample: { email: "jane.doe@practice.example" },
       refusals: {
@@ -98,6 +99,11 @@ export const customerSignin = new Hono<AppEnv>()
         description:
           "The session: its token (also set as the session cookie) and its age in seconds. The customer's detail is GET /api/management/customer/detail/.",
         schema: customerSigninAnswer,
+        example: {
+          status: 200,
+          token: "q4Jw0v3c6mA7Jx2kB9sQn1eZt8LpYr5uWd0HfGiKoMc",
+          max_age: 1_209_600,
+        },
       },
     }),
     async (c) => {

@@ -33,6 +33,7 @@ export const staffSignin = new Hono<AppEnv>().post(
         "The staff member's detail (as GET /api/management/admin/detail/, without stored items), `token` and `max_age`.",
       schema: staffSigninAnswer,
     },
+    bodyExample: { username: "admin", password: "correct horse battery staple" },
     refusals: {
       429: "Too many failed attempts for this username or from this address: wait for Retry-After seconds.",
     },

@@ -199,6 +199,7 @@ export const queriesRoutes = new Hono<AppEnv>()
         "Run an analysis (querie1, querie2, ...: one per folder of queries/) or a saved query (its id) with filters; with `export`, write its tables as CSV or XLSX. The fields may also come in the query string (filters as JSON text); the body is optional.",
       tags: ["Analyses"],
       body: runRequest,
+      bodyExample: { filters: { year: 2024, servicelines: ["spine", "trauma"], service_area: ["PSA"] } },
       answer: {
         description:
           "The analysis's results (gzip when accepted), with `X-Cache: hit|miss` and a `Server-Timing` header (the server's milliseconds per step: snapshot, schema, wait, bind, kernel, encode, gzip, total; schema: making the organisation-year's schema or waiting for it); with `export`, `{status: 200, path}` of the file to download.",

@@ -15,6 +15,7 @@ import {
   savedQueries,
 } from "../db/schema/index.ts";
 import { ANALYSIS_NAME } from "../engine/catalogue.ts";
+import { type SubscriptionView, subscriptionView } from "../http/answers/reports.ts";
 import { HttpError } from "../http/errors.ts";
 import { isTimeZone, nextDelivery, scheduleInWords } from "./schedule.ts";
 
@@ -89,38 +90,8 @@ export const editBody = z
   .partial()
   .superRefine(scheduleComplete);
 
-export const recipientView = z.object({
-  user_id: z.string().nullable(),
-  email: z.string(),
-  username: z.string().nullable(),
-  /** removed: no longer a user of the organisation; blocked: staff blocked the user. */
-  state: z.enum(["active", "blocked", "removed"]),
-});
-
-export const subscriptionView = z.object({
-  id: z.string(),
-  querie: z.string(),
-  saved_query_id: z.string().nullable(),
-  from_saved_view: z.boolean(),
-  title: z.string(),
-  filters: z.record(z.string(), z.unknown()),
-  follow_latest_year: z.boolean(),
-  frequency: z.enum(["weekly", "monthly"]),
-  weekday: z.number().nullable(),
-  month_day: z.number().nullable(),
-  hour: z.number(),
-  time_zone: z.string(),
-  schedule: z.string(),
-  include_xlsx: z.boolean(),
-  paused: z.boolean(),
-  next_delivery_at: z.string().nullable(),
-  last_delivered_at: z.string().nullable(),
-  last_outcome: z.enum(["sent", "partial", "skipped", "failed"]).nullable(),
-  last_detail: z.string().nullable(),
-  owner: z.object({ id: z.string(), username: z.string() }),
-  recipients: z.array(recipientView),
-});
-export type SubscriptionView = z.infer<typeof subscriptionView>;
+// The answer shape lives with the other answers (the web reads its type from there).
+export { type SubscriptionView, subscriptionView };
 
 export const scheduleOf = (row: SubscriptionRow) => ({
   frequency: row.frequency,

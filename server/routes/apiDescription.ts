@@ -7,11 +7,22 @@ import { type Hono, Hono as HonoApp } from "hono";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
+import { readQuery } from "../http/body.ts";
 import { describe } from "../http/openapi/declare.ts";
 import { openApiDocument } from "../http/openapi/document.ts";
 import { referencePage } from "../http/openapi/referencePage.ts";
 
 const TAG = "API description";
+
+/** The page's search box: any text (a path, a field's name, a word of a summary). */
+const docsQuery = z.strictObject({
+  q: z
+    .string()
+    .trim()
+    .max(100, "must be at most 100 characters")
+    .default("")
+    .describe("Words the calls shown must all have (in their path, summary or fields); empty: every call."),
+});
 
 export function apiDescriptionRoutes(app: Hono<AppEnv>) {
   let document: Promise<OpenAPIV3_1.Document> | undefined;
@@ -37,10 +48,15 @@ export function apiDescriptionRoutes(app: Hono<AppEnv>) {
     .get(
       "/docs",
       describe({
-        summary: "The same document as one readable HTML page.",
+        summary:
+          "The same document as one readable HTML page: each call's credentials, fields, rules and examples; `q` shows only the calls that match.",
         tags: [TAG],
+        query: docsQuery,
         answer: { description: "An HTML page (no script).", media: "text/html", schema: z.string() },
       }),
-      async (c) => c.html(referencePage(await documentOf(c.var.app.config.publicUrl))),
+      async (c) => {
+        const { q } = readQuery(c, docsQuery);
+        return c.html(referencePage(await documentOf(c.var.app.config.publicUrl), q));
+      },
     );
 }

@@ -77,6 +77,18 @@ export const helpcenterRoutes = new Hono<AppEnv>()
       answer: {
         description: "Customers: the active questions, promoted first. Staff: every question, in order.",
         schema: faqsAnswer,
+        example: {
+          status: 200,
+          faqs: [
+            {
+              id: 1,
+              question: "How do I upload a year?",
+              answer: "<p>Open <strong>Data upload</strong> in the practice profile.</p>",
+              promote: true,
+              active: true,
+            },
+          ],
+        },
       },
     }),
     async (c) => {

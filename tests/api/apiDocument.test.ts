@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { errorBodySchema } from "../../server/http/errors.ts";
+import type { RouteDescription } from "../../server/http/openapi/declare.ts";
 import { backends } from "../helpers/backends.ts";
 import { startTestApp, type TestApp } from "../helpers/testApp.ts";
 import { type JsonSchema, registeredRoutes } from "./routeWalk.ts";
@@ -129,6 +130,62 @@ for (const backend of backends) {
         expect(answer.text).toContain(`${route.method} ${route.documentPath}`);
       }
       expect(answer.text).toContain("The error shape");
+      // Authentication: the words and each credential of securitySchemes, and each call's own.
+      expect(answer.text).toContain('<h2 id="authentication">Authentication</h2>');
+      for (const name of Object.keys(document.components.securitySchemes)) {
+        expect(answer.text).toContain(`id="credential-${name}"`);
+      }
+      expect(answer.text).toContain("Credentials: none (public).");
+      // Rules as the JSON has them, and the examples.
+      expect(answer.text).toContain("from 1 to 150 characters");
+      expect(answer.text).toContain("one of: &quot;admin&quot;, &quot;assistant&quot;");
+      expect(answer.text).toContain("Example body");
+      expect(answer.text).toContain("Example answer");
+    });
+
+    test("the reference page's search shows only the calls that match, and refuses a search too long", async () => {
+      const found = await t.client().get("/api/docs?q=facility-location");
+      expect(found.status).toBe(200);
+      const calls = [...found.text.matchAll(/<section class="call" id="([^"]+)"/g)].map((match) => match[1]);
+      expect(calls.sort()).toEqual([
+        "delete-api-management-customer-facility-location",
+        "patch-api-management-customer-facility-location",
+        "post-api-management-customer-facility-location",
+      ]);
+      expect(found.text).toContain("3 of ");
+      expect(found.text).toContain('value="facility-location"');
+      const none = await t.client().get("/api/docs?q=nothing%20like%20this");
+      expect(none.text).toContain("0 of ");
+      const long = await t.client().get(`/api/docs?q=${"a".repeat(101)}`);
+      expect(long.status).toBe(400);
+      expect(long.json.errors[0]).toEqual({ field: "q", message: "must be at most 100 characters" });
+    });
+
+    test("each example in the document is one the route's own schemas accept", () => {
+      const failures: string[] = [];
+      let examples = 0;
+      for (const route of t.app.routes) {
+        const declared = (route.handler as { declared?: RouteDescription }).declared;
+        if (!declared) continue;
+        const where = `${route.method} ${route.path}`;
+        const body = declared.documentedBody ?? declared.body;
+        if (declared.bodyExample !== undefined) {
+          examples++;
+          const parsed = body?.safeParse(declared.bodyExample);
+          if (!parsed?.success) failures.push(`${where} body: ${parsed?.error.message ?? "no body schema"}`);
+        }
+        if (typeof declared.answer !== "string" && declared.answer.example !== undefined) {
+          examples++;
+          const parsed = declared.answer.schema.safeParse(declared.answer.example);
+          if (!parsed.success) failures.push(`${where} answer: ${parsed.error.message}`);
+        }
+      }
+      expect(failures).toEqual([]);
+      // The main calls carry one: sign-in (both), the session's writes, a run, the year detail.
+      expect(examples).toBeGreaterThanOrEqual(14);
+      const run =
+        document.paths["/api/management/queries/{name}"].post.requestBody.content["application/json"];
+      expect(run.example.filters.year).toBe(2024);
     });
 
     test("a wrong method on a documented path is 405 with Allow", async () => {

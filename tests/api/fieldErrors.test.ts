@@ -21,6 +21,17 @@ import { concretePath, type JsonSchema, registeredRoutes, wrongBodies, wrongValu
 const LIBRARY_WORDING =
   /invalid input|expected [a-z]+, received|^invalid |unrecognized key|too (big|small)|nan\b|undefined/i;
 
+/**
+ * In a query string every value is text: a field of free text (a string with no pattern, format,
+ * choices or length floor, as the reference page's search `q`) has no value of a wrong type.
+ */
+const freeText = (schema: JsonSchema) =>
+  schema.type === "string" &&
+  schema.pattern === undefined &&
+  schema.format === undefined &&
+  schema.enum === undefined &&
+  (schema.minLength ?? 0) === 0;
+
 interface Attempt {
   method: string;
   path: string;
@@ -44,7 +55,7 @@ function attemptsOf(t: TestApp, document: JsonSchema): Attempt[] {
       });
     }
     for (const parameter of operation?.parameters ?? []) {
-      if (parameter.in !== "query") continue;
+      if (parameter.in !== "query" || freeText(parameter.schema)) continue;
       const wrong = wrongValueFor(parameter.schema, components);
       if (wrong === undefined) continue;
       const query = `?${parameter.name}=${encodeURIComponent(JSON.stringify(wrong))}`;

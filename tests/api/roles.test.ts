@@ -332,6 +332,12 @@ for (const backend of backends) {
         { token: [], csrfCookie: [], csrfHeader: [] },
       ]);
       expect(operations.find(({ key }) => key === "GET /api/health")?.operation.security).toEqual([]);
+      // A public write still sends the CSRF pair; the one-click unsubscribe (a signed token in its
+      // path, posted by mail programs without cookies) sends nothing (csrf.ts TOKEN_POSTS).
+      const security = (key: string) =>
+        operations.find((operation) => operation.key === key)?.operation.security;
+      expect(security("POST /api/management/admin/signin")).toEqual([{ csrfCookie: [], csrfHeader: [] }]);
+      expect(security("POST /api/reports/unsubscribe/{token}")).toEqual([]);
       const run = operations.find(({ key }) => key === "GET /api/management/customer/detail");
       expect(run?.operation.security).toContainEqual({ session: [], dummyOrg: [] });
     });

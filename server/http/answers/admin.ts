@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { isoTime, jobRef, ok, year } from "./common.ts";
 import { facilityView, organisationView, providerView, rowVerdict, yearListsShape } from "./customer.ts";
+import { ingestWarning } from "./uploads.ts";
 
 export const organisationStatus = z.enum(["ACTIVE", "INITIALIZATION"]);
 export const serviceAreaType = z.enum(["PSA", "SSA", "TSA"]);
@@ -49,9 +50,6 @@ export const serviceAreaItem = z.strictObject({
   available: z.boolean(),
 });
 export type ServiceAreaItem = z.infer<typeof serviceAreaItem>;
-
-/** A section 9 warning of an accepted upload (server/ingest/report.ts). */
-export const ingestWarning = z.object({}).loose().meta({ description: "A warning of the data file." });
 
 /** The year's file panel (organisationDetail.ts fileView). */
 export const yearFile = z.strictObject({

@@ -116,13 +116,10 @@ export const setupView = z.strictObject({
       label: z.string(),
       description: z.string(),
       done: z.boolean(),
-      waiting: z
-        .string()
-        .nullable()
-        .meta({
-          description:
-            "Not done and Vitality's to take: what the customer waits for (null: the customer's step).",
-        }),
+      waiting: z.string().nullable().meta({
+        description:
+          "Not done and Vitality's to take: what the customer waits for (null: the customer's step).",
+      }),
     }),
   ),
   done: z.number().int(),
@@ -139,12 +136,10 @@ export type SetupView = z.infer<typeof setupView>;
 export const yearListsShape = {
   years: z.array(year).meta({ description: "Years enabled for the customer by staff." }),
   available_years: z.array(year).meta({ description: "Years whose data upload was accepted." }),
-  replaced_years: z
-    .array(year)
-    .meta({
-      description:
-        "Years whose reviewed data the customer replaced: back in review until staff enable them again.",
-    }),
+  replaced_years: z.array(year).meta({
+    description:
+      "Years whose reviewed data the customer replaced: back in review until staff enable them again.",
+  }),
   pending_years: z.array(year).meta({ description: "Years staff asked for that still lack data." }),
 };
 

@@ -4,12 +4,15 @@ import { ok, year } from "./common.ts";
 
 export const questionnaireState = z.enum(["waiting", "under_analysis", "valid"]);
 
+/** Answers by question: a text, or the values chosen (schemes/questionnaire/schema.ts). */
+const questionnaireAnswers = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
 /** A year's questionnaire (schemes/questionnaire/store.ts questionnaireView); null when none. */
 export const questionnaireView = z
   .strictObject({
     year,
     state: questionnaireState,
-    data: z.record(z.string(), z.unknown()).meta({ description: "The answers, by question." }),
+    data: questionnaireAnswers.meta({ description: "The answers, by question." }),
   })
   .nullable();
 export const questionnaireAnswer = z.strictObject({ status: ok, questionnaire: questionnaireView });
@@ -36,3 +39,16 @@ export type ScoresAnswer = z.infer<typeof scoresAnswer>;
 /** A scheme's stored result (its own shape, docs/plugins.md), or null before the first run. */
 export const schemeResultAnswer = z.strictObject({ status: ok, scheme: z.unknown() });
 export const generatedSchemaAnswer = z.strictObject({ status: ok, schema: z.unknown() });
+
+/** GET and POST .../questionnaire/draft/: the admin's draft of the waiting questionnaire, or null. */
+export const draftAnswer = z.object({
+  status: ok,
+  draft: z
+    .object({
+      year,
+      answers: questionnaireAnswers,
+      step: z.number().int().meta({ description: "The furthest step reached (1 to 17)." }),
+      saved_at: z.iso.datetime(),
+    })
+    .nullable(),
+});

@@ -93,6 +93,17 @@ export const choicesAnswer = z.strictObject({
   data: z.array(z.tuple([z.string(), z.string()])).meta({ description: "[value, label] pairs." }),
 });
 
+/** GET /api/services/geo/basemap: the maps' online tile layer (MAP_TILE_URL), or null: offline. */
+export const baseMapAnswer = z.object({
+  status: ok,
+  tiles: z
+    .object({
+      url: z.string().meta({ description: "An XYZ tile template: {z}/{x}/{y}." }),
+      attribution: z.string(),
+    })
+    .nullable(),
+});
+
 const geometryCollection = z.object({
   type: z.literal("GeometryCollection"),
   geometries: z.array(z.object({}).loose()),

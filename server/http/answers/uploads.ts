@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { year } from "./common.ts";
 
+/** A section 9 warning of a data file: what loaded but means less (server/ingest/report.ts). */
 export const ingestWarning = z.strictObject({
   code: z.string(),
   table: z.string(),

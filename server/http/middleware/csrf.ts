@@ -12,7 +12,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
  * Calls whose credential is a signed token in the path, posted by mail programs without cookies
  * (RFC 8058 one-click unsubscribe): nothing for a forged request to ride on.
  */
-const TOKEN_POSTS = /^\/api\/reports\/unsubscribe\/[^/]+\/?$/;
+export const TOKEN_POSTS = /^\/api\/reports\/unsubscribe\/[^/]+\/?$/;
 
 /**
  * Double-submit CSRF as Django did it, so existing clients keep working: any response to a request

@@ -8,7 +8,7 @@ import type { Hono } from "hono";
 import { generateSpecs, resolver } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { errorBodySchema } from "../errors.ts";
-import { withSecurity } from "./security.ts";
+import { AUTHENTICATION_WORDS, withSecurity } from "./security.ts";
 import { TAGS } from "./tags.ts";
 
 const errorAnswer = (description: string) => ({
@@ -36,8 +36,7 @@ export function openApiDocument(app: Hono<never>, publicUrl?: string): Promise<O
         description:
           "The calls of the customer area (customer-area.md) and the back office (admin-area.md). " +
           "Bodies are JSON unless stated; every refusal answers `{status, detail, errors[{field, message}]}` " +
-          "with each field named as in the body. Sign in first: the session is a cookie, and writes " +
-          "echo the `csrftoken` cookie in the `X-CSRFToken` header.",
+          `with each field named as in the body.\n\n${AUTHENTICATION_WORDS}`,
         license: {
           name: "Proprietary: for Vitality's customers and staff",
           identifier: "LicenseRef-Vitality",

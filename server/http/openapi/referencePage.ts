@@ -1,113 +1,146 @@
 /**
  * GET /api/docs: the OpenAPI document as one readable HTML page, rendered on the server. No script
- * at all, so it works under the app's strict CSP (script-src 'self'); Scalar's page would need its
- * standalone bundle (not a dependency) and an inline start-up script.
+ * at all, so it works under the app's strict CSP (script-src 'self') and on a closed network (no
+ * CDN). The search box is a GET form (`?q=`) the server answers with the matching calls only; the
+ * contents fold by tag, so both fit a phone. Shows each call's credentials, role, parameters and
+ * body with their rules (lengths, bounds, patterns, choices), its answer's fields and the examples.
  */
 import type { OpenAPIV3_1 } from "openapi-types";
+import { type Schema, SchemaView } from "./reference/schema.ts";
+import { credentialsTable, operationCredentials } from "./reference/security.ts";
+import { escapeHtml, jsonBlock, markdown, prose, slug } from "./reference/text.ts";
 
-type Schema = OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject;
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
-const escapeHtml = (text: unknown) =>
-  String(text).replace(
-    /[&<>"']/g,
-    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!,
-  );
+interface Operation {
+  method: string;
+  path: string;
+  tag: string;
+  operation: OpenAPIV3_1.OperationObject;
+}
 
-/** Escaped text with its `code` spans (the summaries and answers are written that way) as <code>. */
-const prose = (text: unknown) => escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
+const anchorOf = (method: string, path: string) => slug(`${method}-${path}`);
 
-const anchorOf = (method: string, path: string) => `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, "-");
+const STYLE = `
+body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:960px;padding:0 1rem 3rem;color:#1b1b1f}
+[id]{scroll-margin-top:8rem}
+code{font:13px ui-monospace,monospace;background:#f1f1f4;padding:0 .25em;border-radius:3px;overflow-wrap:anywhere}
+.credentials td code{overflow-wrap:normal;white-space:nowrap}
+pre{background:#f6f6f8;border:1px solid #e2e2e8;border-radius:4px;padding:.5rem;overflow-x:auto;margin:.25rem 0}
+pre code{background:none;padding:0;overflow-wrap:normal}
+header.top{position:sticky;top:0;background:#fff;border-bottom:1px solid #ddd;padding:.5rem 0;z-index:1}
+header.top h1{font-size:1.3rem;margin:0 0 .25rem}
+form[role=search]{display:flex;flex-wrap:wrap;gap:.25rem .5rem;align-items:center}
+form[role=search] label{font-weight:600;font-size:14px;flex:0 0 auto}
+form[role=search] input{flex:1 1 12rem;min-width:0;font-size:16px;padding:.35rem .5rem;border:1px solid #888;border-radius:4px}
+form[role=search] button{font-size:16px;padding:.35rem .8rem;border-radius:4px;border:1px solid #1d5fa8;background:#1d5fa8;color:#fff}
+.jump{font-size:14px;margin:.25rem 0 0}.jump a{margin-right:.75rem}
+section.call{border-top:1px solid #ddd;padding:.5rem 0}
+h2{margin-top:2rem}h3{margin:.5rem 0;font-size:1rem}h4{margin:.75rem 0 .25rem}
+.method{display:inline-block;min-width:4.5em;font:bold 12px ui-monospace,monospace;padding:.1em .4em;border-radius:3px;color:#fff;background:#555}
+.get{background:#2f6f3e}.post{background:#1d5fa8}.patch{background:#8a5a00}.put{background:#6b4aa0}.delete{background:#a12a2a}
+.type{color:#555}.req{color:#a12a2a;font-size:12px}.rule{color:#5a3d00;background:#fff6e0;font-size:13px;padding:0 .25em;border-radius:3px}
+.desc,.more,.closed,.or,.auth{color:#444}.media{font-weight:normal;color:#555}
+.errors{font-size:13px;color:#444}ul{margin:.25rem 0;padding-left:1.25rem}
+figure.example{margin:.5rem 0}figcaption{font-size:13px;font-weight:600;color:#444}
+nav.contents details{border-top:1px solid #eee}nav.contents summary{cursor:pointer;padding:.45rem 0;font-weight:600}
+nav.contents li{margin:.2rem 0}.count{color:#666;font-weight:normal}
+table.credentials{border-collapse:collapse;width:100%;font-size:14px}
+table.credentials caption{text-align:left;color:#444;padding:.25rem 0}
+.credentials th,.credentials td{border-top:1px solid #ddd;padding:.35rem .5rem;text-align:left;vertical-align:top}
+.found{background:#eef4fb;border:1px solid #c9dcf2;border-radius:4px;padding:.4rem .6rem}
+@media (max-width:600px){
+  body{padding:0 .6rem 2rem}
+  header.top{position:static}
+  [id]{scroll-margin-top:.5rem}
+  form[role=search] label{flex-basis:100%}
+  .credentials thead{display:none}
+  .credentials tr{display:block;border-top:1px solid #ddd;padding:.4rem 0}
+  .credentials th,.credentials td{display:block;border:0;padding:.1rem 0}
+}`;
 
-class Renderer {
-  constructor(private readonly document: OpenAPIV3_1.Document) {}
+/** The words a search looks in: the call, its tag, its words, and its fields' names. */
+function searchText({ method, path, tag, operation }: Operation) {
+  return [
+    method,
+    path,
+    tag,
+    operation.summary,
+    operation.description,
+    JSON.stringify(operation.parameters ?? []),
+    JSON.stringify(operation.requestBody ?? {}),
+  ]
+    .join(" ")
+    .toLowerCase();
+}
 
-  private resolve(schema: Schema | undefined): OpenAPIV3_1.SchemaObject | undefined {
-    if (!schema) return undefined;
-    if ("$ref" in schema) {
-      const name = schema.$ref.split("/").pop()!;
-      return this.resolve(this.document.components?.schemas?.[name] as Schema | undefined);
+class Page {
+  private readonly schemas: SchemaView;
+  private readonly schemes: Record<string, OpenAPIV3_1.SecuritySchemeObject> | undefined;
+
+  constructor(private readonly document: OpenAPIV3_1.Document) {
+    this.schemas = new SchemaView(document.components);
+    this.schemes = document.components?.securitySchemes as
+      | Record<string, OpenAPIV3_1.SecuritySchemeObject>
+      | undefined;
+  }
+
+  operations(): Operation[] {
+    const all: Operation[] = [];
+    for (const [path, item] of Object.entries(this.document.paths ?? {})) {
+      for (const method of METHODS) {
+        const operation = item?.[method];
+        if (operation) all.push({ method, path, tag: operation.tags?.[0] ?? "Other", operation });
+      }
     }
-    return schema;
+    return all;
   }
 
-  /** A schema's type in a few words: 'string (uuid)', 'one of: a, b', 'list of object'. */
-  private typeOf(raw: Schema | undefined): string {
-    const schema = this.resolve(raw);
-    if (!schema) return "any";
-    if (schema.enum) return `one of: ${schema.enum.map((value) => JSON.stringify(value)).join(", ")}`;
-    if (schema.const !== undefined) return JSON.stringify(schema.const);
-    const members = schema.anyOf ?? schema.oneOf;
-    if (members) return members.map((member) => this.typeOf(member as Schema)).join(" or ");
-    if (schema.type === "array") return `list of ${this.typeOf(schema.items as Schema)}`;
-    const type = Array.isArray(schema.type) ? schema.type.join(" or ") : (schema.type ?? "any");
-    return schema.format ? `${type} (${schema.format})` : type;
+  /** Tags in the document's order (customer area, back office, services), then any other. */
+  tagsOf(operations: Operation[]): string[] {
+    const used = new Set(operations.map((entry) => entry.tag));
+    const ordered = (this.document.tags ?? []).map((tag) => tag.name).filter((name) => used.has(name));
+    return [...ordered, ...[...used].filter((name) => !ordered.includes(name)).sort()];
   }
 
-  /** The fields of an object schema as nested lists (objects inside lists and unions too). */
-  fields(raw: Schema | undefined, depth = 0): string {
-    const schema = this.resolve(raw);
-    if (!schema || depth > 4) return "";
-    const inner = schema.type === "array" ? this.resolve(schema.items as Schema) : schema;
-    const members = (inner?.anyOf ?? inner?.oneOf)?.map((member) => this.resolve(member as Schema));
-    if (members) {
-      return members
-        .filter((member) => member?.properties)
-        .map((member) => this.fields(member, depth))
-        .join('<p class="or">or</p>');
-    }
-    if (!inner?.properties) return "";
-    const required = new Set(inner.required ?? []);
-    const rows = Object.entries(inner.properties).map(([name, property]) => {
-      const resolved = this.resolve(property as Schema);
-      const notes = [
-        resolved?.description,
-        resolved?.pattern && !resolved.format ? `pattern ${resolved.pattern}` : undefined,
-      ]
-        .filter(Boolean)
-        .map(escapeHtml)
-        .join("; ");
-      return `<li><code>${escapeHtml(name)}</code> <span class="type">${escapeHtml(this.typeOf(property as Schema))}</span>${
-        required.has(name) ? ' <span class="req">required</span>' : ""
-      }${notes ? ` - ${notes}` : ""}${this.fields(property as Schema, depth + 1)}</li>`;
-    });
-    const closed = inner.additionalProperties === false ? '<li class="closed">no other field</li>' : "";
-    return `<ul>${rows.join("")}${closed}</ul>`;
-  }
-
-  operation(method: string, path: string, operation: OpenAPIV3_1.OperationObject): string {
-    const parts = [
-      `<section id="${anchorOf(method, path)}"><h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>`,
-      `<p>${prose(operation.summary ?? "")}</p>`,
-    ];
-    if (operation.description) parts.push(`<p class="more">${prose(operation.description)}</p>`);
+  private parameters(operation: OpenAPIV3_1.OperationObject): string {
     const parameters = (operation.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
-    if (parameters.length > 0) {
-      parts.push(
-        `<h4>Parameters</h4><ul>${parameters
-          .map(
-            (parameter) =>
-              `<li><code>${escapeHtml(parameter.name)}</code> in ${escapeHtml(parameter.in)} <span class="type">${escapeHtml(
-                this.typeOf(parameter.schema as Schema),
-              )}</span>${parameter.required ? ' <span class="req">required</span>' : ""}</li>`,
-          )
-          .join("")}</ul>`,
-      );
-    }
+    if (parameters.length === 0) return "";
+    const items = parameters.map((parameter) => {
+      const rules = this.schemas.constraintsOf(parameter.schema as Schema);
+      return `<li><code class="field">${escapeHtml(parameter.name)}</code> in ${escapeHtml(parameter.in)} <span class="type">${escapeHtml(
+        this.schemas.typeOf(parameter.schema as Schema),
+      )}</span>${parameter.required ? ' <span class="req">required</span>' : ""}${
+        parameter.description ? ` <span class="desc">${prose(parameter.description)}</span>` : ""
+      }${rules.length > 0 ? ` <span class="rule">${escapeHtml(rules.join("; "))}</span>` : ""}</li>`;
+    });
+    return `<h4>Parameters</h4><ul class="fields">${items.join("")}</ul>`;
+  }
+
+  private body(operation: OpenAPIV3_1.OperationObject): string {
     const body = operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
-    for (const [media, content] of Object.entries(body?.content ?? {})) {
-      parts.push(`<h4>Body <span class="media">${escapeHtml(media)}</span></h4>`);
-      parts.push(
-        this.fields(content.schema as Schema) ||
-          `<p>${escapeHtml(this.typeOf(content.schema as Schema))}</p>`,
-      );
-    }
+    return Object.entries(body?.content ?? {})
+      .map(([media, content]) =>
+        [
+          `<h4>Body <span class="media">${escapeHtml(media)}</span></h4>`,
+          this.schemas.fields(content.schema as Schema) ||
+            `<p>${escapeHtml(this.schemas.typeOf(content.schema as Schema))}</p>`,
+          content.example === undefined ? "" : jsonBlock(content.example, "Example body"),
+        ].join("\n"),
+      )
+      .join("\n");
+  }
+
+  private answers(operation: OpenAPIV3_1.OperationObject): string {
     const answers = Object.entries(operation.responses ?? {}) as [string, OpenAPIV3_1.ResponseObject][];
-    const success = answers.filter(([status]) => status.startsWith("2"));
-    for (const [status, answer] of success) {
+    const parts: string[] = [];
+    for (const [status, answer] of answers.filter(([status]) => status.startsWith("2"))) {
       parts.push(`<h4>Answer ${escapeHtml(status)}</h4><p>${prose(answer.description)}</p>`);
-      for (const content of Object.values(answer.content ?? {}))
-        parts.push(this.fields(content.schema as Schema));
+      for (const [media, content] of Object.entries(answer.content ?? {})) {
+        if (media !== "application/json") parts.push(`<p class="media">${escapeHtml(media)}</p>`);
+        parts.push(this.schemas.fields(content.schema as Schema));
+        if (content.example !== undefined) parts.push(jsonBlock(content.example, "Example answer"));
+      }
     }
     const refusals = answers.filter(([status]) => !status.startsWith("2")).map(([status]) => status);
     if (refusals.length > 0) {
@@ -115,56 +148,91 @@ class Renderer {
         `<p class="errors">Refused with <a href="#errors">the error shape</a>: ${refusals.join(", ")}</p>`,
       );
     }
-    parts.push("</section>");
     return parts.join("\n");
+  }
+
+  operation({ method, path, operation }: Operation): string {
+    // The description repeats the summary when a route gave none; the role sentence follows it.
+    const summary = operation.summary ?? "";
+    const description = operation.description ?? "";
+    const more = (description.startsWith(summary) ? description.slice(summary.length) : description).trim();
+    return [
+      `<section class="call" id="${anchorOf(method, path)}"><h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>`,
+      `<p>${prose(operation.summary ?? "")}</p>`,
+      more ? `<p class="more">${prose(more)}</p>` : "",
+      operationCredentials(operation.security, this.schemes),
+      this.parameters(operation),
+      this.body(operation),
+      this.answers(operation),
+      "</section>",
+    ]
+      .filter(Boolean)
+      .join("\n");
+  }
+
+  contents(operations: Operation[], tags: string[], open: boolean): string {
+    const groups = tags.map((tag) => {
+      const items = operations
+        .filter((entry) => entry.tag === tag)
+        .map(
+          ({ method, path, operation }) =>
+            `<li><a href="#${anchorOf(method, path)}"><code>${method.toUpperCase()} ${escapeHtml(path)}</code></a> ${prose(operation.summary ?? "")}</li>`,
+        );
+      return `<details${open ? " open" : ""}><summary>${escapeHtml(tag)} <span class="count">(${items.length})</span></summary><ul>${items.join("")}</ul></details>`;
+    });
+    return `<nav class="contents" aria-labelledby="contents"><h2 id="contents">Contents</h2>${groups.join("\n")}</nav>`;
+  }
+
+  render(search: string): string {
+    const all = this.operations();
+    const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+    const shown = all.filter((entry) => words.every((word) => searchText(entry).includes(word)));
+    const tags = this.tagsOf(shown);
+    const { info } = this.document;
+    const searching = words.length > 0;
+    const found = searching
+      ? `<p class="found" role="status">${shown.length} of ${all.length} calls match “${escapeHtml(search)}”. <a href="/api/docs">Show every call</a></p>`
+      : "";
+    const overview = searching
+      ? ""
+      : [
+          markdown(info.description ?? ""),
+          credentialsTable(this.schemes),
+          `<p>${all.length} calls. The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escapeHtml(this.document.openapi)}).</p>`,
+          `<h2 id="errors">The error shape</h2>`,
+          this.schemas.fields(this.document.components?.schemas?.ErrorBody as Schema | undefined),
+        ].join("\n");
+    const sections = tags.map(
+      (tag) =>
+        `<h2 id="${slug(tag).toLowerCase()}">${escapeHtml(tag)}</h2>\n<p class="jump"><a href="#contents">Contents</a></p>\n${shown
+          .filter((entry) => entry.tag === tag)
+          .map((entry) => this.operation(entry))
+          .join("\n")}`,
+    );
+    return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(info.title)} reference</title>
+<style>${STYLE}</style></head><body>
+<header class="top">
+<h1>${escapeHtml(info.title)} reference</h1>
+<form role="search" action="/api/docs" method="get">
+<label for="q">Search the calls</label>
+<input id="q" name="q" type="search" maxlength="100" value="${escapeHtml(search)}" placeholder="a path, a field, a word: facility, npi, POST">
+<button type="submit">Search</button>
+</form>
+<p class="jump"><a href="#contents">Contents</a>${searching ? "" : '<a href="#authentication">Authentication</a><a href="#errors">Errors</a>'}</p>
+</header>
+<main>
+${found}
+${overview}
+${this.contents(shown, tags, searching)}
+${sections.join("\n")}
+</main>
+</body></html>`;
   }
 }
 
-export function referencePage(document: OpenAPIV3_1.Document): string {
-  const renderer = new Renderer(document);
-  const byTag = new Map<string, string[]>();
-  const contents = new Map<string, string[]>();
-  let count = 0;
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const method of METHODS) {
-      const operation = item?.[method];
-      if (!operation) continue;
-      count++;
-      const tag = operation.tags?.[0] ?? "Other";
-      if (!byTag.has(tag)) {
-        byTag.set(tag, []);
-        contents.set(tag, []);
-      }
-      byTag.get(tag)!.push(renderer.operation(method, path, operation));
-      contents
-        .get(tag)!
-        .push(
-          `<li><a href="#${anchorOf(method, path)}">${method.toUpperCase()} ${escapeHtml(path)}</a> ${escapeHtml(operation.summary ?? "")}</li>`,
-        );
-    }
-  }
-  const tags = [...byTag.keys()].sort();
-  const errorSchema = document.components?.schemas?.ErrorBody as Schema | undefined;
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(document.info.title)} reference</title>
-<style>
-body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:960px;padding:1rem;color:#1b1b1f}
-code{font:13px ui-monospace,monospace;background:#f1f1f4;padding:0 .25em;border-radius:3px;word-break:break-all}
-section{border-top:1px solid #ddd;padding:.5rem 0}
-h2{margin-top:2rem}h3{margin:.5rem 0}h4{margin:.5rem 0 .25rem}
-.method{display:inline-block;min-width:4.5em;font:bold 12px ui-monospace,monospace;padding:.1em .4em;border-radius:3px;color:#fff;background:#555}
-.get{background:#2f6f3e}.post{background:#1d5fa8}.patch{background:#8a5a00}.put{background:#6b4aa0}.delete{background:#a12a2a}
-.type{color:#555}.req{color:#a12a2a;font-size:12px}.more,.closed,.or{color:#444}.media{font-weight:normal;color:#555}
-.errors{font-size:13px;color:#444}ul{margin:.25rem 0;padding-left:1.25rem}
-</style></head><body>
-<h1>${escapeHtml(document.info.title)}</h1>
-<p>${prose(document.info.description ?? "")}</p>
-<p>${count} calls. The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escapeHtml(document.openapi)}).</p>
-<h2 id="errors">The error shape</h2>
-${renderer.fields(errorSchema)}
-<h2>Contents</h2>
-${tags.map((tag) => `<h3>${escapeHtml(tag)}</h3><ul>${contents.get(tag)!.join("")}</ul>`).join("\n")}
-${tags.map((tag) => `<h2>${escapeHtml(tag)}</h2>\n${byTag.get(tag)!.join("\n")}`).join("\n")}
-</body></html>`;
+/** The page; with `search`, only the calls whose words, path or fields hold every word of it. */
+export function referencePage(document: OpenAPIV3_1.Document, search = ""): string {
+  return new Page(document).render(search.trim());
 }

@@ -4,7 +4,7 @@
  * one role table (server/http/roles/routeRoles.ts, docs/roles.md).
  */
 import type { OpenAPIV3_1 } from "openapi-types";
-import { CSRF_COOKIE, CSRF_HEADER } from "../middleware/csrf.ts";
+import { CSRF_COOKIE, CSRF_HEADER, TOKEN_POSTS } from "../middleware/csrf.ts";
 import { DUMMY_HEADER } from "../middleware/dummyReadOnly.ts";
 import { SESSION_COOKIE } from "../middleware/session.ts";
 import { ROLES, type Role } from "../roles/roles.ts";
@@ -52,14 +52,27 @@ const SECURITY_SCHEMES: Record<string, OpenAPIV3_1.SecuritySchemeObject> = {
   },
 };
 
+/**
+ * The document's Authentication section (Markdown, in info.description): how a client signs in and
+ * what it sends after, in the words of the credentials below.
+ */
+export const AUTHENTICATION_WORDS = `## Authentication
+
+Each call lists the credentials it takes and its role (who may make it: docs/roles.md). Public calls need no session; their writes still send the CSRF pair.
+
+- Customers sign in with an e-mailed link: \`POST /api/services/auth/signin/\` sends it, \`GET /api/services/auth/signin/{token}\` opens the session. Staff sign in with \`POST /api/management/admin/signin/\` (username and password).
+- Both answers set the session cookie \`${SESSION_COOKIE}\` (HttpOnly) and return the same token: a browser sends the cookie, an API client sends \`Authorization: Token <token>\`. \`POST /api/admin/logout/\` ends the session.
+- Every POST, PATCH and DELETE also sends the CSRF pair: the \`${CSRF_COOKIE}\` cookie (set by any answer) and its value in the \`${CSRF_HEADER}\` header; without them the call is refused (403).
+- Staff read a customer's area read-only (the dummy view) by naming the organisation's id in the \`${DUMMY_HEADER}\` header (or \`org_id\` in the query string).`;
+
 const SAFE = new Set(["get", "head", "options"]);
 
 /** The ways to call an operation of a role: one requirement object per accepted credential set. */
-function requirementsOf(role: Role, method: string): OpenAPIV3_1.SecurityRequirementObject[] {
-  const csrf: OpenAPIV3_1.SecurityRequirementObject = SAFE.has(method)
-    ? {}
-    : { csrfCookie: [], csrfHeader: [] };
-  if (role === "public") return SAFE.has(method) ? [] : [csrf];
+function requirementsOf(role: Role, method: string, path: string): OpenAPIV3_1.SecurityRequirementObject[] {
+  // The one-click unsubscribe POST carries its signed token in the path (csrf.ts TOKEN_POSTS).
+  const csrf: OpenAPIV3_1.SecurityRequirementObject =
+    SAFE.has(method) || TOKEN_POSTS.test(path) ? {} : { csrfCookie: [], csrfHeader: [] };
+  if (role === "public") return Object.keys(csrf).length === 0 ? [] : [csrf];
   const signedIn: OpenAPIV3_1.SecurityRequirementObject[] = [
     { session: [], ...csrf },
     { token: [], ...csrf },
@@ -91,7 +104,7 @@ export function withSecurity(document: OpenAPIV3_1.Document): OpenAPIV3_1.Docume
       // A path ends with or without its slash as Hono registers it; the table has none.
       const role = roleByOperation.get(`${method} ${path.replace(/(.)\/+$/, "$1")}`);
       if (!role || typeof operation !== "object") continue;
-      operation.security = requirementsOf(role, method);
+      operation.security = requirementsOf(role, method, path);
       (operation as Record<string, unknown>)["x-role"] = role;
       const sentence = `Role: ${role}. ${ROLES[role]}`;
       operation.description = operation.description ? `${operation.description}\n\n${sentence}` : sentence;

@@ -65,6 +65,7 @@ export const adminOrganisationRoutes = new Hono<AppEnv>().post(
       "Staff read customers: {} the list; {id} one customer; {full, id, year} one customer's year; {year} every organisation's progress that year. The body is optional.",
     tags: ["Back office: customers"],
     body: organisationRequest,
+    bodyExample: { full: true, id: "3b0f7c1e-5a2d-4c8e-9f14-6d2a7b9e0c51", year: 2024 },
     answer: {
       description:
         "By the body's form: {} `organizations`; {year} `year` and `org_year_dict`; {id} `organization`; {full, id, year} `organization`, `year` and `data`.",

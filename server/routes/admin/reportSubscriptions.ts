@@ -7,17 +7,19 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { reportSubscriptions } from "../../db/schema/index.ts";
+import {
+  organisationSubscriptionsAnswer as listAnswer,
+  subscriptionsPausedAnswer as pausedAnswer,
+} from "../../http/answers/reports.ts";
 import { parseParam } from "../../http/body.ts";
 import { notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { findOrganisation } from "../../organisations/present.ts";
-import { subscriptionView, subscriptionViews } from "../../reports/subscriptions.ts";
+import { subscriptionViews } from "../../reports/subscriptions.ts";
 
 const organisationId = z.uuid("must be an organisation id (UUID)");
 const tags = ["Back office: report subscriptions"];
-const listAnswer = z.object({ status: z.literal(200), subscriptions: z.array(subscriptionView) });
-const pausedAnswer = listAnswer.extend({ paused: z.number() });
 
 export const adminReportSubscriptionRoutes = new Hono<AppEnv>()
   .get(

@@ -125,6 +125,7 @@ export const validYearRoutes = new Hono<AppEnv>()
         "The year must have accepted data and be complete (100% progress). Enabling an enabled year again re-initialises it without telling the users again.",
       tags: ["Back office: years"],
       body: validBody,
+      bodyExample: { organization_uuid: "3b0f7c1e-5a2d-4c8e-9f14-6d2a7b9e0c51", year: 2024 },
       answer: { description: "The organisation's years after the change.", schema: yearEnabledAnswer },
     }),
     async (c) => {

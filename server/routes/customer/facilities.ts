@@ -113,6 +113,17 @@ export const facilityRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: postBody,
+      bodyExample: {
+        facility: {
+          npi: "2804509240",
+          name: "Demo Orthopaedics Surgery Center",
+          physical_address: "4444 Washington Dr",
+          physical_locale: "Noblesville, IN",
+          physical_locale_zip: "46060",
+          site_of_care_codes_billed: ["24"],
+          services_provided: ["Surgery", "Injections"],
+        },
+      },
       answer: { description: "The new facility.", schema: facilityAnswer },
     }),
     async (c) => {

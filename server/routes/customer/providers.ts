@@ -101,6 +101,16 @@ export const providerRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: postBody,
+      bodyExample: {
+        provider: {
+          npi: "1002178303",
+          first_name: "Susan",
+          last_name: "Thomas",
+          category: "Physician",
+          ptype: "Orthopaedic Surgeon",
+          speciality: ["LE Joint Replacement"],
+        },
+      },
       answer: { description: "The new provider.", schema: providerAnswer },
     }),
     async (c) => {

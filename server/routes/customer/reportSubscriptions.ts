@@ -12,6 +12,11 @@ import type { AppEnv } from "../../context.ts";
 import { reportSubscriptions } from "../../db/schema/index.ts";
 import { parseFilters } from "../../engine/filters.ts";
 import { pluginRegistry } from "../../engine/registry.ts";
+import {
+  subscriptionDeletedAnswer as deletedAnswer,
+  ownSubscriptionsAnswer as listAnswer,
+  subscriptionAnswer as oneAnswer,
+} from "../../http/answers/reports.ts";
 import { parseParam, readJson } from "../../http/body.ts";
 import { forbidden, HttpError, notFound, validationError } from "../../http/errors.ts";
 import { customerScope } from "../../http/middleware/guards.ts";
@@ -26,21 +31,11 @@ import {
   savedViewFor,
   scheduleNext,
   sendNow,
-  subscriptionView,
   subscriptionViews,
 } from "../../reports/subscriptions.ts";
 
 const subscriptionId = z.uuid("must be a subscription id");
 const tags = ["Customer: report subscriptions"];
-
-const listAnswer = z.object({
-  status: z.literal(200),
-  subscriptions: z.array(subscriptionView),
-  /** Whom the dialog may offer as recipients. */
-  colleagues: z.array(z.object({ id: z.string(), email: z.string(), username: z.string() })),
-});
-const oneAnswer = z.object({ status: z.literal(200), subscription: subscriptionView });
-const deletedAnswer = z.object({ status: z.literal(200), deleted: z.string() });
 
 /** The filters as the analysis's own schema reads them; the year must be one the customer reads. */
 async function checkedFilters(c: Context<AppEnv>, querie: string, raw: unknown, followLatest: boolean) {

@@ -138,6 +138,9 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       summary: "Add a user to the organisation (its admin; staff name organization_id).",
       tags: ["Customer: users"],
       body: addUser,
+      bodyExample: {
+        user_data: { username: "Jane Doe", email: "jane.doe@practice.example", status: "assistant" },
+      },
       answer: { description: "The new user.", schema: userAnswer },
     }),
     async (c) => {

@@ -20,7 +20,7 @@ import {
 } from "../../../schemes/questionnaire/store.ts";
 import type { AppContext, AppEnv } from "../../context.ts";
 import { organisationYears } from "../../db/schema/index.ts";
-import { questionnaireAnswer } from "../../http/answers/schemes.ts";
+import { draftAnswer, questionnaireAnswer } from "../../http/answers/schemes.ts";
 import { parseWith, readJson } from "../../http/body.ts";
 import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { customerScope, requireCustomerAdmin, requireStaff } from "../../http/middleware/guards.ts";
@@ -56,17 +56,6 @@ const organisationYearBody = z.strictObject({
 });
 
 const draftBody = z.strictObject({ questionnaire: draftAnswersSchema, year, step: draftStepSchema });
-const draftAnswer = z.object({
-  status: z.literal(200),
-  draft: z
-    .object({
-      year: z.number().int(),
-      answers: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-      step: z.number().int(),
-      saved_at: z.iso.datetime(),
-    })
-    .nullable(),
-});
 
 /** Validates the answers, reporting errors under `questionnaire.<field>` like every other body field. */
 const parseAnswers = (answers: Record<string, unknown>): QuestionnaireAnswers =>

@@ -45,6 +45,18 @@ export const scoringRoutes = new Hono<AppEnv>()
       answer: {
         description: "The six scores and their year, or null before any enabled year has a scoring.",
         schema: scoresAnswer,
+        example: {
+          status: 200,
+          data: {
+            market_alignement: 14.2,
+            centricity: 11.5,
+            competitive_comparison: 9.8,
+            partnerships: 16,
+            service_mix_and_strength: 12.4,
+            total: 13.6,
+            year: 2024,
+          },
+        },
       },
     }),
     async (c) => {

@@ -9,7 +9,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { baseMapOutlines, type LonLatBox } from "../../geo/baseMapOutlines.ts";
-import { outlinesAnswer } from "../../http/answers/services.ts";
+import { baseMapAnswer, outlinesAnswer } from "../../http/answers/services.ts";
 import { readQuery } from "../../http/body.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { requireSignedIn } from "./signedIn.ts";
@@ -35,11 +35,6 @@ const outlinesQuery = z.strictObject({
     .min(0, ZOOM_WORDS)
     .max(22, ZOOM_WORDS)
     .describe("The zoom the outlines are drawn at: their detail (counties from 7; 10 and more are alike)."),
-});
-
-const baseMapAnswer = z.object({
-  status: z.literal(200),
-  tiles: z.object({ url: z.string(), attribution: z.string() }).nullable(),
 });
 
 export const geoServiceRoutes = new Hono<AppEnv>()

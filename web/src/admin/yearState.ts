@@ -1,4 +1,4 @@
-import type { SchemeFlag, ServiceAreaItem, ValidationResult, YearData } from "../api/adminTypes.ts";
+import type { SchemeView, ServiceAreaItem, ValidationResult, YearData, YearFile } from "../api/answers.ts";
 
 /**
  * The year detail's states, labels, gates and progress (admin-area.md section 4), as pure functions
@@ -14,20 +14,16 @@ export function validationState(result: ValidationResult | null | undefined): It
   return "running";
 }
 
-/** A generator: true done, false running, absent todo; a stored row's status reads the same way. */
-export function schemeState(flag: SchemeFlag): ItemState {
-  if (flag === true) return "done";
+/** A generator (the answer's schemeView): done, false while running, null todo. */
+export function schemeState(flag: SchemeView): ItemState {
   if (flag === false) return "running";
-  if (flag && typeof flag === "object") {
-    if (flag.status === "done" || flag.done === true) return "done";
-    if (flag.status === "running" || flag.done === false) return "running";
-  }
-  // null, undefined, or a failed run: nothing usable, so it can be generated again.
+  if (flag?.status === "done") return "done";
+  // null, or a failed run: nothing usable, so it can be generated again.
   return "todo";
 }
 
-export const schemeDone = (flag: SchemeFlag) => schemeState(flag) === "done";
-export const schemeExists = (flag: SchemeFlag) => schemeState(flag) !== "todo";
+export const schemeDone = (flag: SchemeView) => schemeState(flag) === "done";
+export const schemeExists = (flag: SchemeView) => schemeState(flag) !== "todo";
 
 export type QuestionnaireDisplay = "done" | "waiting" | "validation" | "todo";
 
@@ -176,9 +172,9 @@ export function yearProgress(year: YearData): number {
 export type FileDisplay = "need_update" | "uploaded" | "waiting";
 
 /** need_update lets staff drop a file; uploaded reads 'File is uploaded'; else 'Waiting for user'. */
-export function fileDisplay(file: YearData["file"]): FileDisplay {
-  if (file?.need_update || file?.state === "need_update") return "need_update";
-  if (file?.uploaded || file?.state === "uploaded") return "uploaded";
+export function fileDisplay(file: YearFile): FileDisplay {
+  if (file.need_update || file.state === "need_update") return "need_update";
+  if (file.uploaded || file.state === "uploaded") return "uploaded";
   return "waiting";
 }
 

@@ -1,6 +1,22 @@
-import type { AdminOrganization, CustomerListItem, ServiceAreaItem, YearData } from "./adminTypes.ts";
+import type {
+  AdminOrganisationAnswer,
+  AdminOrganization,
+  CustomerListItem,
+  CustomersListAnswer,
+  OrganisationAnswer,
+  OrganisationDeletedAnswer,
+  OrganisationYearAnswer,
+  ServiceAreaAddedAnswer,
+  ServiceAreaCheckedAnswer,
+  ServiceAreaItem,
+  ServiceAreaRemovedAnswer,
+  YearData,
+  YearEnabledAnswer,
+  YearPrelaunchedAnswer,
+  YearRemovedAnswer,
+  YearRequestedAnswer,
+} from "./answers.ts";
 import { apiRequest } from "./client.ts";
-import type { StatusDetail } from "./types.ts";
 
 /** The back office's organisation calls (admin-area.md section 7). */
 
@@ -8,7 +24,7 @@ const ORGANIZATION = "/api/management/admin/organization/";
 
 /** POST {}: every customer, for the customers list. */
 export async function listCustomers(): Promise<CustomerListItem[]> {
-  const answer = await apiRequest<{ organizations: CustomerListItem[] }>(ORGANIZATION, {
+  const answer = await apiRequest<CustomersListAnswer>(ORGANIZATION, {
     method: "POST",
     body: {},
   });
@@ -17,7 +33,7 @@ export async function listCustomers(): Promise<CustomerListItem[]> {
 
 /** POST {id}: one customer, for its overview. */
 export async function getOrganization(id: string): Promise<AdminOrganization> {
-  const answer = await apiRequest<{ organization: AdminOrganization }>(ORGANIZATION, {
+  const answer = await apiRequest<AdminOrganisationAnswer>(ORGANIZATION, {
     method: "POST",
     body: { id },
   });
@@ -41,11 +57,10 @@ export const yearDataOf = (answer: OrganizationYear): YearData => answer.datas[S
 
 /** POST {full: true, id, year}: the organisation and everything staff review for that year. */
 export async function getOrganizationYear(id: string, year: number): Promise<OrganizationYear> {
-  const answer = await apiRequest<{ organization: AdminOrganization; data?: YearData }>(ORGANIZATION, {
+  const answer = await apiRequest<OrganisationYearAnswer>(ORGANIZATION, {
     method: "POST",
     body: { full: true, id, year },
   });
-  if (!answer.data) throw new Error(`${answer.organization.name} has no data for ${year}.`);
   return {
     id: answer.organization.id,
     organization: answer.organization,
@@ -56,7 +71,7 @@ export async function getOrganizationYear(id: string, year: number): Promise<Org
 
 /** POST /admin/valid/: initialise (enable) the year for the customer ('Active', 'Allow user'). */
 export function initialiseYear(organizationId: string, year: number) {
-  return apiRequest<StatusDetail>("/api/management/admin/valid/", {
+  return apiRequest<YearEnabledAnswer>("/api/management/admin/valid/", {
     method: "POST",
     body: { organization_uuid: organizationId, year },
   });
@@ -64,14 +79,14 @@ export function initialiseYear(organizationId: string, year: number) {
 
 /** PATCH /admin/valid/: ask the customer for a year's data. */
 export function requestYear(organizationId: string, year: number) {
-  return apiRequest<StatusDetail>("/api/management/admin/valid/", {
+  return apiRequest<YearRequestedAnswer>("/api/management/admin/valid/", {
     method: "PATCH",
     body: { organization_uuid: organizationId, year },
   });
 }
 
 export function prelaunchYear(organizationId: string, year: number) {
-  return apiRequest<StatusDetail>("/api/management/admin/prelaunch/", {
+  return apiRequest<YearPrelaunchedAnswer>("/api/management/admin/prelaunch/", {
     method: "POST",
     body: { org_id: organizationId, year },
   });
@@ -82,7 +97,7 @@ export function prelaunchYear(organizationId: string, year: number) {
  * data so the customer uploads again.
  */
 export function removeYear(organizationId: string, year: number, action: "delete" | null) {
-  return apiRequest<StatusDetail>("/api/management/admin/customer/remove-year/", {
+  return apiRequest<YearRemovedAnswer>("/api/management/admin/customer/remove-year/", {
     method: "DELETE",
     body: { organization: organizationId, year, action },
   });
@@ -90,28 +105,20 @@ export function removeYear(organizationId: string, year: number, action: "delete
 
 export type ServiceAreaEntry = Pick<ServiceAreaItem, "zipcode" | "type">;
 
-function serviceAreaCall(
-  method: "POST" | "PATCH" | "DELETE",
-  organizationId: string,
-  year: number,
-  items: ServiceAreaEntry[],
-) {
-  return apiRequest<StatusDetail>("/api/management/admin/customer/service_area/", {
-    method,
-    body: {
-      organization_uuid: organizationId,
-      year,
-      service_area: items.map((item) => ({ zipcode: item.zipcode, type: item.type, year })),
-    },
-  });
-}
+const SERVICE_AREA = "/api/management/admin/customer/service_area/";
+
+const serviceAreaBody = (organizationId: string, year: number, items: ServiceAreaEntry[]) => ({
+  organization_uuid: organizationId,
+  year,
+  service_area: items.map((item) => ({ zipcode: item.zipcode, type: item.type, year })),
+});
 
 /**
  * POST: add the pasted 'zipcode<TAB>type' lines to the year's service area. The server parses the
  * text with the same parser the modal uses (server/organisations/serviceAreaPaste.ts).
  */
 export function addServiceAreaText(organizationId: string, year: number, text: string) {
-  return apiRequest<StatusDetail>("/api/management/admin/customer/service_area/", {
+  return apiRequest<ServiceAreaAddedAnswer>(SERVICE_AREA, {
     method: "POST",
     body: { organization_uuid: organizationId, year, text },
   });
@@ -119,14 +126,20 @@ export function addServiceAreaText(organizationId: string, year: number, text: s
 
 /** PATCH: re-check the year's service area against the market data (reload). */
 export const checkServiceArea = (organizationId: string, year: number) =>
-  serviceAreaCall("PATCH", organizationId, year, []);
+  apiRequest<ServiceAreaCheckedAnswer>(SERVICE_AREA, {
+    method: "PATCH",
+    body: serviceAreaBody(organizationId, year, []),
+  });
 
 export const deleteServiceArea = (organizationId: string, year: number, items: ServiceAreaEntry[]) =>
-  serviceAreaCall("DELETE", organizationId, year, items);
+  apiRequest<ServiceAreaRemovedAnswer>(SERVICE_AREA, {
+    method: "DELETE",
+    body: serviceAreaBody(organizationId, year, items),
+  });
 
 /** DELETE /admin/delete-organization/: removes a customer and all it owns. */
 export function deleteOrganization(organizationId: string) {
-  return apiRequest<StatusDetail>("/api/management/admin/delete-organization/", {
+  return apiRequest<OrganisationDeletedAnswer>("/api/management/admin/delete-organization/", {
     method: "DELETE",
     body: { organization: organizationId },
   });
@@ -143,14 +156,14 @@ export interface OrganizationFields {
 }
 
 export function createOrganization(organization: OrganizationFields) {
-  return apiRequest<{ organization: AdminOrganization }>("/api/management/customer/organization/", {
+  return apiRequest<OrganisationAnswer>("/api/management/customer/organization/", {
     method: "POST",
     body: { organization },
   });
 }
 
 export function updateOrganization(id: string, organization: Partial<OrganizationFields>) {
-  return apiRequest<{ organization: AdminOrganization }>("/api/management/customer/organization/", {
+  return apiRequest<OrganisationAnswer>("/api/management/customer/organization/", {
     method: "PATCH",
     body: { organization: { ...organization, id } },
   });

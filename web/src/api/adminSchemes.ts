@@ -1,5 +1,11 @@
+import type {
+  GeneratedSchemaAnswer,
+  QuestionnaireAnswer,
+  SchemeResultAnswer,
+  SchemeRunAnswer,
+  ValidationAnswer,
+} from "./answers.ts";
 import { apiRequest } from "./client.ts";
-import type { StatusDetail } from "./types.ts";
 
 /** Validations, generators, scoring and the questionnaire review (admin-area.md section 7). */
 
@@ -7,7 +13,7 @@ export type ValidationType = "facility" | "provider" | "global";
 
 /** POST /admin/validation/: run one of the year's validations (a job; progress arrives live). */
 export function runValidation(organizationId: string, year: number, type: ValidationType) {
-  return apiRequest<StatusDetail>("/api/management/admin/validation/", {
+  return apiRequest<SchemeRunAnswer>("/api/management/admin/validation/", {
     method: "POST",
     body: { organization_uuid: organizationId, year, type },
   });
@@ -15,7 +21,7 @@ export function runValidation(organizationId: string, year: number, type: Valida
 
 /** PATCH /admin/validation/: accept a done-but-not-valid validation ('Validate anyway'). */
 export function acceptValidation(organizationId: string, year: number, type: ValidationType) {
-  return apiRequest<StatusDetail>("/api/management/admin/validation/", {
+  return apiRequest<ValidationAnswer>("/api/management/admin/validation/", {
     method: "PATCH",
     body: { organization_uuid: organizationId, year, type },
   });
@@ -31,7 +37,7 @@ export const GENERATOR_PATHS: Record<GeneratorKind, string> = {
 };
 
 export function generateScheme(kind: GeneratorKind, organizationId: string, year: number) {
-  return apiRequest<StatusDetail>(`/api/management/schemes/${GENERATOR_PATHS[kind]}/generate/`, {
+  return apiRequest<SchemeRunAnswer>(`/api/management/schemes/${GENERATOR_PATHS[kind]}/generate/`, {
     method: "POST",
     body: { kind, organization: organizationId, year },
   });
@@ -39,7 +45,7 @@ export function generateScheme(kind: GeneratorKind, organizationId: string, year
 
 /** A generated scheme's stored result, for the read-only detail modal. */
 export async function schemeDetail(kind: GeneratorKind, organizationId: string, year: number) {
-  const answer = await apiRequest<{ schema: Record<string, unknown> | null }>(
+  const answer = await apiRequest<GeneratedSchemaAnswer>(
     `/api/management/schemes/${GENERATOR_PATHS[kind]}/detail/`,
     { method: "POST", body: { organization_id: organizationId, year } },
   );
@@ -47,42 +53,33 @@ export async function schemeDetail(kind: GeneratorKind, organizationId: string, 
 }
 
 export function generateScoring(organizationId: string, year: number) {
-  return apiRequest<StatusDetail>("/api/management/admin/scoring/", {
+  return apiRequest<SchemeRunAnswer>("/api/management/admin/scoring/", {
     method: "POST",
     body: { organization_uuid: organizationId, year },
   });
 }
 
 export async function scoringDetail(organizationId: string, year: number) {
-  const answer = await apiRequest<{ scheme: Record<string, unknown> | null }>(
-    "/api/management/scoring/detail/",
-    {
-      method: "POST",
-      body: { organization_id: organizationId, year },
-    },
-  );
+  const answer = await apiRequest<SchemeResultAnswer>("/api/management/scoring/detail/", {
+    method: "POST",
+    body: { organization_id: organizationId, year },
+  });
   return answer.scheme ?? {};
-}
-
-export interface QuestionnaireAnswer {
-  year: number;
-  state: "waiting" | "under_analysis" | "valid";
-  data: Record<string, unknown>;
 }
 
 /** POST /schemes/questionnaire/allow/: open the year's questionnaire to the customer. */
 export function allowQuestionnaire(organizationId: string, year: number) {
-  return apiRequest<{ questionnaire: QuestionnaireAnswer }>("/api/management/schemes/questionnaire/allow/", {
+  return apiRequest<QuestionnaireAnswer>("/api/management/schemes/questionnaire/allow/", {
     method: "POST",
     body: { organization_id: organizationId, year },
   });
 }
 
 export async function questionnaireDetail(organizationId: string, year: number) {
-  const answer = await apiRequest<{ questionnaire: QuestionnaireAnswer | null }>(
-    "/api/management/schemes/questionnaire/detail/",
-    { method: "POST", body: { organization_id: organizationId, year } },
-  );
+  const answer = await apiRequest<QuestionnaireAnswer>("/api/management/schemes/questionnaire/detail/", {
+    method: "POST",
+    body: { organization_id: organizationId, year },
+  });
   return answer.questionnaire;
 }
 
@@ -93,7 +90,7 @@ export function reviewQuestionnaire(
   kind: "update" | "validate",
   questionnaire: Record<string, unknown>,
 ) {
-  return apiRequest<{ questionnaire: QuestionnaireAnswer }>("/api/management/schemes/questionnaire/", {
+  return apiRequest<QuestionnaireAnswer>("/api/management/schemes/questionnaire/", {
     method: "PATCH",
     body: { organization_uuid: organizationId, year, kind, questionnaire },
   });

@@ -1,11 +1,16 @@
 import {
-  type AcceptedUpload,
   appendUploadOptions,
   ConfirmationNeeded,
-  type ErrorReport,
   type UploadOptions,
   UploadRefused,
 } from "../uploads/uploadReport.ts";
+import type {
+  AcceptedUpload,
+  ConfirmUploadAnswer,
+  MarketUploadAnswer,
+  RefusedUpload,
+  VersionsAnswer,
+} from "./answers.ts";
 import { apiRequest } from "./client.ts";
 import { CSRF_HEADER, ensureCsrfToken } from "./csrf.ts";
 import { ApiError } from "./errors.ts";
@@ -25,18 +30,15 @@ export function uploadPracticeFile(
   body.append("years", String(year));
   body.append("organization", organizationId);
   appendUploadOptions(body, options);
-  return postMultipart("/api/management/customer/file/", body) as Promise<AcceptedUpload>;
+  return postMultipart<AcceptedUpload>("/api/management/customer/file/", body);
 }
 
 /** POST /api/management/admin/customer/year-version/restore/: an earlier version switched back in. */
 export function restoreYearVersion(organizationId: string, year: number, version: string) {
-  return apiRequest<{ status: number; detail: string }>(
-    "/api/management/admin/customer/year-version/restore/",
-    {
-      method: "POST",
-      body: { organization: organizationId, year, version },
-    },
-  );
+  return apiRequest<VersionsAnswer>("/api/management/admin/customer/year-version/restore/", {
+    method: "POST",
+    body: { organization: organizationId, year, version },
+  });
 }
 
 export type MarketKind = "OP" | "IP" | "DEMO";
@@ -47,34 +49,25 @@ export function uploadMarketFile(kind: MarketKind, year: string, file: File) {
   body.append("files", file);
   body.append("kind", kind);
   body.append("year", year);
-  return postMultipart("/api/services/advisory_board/file/", body);
-}
-
-export interface IngestAnswer {
-  status: string | number;
-  years?: number[];
-  rows?: number;
-  detail?: string;
-  /** A refused file: the first errors and their total. */
-  report?: ErrorReport;
-  /** 409: resend with confirm to replace a year that would lose more than half of its lines. */
-  confirm?: boolean;
+  return postMultipart<MarketUploadAnswer>("/api/services/advisory_board/file/", body);
 }
 
 /** A multipart POST; a refused file is thrown as UploadRefused (with its report), other failures as ApiError. */
-export async function postMultipart(path: string, body: FormData): Promise<IngestAnswer> {
+export async function postMultipart<Answer>(path: string, body: FormData): Promise<Answer> {
   const response = await fetch(path, {
     method: "POST",
     credentials: "include",
     headers: { Accept: "application/json", [CSRF_HEADER]: await ensureCsrfToken() },
     body,
   });
-  const payload = (await response.json().catch(() => ({}))) as IngestAnswer;
+  const payload: unknown = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const detail = payload.detail ?? `The server answered ${response.status}.`;
-    if (payload.report) throw new UploadRefused(response.status, detail, payload.report);
-    if (response.status === 409 && payload.confirm) throw new ConfirmationNeeded(detail);
-    throw new ApiError(response.status, detail);
+    // A refused file (400 with its report), a year to confirm (409), or the one error shape.
+    const refusal = payload as Partial<RefusedUpload> & Partial<Pick<ConfirmUploadAnswer, "confirm">>;
+    const detail = refusal.detail ?? `The server answered ${response.status}.`;
+    if (refusal.report) throw new UploadRefused(response.status, detail, refusal.report);
+    if (response.status === 409 && refusal.confirm) throw new ConfirmationNeeded(detail);
+    throw new ApiError(response.status, detail, refusal.errors ?? []);
   }
-  return payload;
+  return payload as Answer;
 }

@@ -1,16 +1,16 @@
 import type { NewAgent } from "../../../server/forms/agent.ts";
+import type { Agent, AgentAddedAnswer, AgentsAnswer } from "./answers.ts";
 import { apiRequest } from "./client.ts";
-import type { AdminDetail } from "./types.ts";
 
 /** The Parameters screen's calls (admin-area.md section 7: POST, DELETE /api/management/admin/detail/). */
 
 const AGENTS = "/api/management/admin/detail/";
 
-export type Agent = AdminDetail["agents"][number];
+export type { Agent };
 
 /** POST {username, email, password}: the new agent, and the updated list. */
 export function addAgent(agent: NewAgent) {
-  return apiRequest<{ status: number; agent: Agent; agents: Agent[] }>(AGENTS, {
+  return apiRequest<AgentAddedAnswer>(AGENTS, {
     method: "POST",
     body: agent,
   });
@@ -18,5 +18,5 @@ export function addAgent(agent: NewAgent) {
 
 /** DELETE {email}: the updated list. */
 export function removeAgent(email: string) {
-  return apiRequest<{ status: number; agents: Agent[] }>(AGENTS, { method: "DELETE", body: { email } });
+  return apiRequest<AgentsAnswer>(AGENTS, { method: "DELETE", body: { email } });
 }

@@ -1,8 +1,9 @@
+import type { AgreementAnswer } from "./answers.ts";
 import { apiRequest } from "./client.ts";
 
 /** Records that the organisation accepted the end user licence agreement. */
 export function acceptAgreement(organizationId: string) {
-  return apiRequest<unknown>("/api/management/customer/agreement/", {
+  return apiRequest<AgreementAnswer>("/api/management/customer/agreement/", {
     method: "POST",
     body: { organization: organizationId },
   });

@@ -1,5 +1,5 @@
+import type { CustomerSigninAnswer, StaffSigninAnswer, StatusDetail } from "./answers.ts";
 import { apiRequest } from "./client.ts";
-import type { AdminDetail, StatusDetail } from "./types.ts";
 
 /** Asks the server to e-mail a sign-in link (same answer for unknown addresses). */
 export function requestSigninLink(email: string) {
@@ -8,13 +8,11 @@ export function requestSigninLink(email: string) {
 
 /** Exchanges an e-mailed token for a session cookie. */
 export function validateSigninToken(token: string) {
-  return apiRequest<{ status: number; token: string; max_age: number }>(
-    `/api/services/auth/signin/${encodeURIComponent(token)}`,
-  );
+  return apiRequest<CustomerSigninAnswer>(`/api/services/auth/signin/${encodeURIComponent(token)}`);
 }
 
 export function staffSignin(credentials: { username: string; password: string }) {
-  return apiRequest<AdminDetail & { token: string; max_age: number }>("/api/management/admin/signin/", {
+  return apiRequest<StaffSigninAnswer>("/api/management/admin/signin/", {
     method: "POST",
     body: credentials,
   });

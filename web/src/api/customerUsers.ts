@@ -1,5 +1,5 @@
+import type { CustomerUser, UserAnswer } from "./answers.ts";
 import { apiRequest } from "./client.ts";
-import type { CustomerUser } from "./types.ts";
 
 /** The Users table calls (admin-area.md section 7: POST, PATCH /api/management/customer/detail/). */
 
@@ -23,7 +23,7 @@ export interface CustomerUserChange {
 
 /** POST {user_data}: a user of the organisation (staff name the organisation). */
 export function addCustomerUser(organizationId: string, user: NewCustomerUser) {
-  return apiRequest<{ status: number; user: CustomerUser }>(USERS, {
+  return apiRequest<UserAnswer>(USERS, {
     method: "POST",
     body: { user_data: { ...user, organization_id: organizationId } },
   });
@@ -31,7 +31,7 @@ export function addCustomerUser(organizationId: string, user: NewCustomerUser) {
 
 /** PATCH {user_data}: rename, change status, block or unblock (blocking ends the user's sessions). */
 export function updateCustomerUser(change: CustomerUserChange) {
-  return apiRequest<{ status: number; user: CustomerUser }>(USERS, {
+  return apiRequest<UserAnswer>(USERS, {
     method: "PATCH",
     body: { user_data: change },
   });

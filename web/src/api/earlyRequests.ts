@@ -9,7 +9,8 @@
  * than the page's first screen. Without the script (or when it runs late) the app reads as before.
  */
 import { sameFilters } from "../query/searchParams.ts";
-import type { FilterValues, RunResponse } from "../query/types.ts";
+import type { FilterValues } from "../query/types.ts";
+import type { RunResponse } from "./answers.ts";
 
 type EarlyReads = Record<string, Promise<Response> | undefined>;
 

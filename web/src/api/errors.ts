@@ -1,8 +1,7 @@
-/** One field-level problem as the server reports it: `{field, message}`. */
-export interface FieldError {
-  field: string;
-  message: string;
-}
+import type { FieldError } from "../../../server/http/errors.ts";
+
+/** One field-level problem as the server reports it: `{field, message}` (its one error shape). */
+export type { FieldError };
 
 /** Every failed API call is thrown as this, with the server's `{status, detail, errors?}` shape. */
 export class ApiError extends Error {

@@ -1,6 +1,11 @@
 import type { MailboxSend } from "../../../server/forms/mailbox.ts";
-import type { OrganisationUsers } from "../../../server/mail/recipients.ts";
-import type { MailboxSender } from "../../../server/mail/senders.ts";
+import type {
+  MailboxListAnswer,
+  MailboxSender,
+  MailSentAnswer,
+  OrganisationUsers,
+  OrgUsersAnswer,
+} from "./answers.ts";
 import { apiRequest } from "./client.ts";
 
 /** The Mailbox screen's calls (admin-area.md section 7: /api/services/email/...). */
@@ -11,21 +16,17 @@ export type { MailboxSender, OrganisationUsers };
 
 /** GET get/: every organisation's users, and the four sender choices. */
 export function fetchMailbox() {
-  return apiRequest<{ status: number; org_users: OrganisationUsers[]; senders: MailboxSender[] }>(
-    `${EMAIL}/get/`,
-  );
+  return apiRequest<MailboxListAnswer>(`${EMAIL}/get/`);
 }
 
 /** GET get/{organisation id}/: one organisation's users. */
 export function fetchOrganisationUsers(organisationId: string) {
-  return apiRequest<{ status: number; org_users: OrganisationUsers[] }>(
-    `${EMAIL}/get/${encodeURIComponent(organisationId)}/`,
-  );
+  return apiRequest<OrgUsersAnswer>(`${EMAIL}/get/${encodeURIComponent(organisationId)}/`);
 }
 
 /** POST get-user/ {organization_ids}: the users of these organisations. */
 export function fetchUsersOf(organisationIds: string[]) {
-  return apiRequest<{ status: number; org_users: OrganisationUsers[] }>(`${EMAIL}/get-user/`, {
+  return apiRequest<OrgUsersAnswer>(`${EMAIL}/get-user/`, {
     method: "POST",
     body: { organization_ids: organisationIds },
   });
@@ -33,7 +34,7 @@ export function fetchUsersOf(organisationIds: string[]) {
 
 /** POST send/custom/: one mail per recipient; answers the server's message. */
 export function sendMailboxMail(mail: MailboxSend) {
-  return apiRequest<{ status: number; message: string }>(`${EMAIL}/send/custom/`, {
+  return apiRequest<MailSentAnswer>(`${EMAIL}/send/custom/`, {
     method: "POST",
     body: mail,
   });

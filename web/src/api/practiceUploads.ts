@@ -1,5 +1,6 @@
-import { type AcceptedUpload, appendUploadOptions, type UploadOptions } from "../uploads/uploadReport.ts";
+import { appendUploadOptions, type UploadOptions } from "../uploads/uploadReport.ts";
 import { postMultipart } from "./adminUploads.ts";
+import type { AcceptedUpload } from "./answers.ts";
 
 /**
  * The customer's own data upload (customer-area.md section 2, Practice profile): the files as
@@ -11,5 +12,5 @@ export function uploadDataFiles(files: File[], years: number[], options: UploadO
   for (const file of files) body.append("data_upload", file);
   body.append("years", years.join(","));
   appendUploadOptions(body, options);
-  return postMultipart("/api/management/customer/file/", body) as Promise<AcceptedUpload>;
+  return postMultipart<AcceptedUpload>("/api/management/customer/file/", body);
 }

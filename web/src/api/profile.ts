@@ -1,5 +1,5 @@
+import type { LogoAnswer, OrganisationAnswer, OwnProfileAnswer, StaffProfileAnswer } from "./answers.ts";
 import { apiRequest } from "./client.ts";
-import type { AdminProfile, CustomerUser, Organization } from "./types.ts";
 
 /**
  * The profile calls: a customer's own name and picture, its organisation's logo, a staff member's
@@ -12,7 +12,7 @@ export function updateOwnProfile(change: { username?: string; picture?: File }) 
   const form = new FormData();
   if (change.username !== undefined) form.append("user_data", JSON.stringify({ username: change.username }));
   if (change.picture) form.append("picture", change.picture);
-  return apiRequest<{ status: number; user: CustomerUser }>("/api/management/customer/update/", {
+  return apiRequest<OwnProfileAnswer>("/api/management/customer/update/", {
     method: "POST",
     body: form,
   });
@@ -23,7 +23,7 @@ export function updateOrganisationLogo(organizationId: string, image: File) {
   const form = new FormData();
   form.append("organization", organizationId);
   form.append("image", image);
-  return apiRequest<{ status: number; logo: string }>("/api/management/customer/organization-update/", {
+  return apiRequest<LogoAnswer>("/api/management/customer/organization-update/", {
     method: "POST",
     body: form,
   });
@@ -36,7 +36,7 @@ export function updateStaffProfile(change: { username?: string; email?: string; 
     form.append("user_data", JSON.stringify({ username: change.username, email: change.email }));
   }
   if (change.image) form.append("image", change.image);
-  return apiRequest<{ status: number; user: AdminProfile }>("/api/management/admin/update/", {
+  return apiRequest<StaffProfileAnswer>("/api/management/admin/update/", {
     method: "POST",
     body: form,
   });
@@ -44,7 +44,7 @@ export function updateStaffProfile(change: { username?: string; email?: string; 
 
 /** POST /api/management/admin/fake-org/ {org_id}: the organisation staff view in dummy mode. */
 export function fakeOrganisation(orgId: string) {
-  return apiRequest<{ status: number; organization: Organization }>("/api/management/admin/fake-org/", {
+  return apiRequest<OrganisationAnswer>("/api/management/admin/fake-org/", {
     method: "POST",
     body: { org_id: orgId },
   });

@@ -1,5 +1,14 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { FilterValues, Manifest, RunResponse } from "../query/types.ts";
+import type { FilterValues } from "../query/types.ts";
+import type {
+  ExportAnswer,
+  Manifest,
+  RunResponse,
+  SavedQuery,
+  SavedQueryActionAnswer,
+  SavedQueryLists,
+  SavedQueryRun,
+} from "./answers.ts";
 import { apiRequest } from "./client.ts";
 import { takeEarlyRun } from "./earlyRequests.ts";
 
@@ -51,7 +60,7 @@ export interface ExportRequest {
 export async function exportQuery(request: ExportRequest): Promise<string> {
   const body: Record<string, unknown> = { filters: request.filters, export: request.format };
   if (request.tableIndex !== undefined) body.export_nb = request.tableIndex;
-  const answer = await apiRequest<{ status: number; path: string }>(`${BASE}/${request.name}`, {
+  const answer = await apiRequest<ExportAnswer>(`${BASE}/${request.name}`, {
     method: "POST",
     body,
     dummyOrgId: request.dummyOrgId,
@@ -71,11 +80,11 @@ export interface SaveQueryRequest {
 
 /** POST /api/management/queries/save/: a new custom query of the current filters. */
 export const saveQuery = (request: SaveQueryRequest, dummyOrgId?: string) =>
-  apiRequest<unknown>(`${BASE}/save/`, { method: "POST", body: request, dummyOrgId });
+  apiRequest<SavedQueryActionAnswer>(`${BASE}/save/`, { method: "POST", body: request, dummyOrgId });
 
 /** The same call with action DELETE removes a saved query. */
 export const deleteSavedQuery = (id: string, organisationId: string, dummyOrgId?: string) =>
-  apiRequest<unknown>(`${BASE}/save/`, {
+  apiRequest<SavedQueryActionAnswer>(`${BASE}/save/`, {
     method: "POST",
     body: { action: "DELETE", querie: id, organization_id: organisationId },
     dummyOrgId,
@@ -88,18 +97,15 @@ export const shareSavedQuery = (
   accessible: boolean,
   dummyOrgId?: string,
 ) =>
-  apiRequest<SavedQueryLists>(`${BASE}/save/`, {
+  apiRequest<SavedQueryActionAnswer>(`${BASE}/save/`, {
     method: "POST",
     body: { action: "SHARE", querie: id, organization_id: organisationId, accessible },
     dummyOrgId,
   });
 
-/** The caller's own saved queries and the colleagues' shared ones (GET .../save/). */
-export interface SavedQueryLists {
-  user_queries: SavedQuery[];
-  colab_queries: SavedQuery[];
-}
+export type { SavedQuery, SavedQueryLists };
 
+/** The caller's own saved queries and the colleagues' shared ones (GET .../save/). */
 export const savedListsQuery = (dummyOrgId?: string) =>
   queryOptions({
     queryKey: [...queryKeys.savedLists, dummyOrgId ?? "self"] as const,
@@ -107,31 +113,12 @@ export const savedListsQuery = (dummyOrgId?: string) =>
     staleTime: 60_000,
   });
 
-/** A saved query as the server describes it (server/engine/savedQueries.ts, savedQueryView). */
-export interface SavedQuery {
-  id: string;
-  /** querie1, querie2, ... */
-  name: string;
-  querie: number;
-  title: string;
-  description: string;
-  accessible: boolean;
-  /** The owner's name; the provider's own value 'AHI' for a query staff saved. */
-  username: string;
-  /** Saved by the provider's staff (the building icon). */
-  from_provider: boolean;
-  filters: FilterValues;
-  organization_id: string;
-  is_owner: boolean;
-  can_delete: boolean;
-}
-
 /** POST /api/management/queries/{id}: the saved query's run, with the saved query itself. */
 export const savedQueryRun = (id: string, dummyOrgId?: string) =>
   queryOptions({
     queryKey: queryKeys.saved(id, dummyOrgId),
     queryFn: ({ signal }) =>
-      apiRequest<RunResponse & { saved_query: SavedQuery }>(`${BASE}/${id}`, {
+      apiRequest<SavedQueryRun>(`${BASE}/${id}`, {
         method: "POST",
         body: {},
         dummyOrgId,

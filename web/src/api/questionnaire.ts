@@ -1,17 +1,5 @@
+import type { QuestionnaireAnswer, QuestionnaireDraftAnswer } from "./answers.ts";
 import { apiRequest } from "./client.ts";
-
-export type QuestionnaireState = "waiting" | "under_analysis" | "valid";
-
-export interface CustomerQuestionnaire {
-  year: number;
-  state: QuestionnaireState;
-  data: Record<string, string | string[]>;
-}
-
-interface QuestionnaireAnswer {
-  status: number;
-  questionnaire: CustomerQuestionnaire | null;
-}
 
 /** GET /api/management/schemes/questionnaire/: the organisation's current (latest year's) questionnaire. */
 export async function currentQuestionnaire(dummyOrgId?: string) {
@@ -29,24 +17,11 @@ export async function submitQuestionnaire(year: number, answers: Record<string, 
   ).questionnaire;
 }
 
-export interface QuestionnaireDraft {
-  year: number;
-  answers: Record<string, string | string[]>;
-  /** The furthest step reached (1 to 17). */
-  step: number;
-  saved_at: string;
-}
-
-interface DraftAnswer {
-  status: number;
-  draft: QuestionnaireDraft | null;
-}
-
 const DRAFT_PATH = "/api/management/schemes/questionnaire/draft/";
 
 /** GET .../draft/: the admin's draft of the waiting questionnaire, or null. */
 export async function questionnaireDraft() {
-  return (await apiRequest<DraftAnswer>(DRAFT_PATH)).draft;
+  return (await apiRequest<QuestionnaireDraftAnswer>(DRAFT_PATH)).draft;
 }
 
 /** POST .../draft/ {questionnaire, year, step}: keeps the answers as typed (checked only at submit). */
@@ -57,7 +32,7 @@ export async function saveQuestionnaireDraft(
   options: { keepalive?: boolean } = {},
 ) {
   return (
-    await apiRequest<DraftAnswer>(DRAFT_PATH, {
+    await apiRequest<QuestionnaireDraftAnswer>(DRAFT_PATH, {
       method: "POST",
       body: { questionnaire: answers, year, step },
       keepalive: options.keepalive,

@@ -1,14 +1,17 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { SubscriptionView } from "../../../server/reports/subscriptions.ts";
+import type {
+  Colleague,
+  OrganisationSubscriptionsAnswer,
+  OwnSubscriptionsAnswer,
+  ReportSubscription,
+  SubscriptionAnswer,
+  SubscriptionDeletedAnswer,
+  SubscriptionsPausedAnswer,
+} from "./answers.ts";
 import { apiRequest } from "./client.ts";
 
 /** Report subscriptions (server/reports/README.md): the user's own, and staff's read of a customer's. */
-export type ReportSubscription = SubscriptionView;
-export interface Colleague {
-  id: string;
-  email: string;
-  username: string;
-}
+export type { Colleague, ReportSubscription };
 
 const BASE = "/api/management/customer/report-subscription/";
 const ADMIN = "/api/management/admin/report-subscription/";
@@ -22,15 +25,14 @@ export const subscriptionKeys = {
 export const ownSubscriptionsQuery = () =>
   queryOptions({
     queryKey: subscriptionKeys.own,
-    queryFn: ({ signal }) =>
-      apiRequest<{ subscriptions: ReportSubscription[]; colleagues: Colleague[] }>(BASE, { signal }),
+    queryFn: ({ signal }) => apiRequest<OwnSubscriptionsAnswer>(BASE, { signal }),
   });
 
 export const organisationSubscriptionsQuery = (organisationId: string) =>
   queryOptions({
     queryKey: subscriptionKeys.ofOrganisation(organisationId),
     queryFn: ({ signal }) =>
-      apiRequest<{ subscriptions: ReportSubscription[] }>(`${ADMIN}${organisationId}/`, { signal }),
+      apiRequest<OrganisationSubscriptionsAnswer>(`${ADMIN}${organisationId}/`, { signal }),
   });
 
 export interface SubscriptionFields {
@@ -48,18 +50,18 @@ export interface SubscriptionFields {
 
 export const createSubscription = (
   body: SubscriptionFields & { querie: string; saved_query_id: string | null },
-) => apiRequest<{ subscription: ReportSubscription }>(BASE, { method: "POST", body });
+) => apiRequest<SubscriptionAnswer>(BASE, { method: "POST", body });
 
 export const editSubscription = (id: string, body: Partial<SubscriptionFields> & { paused?: boolean }) =>
-  apiRequest<{ subscription: ReportSubscription }>(`${BASE}${id}/`, { method: "PATCH", body });
+  apiRequest<SubscriptionAnswer>(`${BASE}${id}/`, { method: "PATCH", body });
 
 export const deleteSubscription = (id: string) =>
-  apiRequest<{ deleted: string }>(`${BASE}${id}/`, { method: "DELETE" });
+  apiRequest<SubscriptionDeletedAnswer>(`${BASE}${id}/`, { method: "DELETE" });
 
 export const sendSubscriptionNow = (id: string) =>
-  apiRequest<{ subscription: ReportSubscription }>(`${BASE}${id}/send-now/`, { method: "POST" });
+  apiRequest<SubscriptionAnswer>(`${BASE}${id}/send-now/`, { method: "POST" });
 
 export const pauseOrganisationSubscriptions = (organisationId: string) =>
-  apiRequest<{ paused: number; subscriptions: ReportSubscription[] }>(`${ADMIN}${organisationId}/pause/`, {
+  apiRequest<SubscriptionsPausedAnswer>(`${ADMIN}${organisationId}/pause/`, {
     method: "POST",
   });

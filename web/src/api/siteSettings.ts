@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { SiteSettings } from "./answers.ts";
 import { apiRequest } from "./client.ts";
-import type { SiteSettings } from "./types.ts";
 
 /** The staff-edited texts of the About, Licence and Copyright modals; they rarely change. */
 export const siteSettingsQuery = () =>

@@ -1,5 +1,5 @@
+import type { SiteSettings } from "./answers.ts";
 import { apiRequest } from "./client.ts";
-import type { SiteSettings } from "./types.ts";
 
 /** The three rich texts of Manage contents, as the POST names them (contents {about|licence|copyright}). */
 export type ContentName = "about" | "licence" | "copyright";

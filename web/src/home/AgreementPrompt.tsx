@@ -3,8 +3,8 @@ import { IconAlertTriangle } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { acceptAgreement } from "../api/agreement.ts";
+import type { CustomerDetail } from "../api/answers.ts";
 import { errorMessage } from "../api/errors.ts";
-import type { CustomerDetail } from "../api/types.ts";
 import { AnchorLink } from "../components/links.tsx";
 import { customerSessionQuery } from "../session/queries.ts";
 

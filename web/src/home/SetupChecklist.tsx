@@ -12,7 +12,7 @@ import {
 } from "@mantine/core";
 import { IconBuildingHospital, IconCheck, IconRoute } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import type { Organization } from "../api/types.ts";
+import type { Organization } from "../api/answers.ts";
 import { ButtonLink } from "../components/links.tsx";
 import { startGuidedTour } from "./guidedTour.ts";
 import classes from "./SetupChecklist.module.css";

@@ -1,6 +1,6 @@
 import { AppShell, ScrollArea } from "@mantine/core";
 import { useLocation } from "@tanstack/react-router";
-import type { AdminDetail } from "../api/types.ts";
+import type { AdminDetail } from "../api/answers.ts";
 import { adminScreens } from "./adminScreens.ts";
 import { NavDrawerLink } from "./NavDrawerLink.tsx";
 

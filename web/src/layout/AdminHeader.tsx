@@ -1,7 +1,7 @@
 import { Badge, Box, Group, Menu } from "@mantine/core";
 import { IconLogout, IconUser } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import type { AdminDetail } from "../api/types.ts";
+import type { AdminDetail } from "../api/answers.ts";
 import { ButtonLink, MenuItemLink } from "../components/links.tsx";
 import { useSignOut } from "../session/useSignOut.ts";
 import { type AdminPath, adminScreens } from "./adminScreens.ts";

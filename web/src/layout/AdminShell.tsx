@@ -17,7 +17,7 @@ export function AdminShell() {
     <LiveChannel
       channelId={detail.profile.channel_id}
       kind="admin"
-      stored={[...(detail.profile.notifications ?? []), ...(detail.profile.background_tasks ?? [])]}
+      stored={[...detail.profile.notifications, ...detail.profile.background_tasks]}
     >
       <AppShell header={{ height: 57 }} navbar={drawerNavbar(drawer.opened)} padding={0}>
         <AppShell.Header withBorder={false}>

@@ -1,7 +1,7 @@
 import { AppShell, Divider, ScrollArea } from "@mantine/core";
 import { IconBuildingHospital } from "@tabler/icons-react";
 import { useLocation } from "@tanstack/react-router";
-import type { CustomerDetail } from "../api/types.ts";
+import type { CustomerDetail } from "../api/answers.ts";
 import { AnalysisDrawerNav } from "./AnalysisDrawerNav.tsx";
 import { NavDrawerLink } from "./NavDrawerLink.tsx";
 import { ProductDrawerLinks } from "./ProductDrawerLinks.tsx";

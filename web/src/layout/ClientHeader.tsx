@@ -1,7 +1,7 @@
 import { Box, Group, Menu } from "@mantine/core";
 import { IconBuildingHospital, IconHelpCircle, IconLogout, IconUser } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import type { CustomerDetail } from "../api/types.ts";
+import type { CustomerDetail } from "../api/answers.ts";
 import { ButtonLink, MenuItemLink } from "../components/links.tsx";
 import { useSignOut } from "../session/useSignOut.ts";
 import { AnalysisNav } from "./AnalysisNav.tsx";
@@ -56,7 +56,11 @@ export function ClientHeader({
             <ProductMenu />
           </Box>
           {agreementAccepted ? <NotificationBell /> : null}
-          <UserMenu name={profile.username} email={profile.email} picture={profile.picture}>
+          <UserMenu
+            name={profile.username}
+            email={profile.email}
+            picture={"picture" in profile ? profile.picture : null}
+          >
             <MenuItemLink to="/profile" leftSection={<IconUser size={16} />}>
               Profile
             </MenuItemLink>

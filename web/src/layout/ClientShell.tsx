@@ -23,7 +23,7 @@ export function ClientShell() {
     <LiveChannel
       channelId={detail.profile.channel_id}
       kind="client"
-      stored={[...(detail.profile.notifications ?? []), ...(detail.profile.background_tasks ?? [])]}
+      stored={[...detail.profile.notifications, ...detail.profile.background_tasks]}
     >
       <AppShell header={{ height: CLIENT_HEADER_HEIGHT }} navbar={drawerNavbar(drawer.opened)} padding={0}>
         <AppShell.Header withBorder={false}>

@@ -1,7 +1,7 @@
 import { AppShell, ScrollArea, Text } from "@mantine/core";
 import { IconLayoutDashboard, IconUser } from "@tabler/icons-react";
 import { useLocation } from "@tanstack/react-router";
-import type { Organization } from "../api/types.ts";
+import type { Organization } from "../api/answers.ts";
 import { AnalysisDrawerNav } from "./AnalysisDrawerNav.tsx";
 import { NavDrawerLink } from "./NavDrawerLink.tsx";
 

@@ -1,6 +1,6 @@
 import { Box, Group, Text } from "@mantine/core";
 import { IconArrowBackUp, IconEye, IconLayoutDashboard, IconUser } from "@tabler/icons-react";
-import type { Organization } from "../api/types.ts";
+import type { Organization } from "../api/answers.ts";
 import { ButtonLink } from "../components/links.tsx";
 import { ActionIconLink } from "./ActionIconLink.tsx";
 import { AnalysisNav } from "./AnalysisNav.tsx";

@@ -1,8 +1,8 @@
 import { Alert, Center, Loader, Modal } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import type { SiteSettings } from "../api/answers.ts";
 import { errorMessage } from "../api/errors.ts";
 import { siteSettingsQuery } from "../api/siteSettings.ts";
-import type { SiteSettings } from "../api/types.ts";
 import { RichText } from "../components/RichText.tsx";
 
 export type SiteContentKey = keyof SiteSettings["contents"];

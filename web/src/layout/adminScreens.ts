@@ -1,4 +1,4 @@
-import type { AdminDetail } from "../api/types.ts";
+import type { AdminDetail } from "../api/answers.ts";
 import { type Call, mayCall } from "../session/permissions.ts";
 
 /**

@@ -1,19 +1,13 @@
 import { useSyncExternalStore } from "react";
+import type { LiveItemAnswer } from "../api/answers.ts";
 
 /**
  * Tasks and notifications received on the live channel for this session, by id (a task upserts the
  * same row as its progress moves). A tiny external store: the socket writes, headers read.
  */
 
-export interface LiveItem {
-  id: string;
-  type: "task" | "notification";
-  message: string;
-  emit_on: string;
-  progress: number;
-  status: string;
-  org: string | null;
-}
+/** A task or notification as the session checks and the live channel carry it (without `action`). */
+export type LiveItem = Omit<LiveItemAnswer, "action">;
 
 type Listener = () => void;
 

@@ -2,9 +2,9 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine
 import { IconCircleCheck, IconClipboardList, IconHourglass, IconInfoCircle } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { Questionnaire } from "../api/answers.ts";
 import { errorMessage } from "../api/errors.ts";
 import {
-  type CustomerQuestionnaire,
   currentQuestionnaire,
   questionnaireDraft,
   questionnaireKeys,
@@ -93,7 +93,7 @@ function WaitingQuestionnaire({
   questionnaire,
   form,
 }: {
-  questionnaire: CustomerQuestionnaire;
+  questionnaire: Questionnaire;
   form: QuestionnaireFormDefinition;
 }) {
   const queryClient = useQueryClient();

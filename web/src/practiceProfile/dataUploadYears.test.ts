@@ -3,7 +3,12 @@ import { uploadYearChoices, yearLines } from "./dataUploadYears.ts";
 
 describe("data upload years", () => {
   test("each year's status; the oldest requested year is the reference", () => {
-    const lines = yearLines({ years: [2023], available_years: [2023, 2024], pending_years: [2026, 2025] });
+    const lines = yearLines({
+      years: [2023],
+      available_years: [2023, 2024],
+      pending_years: [2026, 2025],
+      replaced_years: [],
+    });
     expect(lines).toEqual([
       { year: 2023, status: "enabled", reference: false },
       { year: 2024, status: "analysing", reference: false },
@@ -23,7 +28,7 @@ describe("data upload years", () => {
   });
 
   test("no year yet: no line", () => {
-    expect(yearLines({ years: [], available_years: [], pending_years: [] })).toEqual([]);
+    expect(yearLines({ years: [], available_years: [], pending_years: [], replaced_years: [] })).toEqual([]);
   });
 
   test("the years asked for are the choices when there are any", () => {

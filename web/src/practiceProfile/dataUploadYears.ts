@@ -1,4 +1,4 @@
-import type { Organization } from "../api/types.ts";
+import type { Organization } from "../api/answers.ts";
 
 /** How far back a first upload may reach: the product analyses recent years only. */
 export const YEARS_BACK = 5;
@@ -29,7 +29,7 @@ export function yearLines(
       year,
       status: organization.years.includes(year)
         ? "enabled"
-        : organization.replaced_years?.includes(year)
+        : organization.replaced_years.includes(year)
           ? "replaced"
           : organization.available_years.includes(year)
             ? "analysing"

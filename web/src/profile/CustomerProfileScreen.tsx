@@ -37,7 +37,7 @@ export function CustomerProfileScreen() {
         {isAdmin || dummy ? <UsersTable organization={organization} canEdit={isAdmin} /> : null}
         <SavedQueriesPanel dummyOrgId={dummyOrgId} />
         {/* Staff read a customer's subscriptions on its overview (the back office). */}
-        {dummy ? null : <SubscriptionsPanel userId={profile.id ?? ""} />}
+        {dummy || !("id" in profile) ? null : <SubscriptionsPanel userId={profile.id} />}
       </Stack>
     </>
   );

@@ -1,8 +1,8 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Organization } from "../api/answers.ts";
 import { updateOrganisationLogo } from "../api/profile.ts";
-import type { Organization } from "../api/types.ts";
 import { sessionKeys } from "../session/queries.ts";
 import { PictureField } from "./PictureField.tsx";
 import { pictureError } from "./profileErrors.ts";

@@ -3,9 +3,9 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { USERNAME_MAX, username as usernameRule } from "../../../server/forms/userFields.ts";
+import type { CustomerProfile } from "../api/answers.ts";
 import { updateOwnProfile } from "../api/profile.ts";
 import { queryKeys } from "../api/queries.ts";
-import type { CustomerProfile } from "../api/types.ts";
 import { sessionKeys } from "../session/queries.ts";
 import { useSignOut } from "../session/useSignOut.ts";
 import { PictureField } from "./PictureField.tsx";
@@ -58,7 +58,7 @@ export function PersonalCard({ profile, readOnly }: { profile: CustomerProfile; 
       </Title>
       <Stack gap="md">
         <PictureField
-          src={profile.picture}
+          src={"picture" in profile ? profile.picture : null}
           name={profile.username}
           label="Your picture"
           buttonLabel="Change picture"

@@ -3,8 +3,8 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { STAFF_USERNAME_MAX, staffUsername } from "../../../server/forms/staffProfile.ts";
+import type { StaffProfile } from "../api/answers.ts";
 import { updateStaffProfile } from "../api/profile.ts";
-import type { AdminProfile } from "../api/types.ts";
 import { ScreenTitle } from "../components/ScreenTitle.tsx";
 import { sessionKeys } from "../session/queries.ts";
 import { useAdminDetail } from "../session/useSessions.ts";
@@ -23,7 +23,7 @@ export function StaffProfileScreen() {
   );
 }
 
-function StaffProfileCard({ profile }: { profile: AdminProfile }) {
+function StaffProfileCard({ profile }: { profile: StaffProfile }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState(profile.username);
   const reload = () => queryClient.invalidateQueries({ queryKey: sessionKeys.admin });

@@ -226,7 +226,7 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
           <SubscribeDialog
             opened={subscribeOpen}
             onClose={() => setSubscribeOpen(false)}
-            userId={customer.profile.id ?? ""}
+            userId={"id" in customer.profile ? customer.profile.id : ""}
             source={{ querie: name, savedQueryId: saved?.id ?? null, title, filters }}
           />
         ) : null}

@@ -1,6 +1,7 @@
+import type { QueryManifest } from "../api/answers.ts";
 import { FILTER_LABELS } from "./filterFields.ts";
 import { type SchemaProblem, schemaProblems } from "./jsonSchema.ts";
-import type { FilterValues, QueryManifest } from "./types.ts";
+import type { FilterValues } from "./types.ts";
 
 /**
  * Filters live in the address (`?year=2024&servicelines=["spine","trauma"]`), so a filtered

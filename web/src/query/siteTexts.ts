@@ -1,5 +1,4 @@
-import type { SiteSettings } from "../api/types.ts";
-import type { QueryManifest } from "./types.ts";
+import type { QueryManifest, SiteSettings } from "../api/answers.ts";
 
 /**
  * The staff-edited texts of a query screen (site settings 'queries' -> querieN: title,

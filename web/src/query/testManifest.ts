@@ -1,4 +1,4 @@
-import type { QueryManifest } from "./types.ts";
+import type { QueryManifest } from "../api/answers.ts";
 
 /**
  * A small manifest entry shaped as the server emits it (zod's JSON Schema of querie3's filters,

@@ -1,6 +1,7 @@
 /**
- * The manifest and run answers as the web app reads them. The view descriptor types come from the
- * server's own definition (type-only import: nothing of the server is bundled).
+ * The parts of the analyses' answers the answer schemas leave open: the view descriptor (the
+ * server's own definition, type-only: nothing of the server is bundled) and the filters' JSON
+ * Schema. The manifest and run answers themselves are typed in web/src/api/answers.ts.
  */
 import type {
   ChartDescriptor,
@@ -33,30 +34,3 @@ export interface JsonSchema {
 
 /** Filter values as the screens hold them (the run call normalises them again). */
 export type FilterValues = Record<string, unknown>;
-
-export interface QueryManifest {
-  id: string;
-  title: string;
-  theme: string;
-  description: string;
-  version: string;
-  filters: JsonSchema;
-  defaults: FilterValues;
-  view: ViewDescriptor;
-}
-
-export interface Manifest {
-  available_years: number[];
-  themes: { theme: string; queries: string[] }[];
-  queries: QueryManifest[];
-}
-
-/** POST /api/management/queries/querieN */
-export interface RunResponse {
-  querie: string;
-  title: string;
-  year: number;
-  reference_year: number;
-  filters: FilterValues;
-  results: Record<string, unknown>;
-}

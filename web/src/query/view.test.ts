@@ -101,7 +101,8 @@ describe("site texts", () => {
 
   test("numbered titles go to the main charts in order; breakdowns keep the manifest's", () => {
     const texts = screenTexts(query, {
-      contents: {},
+      status: 200,
+      contents: { aboutText: "", licenceText: "", copyrightText: "" },
       queries: {
         querie3: {
           title: "Mix",

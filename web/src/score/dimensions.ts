@@ -1,3 +1,5 @@
+import type { Scores } from "../api/answers.ts";
+
 /**
  * The five dimensions of the Strategic Vitality Score, their weights in the total (customer-area.md
  * section 9) and the key of their explanation in the staff-edited scoring texts.
@@ -12,7 +14,8 @@ export const SCORE_DIMENSIONS = [
 
 export type ScoreDimension = (typeof SCORE_DIMENSIONS)[number]["key"];
 
-export type Scores = Record<ScoreDimension | "total", number> & { year?: number };
+/** The six scores and their year, as the scoring answer carries them. */
+export type { Scores };
 
 /** The scale every score is on. */
 export const SCORE_MAX = 20;

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { redirect } from "@tanstack/react-router";
-import type { AdminDetail } from "../api/types.ts";
+import type { AdminDetail } from "../api/answers.ts";
 import { type AdminPath, screenNeeds } from "../layout/adminScreens.ts";
 import { mayCall } from "./permissions.ts";
 import { adminSessionQuery, customerSessionQuery } from "./queries.ts";

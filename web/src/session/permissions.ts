@@ -1,5 +1,5 @@
 import type { RouteKey } from "../../../server/http/roles/routeRoles.ts";
-import type { AdminDetail } from "../api/types.ts";
+import type { AdminDetail } from "../api/answers.ts";
 import { useAdminDetail } from "./useSessions.ts";
 
 /** A call as the server's role table names it: `METHOD /api/path` (server/http/roles/routeRoles.ts). */

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { AdminDetail, CustomerDetail } from "../api/answers.ts";
 import { apiRequest } from "../api/client.ts";
 import { isInvalidSession } from "../api/errors.ts";
-import type { AdminDetail, CustomerDetail } from "../api/types.ts";
 
 /**
  * A session check never fails for "not signed in": it answers `{logged: false}`, so the route guard

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { AdminDetail, CustomerDetail } from "../api/types.ts";
+import type { AdminDetail, CustomerDetail } from "../api/answers.ts";
 import { useDummyOrgId } from "./dummyContext.ts";
 import { adminSessionQuery, customerSessionQuery } from "./queries.ts";
 

@@ -1,33 +1,13 @@
-import type { IngestError, IngestWarning, TableRead } from "../../../server/ingest/report.ts";
+import type { AcceptedUpload, ErrorReport, IngestError, IngestWarning, TableRead } from "../api/answers.ts";
 import { ApiError } from "../api/errors.ts";
 
-export type { IngestError, IngestWarning, TableRead };
-
 /**
- * A refused data file's report as the server answers it (400 `{detail, report}`,
+ * A refused data file's report as the server answers it (400 `{detail, errors, report}`,
  * server/routes/uploads/multipart.ts): the first errors and their total, the warnings known from
- * the header, which table each file was read as, and whether loading the valid rows can help.
+ * the header, which table each file was read as, and whether loading the valid rows can help. An
+ * accepted practice file (200): years, lines, warnings, tables read, rows set aside.
  */
-export interface ErrorReport {
-  errors: IngestError[];
-  total: number;
-  warnings?: IngestWarning[];
-  tables_read?: TableRead[];
-  /** Rows with at least one error: what 'Load the valid rows' sets aside. */
-  invalid_rows?: number;
-  can_skip_invalid?: boolean;
-}
-
-/** An accepted practice file (200): years, lines, warnings, tables read, rows set aside. */
-export interface AcceptedUpload {
-  status: "accepted";
-  years: number[];
-  rows: number;
-  warnings?: IngestWarning[];
-  tables_read?: TableRead[];
-  skipped_rows?: number;
-  rejected_rows_url?: string | null;
-}
+export type { AcceptedUpload, ErrorReport, IngestError, IngestWarning, TableRead };
 
 export class UploadRefused extends ApiError {
   readonly report: ErrorReport;

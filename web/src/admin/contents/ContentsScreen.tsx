@@ -1,8 +1,8 @@
 import { Stack } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SiteSettings } from "../../api/answers.ts";
 import { siteSettingsQuery } from "../../api/siteSettings.ts";
 import { type ContentName, updateContent, updateQueryTexts } from "../../api/siteSettingsUpdate.ts";
-import type { SiteSettings } from "../../api/types.ts";
 import { ScreenTitle } from "../../components/ScreenTitle.tsx";
 import { PendingScreen } from "../../components/StatusScreens.tsx";
 import { QueryErrorAlert } from "../shared/QueryErrorAlert.tsx";

@@ -3,7 +3,7 @@ import { IconEdit } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type OrganizationFields, updateOrganization } from "../../api/adminOrganisations.ts";
-import type { AdminOrganization } from "../../api/adminTypes.ts";
+import type { AdminOrganization } from "../../api/answers.ts";
 import { adminKeys } from "../queries.ts";
 import { OrganizationFormModal } from "../shared/OrganizationFormModal.tsx";
 

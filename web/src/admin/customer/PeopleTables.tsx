@@ -1,6 +1,6 @@
 import { Group, Paper, Table, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import type { AdminOrganization } from "../../api/adminTypes.ts";
+import type { AdminOrganization } from "../../api/answers.ts";
 
 /** A titled table of the overview; `action` sits right of the title, `emptyText` replaces an empty table. */
 export function TablePanel({

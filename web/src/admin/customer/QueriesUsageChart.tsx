@@ -1,6 +1,6 @@
 import { Loader, Paper, Text, Title } from "@mantine/core";
 import { lazy, Suspense } from "react";
-import type { QueryUsagePoint } from "../../api/adminTypes.ts";
+import type { QueryUsagePoint } from "../../api/answers.ts";
 
 // Vega loads with the first chart drawn, as on the analyses: never on the back office's first paint.
 const UsageLineChart = lazy(() => import("./UsageLineChart.tsx"));

@@ -1,5 +1,5 @@
 import { VegaEmbed } from "react-vega";
-import type { QueryUsagePoint } from "../../api/adminTypes.ts";
+import type { QueryUsagePoint } from "../../api/answers.ts";
 import { CSP_SAFE_VEGA } from "../../query/cspSafeVega.ts";
 
 /** Twelve distinct colours, one per analysis (admin-area.md section 9: palette of 12 colours). */

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useEffect } from "react";
+import type { CustomerUser } from "../../api/answers.ts";
 import type { UserStatus } from "../../api/customerUsers.ts";
 import { ApiError, errorMessage } from "../../api/errors.ts";
-import type { CustomerUser } from "../../api/types.ts";
 import {
   defaultStatus,
   formFieldOf,

@@ -2,9 +2,8 @@ import { ActionIcon, Badge, Button, Group, Table, Text, Tooltip } from "@mantine
 import { notifications } from "@mantine/notifications";
 import { IconEdit, IconLock, IconLockOpen, IconUserPlus } from "@tabler/icons-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
-import type { AdminOrganization } from "../../api/adminTypes.ts";
+import type { AdminOrganization, CustomerUser } from "../../api/answers.ts";
 import { errorMessage } from "../../api/errors.ts";
-import type { CustomerUser } from "../../api/types.ts";
 import sticky from "../../components/StickyActions.module.css";
 import { ConfirmModal } from "../shared/ConfirmModal.tsx";
 import { TablePanel } from "./PeopleTables.tsx";

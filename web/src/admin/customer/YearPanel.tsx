@@ -1,7 +1,7 @@
 import { Alert, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { deleteServiceArea } from "../../api/adminOrganisations.ts";
-import type { AdminOrganization } from "../../api/adminTypes.ts";
+import { deleteServiceArea, type ServiceAreaEntry } from "../../api/adminOrganisations.ts";
+import type { AdminOrganization } from "../../api/answers.ts";
 import { errorMessage } from "../../api/errors.ts";
 import { adminKeys } from "../queries.ts";
 import { FileArea } from "../shared/FileArea.tsx";
@@ -23,8 +23,7 @@ export function YearPanel({
   const years = Object.keys(organization.datas ?? {}).sort();
   const data = year === undefined ? undefined : organization.datas?.[String(year)];
   const remove = useMutation({
-    mutationFn: (zipcode: { zipcode: string; type: string }) =>
-      deleteServiceArea(organization.id, year ?? 0, [zipcode]),
+    mutationFn: (zipcode: ServiceAreaEntry) => deleteServiceArea(organization.id, year ?? 0, [zipcode]),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
   return (

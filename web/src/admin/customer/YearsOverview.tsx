@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from "@man
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { initialiseYear, requestYear } from "../../api/adminOrganisations.ts";
-import type { AdminOrganization } from "../../api/adminTypes.ts";
+import type { AdminOrganization } from "../../api/answers.ts";
 import { errorMessage } from "../../api/errors.ts";
 import { ButtonLink } from "../../components/links.tsx";
 import { adminKeys } from "../queries.ts";

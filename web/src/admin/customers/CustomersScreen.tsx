@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { createOrganization, deleteOrganization, initialiseYear } from "../../api/adminOrganisations.ts";
-import type { CustomerListItem } from "../../api/adminTypes.ts";
+import type { CustomerListItem } from "../../api/answers.ts";
 import { errorMessage } from "../../api/errors.ts";
 import { ScreenTitle } from "../../components/ScreenTitle.tsx";
 import { PendingScreen } from "../../components/StatusScreens.tsx";

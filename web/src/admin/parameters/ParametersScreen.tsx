@@ -4,7 +4,7 @@ import { IconTrash, IconUserPlus } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type Agent, addAgent, removeAgent } from "../../api/agents.ts";
-import type { AdminDetail } from "../../api/types.ts";
+import type { AdminDetail } from "../../api/answers.ts";
 import { ScreenTitle } from "../../components/ScreenTitle.tsx";
 import { type Session, sessionKeys } from "../../session/queries.ts";
 import { useAdminDetail } from "../../session/useSessions.ts";

@@ -2,8 +2,8 @@ import { Alert, Badge, Button, FileButton, Group, Stack, Text } from "@mantine/c
 import { IconFileCheck, IconHourglass, IconUpload } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { YearFile } from "../../api/adminTypes.ts";
 import { uploadPracticeFile } from "../../api/adminUploads.ts";
+import type { YearFile } from "../../api/answers.ts";
 import { errorMessage } from "../../api/errors.ts";
 import { UploadAccepted } from "../../uploads/UploadAccepted.tsx";
 import { UploadReport } from "../../uploads/UploadReport.tsx";
@@ -23,7 +23,7 @@ export function FileArea({
 }: {
   organizationId: string;
   year: number;
-  file: YearFile | null | undefined;
+  file: YearFile;
   canUpload: boolean;
 }) {
   const display = fileDisplay(file);
@@ -54,7 +54,7 @@ export function FileArea({
         >
           {FILE_LABELS[display]}
         </Badge>
-        {file && "name" in file && typeof file.name === "string" ? (
+        {file.name ? (
           <Text size="xs" c="dimmed">
             {file.name}
           </Text>

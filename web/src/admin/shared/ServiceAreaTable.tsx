@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, ScrollArea, Table, Text, Tooltip } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
-import type { ServiceAreaItem } from "../../api/adminTypes.ts";
+import type { ServiceAreaItem } from "../../api/answers.ts";
 import { serviceAreaRowDisplay } from "../yearState.ts";
 
 /**

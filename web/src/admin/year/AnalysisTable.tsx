@@ -1,6 +1,6 @@
 import { Paper, Table, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import type { AnalysisRow } from "../../api/adminTypes.ts";
+import type { AnalysisRow } from "../../api/answers.ts";
 
 /** Row colours by the validation's verdict on the row (valid / warning / error). */
 const ROW_BACKGROUND: Record<string, string> = {
@@ -51,12 +51,12 @@ export function AnalysisTable({
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr
-                key={row.id ?? row.npi}
+                key={row.id}
                 data-state={row.state ?? undefined}
                 style={{ background: row.state ? ROW_BACKGROUND[row.state] : undefined }}
               >
                 <Table.Td>{row.npi}</Table.Td>
-                <Table.Td>{row.full_name ?? row.name}</Table.Td>
+                <Table.Td>{row.name}</Table.Td>
                 <Table.Td>
                   <Text
                     size="xs"

@@ -1,8 +1,13 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconPlus, IconRefresh, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
-import { checkServiceArea, deleteServiceArea, removeYear } from "../../api/adminOrganisations.ts";
-import type { AdminOrganization, YearData } from "../../api/adminTypes.ts";
+import {
+  checkServiceArea,
+  deleteServiceArea,
+  removeYear,
+  type ServiceAreaEntry,
+} from "../../api/adminOrganisations.ts";
+import type { AdminOrganization, YearData } from "../../api/answers.ts";
 import { errorMessage } from "../../api/errors.ts";
 import { UploadWarnings } from "../../uploads/UploadReport.tsx";
 import { AddServiceAreaModal } from "../modals/AddServiceAreaModal.tsx";
@@ -29,9 +34,7 @@ export function DataUploadPanel({
   const [adding, setAdding] = useState(false);
   const [deletingFile, setDeletingFile] = useState(false);
   const reload = useYearAction(() => checkServiceArea(organization.id, year));
-  const removeZip = useYearAction((zip: { zipcode: string; type: string }) =>
-    deleteServiceArea(organization.id, year, [zip]),
-  );
+  const removeZip = useYearAction((zip: ServiceAreaEntry) => deleteServiceArea(organization.id, year, [zip]));
   const deleteFile = useYearAction(
     () => removeYear(organization.id, year, null),
     () => setDeletingFile(false),

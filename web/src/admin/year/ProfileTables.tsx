@@ -2,7 +2,7 @@ import { ActionIcon, Group, Tooltip } from "@mantine/core";
 import { IconEdit, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { withVerdicts } from "../../../../server/schemes/rowVerdicts.ts";
-import type { AdminOrganization, AnalysisRow, YearData } from "../../api/adminTypes.ts";
+import type { AdminOrganization, AnalysisRow, YearData } from "../../api/answers.ts";
 import type { FacilityView, ProviderView } from "../../api/onboarding.ts";
 import { onboardingForms } from "../../forms/sessionForms.ts";
 import { type ProfileAction, ProfileActionModals } from "../../practiceProfile/ProfileActionModals.tsx";

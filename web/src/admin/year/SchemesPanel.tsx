@@ -7,7 +7,7 @@ import {
   generateScheme,
   generateScoring,
 } from "../../api/adminSchemes.ts";
-import type { GateName, YearData } from "../../api/adminTypes.ts";
+import type { GateName, YearData } from "../../api/answers.ts";
 import { errorMessage } from "../../api/errors.ts";
 import { type Call, useMayCall } from "../../session/permissions.ts";
 import type { DetailKind } from "../modals/SchemeDetailModal.tsx";

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Divider, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { IconCircleCheck, IconPlayerPlay } from "@tabler/icons-react";
 import { acceptValidation, runValidation, type ValidationType } from "../../api/adminSchemes.ts";
-import type { GateName, GlobalNote, ValidationResult, YearData } from "../../api/adminTypes.ts";
+import type { GateName, GlobalNote, ValidationResult, YearData } from "../../api/answers.ts";
 import { errorMessage } from "../../api/errors.ts";
 import { useMayCall } from "../../session/permissions.ts";
 import { validationLabel, validationOutcome, validationState } from "../yearState.ts";

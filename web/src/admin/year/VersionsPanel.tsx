@@ -1,8 +1,8 @@
 import { Alert, Anchor, Badge, Button, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { IconRestore } from "@tabler/icons-react";
 import { useState } from "react";
-import type { YearVersion } from "../../api/adminTypes.ts";
 import { restoreYearVersion } from "../../api/adminUploads.ts";
+import type { YearVersion } from "../../api/answers.ts";
 import { errorMessage } from "../../api/errors.ts";
 import { ConfirmModal } from "../shared/ConfirmModal.tsx";
 import { useYearAction } from "./useYearAction.ts";

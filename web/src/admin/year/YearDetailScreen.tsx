@@ -2,7 +2,7 @@ import { Alert, Grid, Group, Progress, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { yearDataOf } from "../../api/adminOrganisations.ts";
-import type { YearData } from "../../api/adminTypes.ts";
+import type { YearData } from "../../api/answers.ts";
 import { AnchorLink } from "../../components/links.tsx";
 import { ScreenTitle } from "../../components/ScreenTitle.tsx";
 import { PendingScreen } from "../../components/StatusScreens.tsx";

@@ -3,7 +3,7 @@ import { IconCheck, IconRocket, IconTrash } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { initialiseYear, prelaunchYear, removeYear } from "../../api/adminOrganisations.ts";
-import type { AdminOrganization, YearData } from "../../api/adminTypes.ts";
+import type { AdminOrganization, YearData } from "../../api/answers.ts";
 import { errorMessage } from "../../api/errors.ts";
 import { ConfirmModal } from "../shared/ConfirmModal.tsx";
 import { yearProgress } from "../yearState.ts";

@@ -1,4 +1,4 @@
-import type { Gate, GateName, YearData } from "../../api/adminTypes.ts";
+import type { Gate, GateName, YearData } from "../../api/answers.ts";
 import {
   canAllowQuestionnaire,
   canGenerate,

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { BaseMapAnswer, BaseMapTiles } from "../../api/answers.ts";
 import { apiRequest } from "../../api/client.ts";
 
 /**
@@ -6,15 +7,9 @@ import { apiRequest } from "../../api/client.ts";
  * by default (state and county outlines from the app's own server); with a tile source, its XYZ
  * tiles go under the outlines. The server's CSP lets images come from that origin only.
  */
-export interface BaseMapTiles {
-  /** XYZ template such as https://tile.openstreetmap.org/{z}/{x}/{y}.png */
-  url: string;
-  attribution: string;
-}
-
 const baseMapQuery = queryOptions({
   queryKey: ["basemap"],
-  queryFn: async () => (await apiRequest<{ tiles: BaseMapTiles | null }>("/api/services/geo/basemap")).tiles,
+  queryFn: async () => (await apiRequest<BaseMapAnswer>("/api/services/geo/basemap")).tiles,
   // A deployment setting: read once per page.
   staleTime: Number.POSITIVE_INFINITY,
   retry: 1,

@@ -9,6 +9,7 @@ import type { FeatureLike } from "ol/Feature.js";
 import TopoJSON from "ol/format/TopoJSON.js";
 import { transformExtent } from "ol/proj.js";
 import VectorSource from "ol/source/Vector.js";
+import type { OutlinesAnswer } from "../../api/answers.ts";
 import { apiRequest } from "../../api/client.ts";
 
 /** The feature property naming the TopoJSON object a feature came from ("states" or "counties"). */
@@ -74,7 +75,7 @@ export function outlineSource({ detail }: OutlineLevel): VectorSource {
         success?.([]);
         return;
       }
-      apiRequest<object>(`/api/services/geo/outlines?bbox=${box}&zoom=${detail}`)
+      apiRequest<OutlinesAnswer>(`/api/services/geo/outlines?bbox=${box}&zoom=${detail}`)
         .then((topology) => {
           // A shape already loaded by a neighbouring box keeps its feature (same id: not added twice).
           const features = format.readFeatures(topology, { featureProjection: projection });

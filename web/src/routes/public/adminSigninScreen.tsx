@@ -3,9 +3,9 @@ import { useForm } from "@mantine/form";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
+import type { AdminDetail } from "../../api/answers.ts";
 import { staffSignin } from "../../api/auth.ts";
 import { errorMessage } from "../../api/errors.ts";
-import type { AdminDetail } from "../../api/types.ts";
 import { PublicShell } from "../../layout/PublicShell.tsx";
 import { adminSessionQuery, type Session, sessionKeys } from "../../session/queries.ts";
 import { SIGNED_OUT_MESSAGE, useSignedOutNotice } from "../../session/signedOutNotice.ts";
@@ -26,11 +26,15 @@ export function AdminSigninScreen() {
   });
   const signin = useMutation({
     mutationFn: staffSignin,
-    onSuccess: async ({ token: _token, max_age: _maxAge, ...detail }) => {
+    onSuccess: async ({ token: _token, max_age: _maxAge, profile, ...detail }) => {
       // The new cookie replaces any earlier session (a customer's too): forget every cached check.
       queryClient.removeQueries({ queryKey: sessionKeys.all });
-      // The sign-in answer is the admin detail: no need to ask again.
-      const session: Session<AdminDetail> = { logged: true, detail };
+      // The sign-in answer is the admin detail without the stored notifications and tasks (the live
+      // channel brings new ones; the next detail read the stored ones): no need to ask again.
+      const session: Session<AdminDetail> = {
+        logged: true,
+        detail: { ...detail, profile: { ...profile, notifications: [], background_tasks: [] } },
+      };
       queryClient.setQueryData(adminSessionQuery().queryKey, session);
       await navigate({ to: "/administration" });
     },
