@@ -14,6 +14,7 @@ import {
   reportSubscriptions,
   savedQueries,
 } from "../db/schema/index.ts";
+import { requestFilters } from "../engine/filters.ts";
 import { HttpError } from "../http/errors.ts";
 import { isTimeZone, nextDelivery, scheduleInWords } from "./schedule.ts";
 
@@ -27,7 +28,7 @@ const scheduleFields = {
     .trim()
     .min(1, "Please fill out this field")
     .max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`),
-  filters: z.record(z.string(), z.unknown(), { error: "must be an object of filters" }),
+  filters: requestFilters,
   follow_latest_year: z.boolean({ error: "must be true or false" }),
   frequency: z.enum(["weekly", "monthly"], { error: "must be weekly or monthly" }),
   weekday: z

@@ -45,6 +45,8 @@ export interface RouteDescription {
   documentedBody?: z.ZodType;
   /** A typical body, shown in the document. */
   bodyExample?: unknown;
+  /** The body may be left out (the call's fields may come in the query string instead). */
+  optionalBody?: true;
   /** The query string the handler parses. */
   query?: z.ZodType;
   /** A body that is not JSON (multipart forms, files): its media type and documented fields. */
@@ -137,7 +139,10 @@ function operationOf(route: RouteDescription) {
   const shownBody = route.documentedBody ?? route.body;
   const example = route.bodyExample === undefined ? {} : { example: route.bodyExample };
   const requestBody = shownBody
-    ? { required: true, content: { "application/json": { schema: resolver(shownBody), ...example } } }
+    ? {
+        required: !route.optionalBody,
+        content: { "application/json": { schema: resolver(shownBody), ...example } },
+      }
     : route.form
       ? { required: true, content: { [route.form.media]: { schema: resolver(route.form.schema) } } }
       : undefined;
