@@ -38,15 +38,13 @@ for (const backend of backends) {
       await db
         .insert(providers)
         .values({ organisationId: organisation.id, npi: "1111111111", fullName: "Dr Own" });
-      await db
-        .insert(organisationYears)
-        .values({
-          organisationId: organisation.id,
-          year: 2024,
-          fileState: "uploaded",
-          dataVersion: 1,
-          enabled: true,
-        });
+      await db.insert(organisationYears).values({
+        organisationId: organisation.id,
+        year: 2024,
+        fileState: "uploaded",
+        dataVersion: 1,
+        enabled: true,
+      });
       await db
         .insert(serviceAreas)
         .values({ organisationId: organisation.id, year: 2024, zipcode: "10001", type: "PSA" });

@@ -105,7 +105,10 @@ for (const backend of backends) {
       const inReview = await customerC.post("/api/management/queries/querie1/", { filters: { year: 2024 } });
       expect(inReview.status).toBe(400);
       expect(inReview.json.errors).toEqual([
-        { field: "filters.year", message: "2024 is not open yet: Vitality is reviewing it (open years: 2023)" },
+        {
+          field: "filters.year",
+          message: "2024 is not open yet: Vitality is reviewing it (open years: 2023)",
+        },
       ]);
 
       const dummy = { "x-dummy-org": orgC.id };
@@ -231,7 +234,10 @@ for (const backend of backends) {
         "X-Dummy-Org": orgB.id,
       });
       expect(empty.status).toBe(400);
-      expect(empty.json.errors[0]).toEqual({ field: "filters.year", message: "the organisation has no data yet" });
+      expect(empty.json.errors[0]).toEqual({
+        field: "filters.year",
+        message: "the organisation has no data yet",
+      });
     });
 
     test("usage is logged and counted per analysis", async () => {
