@@ -17,6 +17,7 @@ import type { OrganisationScope, Session } from "../auth/sessions.ts";
 import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { customerUsers, savedQueries } from "../db/schema/index.ts";
+import { REQUIRED_MESSAGE, textFieldError } from "../forms/formatWords.ts";
 import { savedQueriesAnswer, savedQueryActionAnswer } from "../http/answers/analyses.ts";
 import { parseParam, parseWith, readJson } from "../http/body.ts";
 import { fieldRefusal, forbidden, HttpError, invalidToken, notFound } from "../http/errors.ts";
@@ -70,7 +71,7 @@ const filtersObject = z.preprocess((value) => {
 
 const saveBody = z.strictObject({
   title: z
-    .string({ error: "Please fill out this field" })
+    .string({ error: textFieldError(REQUIRED_MESSAGE) })
     .trim()
     .min(1, "Please fill out this field")
     .max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textFieldError } from "./formatWords.ts";
 import type { FormDefinition } from "./types.ts";
 
 /**
@@ -39,7 +40,7 @@ export const agentForm: FormDefinition = {
 const REQUIRED = "Please fill out this field";
 
 export const agentUsername = z
-  .string({ message: REQUIRED })
+  .string({ error: textFieldError(REQUIRED) })
   .trim()
   .min(1, REQUIRED)
   .min(AGENT_MIN_LENGTH, `Username must be at least ${AGENT_MIN_LENGTH} characters`)
@@ -47,13 +48,13 @@ export const agentUsername = z
 
 /** Trimmed before the format is checked; stored in lower case (sign-in compares addresses that way). */
 export const agentEmail = z
-  .string({ message: REQUIRED })
+  .string({ error: textFieldError(REQUIRED) })
   .trim()
   .pipe(z.email({ message: `${REQUIRED} or verify email format.` }))
   .transform((email) => email.toLowerCase());
 
 export const agentPassword = z
-  .string({ message: REQUIRED })
+  .string({ error: textFieldError(REQUIRED) })
   .min(1, REQUIRED)
   .min(AGENT_MIN_LENGTH, `Password must be at least ${AGENT_MIN_LENGTH} characters`)
   .regex(/[A-Z]/, "Password must contain an upper case letter")

@@ -14,7 +14,7 @@ const REQUIRED = "Please fill out this field";
 const usernameField = userForm.fields.find((field) => field.name === "username");
 export const USERNAME_MAX = usernameField?.maxlength ?? 150;
 
-export const userStatus = z.enum(["admin", "assistant"], { message: "Status must be admin or assistant" });
+export const userStatus = z.enum(["admin", "assistant"], { message: "must be admin or assistant" });
 
 export const username = z
   .string()

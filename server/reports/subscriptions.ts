@@ -15,6 +15,7 @@ import {
   savedQueries,
 } from "../db/schema/index.ts";
 import { requestFilters } from "../engine/filters.ts";
+import { REQUIRED_MESSAGE, textFieldError } from "../forms/formatWords.ts";
 import { HttpError } from "../http/errors.ts";
 import { isTimeZone, nextDelivery, scheduleInWords } from "./schedule.ts";
 
@@ -24,7 +25,7 @@ export const TITLE_MAX = 100;
 
 const scheduleFields = {
   title: z
-    .string({ error: "Please fill out this field" })
+    .string({ error: textFieldError(REQUIRED_MESSAGE) })
     .trim()
     .min(1, "Please fill out this field")
     .max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`),

@@ -49,8 +49,11 @@ export interface RouteDescription {
   optionalBody?: true;
   /** The query string the handler parses. */
   query?: z.ZodType;
-  /** A body that is not JSON (multipart forms, files): its media type and documented fields. */
-  form?: { media: string; schema: z.ZodType };
+  /**
+   * A body that is not JSON (multipart forms, files): its media type and documented fields, and
+   * how a field is encoded when it is not text (user_data: JSON text).
+   */
+  form?: { media: string; schema: z.ZodType; encoding?: Record<string, { contentType: string }> };
   /** The answer of a successful call. A bare sentence only where there is no body to describe. */
   answer: string | AnswerDescription;
   /** Statuses this route answers besides 400-405 (409 asks to confirm, 429 too many attempts...). */
@@ -144,7 +147,15 @@ function operationOf(route: RouteDescription) {
         content: { "application/json": { schema: resolver(shownBody), ...example } },
       }
     : route.form
-      ? { required: true, content: { [route.form.media]: { schema: resolver(route.form.schema) } } }
+      ? {
+          required: true,
+          content: {
+            [route.form.media]: {
+              schema: resolver(route.form.schema),
+              ...(route.form.encoding ? { encoding: route.form.encoding } : {}),
+            },
+          },
+        }
       : undefined;
   return {
     summary: route.summary,

@@ -99,7 +99,7 @@ describe("the user form's rules", () => {
 
   test("the status is admin or assistant", () => {
     expect(messages({ username: "Ann", email: "a@b.co", status: "owner" })).toEqual({
-      status: "Status must be admin or assistant",
+      status: "must be admin or assistant",
     });
   });
 
