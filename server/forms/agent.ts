@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { textFieldError } from "./formatWords.ts";
+import { formatMessage, textFieldError } from "./formatWords.ts";
 import type { FormDefinition } from "./types.ts";
 
 /**
@@ -50,7 +50,7 @@ export const agentUsername = z
 export const agentEmail = z
   .string({ error: textFieldError(REQUIRED) })
   .trim()
-  .pipe(z.email({ message: `${REQUIRED} or verify email format.` }))
+  .pipe(z.email({ message: formatMessage("email") }))
   .transform((email) => email.toLowerCase());
 
 export const agentPassword = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatMessage } from "./formatWords.ts";
 
 /**
  * The staff profile's fields (admin-area.md, Profile: picture and name). The name is the staff
@@ -19,7 +20,7 @@ export const staffUsername = z
 export const staffEmail = z
   .string()
   .trim()
-  .pipe(z.email({ message: `${REQUIRED} or verify email format.` }))
+  .pipe(z.email({ message: formatMessage("email") }))
   .transform((email) => email.toLowerCase());
 
 export const staffProfileData = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatMessage } from "./formatWords.ts";
 import { userForm } from "./user.ts";
 
 /**
@@ -26,5 +27,5 @@ export const username = z
 export const userEmail = z
   .string()
   .trim()
-  .pipe(z.email({ message: `${REQUIRED} or verify email format.` }))
+  .pipe(z.email({ message: formatMessage("email") }))
   .transform((email) => email.toLowerCase());

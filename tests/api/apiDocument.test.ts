@@ -237,6 +237,38 @@ for (const backend of backends) {
       }
     });
 
+    test("the calls issue 20 found misdescribed say what they do and answer", () => {
+      const operation = (path: string, method: string) => document.paths[path][method];
+      const answerFields = (path: string, method: string) =>
+        Object.keys(
+          operation(path, method).responses["200"].content["application/json"].schema.properties,
+        ).sort();
+      // A write that marks a failing validation valid, not a read; a request for a year's data.
+      expect(operation("/api/management/admin/validation", "patch").summary).toMatch(/mark .*valid/i);
+      expect(operation("/api/management/admin/valid", "patch").summary).toMatch(/^Request a year's data/);
+      expect(answerFields("/api/management/customer/facility-location", "post")).toEqual([
+        "locations",
+        "status",
+      ]);
+      expect(answerFields("/api/services/auth/signin/{token}", "get")).toEqual([
+        "max_age",
+        "status",
+        "token",
+      ]);
+      // The picture fields take what the server takes (GIF too).
+      for (const [path, field] of [
+        ["/api/management/customer/update", "picture"],
+        ["/api/management/customer/organization-update", "image"],
+        ["/api/management/admin/update", "image"],
+      ] as const) {
+        const form = operation(path, "post").requestBody.content["multipart/form-data"];
+        expect(form.schema.properties[field].description).toBe(
+          "a PNG, JPEG, WebP or GIF image of at most 2 MB",
+        );
+        expect(form.schema.additionalProperties).toBe(false);
+      }
+    });
+
     test("the reference page renders every call without a script, under the strict CSP", async () => {
       const answer = await t.client().get("/api/docs");
       expect(answer.status).toBe(200);

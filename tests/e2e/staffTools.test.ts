@@ -93,7 +93,7 @@ describe.skipIf(!chromiumAvailable)("back office: Parameters and Mailbox", () =>
     await dialog.getByLabel("Username").fill("Fieldagent7");
     await dialog.getByText("Username must contain letters only").waitFor();
     await dialog.getByLabel("Email").fill("field.agent@");
-    await dialog.getByText("Please fill out this field or verify email format.").waitFor();
+    await dialog.getByText("Please fill out this field or verify it is an e-mail address.").waitFor();
     await passwordOf(dialog).fill("fieldagent!1");
     await dialog.getByText("Password must contain an upper case letter").waitFor();
     await expect(submit.isDisabled()).resolves.toBe(true);

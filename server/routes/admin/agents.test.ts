@@ -71,7 +71,7 @@ for (const backend of backends) {
         "an e-mail without domain",
         { email: "marianne@" },
         "email",
-        "Please fill out this field or verify email format.",
+        "Please fill out this field or verify it is an e-mail address.",
       ],
       ["an empty password", { password: "" }, "password", "Please fill out this field"],
       [

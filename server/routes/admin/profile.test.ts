@@ -107,7 +107,7 @@ for (const backend of backends) {
         [
           { email: "not-an-address" },
           "user_data.email",
-          "Please fill out this field or verify email format.",
+          "Please fill out this field or verify it is an e-mail address.",
         ],
         [{ username: "x", is_super_user: true }, "user_data.is_super_user", "is not a field of this form"],
       ];

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { sessionsChanged } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
 import { staffAccounts } from "../../db/schema/index.ts";
-import { PICTURE_MESSAGES } from "../../forms/picture.ts";
+import { PICTURE_MESSAGES, PICTURE_WORDS } from "../../forms/picture.ts";
 import { staffProfileData } from "../../forms/staffProfile.ts";
 import { organisationAnswer } from "../../http/answers/customer.ts";
 import { staffProfileAnswer } from "../../http/answers/staff.ts";
@@ -42,7 +42,7 @@ export const staffProfileRoutes = new Hono<AppEnv>().post(
     form: {
       media: "multipart/form-data",
       schema: staffProfileForm.extend({
-        image: z.file().optional().meta({ description: "PNG, JPEG or WebP, at most 2 MB" }),
+        image: z.file().optional().meta({ description: PICTURE_WORDS }),
       }),
       encoding: { user_data: { contentType: "application/json" } },
     },

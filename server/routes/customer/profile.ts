@@ -4,7 +4,7 @@ import { z } from "zod";
 import { sessionsChanged } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
 import { customerUsers, organisations } from "../../db/schema/index.ts";
-import { PICTURE_MESSAGES } from "../../forms/picture.ts";
+import { PICTURE_MESSAGES, PICTURE_WORDS } from "../../forms/picture.ts";
 import { username } from "../../forms/userFields.ts";
 import { organisationManagedBy } from "../../http/actor.ts";
 import { logoAnswer, ownProfileAnswer } from "../../http/answers/customer.ts";
@@ -26,7 +26,7 @@ const logoForm = z.strictObject({
   organization: z.uuid({ message: "must be an organisation id (UUID)" }).optional(),
 });
 
-const PICTURE = z.file().meta({ description: "PNG, JPEG or WebP, at most 2 MB" });
+const PICTURE = z.file().meta({ description: PICTURE_WORDS });
 
 /** user_data is JSON text in the multipart body. */
 const USER_DATA_ENCODING = { user_data: { contentType: "application/json" } };

@@ -86,7 +86,7 @@ describe("the user form's rules", () => {
   test("a blank name and a malformed address are refused with the spec's messages", () => {
     expect(messages({ username: "   ", email: "ann@", status: "assistant" })).toEqual({
       username: "Please fill out this field",
-      email: "Please fill out this field or verify email format.",
+      email: "Please fill out this field or verify it is an e-mail address.",
     });
   });
 
