@@ -43,8 +43,8 @@ export const agentUsername = z
   .string({ error: textFieldError(REQUIRED) })
   .trim()
   .min(1, REQUIRED)
-  .min(AGENT_MIN_LENGTH, `Username must be at least ${AGENT_MIN_LENGTH} characters`)
-  .regex(/^[A-Za-z]+$/, "Username must contain letters only");
+  .min(AGENT_MIN_LENGTH, `must be at least ${AGENT_MIN_LENGTH} characters`)
+  .regex(/^[A-Za-z]+$/, "must contain letters only");
 
 /** Trimmed before the format is checked; stored in lower case (sign-in compares addresses that way). */
 export const agentEmail = z
@@ -56,10 +56,10 @@ export const agentEmail = z
 export const agentPassword = z
   .string({ error: textFieldError(REQUIRED) })
   .min(1, REQUIRED)
-  .min(AGENT_MIN_LENGTH, `Password must be at least ${AGENT_MIN_LENGTH} characters`)
-  .regex(/[A-Z]/, "Password must contain an upper case letter")
-  .regex(/[a-z]/, "Password must contain a lower case letter")
-  .regex(/[@!]/, "Password must contain @ or !");
+  .min(AGENT_MIN_LENGTH, `must be at least ${AGENT_MIN_LENGTH} characters`)
+  .regex(/[A-Z]/, "must contain an upper case letter")
+  .regex(/[a-z]/, "must contain a lower case letter")
+  .regex(/[@!]/, "must contain @ or !");
 
 /** POST /api/management/admin/detail/ and the dialog's values. */
 export const newAgentSchema = z.strictObject({

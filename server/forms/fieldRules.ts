@@ -59,7 +59,7 @@ export function textRule(field: FieldDefinition): z.ZodType<string, unknown> {
         return;
       }
       if (value.length > max) {
-        context.addIssue({ code: "custom", message: `${field.label} must be at most ${max} characters` });
+        context.addIssue({ code: "custom", message: `must be at most ${max} characters` });
         return;
       }
       if (field.format === "npi" && !isValidNpi(value)) {

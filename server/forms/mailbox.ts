@@ -28,13 +28,13 @@ export const mailboxSendSchema = z.strictObject({
     .string({ error: textFieldError(REQUIRED) })
     .trim()
     .min(1, REQUIRED)
-    .max(MAILBOX_SUBJECT_MAX, `Subject must be at most ${MAILBOX_SUBJECT_MAX} characters`)
-    .regex(/^[^\r\n]*$/, "Subject must be one line"),
+    .max(MAILBOX_SUBJECT_MAX, `must be at most ${MAILBOX_SUBJECT_MAX} characters`)
+    .regex(/^[^\r\n]*$/, "must be one line"),
   message: z
     .string({ error: textFieldError(REQUIRED) })
     .trim()
     .min(1, REQUIRED)
-    .max(MAILBOX_MESSAGE_MAX, `Message must be at most ${MAILBOX_MESSAGE_MAX} characters`),
+    .max(MAILBOX_MESSAGE_MAX, `must be at most ${MAILBOX_MESSAGE_MAX} characters`),
 });
 
 export type MailboxSend = z.output<typeof mailboxSendSchema>;

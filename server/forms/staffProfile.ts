@@ -14,8 +14,8 @@ export const staffUsername = z
   .string()
   .trim()
   .min(1, REQUIRED)
-  .max(STAFF_USERNAME_MAX, `Name must be at most ${STAFF_USERNAME_MAX} characters`)
-  .regex(/^[\w.@+-]+$/, "Name may hold letters, digits and @ . + - _ only (it is your sign-in name)");
+  .max(STAFF_USERNAME_MAX, `must be at most ${STAFF_USERNAME_MAX} characters`)
+  .regex(/^[\w.@+-]+$/, "may hold letters, digits and @ . + - _ only (it is your sign-in name)");
 
 export const staffEmail = z
   .string()

@@ -21,7 +21,7 @@ export const username = z
   .string()
   .trim()
   .min(1, REQUIRED)
-  .max(USERNAME_MAX, `${usernameField?.label ?? "Name"} must be at most ${USERNAME_MAX} characters`);
+  .max(USERNAME_MAX, `must be at most ${USERNAME_MAX} characters`);
 
 /** Trimmed before the format is checked; stored in lower case (addresses are compared that way). */
 export const userEmail = z

@@ -18,7 +18,14 @@ import {
 } from "../helpers/factories.ts";
 import type { HttpClient } from "../helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../helpers/testApp.ts";
-import { concretePath, type JsonSchema, registeredRoutes, wrongBodies, wrongValueFor } from "./routeWalk.ts";
+import {
+  concretePath,
+  type JsonSchema,
+  objectSchemaOf,
+  registeredRoutes,
+  wrongBodies,
+  wrongValueFor,
+} from "./routeWalk.ts";
 
 /** zod's and JSON's own wordings, which must never reach a user. */
 const LIBRARY_WORDING =
@@ -66,6 +73,25 @@ function wrongText(schema: JsonSchema): string | undefined {
     (member.pattern !== undefined && !new RegExp(member.pattern).test(text)) ||
     (member.type === "array" && member.items !== undefined && constrained(member.items));
   return members.every(constrained) ? text : undefined;
+}
+
+/** Bodies with a text one character too short or too long for each field with such bounds: [field, body]. */
+function outOfLengthBodies(schema: JsonSchema, components: JsonSchema): [string, unknown][] {
+  const bodies: [string, unknown][] = [];
+  const object = objectSchemaOf(schema, components);
+  for (const [name, property] of Object.entries((object?.properties ?? {}) as Record<string, JsonSchema>)) {
+    if (property.type === "string" && property.minLength > 1) {
+      bodies.push([name, { [name]: "a".repeat(property.minLength - 1) }]);
+    }
+    if (property.type === "string" && property.maxLength !== undefined) {
+      bodies.push([name, { [name]: "a".repeat(property.maxLength + 1) }]);
+    }
+    const inner = objectSchemaOf(property, components);
+    for (const [field, body] of inner ? outOfLengthBodies(inner, components) : []) {
+      bodies.push([`${name}.${field}`, { [name]: body }]);
+    }
+  }
+  return bodies;
 }
 
 const formOf = (parts: [string, string | File][]) => {
@@ -119,12 +145,13 @@ function attemptsOf(t: TestApp, document: JsonSchema): Attempt[] {
     }
     // A field the body does not have is refused by its name, like every other field.
     const unknown: [string, unknown][] = body ? [["colour", { colour: "red" }]] : [];
-    for (const [field, wrong] of [...unknown, ...(body ? wrongBodies(body, components) : [])]) {
+    const wrong = body ? [...wrongBodies(body, components), ...outOfLengthBodies(body, components)] : [];
+    for (const [field, wrongBody] of [...unknown, ...wrong]) {
       attempts.push({
         method: route.method,
         path: route.path,
         field,
-        send: (client) => client.request(route.method, path, wrong),
+        send: (client) => client.request(route.method, path, wrongBody),
       });
     }
     for (const parameter of operation?.parameters ?? []) {

@@ -100,7 +100,7 @@ for (const backend of backends) {
         [
           { username: "anna admin" },
           "user_data.username",
-          "Name may hold letters, digits and @ . + - _ only (it is your sign-in name)",
+          "may hold letters, digits and @ . + - _ only (it is your sign-in name)",
         ],
         [{ username: "AgentSmith" }, "user_data.username", "An account with this username already exists."],
         [{ email: agentRow.email }, "user_data.email", "An account with this email already exists."],

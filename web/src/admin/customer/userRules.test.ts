@@ -92,7 +92,7 @@ describe("the user form's rules", () => {
 
   test("a name longer than 150 characters is refused, naming the field and the limit", () => {
     expect(messages({ username: "a".repeat(151), email: "a@b.co", status: "admin" })).toEqual({
-      username: "Name must be at most 150 characters",
+      username: "must be at most 150 characters",
     });
     expect(messages({ username: "a".repeat(150), email: "a@b.co", status: "admin" })).toEqual({});
   });
