@@ -38,15 +38,13 @@ for (const backend of backends) {
       await db
         .insert(providers)
         .values({ organisationId: organisation.id, npi: "1111111111", fullName: "Dr Own" });
-      await db
-        .insert(organisationYears)
-        .values({
-          organisationId: organisation.id,
-          year: 2024,
-          fileState: "uploaded",
-          dataVersion: 1,
-          enabled: true,
-        });
+      await db.insert(organisationYears).values({
+        organisationId: organisation.id,
+        year: 2024,
+        fileState: "uploaded",
+        dataVersion: 1,
+        enabled: true,
+      });
       await db
         .insert(serviceAreas)
         .values({ organisationId: organisation.id, year: 2024, zipcode: "10001", type: "PSA" });
@@ -74,13 +72,13 @@ for (const backend of backends) {
         expect(answer.status).toBe(400);
         expect(answer.json).toMatchObject({
           status: 400,
-          errors: [{ field, message: "must be a number from 0 to 100" }],
+          errors: [{ field: `filters.${field}`, message: "must be a number from 0 to 100" }],
         });
       }
       const query = encodeURIComponent(JSON.stringify({ recapture_pct: "abc" }));
       const viaQuery = await customer.post(`${path}?filters=${query}`);
       expect(viaQuery.status).toBe(400);
-      expect(viaQuery.json.errors[0].field).toBe("recapture_pct");
+      expect(viaQuery.json.errors[0].field).toBe("filters.recapture_pct");
     });
 
     test("accepted percentages run: dollars and the population demand, by hand", async () => {

@@ -79,7 +79,7 @@ describe("querie3 Subspecialty Mix", () => {
     const parsed = plugin.filterSchema({ year: 2024 }).safeParse({ servicelines: ["spine", "trauma"] });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.path).toEqual(["servicelines"]);
-    expect(parsed.error?.issues[0]?.message).toBe("servicelines must list at least 3 service lines");
+    expect(parsed.error?.issues[0]?.message).toBe("must list at least 3 service lines");
   });
 
   test("repeated lines count once, so two distinct lines are still too few", () => {

@@ -94,7 +94,7 @@ describe.if(backends.includes("postgres"))("analysis cache across processes (pos
     const refused = await customerB.post(RUN, { filters: { year: 2023 } });
     expect(refused.status).toBe(400);
     expect(refused.json.errors).toEqual([
-      { field: "year", message: "no data for 2023 (available years: 2024)" },
+      { field: "filters.year", message: "no data for 2023 (available years: 2024)" },
     ]);
   });
 

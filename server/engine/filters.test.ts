@@ -51,9 +51,9 @@ describe("query filters", () => {
     [{ year: "20x4" }, "year", YEAR_MESSAGE],
     [{ year: 99 }, "year", YEAR_MESSAGE],
     [{ servicelines: ["knees"] }, "servicelines.0", "must be one of"],
-    [{ servicelines: [] }, "servicelines", "servicelines must list at least one service line"],
+    [{ servicelines: [] }, "servicelines", "must list at least one service line"],
     [{ service_area: ["XSA"] }, "service_area.0", "must be PSA, SSA or TSA"],
-    [{ facility_type: [] }, "facility_type", "facility_type must list at least one"],
+    [{ facility_type: [] }, "facility_type", "must list at least one of IP, OP, ASC, OFFICE"],
     [{ facility_zipcodes: ["1234"] }, "facility_zipcodes.0", "5-digit zip"],
     [{ providers: ["123' OR '1'='1"] }, "providers.0", "10-digit NPI"],
   ])("%j is refused at %s", (raw, field, message) => {
@@ -73,6 +73,19 @@ describe("query filters", () => {
     const parsed = parseFilters(yearOnly, { year: 2024 }, { servicelines: ["spine"] });
     expect(parsed.success && parsed.data.servicelines).toHaveLength(7);
     expect(parseFilters(yearOnly, { year: 2024 }, { colour: "red" }).success).toBe(false);
+  });
+
+  test("a known filter a screen does not offer is still held to its rule (one rule for every analysis)", () => {
+    const yearOnly = { fields: ["year" as const] };
+    const bad = parseFilters(yearOnly, { year: 2024 }, { service_area: "PSA", facility_type: ["XX"] });
+    expect(bad.success).toBe(false);
+    if (bad.success) return;
+    expect(bad.error.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["service_area", "must be a list of: PSA, SSA, TSA"],
+      ["facility_type.0", "must be IP, OP, ASC or OFFICE"],
+    ]);
+    const good = parseFilters(yearOnly, { year: 2024 }, { service_area: ["SSA", "TSA"] });
+    expect(good.success && good.data.service_area).toEqual(["PSA"]);
   });
 
   test("JSON Schema and defaults for the manifest", () => {

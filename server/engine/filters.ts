@@ -105,57 +105,90 @@ const inCanonicalOrder =
 
 const sortedUnique = (values: string[]) => [...new Set(values)].sort();
 
-const zipList = z
-  .array(
-    z
-      .string()
-      .trim()
-      .regex(/^\d{5}$/, "each entry must be a 5-digit zip code"),
-  )
-  .default([])
-  .transform(sortedUnique);
-const npiList = z
-  .array(
-    z
-      .string()
-      .trim()
-      .regex(/^\d{10}$/, "each entry must be a 10-digit NPI"),
-  )
-  .default([])
-  .transform(sortedUnique);
+/** The closed lists' entries: the zod enums both the requests and the OpenAPI document use. */
+const serviceLine = z.enum(SERVICE_LINES, { error: `must be one of: ${SERVICE_LINES.join(", ")}` });
+const serviceAreaType = z.enum(SERVICE_AREA_TYPES, { error: "must be PSA, SSA or TSA" });
+const facilityType = z.enum(FACILITY_TYPES, { error: "must be IP, OP, ASC or OFFICE" });
+
+/** Each filter's rule as a request sends it (no default, no normalising): the one rule for every analysis. */
+const zipEntries = z.array(
+  z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, "each entry must be a 5-digit zip code"),
+  { error: "must be a list of 5-digit zip codes" },
+);
+const npiEntries = z.array(
+  z
+    .string()
+    .trim()
+    .regex(/^\d{10}$/, "each entry must be a 10-digit NPI"),
+  { error: "must be a list of 10-digit NPIs" },
+);
+const servicelineEntries = (minimum: number) =>
+  z
+    .array(serviceLine, { error: `must be a list of: ${SERVICE_LINES.join(", ")}` })
+    .min(minimum, servicelinesMessage(minimum));
+const serviceAreaEntries = z
+  .array(serviceAreaType, { error: "must be a list of: PSA, SSA, TSA" })
+  .min(1, "must list at least one of PSA, SSA, TSA");
+const facilityTypeEntries = z
+  .array(facilityType, { error: "must be a list of: IP, OP, ASC, OFFICE" })
+  .min(1, "must list at least one of IP, OP, ASC, OFFICE");
+
+function servicelinesMessage(minimum: number) {
+  return minimum === 1
+    ? "must list at least one service line"
+    : `must list at least ${minimum} service lines`;
+}
+
+const zipList = zipEntries.default([]).transform(sortedUnique);
+const npiList = npiEntries.default([]).transform(sortedUnique);
 
 function servicelinesSchema(minimum: number) {
-  const message =
-    minimum === 1
-      ? "servicelines must list at least one service line"
-      : `servicelines must list at least ${minimum} service lines`;
   // min() is checked on the list as sent (and shows in the JSON Schema); the refine after de-duplication.
-  return z
-    .array(z.enum(SERVICE_LINES, { error: `must be one of ${SERVICE_LINES.join(", ")}` }))
-    .min(minimum, message)
+  return servicelineEntries(minimum)
     .default([...SERVICE_LINES])
     .transform(inCanonicalOrder(SERVICE_LINES))
-    .refine((lines) => lines.length >= minimum, { message });
+    .refine((lines) => lines.length >= minimum, { message: servicelinesMessage(minimum) });
 }
 
 const fieldSchemas = (options: FilterOptions, defaults: FilterDefaults) => ({
   year: defaults.year === undefined ? yearSchema : yearSchema.default(defaults.year),
   servicelines: servicelinesSchema(options.minServicelines ?? 1),
-  service_area: z
-    .array(z.enum(SERVICE_AREA_TYPES, { error: "must be PSA, SSA or TSA" }))
-    .min(1, "service_area must list at least one of PSA, SSA, TSA")
-    .default(["PSA"])
-    .transform(inCanonicalOrder(SERVICE_AREA_TYPES)),
-  facility_type: z
-    .array(z.enum(FACILITY_TYPES, { error: "must be IP, OP, ASC or OFFICE" }))
-    .min(1, "facility_type must list at least one of IP, OP, ASC, OFFICE")
-    .default([...FACILITY_TYPES])
-    .transform(inCanonicalOrder(FACILITY_TYPES)),
+  service_area: serviceAreaEntries.default(["PSA"]).transform(inCanonicalOrder(SERVICE_AREA_TYPES)),
+  facility_type: facilityTypeEntries.default([...FACILITY_TYPES]).transform(inCanonicalOrder(FACILITY_TYPES)),
   facility_zipcodes: zipList,
   provider_zipcodes: zipList,
   facilities: npiList,
   providers: npiList,
 });
+
+/**
+ * The shared filters as any request may send them (a run, a saved view, a report subscription),
+ * each optional and held to its one rule, whichever analysis it is for: the OpenAPI document's
+ * `Filters`. An analysis's own number filters (querie11's recapture_pct, asc_shift_pct) pass here
+ * and are held to that analysis's schema (the manifest's `filters`) by parseFilters.
+ */
+export const requestFilters = z
+  .looseObject(
+    {
+      year: yearSchema.optional(),
+      servicelines: servicelineEntries(1).optional(),
+      service_area: serviceAreaEntries.optional(),
+      facility_type: facilityTypeEntries.optional(),
+      facility_zipcodes: zipEntries.optional(),
+      provider_zipcodes: zipEntries.optional(),
+      facilities: npiEntries.optional(),
+      providers: npiEntries.optional(),
+    },
+    { error: "must be a group of filters (a JSON object)" },
+  )
+  .meta({
+    id: "Filters",
+    description:
+      "The analyses' filters (analyses.md). Each analysis reads the ones its screen offers (the manifest's `filters` per analysis) and its own number filters; the others, when sent, must still be valid and are left at their defaults.",
+  });
 
 /**
  * Built schemas per plugin's options and default year: building one (and zod's first parse, which
@@ -240,27 +273,26 @@ function withNumbersFlat(options: FilterOptions, raw: Record<string, unknown>) {
 }
 
 /**
- * Parses a request's filters for a plugin. Known filters the plugin does not offer are dropped (a
- * saved view or a generic client may send the whole filter object); unknown keys are refused.
+ * Parses a request's filters for a plugin. Known filters the plugin does not offer are held to the
+ * same rule as where they are offered (requestFilters: a bad service_area is refused by every
+ * analysis), then dropped: a saved view or a generic client may send the whole filter object.
+ * Unknown keys are refused.
  */
 export function parseFilters(
   options: FilterOptions,
   defaults: FilterDefaults,
   raw: unknown,
 ): { success: true; data: Filters } | { success: false; error: z.ZodError } {
-  const input =
-    raw && typeof raw === "object" && !Array.isArray(raw)
-      ? Object.fromEntries(
-          Object.entries(withNumbersFlat(options, raw as Record<string, unknown>)).filter(
-            ([key]) =>
-              !FILTER_FIELDS.includes(key as FilterField) || options.fields.includes(key as FilterField),
-          ),
-        )
-      : raw;
+  const isObject = raw !== null && typeof raw === "object" && !Array.isArray(raw);
+  const entries = isObject ? Object.entries(withNumbersFlat(options, raw as Record<string, unknown>)) : [];
+  const notOffered = (key: string) =>
+    FILTER_FIELDS.includes(key as FilterField) && !options.fields.includes(key as FilterField);
+  const input = isObject ? Object.fromEntries(entries.filter(([key]) => !notOffered(key))) : raw;
   const parsed = filterSchema(options, defaults).safeParse(input ?? {});
-  return parsed.success
-    ? { success: true, data: completeFilters(parsed.data, options) }
-    : { success: false, error: parsed.error };
+  const unused = requestFilters.safeParse(Object.fromEntries(entries.filter(([key]) => notOffered(key))));
+  const issues = [...(parsed.error?.issues ?? []), ...(unused.error?.issues ?? [])];
+  if (issues.length > 0) return { success: false, error: new z.ZodError(issues) };
+  return { success: true, data: completeFilters(parsed.data as Record<string, unknown>, options) };
 }
 
 /** A plugin's filters with nothing chosen: its defaults (year null when the organisation has none). */

@@ -63,8 +63,8 @@ test("vitality run: a fixture folder is ingested and the analysis answers the AP
     status: "error",
     body: {
       status: 400,
-      detail: "servicelines: servicelines must list at least 3 service lines",
-      errors: [{ field: "servicelines", message: "servicelines must list at least 3 service lines" }],
+      detail: "filters.servicelines: must list at least 3 service lines",
+      errors: [{ field: "filters.servicelines", message: "must list at least 3 service lines" }],
     },
   });
 }, 60_000);

@@ -105,7 +105,10 @@ for (const backend of backends) {
       const inReview = await customerC.post("/api/management/queries/querie1/", { filters: { year: 2024 } });
       expect(inReview.status).toBe(400);
       expect(inReview.json.errors).toEqual([
-        { field: "year", message: "2024 is not open yet: Vitality is reviewing it (open years: 2023)" },
+        {
+          field: "filters.year",
+          message: "2024 is not open yet: Vitality is reviewing it (open years: 2023)",
+        },
       ]);
 
       const dummy = { "x-dummy-org": orgC.id };
@@ -137,12 +140,12 @@ for (const backend of backends) {
       expect(run.status).toBe(400);
       expect(run.json.errors).toEqual([
         {
-          field: "year",
+          field: "filters.year",
           message: "no year is open yet: the analyses open once Vitality has reviewed a year",
         },
       ]);
       const named = await customerD.post("/api/management/queries/querie1/", { filters: { year: 2024 } });
-      expect(named.json.errors[0].field).toBe("year");
+      expect(named.json.errors[0].field).toBe("filters.year");
     });
 
     test("a client that accepts gzip gets the same answer gzipped; others get it plain", async () => {
@@ -192,17 +195,17 @@ for (const backend of backends) {
       expect(few.status).toBe(400);
       expect(few.json).toMatchObject({
         status: 400,
-        errors: [{ field: "servicelines", message: "servicelines must list at least 3 service lines" }],
+        errors: [{ field: "filters.servicelines", message: "must list at least 3 service lines" }],
       });
       const quoted = await customer.post("/api/management/queries/querie1/", {
         filters: { providers: ["1111111111' OR '1'='1"] },
       });
       expect(quoted.status).toBe(400);
-      expect(quoted.json.errors[0].field).toBe("providers.0");
+      expect(quoted.json.errors[0].field).toBe("filters.providers.0");
       const noYear = await customer.post("/api/management/queries/querie1/", { filters: { year: 2019 } });
       expect(noYear.status).toBe(400);
       expect(noYear.json.errors).toEqual([
-        { field: "year", message: "no data for 2019 (available years: 2023, 2024)" },
+        { field: "filters.year", message: "no data for 2019 (available years: 2023, 2024)" },
       ]);
       const unknownKey = await customer.post("/api/management/queries/querie1/", { colour: "red" });
       expect(unknownKey.status).toBe(400);
@@ -231,7 +234,10 @@ for (const backend of backends) {
         "X-Dummy-Org": orgB.id,
       });
       expect(empty.status).toBe(400);
-      expect(empty.json.errors[0]).toEqual({ field: "year", message: "the organisation has no data yet" });
+      expect(empty.json.errors[0]).toEqual({
+        field: "filters.year",
+        message: "the organisation has no data yet",
+      });
     });
 
     test("usage is logged and counted per analysis", async () => {

@@ -20,6 +20,7 @@ import { tableToCsv } from "./export/csv.ts";
 import { type ExportReader, readExport, writeExport } from "./export/exportFiles.ts";
 import { exportTable } from "./export/tableRows.ts";
 import { tablesToXlsx } from "./export/xlsx.ts";
+import { requestFilters } from "./filters.ts";
 import { buildManifest } from "./manifest.ts";
 import { audienceOf, yearsFor } from "./organisationInputs.ts";
 import { organisationSnapshot } from "./organisationSnapshot.ts";
@@ -43,17 +44,39 @@ const filtersField = z
       if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
         return parsed as Record<string, unknown>;
     } catch {}
-    context.addIssue({ code: "custom", message: "filters must be a JSON object" });
+    context.addIssue({ code: "custom", message: "must be a JSON object of filters" });
     return z.NEVER;
   });
 
+/** Dummy mode: read by customerScope() from the query string; accepted so strict parses do not refuse it. */
+const dummyOrgId = z
+  .string()
+  .optional()
+  .meta({ description: "Staff in the dummy view: the organisation viewed (or the X-Dummy-Org header)." });
+
 const runRequest = z.strictObject({
   filters: filtersField,
-  export: z.enum(["csv", "xlsx"], { error: "export must be csv or xlsx" }).optional(),
-  export_nb: z.coerce.number().int().min(0, "export_nb must be a table number from 0").optional(),
-  // Dummy mode: read by customerScope(); accepted here so the strict parse does not refuse it.
-  org_id: z.string().optional(),
+  export: z.enum(["csv", "xlsx"], { error: "must be csv or xlsx" }).optional(),
+  export_nb: z.coerce
+    .number({ error: "must be a table number from 0" })
+    .int("must be a table number from 0")
+    .min(0, "must be a table number from 0")
+    .optional(),
+  org_id: dummyOrgId,
 });
+
+/** The run request as the document shows it: the filters' fields (one rule for every analysis). */
+const documentedRunRequest = runRequest.extend({
+  filters: z
+    .union([
+      requestFilters,
+      z.string().meta({ description: "The same filters as JSON text (how a query string sends them)." }),
+    ])
+    .optional(),
+});
+
+/** POST stats takes no field of its own (the dummy view's org_id aside): any other is refused by name. */
+const statsRequest = z.strictObject({ org_id: dummyOrgId });
 
 /** The body is optional (the original client sent query parameters only); when present it is JSON. */
 function optionalJsonBody(c: Context<AppEnv>, text: string): Record<string, unknown> {
@@ -75,6 +98,11 @@ type RunRequestBody = z.infer<typeof runRequest>;
  * the same filters object, which lets runPlugin skip its filter parse too.
  */
 const parsedRunRequests = boundedCache<RunRequestBody>({ name: "runRequests", max: 1000 });
+
+/** The query string and the optional JSON body, as one object (the body's fields win). */
+async function queryAndBody(c: Context<AppEnv>) {
+  return { ...c.req.query(), ...optionalJsonBody(c, await readBodyText(c)) };
+}
 
 async function readRunRequest(c: Context<AppEnv>): Promise<RunRequestBody> {
   const text = await readBodyText(c);
@@ -141,6 +169,8 @@ export const queriesRoutes = new Hono<AppEnv>()
     describe({
       summary: "How often each analysis was opened in the organisation.",
       tags: ["Analyses"],
+      body: statsRequest,
+      optionalBody: true,
       answer: {
         description: "How many times each analysis ran in the organisation.",
         schema: statsAnswer,
@@ -148,6 +178,7 @@ export const queriesRoutes = new Hono<AppEnv>()
       },
     }),
     async (c) => {
+      parseBody(c, statsRequest, await queryAndBody(c));
       const registry = await pluginRegistry();
       // This process's buffered runs are counted; another's last second may not be yet (usage.ts).
       await flushQueryUsage(c.var.app);
@@ -200,6 +231,8 @@ export const queriesRoutes = new Hono<AppEnv>()
       tags: ["Analyses"],
       body: runRequest,
       bodyExample: { filters: { year: 2024, servicelines: ["spine", "trauma"], service_area: ["PSA"] } },
+      documentedBody: documentedRunRequest,
+      optionalBody: true,
       answer: {
         description:
           "The analysis's results (gzip when accepted), with `X-Cache: hit|miss` and a `Server-Timing` header (the server's milliseconds per step: snapshot, schema, wait, bind, kernel, encode, gzip, total; schema: making the organisation-year's schema or waiting for it); with `export`, `{status: 200, path}` of the file to download.",
@@ -249,9 +282,12 @@ export const queriesRoutes = new Hono<AppEnv>()
 
       const plugin = (await pluginRegistry()).get(name)!;
       const tables = plugin.view.tables;
-      if (tables.length === 0) throw new HttpError(400, `export: ${name} has no table to export`);
+      if (tables.length === 0) {
+        const message = `${name} has no table to export`;
+        throw new HttpError(400, `export: ${message}`, [{ field: "export", message }]);
+      }
       if (request.export_nb !== undefined && request.export_nb >= tables.length) {
-        const message = `export_nb must be below ${tables.length} (the tables of ${name})`;
+        const message = `must be below ${tables.length} (the tables of ${name})`;
         throw new HttpError(400, `export_nb: ${message}`, [{ field: "export_nb", message }]);
       }
       // CSV holds one table (the first unless export_nb says); a workbook holds all, one sheet each.

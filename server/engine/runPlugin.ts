@@ -4,9 +4,10 @@
  */
 import type { AppContext } from "../context.ts";
 import { EncodedBody } from "../http/encodedBody.ts";
-import { HttpError, notFound, validationError } from "../http/errors.ts";
+import { notFound } from "../http/errors.ts";
 import { ResultCache } from "./cache.ts";
 import { executeKernel, type RunTimings } from "./executeKernel.ts";
+import { filterErrors, filterRefusal } from "./filterRefusal.ts";
 import { type Filters, filtersKey, parseFilters } from "./filters.ts";
 import { type YearAudience, yearsFor } from "./organisationInputs.ts";
 import { organisationSnapshot } from "./organisationSnapshot.ts";
@@ -135,7 +136,8 @@ export function runCacheFigures() {
   return { entries: cache.size, bytes: cache.bytes };
 }
 
-const yearError = (message: string) => new HttpError(400, `year: ${message}`, [{ field: "year", message }]);
+/** The year filter refused: named `filters.year`, as the request carries it. */
+const yearError = (message: string) => ({ field: "filters.year", message });
 
 export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
   const started = performance.now();
@@ -157,23 +159,28 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
   const open = yearsFor(years, request.audience);
   const parsed = parseFiltersOnce(plugin, open.at(-1), request.filters);
   if (!parsed.success) {
-    if (open.length === 0) {
-      throw yearError(
+    const refused = filterErrors(parsed.error);
+    if (open.length > 0) throw filterRefusal(refused);
+    // No year to default to: why, in place of the year's own refusal, beside the other fields'.
+    throw filterRefusal([
+      ...refused.filter((error) => error.field !== "filters.year"),
+      yearError(
         years.availableYears.length === 0
           ? "the organisation has no data yet"
           : "no year is open yet: the analyses open once Vitality has reviewed a year",
-      );
-    }
-    throw validationError(parsed.error);
+      ),
+    ]);
   }
   const filters = parsed.data;
   if (!open.includes(filters.year)) {
     const available = open.join(", ") || "none";
-    throw yearError(
-      years.availableYears.includes(filters.year)
-        ? `${filters.year} is not open yet: Vitality is reviewing it (open years: ${available})`
-        : `no data for ${filters.year} (available years: ${available})`,
-    );
+    throw filterRefusal([
+      yearError(
+        years.availableYears.includes(filters.year)
+          ? `${filters.year} is not open yet: Vitality is reviewing it (open years: ${available})`
+          : `no data for ${filters.year} (available years: ${available})`,
+      ),
+    ]);
   }
 
   const resolved = await snapshot.resolve(filters.year);

@@ -104,7 +104,7 @@ for (const backend of backends) {
         [
           { filters: { servicelines: ["knees"] } },
           "filters.servicelines.0",
-          "must be one of le_joint_replacement, spine, trauma, hand_ue, foot_ankle, sports_medicine, other",
+          "must be one of: le_joint_replacement, spine, trauma, hand_ue, foot_ankle, sports_medicine, other",
         ],
         [{ filters: { year: 2019 } }, "filters.year", "no data for 2019 (available years: 2024)"],
         [{ filters: { colour: "red" } }, "filters.colour", "is not a field of this form"],

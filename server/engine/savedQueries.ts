@@ -17,14 +17,16 @@ import type { OrganisationScope, Session } from "../auth/sessions.ts";
 import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { customerUsers, savedQueries } from "../db/schema/index.ts";
+import { REQUIRED_MESSAGE, textFieldError } from "../forms/formatWords.ts";
 import { savedQueriesAnswer, savedQueryActionAnswer } from "../http/answers/analyses.ts";
 import { parseParam, parseWith, readJson } from "../http/body.ts";
-import { forbidden, HttpError, invalidToken, notFound, validationError } from "../http/errors.ts";
+import { fieldRefusal, forbidden, HttpError, invalidToken, notFound } from "../http/errors.ts";
 import { dummyOrganisationOf } from "../http/middleware/dummyReadOnly.ts";
 import { customerScope, requireStaff } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
 import { findOrganisation } from "../organisations/present.ts";
-import { parseFilters } from "./filters.ts";
+import { filterErrors, filterRefusal } from "./filterRefusal.ts";
+import { parseFilters, requestFilters } from "./filters.ts";
 import { audienceOf, organisationYearsOf, yearsFor } from "./organisationInputs.ts";
 import { pluginRegistry } from "./registry.ts";
 
@@ -58,21 +60,18 @@ const yesNo = z.preprocess(
 );
 
 /** Filters come as an object, or as its JSON text (the original client sent them as text). */
-const filtersObject = z.preprocess(
-  (value) => {
-    if (typeof value !== "string") return value;
-    try {
-      return JSON.parse(value);
-    } catch {
-      return value;
-    }
-  },
-  z.record(z.string(), z.unknown(), { error: "must be an object of filters (or its JSON text)" }),
-);
+const filtersObject = z.preprocess((value) => {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}, requestFilters);
 
 const saveBody = z.strictObject({
   title: z
-    .string({ error: "Please fill out this field" })
+    .string({ error: textFieldError(REQUIRED_MESSAGE) })
     .trim()
     .min(1, "Please fill out this field")
     .max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`),
@@ -176,7 +175,7 @@ async function organisationFor(c: Context<AppEnv>, named: string | undefined): P
   const viewed = dummyOrganisationOf(c);
   const dummy = viewed === undefined ? undefined : parseParam(organisationId, viewed, "org_id");
   if (dummy && named && dummy !== named) {
-    throw new HttpError(400, "organization_id: must be the organisation viewed in dummy mode");
+    throw fieldRefusal("organization_id", "must be the organisation viewed in dummy mode");
   }
   const id = dummy ?? named;
   if (!id)
@@ -190,23 +189,15 @@ async function organisationFor(c: Context<AppEnv>, named: string | undefined): P
 /** Validates the filters with the analysis' own schema, the organisation's last year as default. */
 async function savedFilters(c: Context<AppEnv>, organisation: string, pluginId: string, raw: unknown) {
   const plugin = (await pluginRegistry()).get(pluginId);
-  if (!plugin) throw new HttpError(400, `querie: there is no analysis ${pluginId}`);
+  if (!plugin) throw fieldRefusal("querie", `there is no analysis ${pluginId}`);
   const years = await organisationYearsOf(c.var.app.database.db, c.var.app.config.dataDir, organisation);
   // The years the caller may read (a customer: the enabled ones), as the run route holds them.
   const open = yearsFor(years, audienceOf(c.var.session!));
   const parsed = parseFilters(plugin.filters, { year: open.at(-1) }, raw);
-  if (!parsed.success) {
-    // Field errors name filters.<field>, as the save body carries them.
-    const error = validationError(parsed.error);
-    const errors = (error.errors ?? []).map((entry) => ({
-      ...entry,
-      field: entry.field === "body" ? "filters" : `filters.${entry.field}`,
-    }));
-    throw new HttpError(400, errors.map((entry) => `${entry.field}: ${entry.message}`).join("; "), errors);
-  }
+  if (!parsed.success) throw filterRefusal(filterErrors(parsed.error));
   if (!open.includes(parsed.data.year)) {
     const message = `no data for ${parsed.data.year} (available years: ${open.join(", ") || "none"})`;
-    throw new HttpError(400, `filters.year: ${message}`, [{ field: "filters.year", message }]);
+    throw filterRefusal([{ field: "filters.year", message }]);
   }
   return parsed.data;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatMessage, textFieldError } from "./formatWords.ts";
 import type { FormDefinition } from "./types.ts";
 
 /**
@@ -39,26 +40,26 @@ export const agentForm: FormDefinition = {
 const REQUIRED = "Please fill out this field";
 
 export const agentUsername = z
-  .string({ message: REQUIRED })
+  .string({ error: textFieldError(REQUIRED) })
   .trim()
   .min(1, REQUIRED)
-  .min(AGENT_MIN_LENGTH, `Username must be at least ${AGENT_MIN_LENGTH} characters`)
-  .regex(/^[A-Za-z]+$/, "Username must contain letters only");
+  .min(AGENT_MIN_LENGTH, `must be at least ${AGENT_MIN_LENGTH} characters`)
+  .regex(/^[A-Za-z]+$/, "must contain letters only");
 
 /** Trimmed before the format is checked; stored in lower case (sign-in compares addresses that way). */
 export const agentEmail = z
-  .string({ message: REQUIRED })
+  .string({ error: textFieldError(REQUIRED) })
   .trim()
-  .pipe(z.email({ message: `${REQUIRED} or verify email format.` }))
+  .pipe(z.email({ message: formatMessage("email") }))
   .transform((email) => email.toLowerCase());
 
 export const agentPassword = z
-  .string({ message: REQUIRED })
+  .string({ error: textFieldError(REQUIRED) })
   .min(1, REQUIRED)
-  .min(AGENT_MIN_LENGTH, `Password must be at least ${AGENT_MIN_LENGTH} characters`)
-  .regex(/[A-Z]/, "Password must contain an upper case letter")
-  .regex(/[a-z]/, "Password must contain a lower case letter")
-  .regex(/[@!]/, "Password must contain @ or !");
+  .min(AGENT_MIN_LENGTH, `must be at least ${AGENT_MIN_LENGTH} characters`)
+  .regex(/[A-Z]/, "must contain an upper case letter")
+  .regex(/[a-z]/, "must contain a lower case letter")
+  .regex(/[@!]/, "must contain @ or !");
 
 /** POST /api/management/admin/detail/ and the dialog's values. */
 export const newAgentSchema = z.strictObject({

@@ -59,7 +59,7 @@ export function textRule(field: FieldDefinition): z.ZodType<string, unknown> {
         return;
       }
       if (value.length > max) {
-        context.addIssue({ code: "custom", message: `${field.label} must be at most ${max} characters` });
+        context.addIssue({ code: "custom", message: `must be at most ${max} characters` });
         return;
       }
       if (field.format === "npi" && !isValidNpi(value)) {
@@ -104,54 +104,57 @@ export function dateRule(field: FieldDefinition): z.ZodType<string | null, unkno
   });
 }
 
-const choiceList = (field: FieldDefinition) => (field.choices ?? []).map((choice) => choice.value);
+/**
+ * Every value a choice field may take: its choices, or for a field whose choices depend on another
+ * (dependsOn) all of them together; the form's own cross-field rule then holds the value to the
+ * choices of the other field's value.
+ */
+export function choiceValues(field: FieldDefinition): string[] {
+  const choices = field.choices ?? Object.values(field.dependsOn?.choices ?? {}).flat();
+  return [...new Set(choices.map((choice) => choice.value))];
+}
 
 /**
- * A select: one of the definition's choices, or "" when not required. A field whose choices depend
- * on another (dependsOn) is checked against them by the form's own cross-field rule.
+ * A select: one of its choices (a zod enum, so the OpenAPI document lists them), or "" when not
+ * required. Values are taken as sent (no trimming): they come from a list.
  */
 export function selectRule(field: FieldDefinition): z.ZodType<string, unknown> {
   const message = fieldMessage(field);
-  const allowed = choiceList(field);
-  return z
-    .string({ error: typeMessage(message, "must be text (one of the choices)") })
-    .trim()
-    .superRefine((value, context) => {
-      if (value === "") {
-        if (field.required) context.addIssue({ code: "custom", message });
-        return;
-      }
-      if (!field.dependsOn && !allowed.includes(value)) {
-        context.addIssue({ code: "custom", message: `must be one of: ${allowed.join(", ")}` });
-      }
-    });
+  const allowed = choiceValues(field);
+  const values = field.required ? allowed : [...allowed, ""];
+  return z.enum(values as [string, ...string[]], {
+    error: (issue) => {
+      if (issue.input === undefined || issue.input === "") return message;
+      if (typeof issue.input !== "string") return "must be text (one of the choices)";
+      return `must be one of: ${allowed.join(", ")}${field.required ? "" : " (or blank)"}`;
+    },
+  });
 }
 
-/** A multiple_choice: a list of the definition's choices (each once), at least `min` when required. */
+/** One entry of a multiple_choice: one of its choices (an enum), or any text when it has none. */
+function choiceEntry(field: FieldDefinition) {
+  const allowed = choiceValues(field);
+  if (allowed.length === 0) return z.string({ error: "each choice must be text" }).trim();
+  return z.enum(allowed as [string, ...string[]], {
+    error: (issue) =>
+      typeof issue.input === "string"
+        ? `${issue.input}: not a choice (choose among ${allowed.join(", ")})`
+        : "each choice must be text",
+  });
+}
+
+/** A multiple_choice: a list of its choices (each once), at least `min` when required. */
 export function multipleChoiceRule(field: FieldDefinition): z.ZodType<string[], unknown> {
   const message = fieldMessage(field);
-  const allowed = choiceList(field);
   return z
-    .array(z.string({ error: "each choice must be text" }).trim(), {
+    .array(choiceEntry(field), {
       error: typeMessage(`${message} (a list of choices)`, "must be a list of choices"),
     })
     .max(200, "too many choices")
-    .transform((values) => [...new Set(values.filter((value) => value !== ""))])
+    .transform((values: string[]) => [...new Set(values.filter((value) => value !== ""))])
     .superRefine((values, context) => {
       const min = field.required ? Math.max(field.min ?? 1, 1) : (field.min ?? 0);
-      if (values.length < min) {
-        context.addIssue({ code: "custom", message });
-        return;
-      }
-      if (field.choices && !field.dependsOn) {
-        const unknown = values.filter((value) => !allowed.includes(value));
-        if (unknown.length > 0) {
-          context.addIssue({
-            code: "custom",
-            message: `${unknown.join(", ")}: not a choice (choose among ${allowed.join(", ")})`,
-          });
-        }
-      }
+      if (values.length < min) context.addIssue({ code: "custom", message });
     });
 }
 

@@ -20,3 +20,10 @@ export const FORMAT_WORDS: Record<FieldFormat, string> = {
 /** 'Please fill out this field', or with a format: '... or verify it is an NPI of 10 digits.' */
 export const formatMessage = (format: FieldFormat | undefined) =>
   format ? `${REQUIRED_MESSAGE} or verify it is ${FORMAT_WORDS[format]}.` : REQUIRED_MESSAGE;
+
+/**
+ * zod's error for a text field: `missing` when it is left out, "must be text" when another type is
+ * sent (a number sent for a name was told 'Please fill out this field', as if it were not sent).
+ */
+export const textFieldError = (missing: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? missing : "must be text";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textFieldError } from "./formatWords.ts";
 
 /**
  * The staff mailbox's send rules (admin-area.md sections 4 and 5: sender, recipients, subject and
@@ -15,22 +16,25 @@ export const MAILBOX_SUBJECT_MAX = 200;
 export const MAILBOX_MESSAGE_MAX = 20_000;
 
 export const mailboxSendSchema = z.strictObject({
-  email_from: z.string({ message: REQUIRED }).trim().min(1, REQUIRED),
+  email_from: z
+    .string({ error: textFieldError(REQUIRED) })
+    .trim()
+    .min(1, REQUIRED),
   user_ids: z
     .array(z.uuid({ message: "must be user ids" }), { message: "Choose at least one recipient" })
     .min(1, "Choose at least one recipient")
     .max(MAILBOX_MAX_RECIPIENTS, `At most ${MAILBOX_MAX_RECIPIENTS} recipients at once`),
   subject: z
-    .string({ message: REQUIRED })
+    .string({ error: textFieldError(REQUIRED) })
     .trim()
     .min(1, REQUIRED)
-    .max(MAILBOX_SUBJECT_MAX, `Subject must be at most ${MAILBOX_SUBJECT_MAX} characters`)
-    .regex(/^[^\r\n]*$/, "Subject must be one line"),
+    .max(MAILBOX_SUBJECT_MAX, `must be at most ${MAILBOX_SUBJECT_MAX} characters`)
+    .regex(/^[^\r\n]*$/, "must be one line"),
   message: z
-    .string({ message: REQUIRED })
+    .string({ error: textFieldError(REQUIRED) })
     .trim()
     .min(1, REQUIRED)
-    .max(MAILBOX_MESSAGE_MAX, `Message must be at most ${MAILBOX_MESSAGE_MAX} characters`),
+    .max(MAILBOX_MESSAGE_MAX, `must be at most ${MAILBOX_MESSAGE_MAX} characters`),
 });
 
 export type MailboxSend = z.output<typeof mailboxSendSchema>;

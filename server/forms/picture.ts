@@ -20,6 +20,9 @@ export const PICTURE_MESSAGES = {
   missing: "No file selected.",
 } as const;
 
+/** What a picture field takes, in words (the OpenAPI document's description of the file field). */
+export const PICTURE_WORDS = "a PNG, JPEG, WebP or GIF image of at most 2 MB";
+
 /** The form definition delivered in the session's `forms.picture`. */
 export const pictureRules = {
   name: "picture",

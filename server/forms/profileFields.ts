@@ -19,37 +19,51 @@ import {
   wholeNumberRule,
 } from "./fieldRules.ts";
 import { providerForm, providerTypesByCategory, specialitiesByCategory } from "./provider.ts";
-import type { FormDefinition } from "./types.ts";
+import type { FieldDefinition, FormDefinition } from "./types.ts";
 
 /** Blank opened_on / date_joined mean "since 2000 or earlier" (admin-area.md section 9). */
 export const OPEN_SINCE = "2000-01-01";
 /** The speciality choice that makes speciality_textbox meaningful. */
 export const OTHER_SPECIALITY = "Other";
 
-/** Every field of a form at its blank (or declared default) value: what a POST starts from. */
-export function blankValues(form: FormDefinition): Record<string, unknown> {
-  return Object.fromEntries(
-    form.fields.map((field) => [
-      field.name,
-      field.default ?? (field.type === "multiple_choice" ? [] : field.type === "date" ? null : ""),
-    ]),
-  );
+/**
+ * A field as a call sends it: a required field must be sent (left out, it is refused with the
+ * field's message); another left out takes its blank value, or its declared default (shareholder
+ * "No"). The OpenAPI document reads the same schema, so its `required` list is the form's.
+ */
+function asSent<Value>(
+  field: FieldDefinition,
+  rule: z.ZodType<Value, unknown>,
+  blank: Exclude<Value, undefined>,
+) {
+  return field.required ? rule : rule.default((field.default as Exclude<Value, undefined>) ?? blank);
 }
 
 export const fieldNames = (form: FormDefinition) => new Set(form.fields.map((field) => field.name));
 
-const text = (form: FormDefinition, name: string) => textRule(fieldOf(form, name));
+/** A rule of the form's field by name, as a call sends it (asSent). */
+const sentAs =
+  <Value>(rule: (field: FieldDefinition) => z.ZodType<Value, unknown>, blank: Exclude<Value, undefined>) =>
+  (form: FormDefinition, name: string) => {
+    const field = fieldOf(form, name);
+    return asSent(field, rule(field), blank);
+  };
+const text = sentAs(textRule, "");
+const date = sentAs(dateRule, null);
+const select = sentAs(selectRule, "");
+const multipleChoice = sentAs(multipleChoiceRule, [] as string[]);
+const wholeNumber = sentAs(wholeNumberRule, null);
 
 const siteShape = (form: FormDefinition) => ({
   name: text(form, "name"),
   physical_address: text(form, "physical_address"),
   physical_locale: text(form, "physical_locale"),
   physical_locale_zip: text(form, "physical_locale_zip"),
-  site_of_care_codes_billed: multipleChoiceRule(fieldOf(form, "site_of_care_codes_billed")),
-  services_provided: multipleChoiceRule(fieldOf(form, "services_provided")),
+  site_of_care_codes_billed: multipleChoice(form, "site_of_care_codes_billed"),
+  services_provided: multipleChoice(form, "services_provided"),
   services_provided_textbox: text(form, "services_provided_textbox"),
-  opened_on: dateRule(fieldOf(form, "opened_on")),
-  closed_on: dateRule(fieldOf(form, "closed_on")),
+  opened_on: date(form, "opened_on"),
+  closed_on: date(form, "closed_on"),
 });
 
 interface SiteValues {
@@ -90,36 +104,35 @@ export type FacilityFields = z.infer<typeof facilityFields>;
 export const locationFields = z.strictObject(siteShape(locationForm)).transform(siteRules);
 export type LocationFields = z.infer<typeof locationFields>;
 
-const provider = (name: string) => fieldOf(providerForm, name);
 type Category = keyof typeof providerTypesByCategory;
 const valuesOf = (choices: { value: string }[] | undefined) => (choices ?? []).map((choice) => choice.value);
 
 export const providerFields = z
   .strictObject({
-    npi: textRule(provider("npi")),
-    last_name: textRule(provider("last_name")),
-    first_name: textRule(provider("first_name")),
-    middle_name: textRule(provider("middle_name")),
-    suffix: textRule(provider("suffix")),
-    age: wholeNumberRule(provider("age")),
-    phone: textRule(provider("phone")),
-    fax: textRule(provider("fax")),
-    address1: textRule(provider("address1")),
-    address2: textRule(provider("address2")),
-    city: textRule(provider("city")),
-    zipcode: textRule(provider("zipcode")),
-    date_joined: dateRule(provider("date_joined")),
-    date_retire: dateRule(provider("date_retire")),
-    clinical_certification: selectRule(provider("clinical_certification")),
-    category: selectRule(provider("category")),
-    ptype: selectRule(provider("ptype")),
-    speciality: multipleChoiceRule(provider("speciality")),
-    speciality_textbox: textRule(provider("speciality_textbox")),
-    abos_fellowship_trained: selectRule(provider("abos_fellowship_trained")),
-    shareholder: selectRule(provider("shareholder")),
-    employed_by_practice: selectRule(provider("employed_by_practice")),
-    fte_status: selectRule(provider("fte_status")),
-    name_work_at: multipleChoiceRule(provider("name_work_at")),
+    npi: text(providerForm, "npi"),
+    last_name: text(providerForm, "last_name"),
+    first_name: text(providerForm, "first_name"),
+    middle_name: text(providerForm, "middle_name"),
+    suffix: text(providerForm, "suffix"),
+    age: wholeNumber(providerForm, "age"),
+    phone: text(providerForm, "phone"),
+    fax: text(providerForm, "fax"),
+    address1: text(providerForm, "address1"),
+    address2: text(providerForm, "address2"),
+    city: text(providerForm, "city"),
+    zipcode: text(providerForm, "zipcode"),
+    date_joined: date(providerForm, "date_joined"),
+    date_retire: date(providerForm, "date_retire"),
+    clinical_certification: select(providerForm, "clinical_certification"),
+    category: select(providerForm, "category"),
+    ptype: select(providerForm, "ptype"),
+    speciality: multipleChoice(providerForm, "speciality"),
+    speciality_textbox: text(providerForm, "speciality_textbox"),
+    abos_fellowship_trained: select(providerForm, "abos_fellowship_trained"),
+    shareholder: select(providerForm, "shareholder"),
+    employed_by_practice: select(providerForm, "employed_by_practice"),
+    fte_status: select(providerForm, "fte_status"),
+    name_work_at: multipleChoice(providerForm, "name_work_at"),
   })
   .transform((values, context) => {
     // The category decides which types and specialities exist (the form clears them when it changes).

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatMessage } from "./formatWords.ts";
 
 /**
  * The staff profile's fields (admin-area.md, Profile: picture and name). The name is the staff
@@ -13,13 +14,13 @@ export const staffUsername = z
   .string()
   .trim()
   .min(1, REQUIRED)
-  .max(STAFF_USERNAME_MAX, `Name must be at most ${STAFF_USERNAME_MAX} characters`)
-  .regex(/^[\w.@+-]+$/, "Name may hold letters, digits and @ . + - _ only (it is your sign-in name)");
+  .max(STAFF_USERNAME_MAX, `must be at most ${STAFF_USERNAME_MAX} characters`)
+  .regex(/^[\w.@+-]+$/, "may hold letters, digits and @ . + - _ only (it is your sign-in name)");
 
 export const staffEmail = z
   .string()
   .trim()
-  .pipe(z.email({ message: `${REQUIRED} or verify email format.` }))
+  .pipe(z.email({ message: formatMessage("email") }))
   .transform((email) => email.toLowerCase());
 
 export const staffProfileData = z.strictObject({

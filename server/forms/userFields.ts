@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatMessage } from "./formatWords.ts";
 import { userForm } from "./user.ts";
 
 /**
@@ -14,17 +15,17 @@ const REQUIRED = "Please fill out this field";
 const usernameField = userForm.fields.find((field) => field.name === "username");
 export const USERNAME_MAX = usernameField?.maxlength ?? 150;
 
-export const userStatus = z.enum(["admin", "assistant"], { message: "Status must be admin or assistant" });
+export const userStatus = z.enum(["admin", "assistant"], { message: "must be admin or assistant" });
 
 export const username = z
   .string()
   .trim()
   .min(1, REQUIRED)
-  .max(USERNAME_MAX, `${usernameField?.label ?? "Name"} must be at most ${USERNAME_MAX} characters`);
+  .max(USERNAME_MAX, `must be at most ${USERNAME_MAX} characters`);
 
 /** Trimmed before the format is checked; stored in lower case (addresses are compared that way). */
 export const userEmail = z
   .string()
   .trim()
-  .pipe(z.email({ message: `${REQUIRED} or verify email format.` }))
+  .pipe(z.email({ message: formatMessage("email") }))
   .transform((email) => email.toLowerCase());

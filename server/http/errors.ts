@@ -36,6 +36,10 @@ export class HttpError extends Error {
   }
 }
 
+/** A refusal of one field, in the one voice: `field: message`, and the field named in `errors`. */
+export const fieldRefusal = (field: string, message: string) =>
+  new HttpError(400, `${field}: ${message}`, [{ field, message }]);
+
 export const invalidToken = () => new HttpError(401, "Invalid token.");
 export const forbidden = (detail = "You do not have permission to perform this action.") =>
   new HttpError(403, detail);

@@ -14,8 +14,10 @@ import { type FieldError, HttpError } from "../http/errors.ts";
 
 export class FieldProblems {
   readonly errors: FieldError[] = [];
+  /** `within` names the object the fields are in (`facility`): errors name `facility.npi`. */
+  constructor(private readonly within?: string) {}
   add(field: string, message: string) {
-    this.errors.push({ field, message });
+    this.errors.push({ field: this.within ? `${this.within}.${field}` : field, message });
   }
   /** Refuses the call (400, nothing written) when any rule failed. */
   throwIfAny() {

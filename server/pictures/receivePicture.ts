@@ -4,8 +4,9 @@ import { join } from "node:path";
 import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
 import { PICTURE_MAX_BYTES, PICTURE_MESSAGES } from "../forms/picture.ts";
-import { HttpError } from "../http/errors.ts";
+import { fieldRefusal, HttpError } from "../http/errors.ts";
 import { removeDir } from "../ingest/storage.ts";
+import { type MisplacedParts, sortParts } from "../routes/uploads/multipart.ts";
 import {
   boundaryOf,
   type MultipartLimits,
@@ -25,9 +26,12 @@ const pictureLimits: MultipartLimits = {
 };
 
 export interface PictureForm {
+  /** The text fields (text sent under the picture's name set apart in `misplaced`). */
   fields: Record<string, unknown>;
   /** The file sent in the picture field, if any. */
   file: ReceivedFile | undefined;
+  /** Parts sent in the wrong place, for the form's refusal (misplacedParts). */
+  misplaced: MisplacedParts;
 }
 
 /**
@@ -45,7 +49,7 @@ export async function withPictureForm<T>(
   const tooLarge = pictureRefused(fileField, PICTURE_MESSAGES.tooLarge, 413);
   if (Number(c.req.header("content-length") ?? 0) > pictureLimits.maxBodyBytes) throw tooLarge;
   const body = c.req.raw.body;
-  if (!body) throw new HttpError(400, `${fileField}: ${PICTURE_MESSAGES.missing}`);
+  if (!body) throw fieldRefusal(fileField, PICTURE_MESSAGES.missing);
   const dir = join(c.var.app.config.dataDir, "tmp", "received", randomUUID());
   mkdirSync(dir, { recursive: true });
   try {
@@ -56,22 +60,24 @@ export async function withPictureForm<T>(
       if (error instanceof HttpError && error.detail.startsWith("Upload too large")) throw tooLarge;
       throw error;
     }
-    return await work({ fields: received.fields, file: received.files[0] });
+    const { fields, misplaced } = sortParts(received, new Set([fileField]));
+    return await work({ fields, file: received.files[0], misplaced });
   } finally {
     removeDir(dir);
   }
 }
 
-/** A JSON text field of the form (user_data), parsed; a bad text is a 400 naming the field. */
-export function jsonField(fields: Record<string, unknown>, name: string): unknown {
+/**
+ * The form's text fields with a JSON text field (user_data) parsed, for the form's schema; a text
+ * that is not JSON is a 400 naming the field.
+ */
+export function withJsonField(fields: Record<string, unknown>, name: string): Record<string, unknown> {
   const value = fields[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== "string") throw new HttpError(400, `${name}: must be sent once, as JSON text`);
+  if (value === undefined) return fields;
+  if (typeof value !== "string") throw fieldRefusal(name, "must be sent once, as JSON text");
   try {
-    return JSON.parse(value);
+    return { ...fields, [name]: JSON.parse(value) };
   } catch {
-    throw new HttpError(400, `${name}: must be JSON text (e.g. {"username": "..."})`, [
-      { field: name, message: "must be JSON text" },
-    ]);
+    throw fieldRefusal(name, 'must be JSON text (e.g. {"username": "..."})');
   }
 }

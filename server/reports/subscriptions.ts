@@ -15,6 +15,8 @@ import {
   savedQueries,
 } from "../db/schema/index.ts";
 import { ANALYSIS_NAME } from "../engine/catalogue.ts";
+import { requestFilters } from "../engine/filters.ts";
+import { REQUIRED_MESSAGE, textFieldError } from "../forms/formatWords.ts";
 import { type SubscriptionView, subscriptionView } from "../http/answers/reports.ts";
 import { HttpError } from "../http/errors.ts";
 import { isTimeZone, nextDelivery, scheduleInWords } from "./schedule.ts";
@@ -25,11 +27,11 @@ export const TITLE_MAX = 100;
 
 const scheduleFields = {
   title: z
-    .string({ error: "Please fill out this field" })
+    .string({ error: textFieldError(REQUIRED_MESSAGE) })
     .trim()
     .min(1, "Please fill out this field")
     .max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`),
-  filters: z.record(z.string(), z.unknown(), { error: "must be an object of filters" }),
+  filters: requestFilters,
   follow_latest_year: z.boolean({ error: "must be true or false" }),
   frequency: z.enum(["weekly", "monthly"], { error: "must be weekly or monthly" }),
   weekday: z

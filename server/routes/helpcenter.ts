@@ -5,6 +5,7 @@ import { nextFaqFlags } from "../content/faqFlags.ts";
 import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { faqs } from "../db/schema/index.ts";
+import { REQUIRED_MESSAGE, textFieldError } from "../forms/formatWords.ts";
 import { faqAnswer, faqsAnswer } from "../http/answers/services.ts";
 import { readJson } from "../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
@@ -13,12 +14,12 @@ import { describe } from "../http/openapi/declare.ts";
 
 /** The FAQ rules of admin-area.md section 5 (question and answer required), as server/forms/faq.ts lists them. */
 const question = z
-  .string({ message: "Please fill out this field" })
+  .string({ error: textFieldError(REQUIRED_MESSAGE) })
   .trim()
   .min(1, "Please fill out this field")
   .max(500, "must be at most 500 characters");
 const answer = z
-  .string({ message: "Please fill out this field" })
+  .string({ error: textFieldError(REQUIRED_MESSAGE) })
   .trim()
   .min(1, "Please fill out this field")
   .max(10_000, "must be at most 10,000 characters");

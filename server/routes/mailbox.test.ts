@@ -150,7 +150,7 @@ for (const backend of backends) {
       ],
       ["no recipient", { user_ids: [] }, "user_ids", "Choose at least one recipient"],
       ["an empty subject", { subject: "   " }, "subject", "Please fill out this field"],
-      ["a two-line subject", { subject: "Hi\nBcc: x@y.test" }, "subject", "Subject must be one line"],
+      ["a two-line subject", { subject: "Hi\nBcc: x@y.test" }, "subject", "must be one line"],
       ["an empty message", { message: "" }, "message", "Please fill out this field"],
     ];
     for (const [what, change, field, message] of refusals) {

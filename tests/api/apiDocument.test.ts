@@ -120,6 +120,156 @@ for (const backend of backends) {
       expect(upload["multipart/form-data"].schema.properties.files.type).toBe("array");
     });
 
+    test("choice lists are enums: the main fields list the values the server takes", () => {
+      const resolve = (schema: JsonSchema): JsonSchema =>
+        schema.$ref ? resolve(document.components.schemas[schema.$ref.split("/").pop()]) : schema;
+      /** The schema at a dotted path in a request body: `[]` steps into a list's entries, `|0` into a union's first form. */
+      const at = (path: string, method: string, field: string, media = "application/json") => {
+        let schema = resolve(document.paths[path][method].requestBody.content[media].schema);
+        for (const step of field.split(".")) {
+          if (step === "[]") schema = resolve(schema.items);
+          else if (step.startsWith("|")) schema = resolve(schema.anyOf[Number(step.slice(1))]);
+          else schema = resolve((schema.properties ?? resolve(schema.anyOf[0]).properties)[step]);
+        }
+        return schema.enum;
+      };
+      const SERVICE_LINES = [
+        "le_joint_replacement",
+        "spine",
+        "trauma",
+        "hand_ue",
+        "foot_ankle",
+        "sports_medicine",
+        "other",
+      ];
+      const SERVICES = [
+        "Surgery",
+        "Clinic visits",
+        "Physical Therapy",
+        "Occupational Therapy",
+        "Chiropractic",
+        "X-Ray",
+        "MRI",
+        "CT",
+        "Ultrasound",
+        "Casting and Splinting",
+        "Injections",
+        "Urgent Care",
+        "DME",
+        "Other Diagnostics",
+      ];
+      const PROVIDER = "/api/management/customer/provider";
+      const FACILITY = "/api/management/customer/facility";
+      const RUN = "/api/management/queries/{name}";
+      const expected: [string, string, string, unknown[], string?][] = [
+        [
+          PROVIDER,
+          "post",
+          "provider.category",
+          ["Physician", "Advanced Practice Provider", "Therapist", "Chiropractor"],
+        ],
+        [
+          PROVIDER,
+          "patch",
+          "provider.ptype",
+          [
+            "Orthopaedic Surgeon",
+            "Non-operative Physician",
+            "Podiatrist",
+            "Pain Management Physician",
+            "Physician Assistant",
+            "Nurse Practitioner",
+            "Physical Therapist",
+            "Occupational Therapist",
+            "Athletic Trainer",
+            "Chiropractor",
+          ],
+        ],
+        [PROVIDER, "post", "provider.fte_status", ["1.0", "0.75", "0.5", "0.25", ""]],
+        [
+          PROVIDER,
+          "post",
+          "provider.clinical_certification",
+          ["MD", "DO", "DPM", "PA-C", "NP", "DPT", "OTR", "ATC", "DC", ""],
+        ],
+        [PROVIDER, "post", "provider.shareholder", ["No", "Yes", ""]],
+        [
+          PROVIDER,
+          "post",
+          "provider.speciality.[]",
+          [
+            "LE Joint Replacement",
+            "Spine",
+            "Trauma",
+            "Hand and UE",
+            "Foot and Ankle",
+            "Sports Medicine",
+            "General Orthopaedics",
+            "Other",
+            "Orthopaedic Rehabilitation",
+            "Hand Therapy",
+            "Sports Rehabilitation",
+            "Spine Rehabilitation",
+            "Sports",
+          ],
+        ],
+        [FACILITY, "post", "facility.site_of_care_codes_billed.[]", ["11", "19", "21", "22", "23", "24"]],
+        [FACILITY, "patch", "facility.services_provided.[]", SERVICES],
+        ["/api/management/customer/facility-location", "post", "location.services_provided.[]", SERVICES],
+        [RUN, "post", "filters.|0.servicelines.[]", SERVICE_LINES],
+        [RUN, "post", "filters.|0.service_area.[]", ["PSA", "SSA", "TSA"]],
+        [RUN, "post", "filters.|0.facility_type.[]", ["IP", "OP", "ASC", "OFFICE"]],
+        ["/api/management/queries/save", "post", "filters.service_area.[]", ["PSA", "SSA", "TSA"]],
+        ["/api/management/customer/report-subscription", "post", "filters.servicelines.[]", SERVICE_LINES],
+        ["/api/management/customer/report-subscription", "post", "frequency", ["weekly", "monthly"]],
+        [
+          "/api/management/admin/customer/service_area",
+          "post",
+          "service_area.[].type",
+          ["PSA", "SSA", "TSA"],
+        ],
+        ["/api/management/customer/detail", "post", "user_data.status", ["admin", "assistant"]],
+        ["/api/management/admin/validation", "post", "type", ["facility", "provider", "global"]],
+        ["/api/services/advisory_board/file", "post", "kind", ["OP", "IP", "DEMO"], "multipart/form-data"],
+      ];
+      for (const [path, method, field, values, media] of expected) {
+        const where = `${method.toUpperCase()} ${path} ${field}`;
+        expect({ where, enum: at(path, method, field, media) }).toEqual({ where, enum: values });
+      }
+    });
+
+    test("the calls issue 20 found misdescribed say what they do and answer", () => {
+      const operation = (path: string, method: string) => document.paths[path][method];
+      const answerFields = (path: string, method: string) =>
+        Object.keys(
+          operation(path, method).responses["200"].content["application/json"].schema.properties,
+        ).sort();
+      // A write that marks a failing validation valid, not a read; a request for a year's data.
+      expect(operation("/api/management/admin/validation", "patch").summary).toMatch(/mark .*valid/i);
+      expect(operation("/api/management/admin/valid", "patch").summary).toMatch(/^Request a year's data/);
+      expect(answerFields("/api/management/customer/facility-location", "post")).toEqual([
+        "locations",
+        "status",
+      ]);
+      expect(answerFields("/api/services/auth/signin/{token}", "get")).toEqual([
+        "max_age",
+        "status",
+        "token",
+      ]);
+      // The picture fields take what the server takes (GIF too).
+      for (const [path, field] of [
+        ["/api/management/customer/update", "picture"],
+        ["/api/management/customer/organization-update", "image"],
+        ["/api/management/admin/update", "image"],
+      ] as const) {
+        const form = operation(path, "post").requestBody.content["multipart/form-data"];
+        expect(form.schema.properties[field].description).toBe(
+          "a PNG, JPEG, WebP or GIF image of at most 2 MB",
+        );
+        expect(form.schema.additionalProperties).toBe(false);
+      }
+    });
+
     test("the reference page renders every call without a script, under the strict CSP", async () => {
       const answer = await t.client().get("/api/docs");
       expect(answer.status).toBe(200);

@@ -51,7 +51,7 @@ const attempts: Record<string, Attempt | string> = {
     // A customer's org_id is ignored: its own organisation (without data) answers, never B's.
     const answer = await a.post(`/api/management/queries/querie1/?org_id=${orgB.id}`, { org_id: orgB.id });
     expect(answer.status).toBe(400);
-    expect(answer.json.errors[0].field).toBe("year");
+    expect(answer.json.errors[0].field).toBe("filters.year");
   },
   "GET /api/management/queries/exports/:name": noOrganisationData(
     "a random file name bound to the user who exported it; anyone else gets 404 (server/engine/routes.test.ts)",

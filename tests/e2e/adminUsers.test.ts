@@ -88,7 +88,7 @@ describe.skipIf(!chromiumAvailable)("back office: the Users table", () => {
 
     await dialog.getByLabel("Name").fill("Ann Lee");
     await dialog.getByLabel("Email").fill("ann.lee@");
-    await dialog.getByText("Please fill out this field or verify email format.").waitFor();
+    await dialog.getByText("Please fill out this field or verify it is an e-mail address.").waitFor();
     await expect(save.isDisabled()).resolves.toBe(true);
     await shot(page, "admin-users-form-invalid");
 

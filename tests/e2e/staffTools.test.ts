@@ -89,13 +89,13 @@ describe.skipIf(!chromiumAvailable)("back office: Parameters and Mailbox", () =>
     const submit = dialog.getByRole("button", { name: "Submit" });
     await expect(submit.isDisabled()).resolves.toBe(true);
     await dialog.getByLabel("Username").fill("Field7");
-    await dialog.getByText("Username must be at least 8 characters").waitFor();
+    await dialog.getByText("must be at least 8 characters").waitFor();
     await dialog.getByLabel("Username").fill("Fieldagent7");
-    await dialog.getByText("Username must contain letters only").waitFor();
+    await dialog.getByText("must contain letters only").waitFor();
     await dialog.getByLabel("Email").fill("field.agent@");
-    await dialog.getByText("Please fill out this field or verify email format.").waitFor();
+    await dialog.getByText("Please fill out this field or verify it is an e-mail address.").waitFor();
     await passwordOf(dialog).fill("fieldagent!1");
-    await dialog.getByText("Password must contain an upper case letter").waitFor();
+    await dialog.getByText("must contain an upper case letter").waitFor();
     await expect(submit.isDisabled()).resolves.toBe(true);
     await shot(page, "staff-tools-parameters-dialog-invalid");
 

@@ -53,7 +53,10 @@ export function customerScope(): MiddlewareHandler<AppEnv> {
     const requested = dummyOrganisationOf(c);
     if (!requested) throw invalidToken();
     const parsed = dummyOrgSchema.safeParse(requested);
-    if (!parsed.success) throw new HttpError(400, `org_id: ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? "must be an organisation id (UUID)";
+      throw new HttpError(400, `org_id: ${message}`, [{ field: "org_id", message }]);
+    }
     c.set("scope", { organisationId: parsed.data, dummy: true, session });
     await next();
   };

@@ -45,10 +45,15 @@ export interface RouteDescription {
   documentedBody?: z.ZodType;
   /** A typical body, shown in the document. */
   bodyExample?: unknown;
+  /** The body may be left out (the call's fields may come in the query string instead). */
+  optionalBody?: true;
   /** The query string the handler parses. */
   query?: z.ZodType;
-  /** A body that is not JSON (multipart forms, files): its media type and documented fields. */
-  form?: { media: string; schema: z.ZodType };
+  /**
+   * A body that is not JSON (multipart forms, files): its media type and documented fields, and
+   * how a field is encoded when it is not text (user_data: JSON text).
+   */
+  form?: { media: string; schema: z.ZodType; encoding?: Record<string, { contentType: string }> };
   /** The answer of a successful call. A bare sentence only where there is no body to describe. */
   answer: string | AnswerDescription;
   /** Statuses this route answers besides 400-405 (409 asks to confirm, 429 too many attempts...). */
@@ -137,9 +142,20 @@ function operationOf(route: RouteDescription) {
   const shownBody = route.documentedBody ?? route.body;
   const example = route.bodyExample === undefined ? {} : { example: route.bodyExample };
   const requestBody = shownBody
-    ? { required: true, content: { "application/json": { schema: resolver(shownBody), ...example } } }
+    ? {
+        required: !route.optionalBody,
+        content: { "application/json": { schema: resolver(shownBody), ...example } },
+      }
     : route.form
-      ? { required: true, content: { [route.form.media]: { schema: resolver(route.form.schema) } } }
+      ? {
+          required: true,
+          content: {
+            [route.form.media]: {
+              schema: resolver(route.form.schema),
+              ...(route.form.encoding ? { encoding: route.form.encoding } : {}),
+            },
+          },
+        }
       : undefined;
   return {
     summary: route.summary,

@@ -100,14 +100,14 @@ for (const backend of backends) {
         [
           { username: "anna admin" },
           "user_data.username",
-          "Name may hold letters, digits and @ . + - _ only (it is your sign-in name)",
+          "may hold letters, digits and @ . + - _ only (it is your sign-in name)",
         ],
         [{ username: "AgentSmith" }, "user_data.username", "An account with this username already exists."],
         [{ email: agentRow.email }, "user_data.email", "An account with this email already exists."],
         [
           { email: "not-an-address" },
           "user_data.email",
-          "Please fill out this field or verify email format.",
+          "Please fill out this field or verify it is an e-mail address.",
         ],
         [{ username: "x", is_super_user: true }, "user_data.is_super_user", "is not a field of this form"],
       ];

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { sessionsChanged } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
 import { staffAccounts } from "../../db/schema/index.ts";
-import { PICTURE_MESSAGES } from "../../forms/picture.ts";
+import { PICTURE_MESSAGES, PICTURE_WORDS } from "../../forms/picture.ts";
 import { staffProfileData } from "../../forms/staffProfile.ts";
 import { organisationAnswer } from "../../http/answers/customer.ts";
 import { staffProfileAnswer } from "../../http/answers/staff.ts";
@@ -14,9 +14,14 @@ import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { findOrganisation, organisationView } from "../../organisations/present.ts";
 import { removePicture, storePicture } from "../../pictures/pictureStore.ts";
-import { jsonField, withPictureForm } from "../../pictures/receivePicture.ts";
+import { withJsonField, withPictureForm } from "../../pictures/receivePicture.ts";
 import { staffProfile } from "../../staff/present.ts";
-import { parseForm } from "../uploads/multipart.ts";
+import { misplacedParts, parseForm } from "../uploads/multipart.ts";
+
+/** The staff profile form's text fields (user_data as JSON text); the picture is its file, `image`. */
+const staffProfileForm = z.strictObject({
+  user_data: staffProfileData.optional().meta({ description: "JSON text: {username, email}" }),
+});
 
 const taken = (field: "username" | "email") => {
   const message = `An account with this ${field} already exists.`;
@@ -36,10 +41,10 @@ export const staffProfileRoutes = new Hono<AppEnv>().post(
     tags: ["Back office: account"],
     form: {
       media: "multipart/form-data",
-      schema: z.object({
-        user_data: staffProfileData.optional().meta({ description: "JSON text: {username, email}" }),
-        image: z.file().optional().meta({ description: "PNG, JPEG or WebP, at most 2 MB" }),
+      schema: staffProfileForm.extend({
+        image: z.file().optional().meta({ description: PICTURE_WORDS }),
       }),
+      encoding: { user_data: { contentType: "application/json" } },
     },
     answer: { description: "The changed profile (twice: `user` and `profile`).", schema: staffProfileAnswer },
     refusals: {
@@ -51,10 +56,12 @@ export const staffProfileRoutes = new Hono<AppEnv>().post(
     const session = c.var.session;
     if (session?.kind !== "admin") throw invalidToken();
     const { dataDir } = c.var.app.config;
-    return withPictureForm(c, "image", async ({ fields, file }) => {
-      const parsed = parseForm(z.object({ user_data: staffProfileData.optional() }), {
-        user_data: jsonField(fields, "user_data"),
-      });
+    return withPictureForm(c, "image", async ({ fields, file, misplaced }) => {
+      const parsed = parseForm(
+        staffProfileForm,
+        withJsonField(fields, "user_data"),
+        misplacedParts(misplaced, staffProfileForm),
+      );
       const { username, email } = parsed.user_data ?? {};
       if (username === undefined && email === undefined && !file) {
         throw new HttpError(400, `image: ${PICTURE_MESSAGES.missing}`, [

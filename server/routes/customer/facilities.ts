@@ -13,7 +13,7 @@ import type { AppEnv } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { facilities, facilityLocations } from "../../db/schema/index.ts";
 import { facilityForm } from "../../forms/facility.ts";
-import { blankValues, type FacilityFields, facilityFields, fieldNames } from "../../forms/profileFields.ts";
+import { type FacilityFields, facilityFields, fieldNames } from "../../forms/profileFields.ts";
 import { zipCentroid } from "../../geo/zipCentroids.ts";
 import { facilitiesAnswer, facilityAnswer } from "../../http/answers/customer.ts";
 import { parseWith, readJson } from "../../http/body.ts";
@@ -33,13 +33,14 @@ import {
   organisationForNewRow,
   ownedRow,
   requireProfileWriter,
-  rowId,
   splitEntity,
   storedFormValues,
 } from "./profileAccess.ts";
 
 const FORM_FIELDS = fieldNames(facilityForm);
 const { body, postBody, patchBody, deleteBody } = entityCalls("facility", facilityFields);
+/** The form's rules, their refusals named inside the body's entity (`facility.npi`). */
+const facilityEntity = z.object({ facility: facilityFields });
 
 const storedValues = (row: typeof facilities.$inferSelect) =>
   storedFormValues(facilityView(row, []), FORM_FIELDS);
@@ -51,8 +52,8 @@ async function checkedFacility(
   input: Record<string, unknown>,
   exceptId?: string,
 ) {
-  const values = parseWith(facilityFields, input);
-  const problems = new FieldProblems();
+  const values = parseWith(facilityEntity, { facility: input }).facility;
+  const problems = new FieldProblems("facility");
   const physical = checkLocale(
     problems,
     { cityField: "physical_locale", zipField: "physical_locale_zip" },
@@ -109,7 +110,7 @@ export const facilityRoutes = new Hono<AppEnv>()
     "/",
     describe({
       summary:
-        "Add a facility to the practice profile (the organisation's admin; staff name organization_id). Fields left out are blank.",
+        "Add a facility to the practice profile (the organisation's admin; staff name organization_id). The form's required fields must be sent; the others left out are blank.",
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: postBody,
@@ -127,12 +128,11 @@ export const facilityRoutes = new Hono<AppEnv>()
       answer: { description: "The new facility.", schema: facilityAnswer },
     }),
     async (c) => {
-      const { facility } = await readJson(c, body);
-      checkEntity(postBody, "facility", facility);
-      const { fields, own } = splitEntity(facility!, FORM_FIELDS, ["organization_id"]);
-      const organisation = await organisationForNewRow(c, own.organization_id);
+      const facility = checkEntity(postBody, "facility", await readJson(c, body));
+      const { fields, own } = splitEntity(facility, FORM_FIELDS, ["organization_id"]);
+      const organisation = await organisationForNewRow(c, "facility", own.organization_id);
       const { db } = c.var.app.database;
-      const values = await checkedFacility(db, organisation.id, { ...blankValues(facilityForm), ...fields });
+      const values = await checkedFacility(db, organisation.id, fields);
       const id = await changeProfile(c.var.app, organisation.id, async (tx) => {
         const [row] = await tx
           .insert(facilities)
@@ -153,9 +153,8 @@ export const facilityRoutes = new Hono<AppEnv>()
       answer: { description: "The changed facility.", schema: facilityAnswer },
     }),
     async (c) => {
-      const { facility } = await readJson(c, body);
-      checkEntity(patchBody, "facility", facility);
-      const { fields, own } = splitEntity(facility!, FORM_FIELDS, ["id", "organization_id"]);
+      const facility = checkEntity(patchBody, "facility", await readJson(c, body));
+      const { fields, own } = splitEntity(facility, FORM_FIELDS, ["id", "organization_id"]);
       const { db } = c.var.app.database;
       const stored = ownedRow(c, await findFacility(db, entityId(own)), "Facility");
       const values = await checkedFacility(
@@ -181,9 +180,8 @@ export const facilityRoutes = new Hono<AppEnv>()
       answer: { description: "The organisation's remaining facilities.", schema: facilitiesAnswer },
     }),
     async (c) => {
-      const { facility } = await readJson(c, body);
-      checkEntity(deleteBody, "facility", facility);
-      const { own } = splitEntity(facility!, new Set(), ["id", "organization_id"]);
+      const facility = checkEntity(deleteBody, "facility", await readJson(c, body));
+      const { own } = splitEntity(facility, new Set(), ["id", "organization_id"]);
       const { db } = c.var.app.database;
       const stored = ownedRow(c, await findFacility(db, entityId(own)), "Facility");
       await changeProfile(c.var.app, stored.organisationId, async (tx) => {

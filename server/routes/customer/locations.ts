@@ -12,7 +12,7 @@ import type { AppEnv } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { facilities, facilityLocations } from "../../db/schema/index.ts";
 import { locationForm } from "../../forms/facility.ts";
-import { blankValues, fieldNames, type LocationFields, locationFields } from "../../forms/profileFields.ts";
+import { fieldNames, type LocationFields, locationFields } from "../../forms/profileFields.ts";
 import { zipCentroid } from "../../geo/zipCentroids.ts";
 import { locationsAnswer } from "../../http/answers/customer.ts";
 import { parseWith, readJson } from "../../http/body.ts";
@@ -42,6 +42,8 @@ const { body, postBody, patchBody, deleteBody } = entityCalls("location", locati
   post: { facility_id: rowId },
   patch: { facility_id: rowId.optional() },
 });
+/** The form's rules, their refusals named inside the body's entity (`location.name`). */
+const locationEntity = z.object({ location: locationFields });
 
 const storedValues = (row: typeof facilityLocations.$inferSelect) =>
   storedFormValues(locationView(row), FORM_FIELDS);
@@ -52,8 +54,8 @@ async function checkedLocation(
   input: Record<string, unknown>,
   exceptId?: string,
 ) {
-  const values = parseWith(locationFields, input);
-  const problems = new FieldProblems();
+  const values = parseWith(locationEntity, { location: input }).location;
+  const problems = new FieldProblems("location");
   const physical = checkLocale(
     problems,
     { cityField: "physical_locale", zipField: "physical_locale_zip" },
@@ -92,11 +94,12 @@ async function findLocation(db: Db, id: string) {
   return row;
 }
 
-/** The facility a location belongs to, named by facility_id: the caller's own, or not found. */
+/**
+ * The facility a location belongs to, named by facility_id (checkEntity held it to rowId): the
+ * caller's own, or not found.
+ */
 async function parentFacility(c: Parameters<typeof ownedRow>[0], facilityId: unknown) {
-  if (facilityId === undefined || facilityId === "" || facilityId === null) throw missingFacility();
-  const id = parseWith(z.strictObject({ facility_id: rowId }), { facility_id: facilityId }).facility_id;
-  return ownedRow(c, await findFacility(c.var.app.database.db, id), "Facility");
+  return ownedRow(c, await findFacility(c.var.app.database.db, facilityId as string), "Facility");
 }
 
 export const facilityLocationRoutes = new Hono<AppEnv>()
@@ -105,7 +108,7 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
     "/",
     describe({
       summary:
-        "Add a location to the practice profile (the organisation's admin; staff name organization_id). Fields left out are blank.",
+        "Add a location to a facility of the practice profile (its organisation's admin, or staff). The form's required fields and facility_id must be sent; the others left out are blank.",
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: postBody,
@@ -115,15 +118,11 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
       },
     }),
     async (c) => {
-      const { location } = await readJson(c, body);
-      checkEntity(postBody, "location", location);
-      const { fields, own } = splitEntity(location!, FORM_FIELDS, ["facility_id", "organization_id"]);
+      const location = checkEntity(postBody, "location", await readJson(c, body));
+      const { fields, own } = splitEntity(location, FORM_FIELDS, ["facility_id", "organization_id"]);
       const facility = await parentFacility(c, own.facility_id);
       const { db } = c.var.app.database;
-      const values = await checkedLocation(db, facility.organisationId, {
-        ...blankValues(locationForm),
-        ...fields,
-      });
+      const values = await checkedLocation(db, facility.organisationId, fields);
       await changeProfile(c.var.app, facility.organisationId, async (tx) => {
         await tx
           .insert(facilityLocations)
@@ -145,9 +144,8 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
       },
     }),
     async (c) => {
-      const { location } = await readJson(c, body);
-      checkEntity(patchBody, "location", location);
-      const { fields, own } = splitEntity(location!, FORM_FIELDS, ["id", "facility_id", "organization_id"]);
+      const location = checkEntity(patchBody, "location", await readJson(c, body));
+      const { fields, own } = splitEntity(location, FORM_FIELDS, ["id", "facility_id", "organization_id"]);
       const { db } = c.var.app.database;
       const stored = ownedRow(c, await findLocation(db, entityId(own)), "Location");
       const facility =
@@ -184,9 +182,8 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
       answer: { description: "The facility's remaining locations.", schema: locationsAnswer },
     }),
     async (c) => {
-      const { location } = await readJson(c, body);
-      checkEntity(deleteBody, "location", location);
-      const { own } = splitEntity(location!, new Set(), ["id", "facility_id", "organization_id"]);
+      const location = checkEntity(deleteBody, "location", await readJson(c, body));
+      const { own } = splitEntity(location, new Set(), ["id", "facility_id", "organization_id"]);
       const { db } = c.var.app.database;
       const stored = ownedRow(c, await findLocation(db, entityId(own)), "Location");
       await changeProfile(c.var.app, stored.organisationId, async (tx) => {
@@ -197,6 +194,6 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
     },
   );
 
-function missingFacility(message = "Please fill out this field (the facility of the location)") {
-  return new HttpError(400, `facility_id: ${message}`, [{ field: "facility_id", message }]);
+function missingFacility(message: string) {
+  return new HttpError(400, `location.facility_id: ${message}`, [{ field: "location.facility_id", message }]);
 }

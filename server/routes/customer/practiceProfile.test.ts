@@ -209,9 +209,9 @@ for (const backend of backends) {
         ],
         [
           "an unknown site of care code",
-          { site_of_care_codes_billed: ["99"] },
-          "site_of_care_codes_billed",
-          /not a choice/,
+          { site_of_care_codes_billed: ["11", "99"] },
+          "site_of_care_codes_billed.1",
+          /^99: not a choice \(choose among 11, 19, 21, 22, 23, 24\)$/,
         ],
         ["no service", { services_provided: [] }, "services_provided", "Please fill out this field"],
         ["a malformed date", { opened_on: "2020-13-01" }, "opened_on", /YYYY-MM-DD/],
@@ -235,7 +235,9 @@ for (const backend of backends) {
         ],
         ["an unknown field", { colour: "red" }, "colour", "is not a field of this form"],
       ];
-      for (const [rule, values, field, message] of refusals) {
+      for (const [rule, values, name, message] of refusals) {
+        // Named by its path in the body, as every other call names its fields.
+        const field = `facility.${name}`;
         test(`refused: ${rule} (${field})`, async () => {
           const answer = await refused(
             () => admin.post(FACILITY, { facility: facilityBody(values) }),
@@ -266,7 +268,7 @@ for (const backend of backends) {
         const answer = await refused(
           () => admin.post(FACILITY, { facility: facilityBody({ npi: clinicNpi() }) }),
           400,
-          "npi",
+          "facility.npi",
         );
         expect(answer.json.errors?.[0]?.message).toMatch(
           /already the NPI of another facility \(Own Clinic\)/,
@@ -297,12 +299,12 @@ for (const backend of backends) {
         await refused(
           () => admin.patch(FACILITY, { facility: { id: clinic.id, physical_locale: "Indianapolis, IN" } }),
           400,
-          "physical_locale_zip",
+          "facility.physical_locale_zip",
         );
       });
 
       test("PATCH without an id is refused on id", async () => {
-        await refused(() => admin.patch(FACILITY, { facility: { name: "X" } }), 400, "id");
+        await refused(() => admin.patch(FACILITY, { facility: { name: "X" } }), 400, "facility.id");
       });
 
       test("DELETE answers the remaining facilities and removes it from providers' work places", async () => {
@@ -349,7 +351,11 @@ for (const backend of backends) {
       });
 
       test("staff site admins act for an organisation named by organization_id (required for them)", async () => {
-        await refused(() => siteAdmin.post(FACILITY, { facility: facilityBody() }), 400, "organization_id");
+        await refused(
+          () => siteAdmin.post(FACILITY, { facility: facilityBody() }),
+          400,
+          "facility.organization_id",
+        );
         const answer = await siteAdmin.post(FACILITY, {
           facility: { ...facilityBody(), organization_id: org.id },
         });
@@ -428,24 +434,24 @@ for (const backend of backends) {
           await refused(
             () => admin.post(LOCATION, { location: locationBody(clinic.id, { [field]: blank }) }),
             400,
-            field,
+            `location.${field}`,
           );
         });
       }
 
       test("refused: no facility_id; a location name used twice; NPI is not a location field", async () => {
         const { facility_id: _, ...withoutFacility } = locationBody(clinic.id);
-        await refused(() => admin.post(LOCATION, { location: withoutFacility }), 400, "facility_id");
+        await refused(() => admin.post(LOCATION, { location: withoutFacility }), 400, "location.facility_id");
         await admin.post(LOCATION, { location: locationBody(clinic.id, { name: "Unique Site" }) });
         await refused(
           () => admin.post(LOCATION, { location: locationBody(clinic.id, { name: "Unique Site" }) }),
           400,
-          "name",
+          "location.name",
         );
         await refused(
           () => admin.post(LOCATION, { location: locationBody(clinic.id, { npi: npi() }) }),
           400,
-          "npi",
+          "location.npi",
         );
       });
     });
@@ -561,7 +567,8 @@ for (const backend of backends) {
           /Mars Base: not a facility or location/,
         ],
       ];
-      for (const [rule, values, field, message] of refusals) {
+      for (const [rule, values, name, message] of refusals) {
+        const field = `provider.${name}`;
         test(`refused: ${rule} (${field})`, async () => {
           const answer = await refused(
             () => admin.post(PROVIDER, { provider: providerBody("Own Clinic", values) }),
@@ -593,7 +600,11 @@ for (const backend of backends) {
       test("a category change must come with its own type and specialities (the form clears them)", async () => {
         const made = await admin.post(PROVIDER, { provider: providerBody("Own Clinic") });
         const id = made.json.provider.id;
-        await refused(() => admin.patch(PROVIDER, { provider: { id, category: "Therapist" } }), 400, "ptype");
+        await refused(
+          () => admin.patch(PROVIDER, { provider: { id, category: "Therapist" } }),
+          400,
+          "provider.ptype",
+        );
         const answer = await admin.patch(PROVIDER, {
           provider: {
             id,
@@ -617,7 +628,7 @@ for (const backend of backends) {
           () =>
             admin.post(PROVIDER, { provider: providerBody("Own Clinic", { npi: made.json.provider.npi }) }),
           400,
-          "npi",
+          "provider.npi",
         );
         expect(again.json.errors?.[0]?.message).toMatch(/another provider \(Susan Twin\)/);
         const removed = await admin.delete(PROVIDER, { provider: { id: made.json.provider.id } });

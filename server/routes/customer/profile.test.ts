@@ -91,7 +91,7 @@ for (const backend of backends) {
     test("name rules: required, at most 150 characters, known fields only; nothing is written", async () => {
       const cases: [unknown, string, string][] = [
         [{ username: "   " }, "user_data.username", "Please fill out this field"],
-        [{ username: "x".repeat(151) }, "user_data.username", "Name must be at most 150 characters"],
+        [{ username: "x".repeat(151) }, "user_data.username", "must be at most 150 characters"],
         [{ username: "Eve", email: "eve@example.com" }, "user_data.email", "is not a field of this form"],
       ];
       for (const [value, field, message] of cases) {

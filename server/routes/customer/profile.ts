@@ -4,7 +4,7 @@ import { z } from "zod";
 import { sessionsChanged } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
 import { customerUsers, organisations } from "../../db/schema/index.ts";
-import { PICTURE_MESSAGES } from "../../forms/picture.ts";
+import { PICTURE_MESSAGES, PICTURE_WORDS } from "../../forms/picture.ts";
 import { username } from "../../forms/userFields.ts";
 import { organisationManagedBy } from "../../http/actor.ts";
 import { logoAnswer, ownProfileAnswer } from "../../http/answers/customer.ts";
@@ -12,14 +12,24 @@ import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.
 import { describe } from "../../http/openapi/declare.ts";
 import { findOrganisation, userView } from "../../organisations/present.ts";
 import { removePicture, storePicture } from "../../pictures/pictureStore.ts";
-import { jsonField, withPictureForm } from "../../pictures/receivePicture.ts";
-import { parseForm } from "../uploads/multipart.ts";
+import { withJsonField, withPictureForm } from "../../pictures/receivePicture.ts";
+import { misplacedParts, parseForm } from "../uploads/multipart.ts";
 
 const userData = z.strictObject({ username: username.optional() });
 
-const logoForm = z.object({
+/** The profile form's text fields (user_data as JSON text); the picture is its file. */
+const profileForm = z.strictObject({
+  user_data: userData.optional().meta({ description: "JSON text: {username}" }),
+});
+
+const logoForm = z.strictObject({
   organization: z.uuid({ message: "must be an organisation id (UUID)" }).optional(),
 });
+
+const PICTURE = z.file().meta({ description: PICTURE_WORDS });
+
+/** user_data is JSON text in the multipart body. */
+const USER_DATA_ENCODING = { user_data: { contentType: "application/json" } };
 
 /**
  * POST /api/management/customer/update/: a customer user edits its own name and picture (multipart:
@@ -36,10 +46,8 @@ export const customerProfileRoutes = new Hono<AppEnv>().post(
     tags: ["Customer: account"],
     form: {
       media: "multipart/form-data",
-      schema: z.object({
-        user_data: userData.optional().meta({ description: "JSON text: {username}" }),
-        picture: z.file().optional().meta({ description: "PNG, JPEG or WebP, at most 2 MB" }),
-      }),
+      schema: profileForm.extend({ picture: PICTURE.optional() }),
+      encoding: USER_DATA_ENCODING,
     },
     answer: { description: "The user after the change.", schema: ownProfileAnswer },
     refusals: {
@@ -53,10 +61,12 @@ export const customerProfileRoutes = new Hono<AppEnv>().post(
     if (session.kind !== "client")
       throw forbidden("Staff edit their own profile at /api/management/admin/update/.");
     const { dataDir } = c.var.app.config;
-    return withPictureForm(c, "picture", async ({ fields, file }) => {
-      const parsed = parseForm(z.object({ user_data: userData.optional() }), {
-        user_data: jsonField(fields, "user_data"),
-      });
+    return withPictureForm(c, "picture", async ({ fields, file, misplaced }) => {
+      const parsed = parseForm(
+        profileForm,
+        withJsonField(fields, "user_data"),
+        misplacedParts(misplaced, profileForm),
+      );
       const name = parsed.user_data?.username;
       if (name === undefined && !file)
         throw new HttpError(400, `picture: ${PICTURE_MESSAGES.missing}`, [
@@ -90,7 +100,7 @@ export const organisationLogoRoutes = new Hono<AppEnv>().post(
     tags: ["Customer: account"],
     form: {
       media: "multipart/form-data",
-      schema: logoForm.extend({ image: z.file().meta({ description: "PNG, JPEG or WebP, at most 2 MB" }) }),
+      schema: logoForm.extend({ image: PICTURE }),
     },
     answer: { description: "The logo's URL.", schema: logoAnswer },
     refusals: {
@@ -105,8 +115,8 @@ export const organisationLogoRoutes = new Hono<AppEnv>().post(
     if (session.kind === "client") organisationManagedBy(c, undefined);
     else if (session.staff.role !== "site_admin") throw forbidden("Agents cannot do this.");
     const { dataDir } = c.var.app.config;
-    return withPictureForm(c, "image", async ({ fields, file }) => {
-      const form = parseForm(logoForm, fields);
+    return withPictureForm(c, "image", async ({ fields, file, misplaced }) => {
+      const form = parseForm(logoForm, fields, misplacedParts(misplaced, logoForm));
       const organisationId = organisationManagedBy(c, form.organization);
       const { db } = c.var.app.database;
       const organisation = await findOrganisation(db, organisationId);

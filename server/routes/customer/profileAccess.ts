@@ -11,7 +11,7 @@ import type { AppEnv } from "../../context.ts";
 import { organisationManagedBy } from "../../http/actor.ts";
 import { parseWith } from "../../http/body.ts";
 import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
-import { NOT_A_FIELD, REQUIRED } from "../../http/plainWords.ts";
+import { REQUIRED } from "../../http/plainWords.ts";
 import { findOrganisation } from "../../organisations/present.ts";
 
 export function requireProfileWriter(): MiddlewareHandler<AppEnv> {
@@ -29,16 +29,18 @@ export function requireProfileWriter(): MiddlewareHandler<AppEnv> {
 
 const organisationId = z.uuid("must be an organisation id (UUID)");
 
-/** The organisation a new row goes to: the customer's own, or the one staff name (required for them). */
-export async function organisationForNewRow(c: Context<AppEnv>, requested: unknown) {
+/**
+ * The organisation a new row goes to: the customer's own, or the one staff name (required for them,
+ * refused as `<entity>.organization_id`). The id's form was checked with the entity (checkEntity).
+ */
+export async function organisationForNewRow(c: Context<AppEnv>, entity: string, requested: unknown) {
   const session = c.var.session;
   if (session?.kind === "admin" && requested === undefined) {
-    throw new HttpError(400, "organization_id: required for staff", [
-      { field: "organization_id", message: "required for staff (the organisation to act on)" },
-    ]);
+    const field = `${entity}.organization_id`;
+    const message = "required for staff (the organisation to act on)";
+    throw new HttpError(400, `${field}: ${message}`, [{ field, message }]);
   }
-  const wanted = requested === undefined ? undefined : parseWith(organisationId, requested);
-  const id = organisationManagedBy(c, wanted);
+  const id = organisationManagedBy(c, requested as string | undefined);
   const organisation = await findOrganisation(c.var.app.database.db, id);
   if (!organisation) throw notFound("Organisation not found.");
   return organisation;
@@ -58,7 +60,10 @@ export function ownedRow<Row extends { organisationId: string }>(
   return row;
 }
 
-/** The call's entity, split into the form's fields and the call's own keys; an unknown key is refused. */
+/**
+ * The call's entity, split into the form's fields and the call's own keys. checkEntity() has
+ * refused any other key (the entity schemas are strict).
+ */
 export function splitEntity(
   entity: Record<string, unknown>,
   formFields: Set<string>,
@@ -66,18 +71,9 @@ export function splitEntity(
 ): { fields: Record<string, unknown>; own: Record<string, unknown> } {
   const fields: Record<string, unknown> = {};
   const own: Record<string, unknown> = {};
-  const unknown: string[] = [];
   for (const [key, value] of Object.entries(entity)) {
     if (ownKeys.includes(key)) own[key] = value;
     else if (formFields.has(key)) fields[key] = value;
-    else unknown.push(key);
-  }
-  if (unknown.length > 0) {
-    throw new HttpError(
-      400,
-      unknown.map((field) => `${field}: ${NOT_A_FIELD}`).join("; "),
-      unknown.map((field) => ({ field, message: NOT_A_FIELD })),
-    );
   }
   return { fields, own };
 }
@@ -87,7 +83,9 @@ export const rowId = z.uuid({
 });
 
 /** Staff name the organisation they act for; a customer's own is implied. */
-export const staffOrganisation = organisationId.optional();
+export const staffOrganisation = organisationId.optional().meta({
+  description: "The organisation acted for: required for staff, left out by its own customers.",
+});
 
 /** `{<name>: {...}}`: the call's one entity object. */
 export const entityBody = (name: string) =>
@@ -96,20 +94,11 @@ export const entityBody = (name: string) =>
   });
 
 /**
- * The entity body as the document shows it: the form's fields (the schema the handler checks them
- * with, server/forms/profileFields.ts), all optional, and the call's own keys. The handler reads
- * `entityBody` and splits the entity itself (a PATCH sends only the fields it changes).
- */
-const documentedEntity = (
-  name: string,
-  fields: z.ZodPipe<z.ZodObject, z.ZodType>,
-  own: Record<string, z.ZodType>,
-) => z.strictObject({ [name]: fields.in.partial().extend(own) });
-
-/**
  * The bodies of a profile entity's POST, PATCH and DELETE: what each handler reads (`body`), and
- * what the document shows and checkEntity() holds each call to. `own` adds keys of the call beyond
- * the form's fields and the organisation (a location's facility_id).
+ * the schema checkEntity() holds each call to, which is the one the document shows. A POST takes
+ * the form's fields as they are sent (server/forms/profileFields.ts: the form's required fields
+ * must be sent, the others default to blank), a PATCH any of them and the row's `id`. `own` adds
+ * keys of the call beyond the form's fields and the organisation (a location's facility_id).
  */
 export function entityCalls(
   name: string,
@@ -118,11 +107,11 @@ export function entityCalls(
 ) {
   return {
     body: entityBody(name),
-    postBody: documentedEntity(name, fields, { ...own.post, organization_id: staffOrganisation }),
-    patchBody: documentedEntity(name, fields, {
-      id: rowId,
-      ...own.patch,
-      organization_id: staffOrganisation,
+    postBody: z.strictObject({
+      [name]: fields.in.extend({ ...own.post, organization_id: staffOrganisation }),
+    }),
+    patchBody: z.strictObject({
+      [name]: fields.in.partial().extend({ id: rowId, ...own.patch, organization_id: staffOrganisation }),
     }),
     deleteBody: z.strictObject({
       [name]: z.strictObject({ id: rowId, organization_id: staffOrganisation }),
@@ -135,14 +124,15 @@ export const storedFormValues = (view: object, formFields: Set<string>): Record<
   Object.fromEntries([...formFields].map((name) => [name, (view as Record<string, unknown>)[name]]));
 
 /**
- * Holds a call's entity to its documented schema: each key known, each field of its type, named by
- * its own name (as the forms name them), before the handler looks anything up or merges it with
- * the stored row. The form's rules across fields are checked after, on the merged values.
+ * Holds a call's body to its documented schema before the handler looks anything up: each key
+ * known, each field of its type, required ones sent, each named by its path in the body
+ * (`facility.npi`). The form's rules across fields are checked after, on the merged values.
+ * Answers the entity as sent.
  */
-export function checkEntity(schema: z.ZodObject, name: string, entity: unknown) {
-  parseWith(schema.shape[name] as z.ZodType, entity);
+export function checkEntity(schema: z.ZodObject, name: string, body: Record<string, unknown>) {
+  parseWith(schema, body);
+  return body[name] as Record<string, unknown>;
 }
 
-/** The id of a PATCH or DELETE entity, refused by name when missing or malformed. */
-export const entityId = (own: Record<string, unknown>) =>
-  parseWith(z.strictObject({ id: rowId }), { id: own.id }).id;
+/** The id of a PATCH or DELETE entity (checkEntity held it to rowId). */
+export const entityId = (own: Record<string, unknown>) => own.id as string;

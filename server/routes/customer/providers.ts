@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { providers } from "../../db/schema/index.ts";
-import { blankValues, fieldNames, type ProviderFields, providerFields } from "../../forms/profileFields.ts";
+import { fieldNames, type ProviderFields, providerFields } from "../../forms/profileFields.ts";
 import { providerForm } from "../../forms/provider.ts";
 import { providerAnswer, providersAnswer } from "../../http/answers/customer.ts";
 import { parseWith, readJson } from "../../http/body.ts";
@@ -31,13 +31,14 @@ import {
   organisationForNewRow,
   ownedRow,
   requireProfileWriter,
-  rowId,
   splitEntity,
   storedFormValues,
 } from "./profileAccess.ts";
 
 const FORM_FIELDS = fieldNames(providerForm);
 const { body, postBody, patchBody, deleteBody } = entityCalls("provider", providerFields);
+/** The form's rules, their refusals named inside the body's entity (`provider.npi`). */
+const providerEntity = z.object({ provider: providerFields });
 
 const storedValues = (row: typeof providers.$inferSelect) => storedFormValues(providerView(row), FORM_FIELDS);
 
@@ -47,8 +48,8 @@ async function checkedProvider(
   input: Record<string, unknown>,
   exceptId?: string,
 ) {
-  const values = parseWith(providerFields, input);
-  const problems = new FieldProblems();
+  const values = parseWith(providerEntity, { provider: input }).provider;
+  const problems = new FieldProblems("provider");
   const city = checkLocale(problems, { cityField: "city", zipField: "zipcode" }, values.city, values.zipcode);
   await checkProviderNpi(db, problems, organisationId, values.npi, exceptId);
   await checkWorkPlaces(db, problems, organisationId, values.name_work_at);
@@ -97,7 +98,7 @@ export const providerRoutes = new Hono<AppEnv>()
     "/",
     describe({
       summary:
-        "Add a provider to the practice profile (the organisation's admin; staff name organization_id). Fields left out are blank.",
+        "Add a provider to the practice profile (the organisation's admin; staff name organization_id). The form's required fields must be sent; the others left out are blank.",
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: postBody,
@@ -114,12 +115,11 @@ export const providerRoutes = new Hono<AppEnv>()
       answer: { description: "The new provider.", schema: providerAnswer },
     }),
     async (c) => {
-      const { provider } = await readJson(c, body);
-      checkEntity(postBody, "provider", provider);
-      const { fields, own } = splitEntity(provider!, FORM_FIELDS, ["organization_id"]);
-      const organisation = await organisationForNewRow(c, own.organization_id);
+      const provider = checkEntity(postBody, "provider", await readJson(c, body));
+      const { fields, own } = splitEntity(provider, FORM_FIELDS, ["organization_id"]);
+      const organisation = await organisationForNewRow(c, "provider", own.organization_id);
       const { db } = c.var.app.database;
-      const values = await checkedProvider(db, organisation.id, { ...blankValues(providerForm), ...fields });
+      const values = await checkedProvider(db, organisation.id, fields);
       const row = await changeProfile(c.var.app, organisation.id, async (tx) => {
         const [inserted] = await tx
           .insert(providers)
@@ -140,9 +140,8 @@ export const providerRoutes = new Hono<AppEnv>()
       answer: { description: "The changed provider.", schema: providerAnswer },
     }),
     async (c) => {
-      const { provider } = await readJson(c, body);
-      checkEntity(patchBody, "provider", provider);
-      const { fields, own } = splitEntity(provider!, FORM_FIELDS, ["id", "organization_id"]);
+      const provider = checkEntity(patchBody, "provider", await readJson(c, body));
+      const { fields, own } = splitEntity(provider, FORM_FIELDS, ["id", "organization_id"]);
       const { db } = c.var.app.database;
       const stored = ownedRow(c, await findProvider(db, entityId(own)), "Provider");
       const values = await checkedProvider(
@@ -172,9 +171,8 @@ export const providerRoutes = new Hono<AppEnv>()
       answer: { description: "The organisation's remaining providers.", schema: providersAnswer },
     }),
     async (c) => {
-      const { provider } = await readJson(c, body);
-      checkEntity(deleteBody, "provider", provider);
-      const { own } = splitEntity(provider!, new Set(), ["id", "organization_id"]);
+      const provider = checkEntity(deleteBody, "provider", await readJson(c, body));
+      const { own } = splitEntity(provider, new Set(), ["id", "organization_id"]);
       const { db } = c.var.app.database;
       const stored = ownedRow(c, await findProvider(db, entityId(own)), "Provider");
       await changeProfile(c.var.app, stored.organisationId, async (tx) => {

@@ -10,6 +10,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { reportSubscriptions } from "../../db/schema/index.ts";
+import { filterErrors, filterRefusal } from "../../engine/filterRefusal.ts";
 import { parseFilters } from "../../engine/filters.ts";
 import { pluginRegistry } from "../../engine/registry.ts";
 import {
@@ -18,7 +19,7 @@ import {
   subscriptionAnswer as oneAnswer,
 } from "../../http/answers/reports.ts";
 import { parseParam, readJson } from "../../http/body.ts";
-import { forbidden, HttpError, notFound, validationError } from "../../http/errors.ts";
+import { fieldRefusal, forbidden, HttpError, notFound } from "../../http/errors.ts";
 import { customerScope } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import {
@@ -40,22 +41,13 @@ const tags = ["Customer: report subscriptions"];
 /** The filters as the analysis's own schema reads them; the year must be one the customer reads. */
 async function checkedFilters(c: Context<AppEnv>, querie: string, raw: unknown, followLatest: boolean) {
   const plugin = (await pluginRegistry()).get(querie);
-  if (!plugin) {
-    const message = `there is no analysis ${querie}`;
-    throw new HttpError(400, `querie: ${message}`, [{ field: "querie", message }]);
-  }
+  if (!plugin) throw fieldRefusal("querie", `there is no analysis ${querie}`);
   const years = await enabledYearsOf(c.var.app.database.db, c.var.scope.organisationId);
   const parsed = parseFilters(plugin.filters, { year: years.at(-1) }, raw);
-  if (!parsed.success) {
-    const errors = (validationError(parsed.error).errors ?? []).map((entry) => ({
-      ...entry,
-      field: entry.field === "body" ? "filters" : `filters.${entry.field}`,
-    }));
-    throw new HttpError(400, errors.map((entry) => `${entry.field}: ${entry.message}`).join("; "), errors);
-  }
+  if (!parsed.success) throw filterRefusal(filterErrors(parsed.error));
   if (!followLatest && !years.includes(parsed.data.year)) {
     const message = `${parsed.data.year} is not an enabled year (enabled: ${years.join(", ") || "none"})`;
-    throw new HttpError(400, `filters.year: ${message}`, [{ field: "filters.year", message }]);
+    throw filterRefusal([{ field: "filters.year", message }]);
   }
   return { ...parsed.data } as Record<string, unknown>;
 }

@@ -1,7 +1,9 @@
 /**
  * POST /api/services/lexisnexis/organization/ and /individual/ `{query: "<npi>"}`: a facility or a
  * provider by NPI in the provider registry (server/registry/lookups.ts). Found: `{status: 200, data}`
- * to pre-fill the form; not found: 404 with the spec's message on the npi field and `data: null`.
+ * to pre-fill the form; not found: 404 with the spec's message on `query` and `data: null`. Refusals
+ * name `query`, the body's field, as every call names the fields it was sent (the form shows them
+ * beside its NPI field).
  */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
@@ -13,7 +15,7 @@ import {
   organisationLookupAnswer,
 } from "../../http/answers/services.ts";
 import { readJson } from "../../http/body.ts";
-import { HttpError } from "../../http/errors.ts";
+import { fieldRefusal } from "../../http/errors.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { isValidNpi } from "../../reference/npi.ts";
 import { findIndividualByNpi, findOrganisationByNpi } from "../../registry/lookups.ts";
@@ -26,13 +28,10 @@ export const NOT_FOUND_MESSAGE =
 
 const lookupBody = z.strictObject({ query: z.string({ error: "must be the NPI to look up" }).trim() });
 
-/** The NPI asked for; a malformed one is refused on the form's npi field. */
+/** The NPI asked for; a malformed one is refused on `query`. */
 async function npiOf(c: Context<AppEnv>) {
   const { query } = await readJson(c, lookupBody);
-  if (!isValidNpi(query)) {
-    const message = fieldMessage({ format: "npi" });
-    throw new HttpError(400, `npi: ${message}`, [{ field: "npi", message }]);
-  }
+  if (!isValidNpi(query)) throw fieldRefusal("query", fieldMessage({ format: "npi" }));
   return query;
 }
 
@@ -41,7 +40,7 @@ const notFound = (c: Context<AppEnv>) =>
     {
       status: 404,
       detail: NOT_FOUND_MESSAGE,
-      errors: [{ field: "npi", message: NOT_FOUND_MESSAGE }],
+      errors: [{ field: "query", message: NOT_FOUND_MESSAGE }],
       data: null,
     },
     404,

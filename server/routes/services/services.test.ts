@@ -121,17 +121,17 @@ for (const backend of backends) {
         expect(answer.json).toEqual({
           status: 404,
           detail: NOT_FOUND_MESSAGE,
-          errors: [{ field: "npi", message: NOT_FOUND_MESSAGE }],
+          errors: [{ field: "query", message: NOT_FOUND_MESSAGE }],
           data: null,
         });
       }
     });
 
-    test("a malformed NPI is refused on npi; a body without query on query", async () => {
+    test("a malformed NPI, or none, is refused on query (the body's field)", async () => {
       const malformed = await customer.post(INDIVIDUAL, { query: "12345" });
       expect(malformed.status).toBe(400);
       expect(malformed.json.errors).toEqual([
-        { field: "npi", message: "Please fill out this field or verify it is an NPI of 10 digits." },
+        { field: "query", message: "Please fill out this field or verify it is an NPI of 10 digits." },
       ]);
       const missing = await customer.post(INDIVIDUAL, {});
       expect(missing.status).toBe(400);

@@ -9,13 +9,14 @@ import {
   filesField,
   filesOnTheWire,
   ingestResponse,
+  misplacedParts,
   parseForm,
   uploadedFiles,
   withReceivedUpload,
   yearField,
 } from "./multipart.ts";
 
-const marketFormSchema = z.object({
+const marketFormSchema = z.strictObject({
   files: filesField,
   kind: z.enum(["OP", "IP", "DEMO"], { message: "must be OP, IP or DEMO" }),
   year: yearField,
@@ -42,8 +43,8 @@ export const advisoryBoardFile = new Hono<AppEnv>().post(
   }),
   (c) =>
     // Streamed to disk once the caller is cleared; the received files go when this ends.
-    withReceivedUpload(c, async (received) => {
-      const form = parseForm(marketFormSchema, received);
+    withReceivedUpload(c, async (received, misplaced) => {
+      const form = parseForm(marketFormSchema, received, misplacedParts(misplaced, marketFormSchema));
       const session = c.var.session;
       const result = await ingestMarketUpload(c.var.app, {
         kind: form.kind,

@@ -8,7 +8,7 @@ import {
   practiceUploadAnswer,
   refusedUploadAnswer,
 } from "../../http/answers/uploads.ts";
-import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
+import { fieldRefusal, forbidden, invalidToken, notFound } from "../../http/errors.ts";
 import { dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { ingestPracticeUpload } from "../../ingest/ingest.ts";
@@ -17,6 +17,7 @@ import { dataYearMessage, isDataYear } from "../../organisations/yearField.ts";
 import {
   filesField,
   filesOnTheWire,
+  misplacedParts,
   parseForm,
   practiceIngestResponse,
   uploadedFiles,
@@ -53,18 +54,17 @@ const yearsField = z
   );
 
 /** A form flag: "true" or "1" (a checkbox's "on" too); absent is false. */
-const flagField = (name: string) =>
-  z
-    .enum(["true", "false", "1", "0", "on"], { message: `${name} must be true or false` })
-    .optional()
-    .transform((value) => value === "true" || value === "1" || value === "on");
+const flagField = z
+  .enum(["true", "false", "1", "0", "on"], { message: "must be true or false (or 1 or 0)" })
+  .optional()
+  .transform((value) => value === "true" || value === "1" || value === "on");
 
-const practiceFormSchema = z.object({
+const practiceFormSchema = z.strictObject({
   files: filesField,
   // Without years: every service year of the file, each switched in as its own version (section 9).
   years: yearsField.optional(),
-  skip_invalid: flagField("skip_invalid"),
-  confirm: flagField("confirm"),
+  skip_invalid: flagField,
+  confirm: flagField,
   user: z.uuid({ message: "must be a customer user id (UUID)" }).optional(),
   organization: z.uuid({ message: "must be an organisation id (UUID)" }).optional(),
 });
@@ -80,7 +80,15 @@ export const customerFile = new Hono<AppEnv>().post(
     summary:
       "Upload a practice data file (the organisation's admin, or a staff site admin naming `organization`).",
     tags: ["Uploads"],
-    form: { media: "multipart/form-data", schema: practiceFormSchema.extend({ files: filesOnTheWire }) },
+    form: {
+      media: "multipart/form-data",
+      schema: practiceFormSchema.extend({
+        files: filesOnTheWire.optional(),
+        data_upload: filesOnTheWire
+          .optional()
+          .meta({ description: "The practice profile's name for `files`: send the files under either." }),
+      }),
+    },
     answer: {
       description: "The years and rows loaded, with the warnings and the rows set aside.",
       schema: practiceUploadAnswer,
@@ -113,8 +121,8 @@ export const customerFile = new Hono<AppEnv>().post(
     // The body is streamed to disk only once the caller is cleared; the files go when this ends.
     return withReceivedUpload(
       c,
-      async (received) => {
-        const form = parseForm(practiceFormSchema, received);
+      async (received, misplaced) => {
+        const form = parseForm(practiceFormSchema, received, misplacedParts(misplaced, practiceFormSchema));
 
         let organisationId: string;
         let uploadedBy: string | undefined;
@@ -126,7 +134,7 @@ export const customerFile = new Hono<AppEnv>().post(
           organisationId = session.organisation.id;
           uploadedBy = session.user.id;
         } else {
-          if (!form.organization) throw new HttpError(400, "organization: is required for staff uploads");
+          if (!form.organization) throw fieldRefusal("organization", "is required for staff uploads");
           organisationId = form.organization;
           uploadedByStaff = session.staff.id;
         }
@@ -141,7 +149,7 @@ export const customerFile = new Hono<AppEnv>().post(
             .select({ id: customerUsers.id })
             .from(customerUsers)
             .where(and(eq(customerUsers.id, form.user), eq(customerUsers.organisationId, organisationId)));
-          if (!user) throw new HttpError(400, "user: must be a user of the organisation");
+          if (!user) throw fieldRefusal("user", "must be a user of the organisation");
           uploadedBy = user.id;
         }
 

