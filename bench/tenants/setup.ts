@@ -7,13 +7,13 @@
  */
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { createSession } from "../../server/auth/sessions.ts";
 import { createContext } from "../../server/bootstrap/context.ts";
 import { loadConfig } from "../../server/config.ts";
 import type { AppContext } from "../../server/context.ts";
 import type { Db } from "../../server/db/client.ts";
-import { customerUsers, organisations } from "../../server/db/schema/index.ts";
+import { customerUsers, organisations, organisationYears } from "../../server/db/schema/index.ts";
 import { prepareEveryOrganisation } from "../../server/engine/derived/prepareFiles.ts";
 import { importOrganisation } from "../../server/fixtures/importOrganisation.ts";
 import { organisationFileSchema } from "../../server/fixtures/organisationFile.ts";
@@ -121,6 +121,20 @@ export async function openTenantData(spec: TenantSpec, options: { prepareFiles?:
   }
   if (ingested > 0)
     console.log(`loaded ${ingested} files in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // Customers read enabled years only (staff enable a year once they have reviewed it): the bench's
+  // users read every loaded year, as a customer whose years were all reviewed does.
+  await db
+    .update(organisationYears)
+    .set({ enabled: true })
+    .where(
+      and(
+        inArray(
+          organisationYears.organisationId,
+          orgs.map((organisation) => organisation.id),
+        ),
+        eq(organisationYears.enabled, false),
+      ),
+    );
   // Cold-mode runs remove the files before each phase: writing them here would be wasted.
   if (options.prepareFiles ?? true) await prepareTenantFiles(context, orgs);
   return { context, dataDir, orgs };
