@@ -16,6 +16,8 @@ import { type RunningServer, startServer } from "./support/server.ts";
 requireChromium("API reference page");
 
 const STARTUP_MS = 420_000;
+/** A test opens fresh pages of a long server-rendered document: seconds, tens of them on a loaded machine. */
+const TEST_MS = 120_000;
 const SCREENSHOTS = join(import.meta.dir, "screenshots");
 
 /** The window as a person sees it, scrolled to `selector` (the whole page is too long to shoot). */
@@ -73,117 +75,129 @@ describe.skipIf(!chromiumAvailable)("API reference page", () => {
     await server?.stop();
   });
 
-  test("at 1280 px: authentication, a main call's answer fields, its rules and examples", async () => {
-    const page = await open(1280);
-    await expect(page.title()).resolves.toBe("Vitality API reference");
-    // Served under the app's own CSP, with no script at all and nothing fetched from elsewhere.
-    expect(await page.locator("script").count()).toBe(0);
+  test(
+    "at 1280 px: authentication, a main call's answer fields, its rules and examples",
+    async () => {
+      const page = await open(1280);
+      await expect(page.title()).resolves.toBe("Vitality API reference");
+      // Served under the app's own CSP, with no script at all and nothing fetched from elsewhere.
+      expect(await page.locator("script").count()).toBe(0);
 
-    const authentication = page.getByRole("heading", { name: "Authentication", level: 2 });
-    await authentication.waitFor();
-    const credentials = page.getByRole("table", { name: /credentials a call may take/ });
-    for (const [name, sentAs] of [
-      ["session", "cookie token"],
-      ["token", "header Authorization"],
-      ["csrfCookie", "cookie csrftoken"],
-      ["csrfHeader", "header X-CSRFToken"],
-      ["dummyOrg", "header X-Dummy-Org"],
-    ] as const) {
-      const row = credentials.getByRole("row", { name: new RegExp(`^${name}\\b`) });
-      await expect(row.getByRole("cell").first().textContent()).resolves.toBe(sentAs);
-    }
-    await expect(page.getByText("Authorization: Token <token>").first().isVisible()).resolves.toBe(true);
-    await shotAt(page, "#authentication", "apiDocs-authentication-1280");
+      const authentication = page.getByRole("heading", { name: "Authentication", level: 2 });
+      await authentication.waitFor();
+      const credentials = page.getByRole("table", { name: /credentials a call may take/ });
+      for (const [name, sentAs] of [
+        ["session", "cookie token"],
+        ["token", "header Authorization"],
+        ["csrfCookie", "cookie csrftoken"],
+        ["csrfHeader", "header X-CSRFToken"],
+        ["dummyOrg", "header X-Dummy-Org"],
+      ] as const) {
+        const row = credentials.getByRole("row", { name: new RegExp(`^${name}\\b`) });
+        await expect(row.getByRole("cell").first().textContent()).resolves.toBe(sentAs);
+      }
+      await expect(page.getByText("Authorization: Token <token>").first().isVisible()).resolves.toBe(true);
+      await shotAt(page, "#authentication", "apiDocs-authentication-1280");
 
-    // The customer's session check: its answer's fields, nested, with who may call it.
-    const detail = section(page, "get-api-management-customer-detail");
-    await expect(detail.getByText("Answer 200").isVisible()).resolves.toBe(true);
-    for (const field of ["organization", "facilities", "setup", "replaced_years", "profile"]) {
+      // The customer's session check: its answer's fields, nested, with who may call it.
+      const detail = section(page, "get-api-management-customer-detail");
+      await expect(detail.getByText("Answer 200").isVisible()).resolves.toBe(true);
+      for (const field of ["organization", "facilities", "setup", "replaced_years", "profile"]) {
+        await expect(
+          detail.locator("code.field", { hasText: new RegExp(`^${field}$`) }).count(),
+        ).resolves.toBeGreaterThan(0);
+      }
+      await expect(detail.locator("p.auth").textContent()).resolves.toMatch(
+        /^Credentials: cookie token or header Authorization; optional: header X-Dummy-Org or query org_id\.$/,
+      );
+      await expect(detail.locator("p.more").textContent()).resolves.toContain("Role: customer.");
+      await shotAt(page, "section#get-api-management-customer-detail", "apiDocs-session-check-1280");
+
+      // Staff sign-in: the body's rules as the JSON has them, an example body, the CSRF pair.
+      const signin = section(page, "post-api-management-admin-signin");
       await expect(
-        detail.locator("code.field", { hasText: new RegExp(`^${field}$`) }).count(),
-      ).resolves.toBeGreaterThan(0);
-    }
-    await expect(detail.locator("p.auth").textContent()).resolves.toMatch(
-      /^Credentials: cookie token or header Authorization; optional: header X-Dummy-Org or query org_id\.$/,
-    );
-    await expect(detail.locator("p.more").textContent()).resolves.toContain("Role: customer.");
-    await shotAt(page, "section#get-api-management-customer-detail", "apiDocs-session-check-1280");
+        signin
+          .locator("li", { hasText: /^username string required/ })
+          .first()
+          .textContent(),
+      ).resolves.toContain("from 1 to 150 characters");
+      await expect(signin.getByText("Example body").isVisible()).resolves.toBe(true);
+      await expect(signin.locator("pre").first().textContent()).resolves.toContain('"username": "admin"');
+      await expect(signin.locator("p.auth").textContent()).resolves.toBe(
+        "Credentials: cookie csrftoken + header X-CSRFToken.",
+      );
+      // The customer's sign-in link: an example answer.
+      const link = section(page, "get-api-services-auth-signin-token");
+      await expect(link.getByText("Example answer").isVisible()).resolves.toBe(true);
+      await shotAt(page, "section#post-api-management-admin-signin", "apiDocs-staff-signin-1280");
 
-    // Staff sign-in: the body's rules as the JSON has them, an example body, the CSRF pair.
-    const signin = section(page, "post-api-management-admin-signin");
-    await expect(
-      signin
-        .locator("li", { hasText: /^username string required/ })
-        .first()
-        .textContent(),
-    ).resolves.toContain("from 1 to 150 characters");
-    await expect(signin.getByText("Example body").isVisible()).resolves.toBe(true);
-    await expect(signin.locator("pre").first().textContent()).resolves.toContain('"username": "admin"');
-    await expect(signin.locator("p.auth").textContent()).resolves.toBe(
-      "Credentials: cookie csrftoken + header X-CSRFToken.",
-    );
-    // The customer's sign-in link: an example answer.
-    const link = section(page, "get-api-services-auth-signin-token");
-    await expect(link.getByText("Example answer").isVisible()).resolves.toBe(true);
-    await shotAt(page, "section#post-api-management-admin-signin", "apiDocs-staff-signin-1280");
+      expect(await cspViolations(page)).toEqual([]);
+      expect(requestsElsewhere).toEqual([]);
+    },
+    TEST_MS,
+  );
 
-    expect(await cspViolations(page)).toEqual([]);
-    expect(requestsElsewhere).toEqual([]);
-  });
+  test(
+    "at 390 px: the page fits, the contents fold by tag and lead to a call, the search box finds calls",
+    async () => {
+      const page = await open(390);
+      // Nothing wider than the phone: long paths and code wrap, examples scroll inside their box.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(overflow).toBeLessThanOrEqual(390);
+      await shotAt(page, "header.top", "apiDocs-top-390");
 
-  test("at 390 px: the page fits, the contents fold by tag and lead to a call, the search box finds calls", async () => {
-    const page = await open(390);
-    // Nothing wider than the phone: long paths and code wrap, examples scroll inside their box.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(overflow).toBeLessThanOrEqual(390);
-    await shotAt(page, "header.top", "apiDocs-top-390");
+      // Contents: one fold per tag, closed; opening one lists its calls, and a link leads to the call.
+      const contents = page.getByRole("navigation", { name: "Contents" });
+      const folds = contents.locator("details");
+      expect(await folds.count()).toBeGreaterThan(10);
+      await expect(contents.locator("details[open]").count()).resolves.toBe(0);
+      const profile = folds.filter({ hasText: "Customer: practice profile" });
+      await profile.locator("summary").click();
+      await expect(profile.getByRole("link").first().isVisible()).resolves.toBe(true);
+      await shotAt(page, "nav.contents", "apiDocs-contents-390");
+      await profile.getByRole("link", { name: /^POST \/api\/management\/customer\/facility$/ }).click();
+      await page.waitForURL(/#post-api-management-customer-facility$/);
+      const facility = section(page, "post-api-management-customer-facility");
+      const top = await facility.evaluate((element) => element.getBoundingClientRect().top);
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(top).toBeLessThan(200);
+      await expect(facility.getByText("Example body").isVisible()).resolves.toBe(true);
+      await page.screenshot({ path: join(SCREENSHOTS, "apiDocs-facility-call-390.png") });
 
-    // Contents: one fold per tag, closed; opening one lists its calls, and a link leads to the call.
-    const contents = page.getByRole("navigation", { name: "Contents" });
-    const folds = contents.locator("details");
-    expect(await folds.count()).toBeGreaterThan(10);
-    await expect(contents.locator("details[open]").count()).resolves.toBe(0);
-    const profile = folds.filter({ hasText: "Customer: practice profile" });
-    await profile.locator("summary").click();
-    await expect(profile.getByRole("link").first().isVisible()).resolves.toBe(true);
-    await shotAt(page, "nav.contents", "apiDocs-contents-390");
-    await profile.getByRole("link", { name: /^POST \/api\/management\/customer\/facility$/ }).click();
-    await page.waitForURL(/#post-api-management-customer-facility$/);
-    const facility = section(page, "post-api-management-customer-facility");
-    const top = await facility.evaluate((element) => element.getBoundingClientRect().top);
-    expect(top).toBeGreaterThanOrEqual(0);
-    expect(top).toBeLessThan(200);
-    await expect(facility.getByText("Example body").isVisible()).resolves.toBe(true);
-    await page.screenshot({ path: join(SCREENSHOTS, "apiDocs-facility-call-390.png") });
+      // Search: the box is in reach at the top, and answers with only the matching calls.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const box = page.getByRole("searchbox", { name: "Search the calls" });
+      const size = await box.boundingBox();
+      expect(size!.width).toBeGreaterThan(200);
+      await box.fill("signin");
+      await box.press("Enter");
+      await page.waitForURL(/\/api\/docs\?q=signin$/);
+      await expect(page.getByRole("status").textContent()).resolves.toMatch(/^3 of \d+ calls match “signin”/);
+      const found = await page.locator("section.call h3").allTextContents();
+      expect(found.map((title) => title.replace(/\s+/g, " "))).toEqual([
+        "POST /api/services/auth/signin",
+        "GET /api/services/auth/signin/{token}",
+        "POST /api/management/admin/signin",
+      ]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await screenshot(page, "apiDocs-search-390");
 
-    // Search: the box is in reach at the top, and answers with only the matching calls.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const box = page.getByRole("searchbox", { name: "Search the calls" });
-    const size = await box.boundingBox();
-    expect(size!.width).toBeGreaterThan(200);
-    await box.fill("signin");
-    await box.press("Enter");
-    await page.waitForURL(/\/api\/docs\?q=signin$/);
-    await expect(page.getByRole("status").textContent()).resolves.toMatch(/^3 of \d+ calls match “signin”/);
-    const found = await page.locator("section.call h3").allTextContents();
-    expect(found.map((title) => title.replace(/\s+/g, " "))).toEqual([
-      "POST /api/services/auth/signin",
-      "GET /api/services/auth/signin/{token}",
-      "POST /api/management/admin/signin",
-    ]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshot(page, "apiDocs-search-390");
+      expect(await cspViolations(page)).toEqual([]);
+      expect(requestsElsewhere).toEqual([]);
+    },
+    TEST_MS,
+  );
 
-    expect(await cspViolations(page)).toEqual([]);
-    expect(requestsElsewhere).toEqual([]);
-  });
-
-  test("at 1280 px the same search box, and a search finding nothing says so", async () => {
-    const page = await open(1280, "/api/docs?q=no%20such%20call");
-    await expect(page.getByRole("status").textContent()).resolves.toMatch(/^0 of \d+ calls match/);
-    await page.getByRole("link", { name: "Show every call" }).click();
-    await page.waitForURL(/\/api\/docs$/);
-    await shotAt(page, "header.top", "apiDocs-top-1280");
-    expect(await cspViolations(page)).toEqual([]);
-  });
+  test(
+    "at 1280 px the same search box, and a search finding nothing says so",
+    async () => {
+      const page = await open(1280, "/api/docs?q=no%20such%20call");
+      await expect(page.getByRole("status").textContent()).resolves.toMatch(/^0 of \d+ calls match/);
+      await page.getByRole("link", { name: "Show every call" }).click();
+      await page.waitForURL(/\/api\/docs$/);
+      await shotAt(page, "header.top", "apiDocs-top-1280");
+      expect(await cspViolations(page)).toEqual([]);
+    },
+    TEST_MS,
+  );
 });
