@@ -307,7 +307,7 @@ for (const backend of backends) {
         const after = await customer.post("/api/management/queries/querie1/", {});
         expect(after.status).toBe(400);
         expect(after.headers.get("x-cache")).toBeNull();
-        expect(after.json.errors[0].field).toBe("year");
+        expect(after.json.errors[0].field).toBe("filters.year");
       });
 
       test("action 'delete' removes the year and everything of it; a file of several years is kept", async () => {
