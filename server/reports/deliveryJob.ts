@@ -174,6 +174,8 @@ async function deliver(context: AppContext, data: DeliveryData) {
     }
     const detail = `Not sent after ${REPORT_TRIES} tries: ${reason}`;
     // Staff are told before the delivery reads 'failed', so whoever sees the outcome finds the notice too.
+    // A crash between the two leaves the delivery open: the next lease tries once more and may tell
+    // staff a second time, which beats a 'failed' nobody was told of.
     const staff = await db.select({ id: staffAccounts.id }).from(staffAccounts);
     await notify(
       context,
