@@ -160,7 +160,7 @@ export interface CacheLimits {
   /** Analysis answers kept (0: none), and the bytes of their JSON text at most. */
   answerEntries: number;
   answerBytes: number;
-  /** querie9's outmigration flows: organisation-years kept, and their bytes at most. */
+  /** querie9's outmigration flows and querie11's slices (each): organisation-years kept, and their bytes at most. */
   flowEntries: number;
   flowBytes: number;
   /** Validated sessions kept (each for SESSION_CACHE_SECONDS at most). */

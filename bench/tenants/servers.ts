@@ -39,7 +39,10 @@ function peakRssMb(pid: number) {
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
   const output: string[] = [];
-  const child = Bun.spawn([process.execPath, join(root, "server", "main.ts")], {
+  // BENCH_SERVER_FLAGS: Bun's own flags for the server, e.g. "--cpu-prof-md --cpu-prof-dir=/tmp/prof"
+  // (where its time goes) or "--heap-prof-md" (where its memory goes), written when it stops.
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean);
+  const child = Bun.spawn([process.execPath, ...flags, join(root, "server", "main.ts")], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdout: "pipe",

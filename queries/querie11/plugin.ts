@@ -8,8 +8,6 @@ import {
   share,
   sqlNumber,
   sqlText,
-  sqlTextList,
-  sqlTextOrNull,
 } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { growthFilters } from "./filters.ts";
@@ -27,33 +25,10 @@ import {
   waterfall,
   type ZipDemandRow,
 } from "./growth.ts";
+import { narrowSlices, narrowZips, organisationYearSlices, type SliceRow } from "./slices.ts";
 import { GROWTH_THRESHOLDS, growthView } from "./view.ts";
 
 const practicePriceRow = z.object({ service_line: sqlText, paid: sqlNumber, cases: sqlNumber });
-const sliceRow = z.object({
-  period: z.enum(["today", "reference"]),
-  service_line: sqlText,
-  area_types: sqlTextList,
-  is_customer: z.boolean(),
-  setting: sqlTextOrNull,
-  leaked: z.boolean(),
-  provider: sqlTextOrNull,
-  outside: z.boolean(),
-  facility_npi: sqlTextOrNull,
-  facility: sqlTextOrNull,
-  cases: sqlNumber,
-  paid: sqlNumber,
-  paid_cases: sqlNumber,
-});
-type SliceRow = z.infer<typeof sliceRow>;
-const zipRow = z.object({
-  zipcode: sqlText,
-  area_types: sqlTextList,
-  population: sqlNumber.nullable(),
-  projected_population_5y: sqlNumber.nullable(),
-  service_line: sqlTextOrNull,
-  cases: sqlNumber,
-});
 
 /** The market's paid amounts per line and setting, from M's slices (rows without one left out). */
 function marketPrices(today: readonly SliceRow[]): PriceRow[] {
@@ -132,8 +107,10 @@ export default definePlugin({
   dir: import.meta.dir,
   filters: growthFilters,
   view: growthView,
-  // The service area's drawn polygons depend on the organisation-year only: made ahead of the first run.
-  async prepare({ inputs }) {
+  // The slices and the service area's drawn polygons depend on the organisation-year only: made
+  // ahead of the first run.
+  async prepare({ sql, inputs }) {
+    await organisationYearSlices(sql, inputs.kept);
     await drawnServiceAreaPolygons(inputs.dimensions.serviceArea, inputs.zipPolygon, inputs.kept);
   },
   async kernel({ sql, filters, inputs }) {
@@ -143,8 +120,9 @@ export default definePlugin({
     const ascShift = (filters.numbers?.asc_shift_pct ?? 0) / 100;
     const years = inputs.year - inputs.referenceYear;
 
-    const slices = await sql.rows("market_slices.sql", sliceRow);
-    const zips: ZipDemandRow[] = await sql.rows("zip_demand.sql", zipRow);
+    const kept = await organisationYearSlices(sql, inputs.kept);
+    const slices = narrowSlices(kept.slices, lines, areaTypes);
+    const zips = narrowZips(kept.zips, lines, areaTypes);
     const today = slices.filter((row) => row.period === "today");
     const priceRows = marketPrices(today);
     // The practice's own prices are read only for a line the market has no paid amount for.

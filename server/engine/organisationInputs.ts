@@ -243,6 +243,7 @@ export async function resolveInputs(
       kept: {
         dir: dirname(files.derived.area_cases),
         zipPolygons: deploymentPolygons ? pathStamps([join(dataDir, ZIP_POLYGONS_PATH)]) : "bundled",
+        data: dataKey,
       },
     },
     dataKey,

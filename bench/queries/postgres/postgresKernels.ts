@@ -234,11 +234,11 @@ export async function openPostgresBench(
 }
 
 /**
- * M of a year (server/engine/sql/base_views.sql) over that year's raw market rows and service area,
- * with the service-area types of the patient's zip (area_types) and the cases that carry a paid
- * amount (paid_cases), as DuckDB's M carries them.
+ * A year's service-area slice marked customer or competitor (server/engine/sql/market_marked.sql):
+ * its raw market rows whose patient zip is in that year's service area, with the zip's types
+ * (area_types) and the cases that carry a paid amount (paid_cases), as DuckDB's marked slices.
  */
-const marketBaseView = (view: string, cases: string, serviceArea: string) => `
+const markedSliceView = (view: string, cases: string, serviceArea: string) => `
 CREATE TEMP VIEW ${view} AS
 SELECT m.*,
        (SELECT array_agg(DISTINCT a.type ORDER BY a.type) FROM ${serviceArea} AS a
@@ -247,9 +247,15 @@ SELECT m.*,
        coalesce(m.rendering_npi IN (SELECT npi FROM customer_provider_npi), false)
          OR coalesce(m.facility_npi IN (SELECT npi FROM customer_facility_npi), false) AS is_customer,
        coalesce(m.referring_npi IN (SELECT npi FROM customer_provider_npi), false) AS referred_by_customer
-FROM ${cases} AS m, request_filter AS f
-WHERE m.patient_zip IN (
-    SELECT a.zipcode FROM ${serviceArea} AS a, request_filter AS chosen WHERE a.type = ANY(chosen.service_area))
+FROM ${cases} AS m
+WHERE m.patient_zip IN (SELECT zipcode FROM ${serviceArea});`;
+
+/** M of a year (server/engine/sql/base_views.sql): the marked slice narrowed by the request. */
+const marketBaseView = (view: string, marked: string) => `
+CREATE TEMP VIEW ${view} AS
+SELECT m.*
+FROM ${marked} AS m, request_filter AS f
+WHERE m.area_types && f.service_area
   AND m.service_line = ANY(f.servicelines)
   AND (f.all_facility_types OR m.setting = ANY(f.facility_type))
   AND (cardinality(f.facility_zipcodes) = 0 OR m.facility_zip = ANY(f.facility_zipcodes))
@@ -257,7 +263,7 @@ WHERE m.patient_zip IN (
   AND (cardinality(f.providers) = 0 OR m.rendering_npi = ANY(f.providers))
   AND (cardinality(f.provider_zipcodes) = 0 OR m.rendering_npi IN (SELECT npi FROM provider_zip_match));`;
 
-/** The organisation's NPIs and M for the current and the reference year (base_views.sql reads them). */
+/** The organisation's NPIs, the marked slices and M for the current and the reference year (base_views.sql reads them). */
 function marketBaseViews() {
   return `
 CREATE TEMP VIEW customer_provider_npi AS
@@ -265,6 +271,8 @@ SELECT DISTINCT npi FROM org_providers WHERE npi IS NOT NULL;
 
 CREATE TEMP VIEW customer_facility_npi AS
 SELECT DISTINCT npi FROM org_facilities WHERE npi IS NOT NULL;
-${marketBaseView("market_base", "market_cases", "service_area")}
-${marketBaseView("market_base_reference", "market_cases_reference", "service_area_reference")}`;
+${markedSliceView("area_cases_marked", "market_cases", "service_area")}
+${markedSliceView("area_cases_reference_marked", "market_cases_reference", "service_area_reference")}
+${marketBaseView("market_base", "area_cases_marked")}
+${marketBaseView("market_base_reference", "area_cases_reference_marked")}`;
 }

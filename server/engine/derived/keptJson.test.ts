@@ -7,7 +7,7 @@ import { keptJson, keptPath } from "./keptJson.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "vitality-kept-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const kept = { dir, zipPolygons: "bundled" };
+const kept = { dir, zipPolygons: "bundled", data: "test-data" };
 const numbers = z.array(z.number());
 
 test("a value is made once and kept: the next reader (another process) reads the file", async () => {

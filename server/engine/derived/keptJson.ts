@@ -18,6 +18,12 @@ export interface KeptValues {
   dir: string;
   /** What every value also depends on besides its own key: the zip polygons' file version. */
   zipPolygons: string;
+  /**
+   * The organisation-year's data version (organisationInputs.ts `dataKey`: the market, practice and
+   * demographics files' stamps, the profile and the years): a value made from all of its data keys
+   * on it instead of fingerprinting the rows on every run.
+   */
+  data: string;
 }
 
 /**

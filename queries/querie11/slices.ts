@@ -1,0 +1,162 @@
+/**
+ * querie11's slices of the market (market_slices.sql) and its zips (zip_demand.sql), for every
+ * service line and service-area type: they depend on the organisation-year's data only, so they are
+ * read once per data version, kept in a file beside the derived files (keptJson.ts, written by the
+ * data pipeline through the plugin's prepare step) and in a bounded memory cache, and each run
+ * narrows them to its lines and types in JavaScript. Without kept values (a test's bound rows)
+ * they are read on every run.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import { boundedCache } from "../../server/caches/bounded.ts";
+import { currentCacheLimits } from "../../server/caches/limits.ts";
+import { type KeptValues, keptJson, keptPath } from "../../server/engine/derived/keptJson.ts";
+import {
+  type KernelContext,
+  sqlNumber,
+  sqlText,
+  sqlTextList,
+  sqlTextOrNull,
+} from "../../server/engine/index.ts";
+import type { ZipDemandRow } from "./growth.ts";
+
+const sliceRow = z.object({
+  period: z.enum(["today", "reference"]),
+  service_line: sqlText,
+  area_types: sqlTextList,
+  is_customer: z.boolean(),
+  setting: sqlTextOrNull,
+  leaked: z.boolean(),
+  provider: sqlTextOrNull,
+  outside: z.boolean(),
+  facility_npi: sqlTextOrNull,
+  facility: sqlTextOrNull,
+  cases: sqlNumber,
+  paid: sqlNumber,
+  paid_cases: sqlNumber,
+});
+export type SliceRow = z.infer<typeof sliceRow>;
+const zipRow = z.object({
+  zipcode: sqlText,
+  area_types: sqlTextList,
+  population: sqlNumber.nullable(),
+  projected_population_5y: sqlNumber.nullable(),
+  service_line: sqlTextOrNull,
+  cases: sqlNumber,
+});
+
+const growthSlices = z.object({ slices: z.array(sliceRow), zips: z.array(zipRow) });
+type GrowthSlices = z.infer<typeof growthSlices>;
+
+const sqlHash = createHash("sha256")
+  .update(
+    ["market_slices.sql", "zip_demand.sql"]
+      .map((file) => readFileSync(join(import.meta.dir, file)))
+      .join("\0"),
+  )
+  .digest("hex");
+
+/** About the bytes the rows hold (a kept file's rows were not read as text). */
+const bytesOf = (value: GrowthSlices) => 1 + value.slices.length * 260 + value.zips.length * 120;
+
+/**
+ * Kept file's path -> slices, least recently used dropped first, bounded as querie9's flows
+ * (VITALITY_FLOW_CACHE_ENTRIES organisation-years, VITALITY_FLOW_CACHE_MB): about 0.3 MB each at
+ * 1m. Callers must not modify them: they are shared.
+ */
+let kept = boundedCache<GrowthSlices>({
+  name: "growthSlices",
+  max: currentCacheLimits().flowEntries,
+  maxBytes: currentCacheLimits().flowBytes,
+  sizeOf: bytesOf,
+});
+/** Reads under way: runs of the same organisation-year at the same time share one. */
+const reading = new Map<string, Promise<GrowthSlices>>();
+
+async function readSlices(sql: KernelContext["sql"]): Promise<GrowthSlices> {
+  const [slices, zips] = [
+    await sql.rows("market_slices.sql", sliceRow),
+    await sql.rows("zip_demand.sql", zipRow),
+  ];
+  return { slices, zips };
+}
+
+/** Every line's and type's slices and zips of the bound organisation-year. */
+export async function organisationYearSlices(
+  sql: KernelContext["sql"],
+  files: KeptValues | undefined,
+): Promise<GrowthSlices> {
+  if (!files) return readSlices(sql);
+  const path = keptPath(files, "querie11_slices", [files.data, sqlHash]);
+  const known = kept.get(path);
+  if (known) return known;
+  let read = reading.get(path);
+  if (!read) {
+    const cache = kept;
+    read = keptJson(path, () => readSlices(sql), growthSlices)
+      // A failed read is not kept.
+      .then((value) => {
+        cache.set(path, value);
+        return value;
+      })
+      .finally(() => reading.delete(path));
+    reading.set(path, read);
+  }
+  return read;
+}
+
+/** Forgets the slices held in memory (the benchmark's runs without them). */
+export function forgetGrowthSlices() {
+  kept = boundedCache<GrowthSlices>({
+    name: "growthSlices",
+    max: currentCacheLimits().flowEntries,
+    maxBytes: currentCacheLimits().flowBytes,
+    sizeOf: bytesOf,
+  });
+}
+
+const hasChosenType = (areaTypes: readonly string[], types: ReadonlySet<string>) =>
+  areaTypes.some((type) => types.has(type));
+
+/** M's slices for the chosen lines and service-area types (market_base's rule on the kept rows). */
+export function narrowSlices(
+  slices: readonly SliceRow[],
+  lines: readonly string[],
+  areaTypes: readonly string[],
+) {
+  const chosenLines = new Set(lines);
+  const chosenTypes = new Set(areaTypes);
+  return slices.filter(
+    (row) => chosenLines.has(row.service_line) && hasChosenType(row.area_types, chosenTypes),
+  );
+}
+
+/**
+ * The zips of the chosen service-area types, each with its chosen types and its cases per chosen
+ * line, in zip and line order; a zip without a case of those lines keeps one row with service_line
+ * null and no case (its population still shows on the map).
+ */
+export function narrowZips(
+  zips: readonly ZipDemandRow[],
+  lines: readonly string[],
+  areaTypes: readonly string[],
+): ZipDemandRow[] {
+  const chosenLines = new Set(lines);
+  const chosenTypes = new Set(areaTypes);
+  const narrowed: ZipDemandRow[] = [];
+  let index = 0;
+  while (index < zips.length) {
+    const zipcode = zips[index]!.zipcode;
+    const rows: ZipDemandRow[] = [];
+    for (; index < zips.length && zips[index]!.zipcode === zipcode; index += 1) rows.push(zips[index]!);
+    const first = rows[0]!;
+    const types = first.area_types.filter((type) => chosenTypes.has(type));
+    if (types.length === 0) continue;
+    const ofLines = rows.filter((row) => row.service_line !== null && chosenLines.has(row.service_line));
+    if (ofLines.length === 0) narrowed.push({ ...first, area_types: types, service_line: null, cases: 0 });
+    else for (const row of ofLines) narrowed.push({ ...row, area_types: types });
+  }
+  return narrowed;
+}
