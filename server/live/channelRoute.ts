@@ -6,6 +6,7 @@ import type { AppEnv } from "../context.ts";
 import { parseParam } from "../http/body.ts";
 import { forbidden, HttpError, invalidToken } from "../http/errors.ts";
 import { loadSession } from "../http/middleware/session.ts";
+import { SESSION_ENDED_CLOSE } from "./closeCodes.ts";
 import type { Invalidation, LiveSocket } from "./hub.ts";
 import { type ExpiryWatch, watchSessionExpiry } from "./sessionExpiry.ts";
 
@@ -18,9 +19,6 @@ export const liveWebsocketHandler = websocket;
  * Vite's dev server (server/cli/dev.ts), so no other origin is ever accepted by default.
  */
 const allowedOrigin = (publicUrl: string) => new URL(publicUrl).origin;
-
-/** A socket closed because its session ended (logout, expiry, revoked, user blocked or removed). */
-export const SESSION_ENDED_CLOSE = { code: 4401, reason: "Your session has ended" } as const;
 
 /**
  * GET /ws/channel/{channelId}/: the live channel. The session is checked at the handshake (cookie

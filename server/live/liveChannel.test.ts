@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
 import { SESSION_MAX_AGE } from "../auth/sessions.ts";
 import { cacheFigures } from "../caches/registry.ts";
 import { type customerUsers, sessions } from "../db/schema/index.ts";
-import { SESSION_ENDED_CLOSE } from "./channelRoute.ts";
+import { SESSION_ENDED_CLOSE } from "./closeCodes.ts";
 import { MAX_SOCKETS_PER_CHANNEL } from "./hub.ts";
 import { pushToRecipient } from "./notifications.ts";
 

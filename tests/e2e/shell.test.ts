@@ -347,6 +347,51 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
   );
 
   test(
+    "a session ended elsewhere: the open page's live channel closes, the page goes to sign-in by itself and opens no channel again",
+    async () => {
+      const page = await newPage();
+      const channels: Array<{ url: string; closed: boolean }> = [];
+      page.on("websocket", (socket) => {
+        const channel = { url: socket.url(), closed: false };
+        channels.push(channel);
+        socket.on("close", () => {
+          channel.closed = true;
+        });
+      });
+      await signInCustomer(page);
+      await page.getByRole("button", { name: "Account menu" }).waitFor();
+      // The channel opens once the first screen is painted.
+      for (let waited = 0; channels.length === 0 && waited < 8_000; waited += 100)
+        await page.waitForTimeout(100);
+      expect(channels).toHaveLength(1);
+      expect(channels[0]!.url).toContain("/ws/channel/");
+      // Another tab of the same browser logs out: the server closes this page's socket with
+      // "session ended", and the page must not knock again every few seconds.
+      const otherTab = await page.context().newPage();
+      await otherTab.goto("/signin");
+      const ended = await otherTab.evaluate(async () => {
+        const csrf = document.cookie.match(/(?:^|; )csrftoken=([^;]*)/)?.[1] ?? "";
+        const answer = await fetch("/api/admin/logout/", {
+          method: "POST",
+          credentials: "include",
+          headers: { "X-CSRFToken": csrf },
+        });
+        return answer.status;
+      });
+      await otherTab.close();
+      expect(ended).toBe(200);
+      await page.waitForURL(`${server.baseUrl}/signin`);
+      await page.getByRole("button", { name: "Email my login link" }).waitFor();
+      expect(channels[0]!.closed).toBe(true);
+      // Longer than the first two reconnect delays (1 s, 2 s): no new channel was opened.
+      await page.waitForTimeout(3_500);
+      expect(channels).toHaveLength(1);
+      await screenshot(page, "session-ended-elsewhere");
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
     "staff's logout goes to the back office's root, whose guard lands on the administration sign-in",
     async () => {
       const page = await newPage();

@@ -7,6 +7,11 @@ export function setSessionLostHandler(handler: () => void) {
   onSessionLost = handler;
 }
 
+/** The live channel was closed because the session ended: re-run the guards (sign-in). */
+export function reportSessionEnded() {
+  onSessionLost?.();
+}
+
 /** Called for every failed query and mutation. */
 export function reportApiFailure(error: unknown) {
   if (isInvalidSession(error)) onSessionLost?.();

@@ -1,5 +1,7 @@
+import { SESSION_ENDED_CLOSE } from "../../../server/live/closeCodes.ts";
 import type { LiveMessage } from "../../../server/live/messages.ts";
 import { afterNextPaint } from "../app/afterNextPaint.ts";
+import { reportSessionEnded } from "../app/sessionExpiry.ts";
 import { reconnectDelay } from "./backoff.ts";
 
 export type { LiveMessage };
@@ -19,7 +21,8 @@ export interface LiveConnection {
 
 /**
  * Opens the session's live channel and keeps it open: after a drop it reconnects with growing delays
- * (live/backoff.ts), and resets them once a connection has opened. Messages that do not match the
+ * (live/backoff.ts), and resets them once a connection has opened. A channel the server closed
+ * because the session ended is not reopened: the guards are re-run, which lead to sign-in. Messages that do not match the
  * server's zod shapes (server/live/messages.ts) are ignored rather than trusted. The shapes (and zod,
  * ~20 kB gzipped) load with the first connection, once the screen opening it has been painted.
  */
@@ -69,8 +72,13 @@ export function openLiveChannel(
       const parsed = liveMessage.safeParse(payload);
       if (parsed.success) onMessage(parsed.data);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       onStatus?.(false);
+      if (event.code === SESSION_ENDED_CLOSE.code) {
+        closed = true;
+        reportSessionEnded();
+        return;
+      }
       retry();
     });
   };
