@@ -40,10 +40,15 @@ export function fieldOf(form: FormDefinition, name: string): FieldDefinition {
   return field;
 }
 
-/** A text field: trimmed; empty is "" (refused when required); format and lengths from the definition. */
+/**
+ * A text field: trimmed; empty is "" (refused when required); format and lengths from the
+ * definition. The checks run in one refinement (for the form's own messages), which JSON Schema
+ * cannot see: the lengths and the format's pattern are stated for the API document as well.
+ */
 export function textRule(field: FieldDefinition): z.ZodType<string, unknown> {
   const message = fieldMessage(field);
   const max = field.type === "textarea" ? TEXTAREA_MAX : (field.maxlength ?? TEXT_MAX);
+  const pattern = field.format ? FORMAT_PATTERNS[field.format] : undefined;
   return z
     .string({ error: typeMessage(message, "must be text") })
     .trim()
@@ -52,7 +57,6 @@ export function textRule(field: FieldDefinition): z.ZodType<string, unknown> {
         if (field.required) context.addIssue({ code: "custom", message });
         return;
       }
-      const pattern = field.format ? FORMAT_PATTERNS[field.format] : undefined;
       const tooShort = field.minlength !== undefined && value.length < field.minlength;
       if ((pattern && !pattern.test(value)) || tooShort) {
         context.addIssue({ code: "custom", message });
@@ -65,6 +69,12 @@ export function textRule(field: FieldDefinition): z.ZodType<string, unknown> {
       if (field.format === "npi" && !isValidNpi(value)) {
         context.addIssue({ code: "custom", message: NPI_CHECK_MESSAGE });
       }
+    })
+    .meta({
+      maxLength: max,
+      // Blank is allowed when the field is optional, so the pattern and minimum say so.
+      ...(field.minlength !== undefined && field.required ? { minLength: field.minlength } : {}),
+      ...(pattern ? { pattern: field.required ? pattern.source : `^$|${pattern.source}` } : {}),
     });
 }
 

@@ -132,5 +132,24 @@ for (const backend of backends) {
         { field: "provider.name_work_at", message: "Mars: not a facility or location of the organisation" },
       ]);
     });
+
+    test("the document states each text field's limits, and a value past them is refused naming the field", async () => {
+      const facility = entitySchema(FACILITY, "post", "facility").properties;
+      expect(facility.npi).toMatchObject({ type: "string", pattern: "^\\d{10}$" });
+      expect(facility.physical_locale_zip).toMatchObject({ type: "string", pattern: "^\\d{5}$" });
+      const nameMax = facility.name.maxLength;
+      expect(nameMax).toBeGreaterThan(0);
+      const long = await admin.post(`${FACILITY}/`, {
+        facility: { ...requiredValues.facility!(""), name: "N".repeat(nameMax + 1) },
+      });
+      expect(long.status).toBe(400);
+      expect(long.json.errors).toEqual([
+        { field: "facility.name", message: `must be at most ${nameMax} characters` },
+      ]);
+      const atMost = await admin.post(`${FACILITY}/`, {
+        facility: { ...requiredValues.facility!(""), name: "N".repeat(nameMax) },
+      });
+      expect(atMost.status).toBe(200);
+    });
   });
 }
