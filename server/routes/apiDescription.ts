@@ -14,8 +14,11 @@ import { referencePage } from "../http/openapi/referencePage.ts";
 
 const TAG = "API description";
 
-/** The page's search box: any text (a path, a field's name, a word of a summary). */
-const docsQuery = z.strictObject({
+/**
+ * The page's search box: any text (a path, a field's name, a word of a summary). A page people
+ * follow links to: other query keys (a link's tracking tags) are ignored, not refused.
+ */
+const docsQuery = z.object({
   q: z
     .string()
     .trim()

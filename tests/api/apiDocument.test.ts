@@ -306,6 +306,10 @@ for (const backend of backends) {
       expect(found.text).toContain('value="facility-location"');
       const none = await t.client().get("/api/docs?q=nothing%20like%20this");
       expect(none.text).toContain("0 of ");
+      // A link carrying other keys (a newsletter's tracking tags) still opens the page.
+      const tagged = await t.client().get("/api/docs?q=facility-location&utm_source=newsletter");
+      expect(tagged.status).toBe(200);
+      expect(tagged.text).toContain("3 of ");
       const long = await t.client().get(`/api/docs?q=${"a".repeat(101)}`);
       expect(long.status).toBe(400);
       expect(long.json.errors[0]).toEqual({ field: "q", message: "must be at most 100 characters" });
