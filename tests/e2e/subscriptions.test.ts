@@ -113,9 +113,16 @@ describe.skipIf(!chromiumAvailable)("report subscriptions", () => {
         .waitFor({ timeout: 30_000 });
       await screenshot(page, "subscriptions-profile-1280");
 
+      // A phone: one card per subscription, its actions in reach, nothing wider than the screen.
       await page.setViewportSize({ width: 390, height: 844 });
       await page.reload();
-      await panel.locator("tr", { hasText: TITLE }).waitFor();
+      const card = panel.locator("[data-subscription-card]", { hasText: TITLE });
+      await card.waitFor();
+      expect(await card.textContent()).toContain("Weekly on Monday at 07:00");
+      await panel.getByRole("button", { name: `Send ${TITLE} now` }).waitFor();
+      const box = (await card.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await screenshot(page, "subscriptions-profile-390");
       await page.goto("/queries/querie1");
       await page.getByRole("button", { name: "Subscribe" }).click();

@@ -1,4 +1,4 @@
-import { Badge, Stack, Table, Text } from "@mantine/core";
+import { Badge, Box, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { analysisTitle } from "../analyses/catalogue.ts";
 import type { ReportSubscription } from "../api/reportSubscriptions.ts";
@@ -31,9 +31,54 @@ function LastDelivery({ subscription }: { subscription: ReportSubscription }) {
   );
 }
 
+/** What is sent: the analysis, the year it follows and the files. */
+function ReportDetails({ subscription }: { subscription: ReportSubscription }) {
+  return (
+    <Text size="xs" c="dimmed">
+      {analysisTitle(subscription.querie)}
+      {subscription.from_saved_view ? " · saved view" : ""}
+      {subscription.follow_latest_year ? " · latest enabled year" : ` · ${subscription.filters.year}`}
+      {subscription.include_xlsx ? " · PDF + XLSX" : " · PDF"}
+    </Text>
+  );
+}
+
+function Recipients({ subscription }: { subscription: ReportSubscription }) {
+  return subscription.recipients.map((recipient) => (
+    <Text key={recipient.email} size="sm" c={recipient.state === "active" ? undefined : "dimmed"}>
+      {recipient.email}
+      {recipient.state === "active" ? "" : ` (${recipient.state})`}
+    </Text>
+  ));
+}
+
+function NextDelivery({ subscription }: { subscription: ReportSubscription }) {
+  return subscription.paused ? (
+    <Badge color="gray" variant="light">
+      Paused
+    </Badge>
+  ) : (
+    <Text size="sm">{when(subscription.next_delivery_at)}</Text>
+  );
+}
+
+/** One labelled figure of a subscription's card (the phone layout). */
+function CardField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      {children}
+    </Box>
+  );
+}
+
 /**
- * Report subscriptions as a table: what, to whom, when, the next and the last delivery with its
- * outcome (and why a report was not sent). The Profile adds its actions; staff read it as is.
+ * Report subscriptions: what, to whom, when, the next and the last delivery with its outcome (and
+ * why a report was not sent). The Profile adds its actions; staff read it as is. A table from the
+ * small breakpoint up; on a phone, one card per subscription (a seven-column table would scroll
+ * sideways and hide its actions).
  */
 export function SubscriptionsTable({
   subscriptions,
@@ -45,68 +90,80 @@ export function SubscriptionsTable({
   showOwner?: boolean;
 }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Report</Table.Th>
-            {showOwner ? <Table.Th>Owner</Table.Th> : null}
-            <Table.Th>Schedule</Table.Th>
-            <Table.Th>Recipients</Table.Th>
-            <Table.Th>Next delivery</Table.Th>
-            <Table.Th>Last delivery</Table.Th>
-            {actions ? <Table.Th ta="right">Actions</Table.Th> : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {subscriptions.map((subscription) => (
-            <Table.Tr key={subscription.id} data-subscription={subscription.id}>
-              <Table.Td>
+    <>
+      <Stack gap="sm" hiddenFrom="sm">
+        {subscriptions.map((subscription) => (
+          <Paper key={subscription.id} withBorder p="sm" data-subscription-card={subscription.id}>
+            <Stack gap={6}>
+              <Box>
                 <Text size="sm" fw={500}>
                   {subscription.title}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {analysisTitle(subscription.querie)}
-                  {subscription.from_saved_view ? " · saved view" : ""}
-                  {subscription.follow_latest_year
-                    ? " · latest enabled year"
-                    : ` · ${subscription.filters.year}`}
-                  {subscription.include_xlsx ? " · PDF + XLSX" : " · PDF"}
-                </Text>
-              </Table.Td>
-              {showOwner ? <Table.Td>{subscription.owner.username}</Table.Td> : null}
-              <Table.Td>
+                <ReportDetails subscription={subscription} />
+              </Box>
+              {showOwner ? <CardField label="Owner">{subscription.owner.username}</CardField> : null}
+              <CardField label="Schedule">
                 <Text size="sm">{subscription.schedule}</Text>
-              </Table.Td>
-              <Table.Td>
-                {subscription.recipients.map((recipient) => (
-                  <Text
-                    key={recipient.email}
-                    size="sm"
-                    c={recipient.state === "active" ? undefined : "dimmed"}
-                  >
-                    {recipient.email}
-                    {recipient.state === "active" ? "" : ` (${recipient.state})`}
-                  </Text>
-                ))}
-              </Table.Td>
-              <Table.Td>
-                {subscription.paused ? (
-                  <Badge color="gray" variant="light">
-                    Paused
-                  </Badge>
-                ) : (
-                  <Text size="sm">{when(subscription.next_delivery_at)}</Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <LastDelivery subscription={subscription} />
-              </Table.Td>
-              {actions ? <Table.Td ta="right">{actions(subscription)}</Table.Td> : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              </CardField>
+              <CardField label="Recipients">
+                <Recipients subscription={subscription} />
+              </CardField>
+              <Group gap="lg" align="flex-start">
+                <CardField label="Next delivery">
+                  <NextDelivery subscription={subscription} />
+                </CardField>
+                <CardField label="Last delivery">
+                  <LastDelivery subscription={subscription} />
+                </CardField>
+              </Group>
+              {actions ? <Group justify="flex-end">{actions(subscription)}</Group> : null}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+      <Box visibleFrom="sm">
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Report</Table.Th>
+                {showOwner ? <Table.Th>Owner</Table.Th> : null}
+                <Table.Th>Schedule</Table.Th>
+                <Table.Th>Recipients</Table.Th>
+                <Table.Th>Next delivery</Table.Th>
+                <Table.Th>Last delivery</Table.Th>
+                {actions ? <Table.Th ta="right">Actions</Table.Th> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {subscriptions.map((subscription) => (
+                <Table.Tr key={subscription.id} data-subscription={subscription.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {subscription.title}
+                    </Text>
+                    <ReportDetails subscription={subscription} />
+                  </Table.Td>
+                  {showOwner ? <Table.Td>{subscription.owner.username}</Table.Td> : null}
+                  <Table.Td>
+                    <Text size="sm">{subscription.schedule}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Recipients subscription={subscription} />
+                  </Table.Td>
+                  <Table.Td>
+                    <NextDelivery subscription={subscription} />
+                  </Table.Td>
+                  <Table.Td>
+                    <LastDelivery subscription={subscription} />
+                  </Table.Td>
+                  {actions ? <Table.Td ta="right">{actions(subscription)}</Table.Td> : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+    </>
   );
 }
