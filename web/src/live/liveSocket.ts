@@ -22,9 +22,10 @@ export interface LiveConnection {
 /**
  * Opens the session's live channel and keeps it open: after a drop it reconnects with growing delays
  * (live/backoff.ts), and resets them once a connection has opened. A channel the server closed
- * because the session ended is not reopened: the guards are re-run, which lead to sign-in. Messages that do not match the
- * server's zod shapes (server/live/messages.ts) are ignored rather than trusted. The shapes (and zod,
- * ~20 kB gzipped) load with the first connection, once the screen opening it has been painted.
+ * because the session ended is not reopened: the guards are re-run, which lead to sign-in.
+ * Messages that do not match the server's zod shapes (server/live/messages.ts) are ignored rather
+ * than trusted. The shapes (and zod, ~20 kB gzipped) load with the first connection, once the
+ * screen opening it has been painted.
  */
 export function openLiveChannel(
   channelId: string,
