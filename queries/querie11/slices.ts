@@ -10,8 +10,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { boundedCache } from "../../server/caches/bounded.ts";
-import { currentCacheLimits } from "../../server/caches/limits.ts";
+import { heldValues } from "../../server/engine/derived/heldKept.ts";
 import { type KeptValues, keptJson, keptPath } from "../../server/engine/derived/keptJson.ts";
 import {
   type KernelContext,
@@ -61,21 +60,8 @@ const sqlHash = createHash("sha256")
 /** About the bytes the rows hold (a kept file's rows were not read as text). */
 const bytesOf = (value: GrowthSlices) => 1 + value.slices.length * 260 + value.zips.length * 120;
 
-/**
- * Kept file's path -> slices, least recently used dropped first, bounded as querie9's flows
- * (VITALITY_FLOW_CACHE_ENTRIES organisation-years, VITALITY_FLOW_CACHE_MB): about 0.4 MB each at
- * 1m. Callers must not modify them: they are shared.
- */
-const sliceCache = () =>
-  boundedCache<GrowthSlices>({
-    name: "growthSlices",
-    max: currentCacheLimits().flowEntries,
-    maxBytes: currentCacheLimits().flowBytes,
-    sizeOf: bytesOf,
-  });
-let kept = sliceCache();
-/** Reads under way: runs of the same organisation-year at the same time share one. */
-const reading = new Map<string, Promise<GrowthSlices>>();
+/** Kept file's path -> slices: about 0.4 MB each at 1m (heldKept.ts). */
+const held = heldValues<GrowthSlices>("growthSlices", bytesOf);
 
 async function readSlices(sql: KernelContext["sql"]): Promise<GrowthSlices> {
   // One connection runs one statement at a time: read one after the other.
@@ -91,26 +77,12 @@ export async function organisationYearSlices(
 ): Promise<GrowthSlices> {
   if (!files) return readSlices(sql);
   const path = keptPath(files, "querie11_slices", [files.data, sqlHash]);
-  const known = kept.get(path);
-  if (known) return known;
-  let read = reading.get(path);
-  if (!read) {
-    const cache = kept;
-    read = keptJson(path, () => readSlices(sql), growthSlices)
-      // A failed read is not kept.
-      .then((value) => {
-        cache.set(path, value);
-        return value;
-      })
-      .finally(() => reading.delete(path));
-    reading.set(path, read);
-  }
-  return read;
+  return held.get(path, () => keptJson(path, () => readSlices(sql), growthSlices));
 }
 
 /** Forgets the slices held in memory (a test's "another process"). */
 export function forgetGrowthSlices() {
-  kept = sliceCache();
+  held.forget();
 }
 
 const hasChosenType = (areaTypes: readonly string[], types: ReadonlySet<string>) =>

@@ -1,18 +1,16 @@
 /**
- * The outmigration flows of every service line, per patient zip (outmigration.sql), kept per data
- * fingerprint (outmigration_fingerprint.sql): they depend on the organisation-year's rows, not on
- * the filters, so a run reads them again only when the rows changed, and narrows them to its lines
- * itself. The fingerprint is taken on every run (one scan, 3-5 ms at 1m, 6-9 ms at 10m), so a change
- * of the market, the derived files or the service area is seen at once. An organisation-year with
- * derived files keeps them in a file too (server/engine/derived/keptJson.ts).
+ * The outmigration flows of every service line, per patient zip (outmigration.sql): they depend on
+ * the organisation-year's rows, not on the filters, so a run reads them again only when the rows
+ * changed, and narrows them to its lines itself. An organisation-year with derived files keys them
+ * by its data version (`KeptValues.data`: a new upload or profile gives a new one) and keeps them in
+ * a file too (server/engine/derived/keptJson.ts); rows bound without (a test's) are keyed by a
+ * fingerprint of the rows (outmigration_fingerprint.sql, one scan, 3-5 ms at 1m).
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { boundedCache } from "../../server/caches/bounded.ts";
-import { currentCacheLimits } from "../../server/caches/limits.ts";
-import type { CacheLimits } from "../../server/config.ts";
+import { type HeldLimits, heldValues } from "../../server/engine/derived/heldKept.ts";
 import { type KeptValues, keptJson, keptPath } from "../../server/engine/derived/keptJson.ts";
 import { type KernelContext, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
 
@@ -41,20 +39,10 @@ interface KeptFlows {
 }
 
 /**
- * Fingerprint (or kept file's path) -> flows (in zip code order), least recently used dropped first, bounded by
- * organisation-years (VITALITY_FLOW_CACHE_ENTRIES) and bytes (VITALITY_FLOW_CACHE_MB): about 0.9 MB
- * each at 1m, 2.6 MB at 10m. Callers must not modify them: they are shared.
+ * Kept file's path (or fingerprint) -> flows (in zip code order): about 0.9-1.9 MB each at 1m, 2.6
+ * MB at 10m (heldKept.ts).
  */
-const flowCache = (limits: Pick<CacheLimits, "flowEntries" | "flowBytes"> = currentCacheLimits()) =>
-  boundedCache<KeptFlows>({
-    name: "flows",
-    max: limits.flowEntries,
-    maxBytes: limits.flowBytes,
-    sizeOf: (kept) => kept.bytes,
-  });
-let kept = flowCache();
-/** Reads under way: identical runs at the same time share one. */
-const reading = new Map<string, Promise<KeptFlows>>();
+const held = heldValues<KeptFlows>("flows", (kept) => kept.bytes);
 
 /** The answer's JSON text, checked against its schema (a drift between SQL and TypeScript fails). */
 function parseZips(text: string | null): ZipFlows[] {
@@ -84,49 +72,33 @@ const flowBytes = (flows: readonly ZipFlows[]) =>
   flows.reduce((sum, zip) => sum + 40 + zip.cells.length * 45 + (zip.outside?.length ?? 0) * 70, 1);
 
 /**
- * The flows of the bound rows, read again only when their fingerprint changed. With `files` they
- * come from the organisation-year's file the data pipeline wrote (querie9's prepare), else are
- * written there, and are remembered under that file's path (held means kept); without, under the
- * fingerprint.
+ * The flows of the bound rows. With `files` (an organisation-year's derived files) they are keyed
+ * by its data version: they come from the file the data pipeline wrote (querie9's prepare), else
+ * are written there, and are held under that file's path. Without (a test's bound rows), they are
+ * held under the rows' fingerprint, taken on each run.
  */
 export async function outmigrationFlows(sql: SqlRunner, files?: KeptValues): Promise<readonly ZipFlows[]> {
-  const [row] = await sql.rows("outmigration_fingerprint.sql", fingerprintRow);
-  const fingerprint = row!.fingerprint;
-  const path = files && keptPath(files, "querie9_flows", [fingerprint, flowsSqlHash]);
-  const key = path ?? fingerprint;
-  const known = kept.get(key);
-  if (known) return known.flows;
-  let read = reading.get(key);
-  if (!read) {
-    const cache = kept;
-    read = (
-      path
-        ? keptJson(path, async () => (await readFlows(sql)).flows, zipFlows).then((flows) => ({
-            flows,
-            bytes: flowBytes(flows),
-          }))
-        : readFlows(sql)
-    )
-      // A failed read is not kept.
-      .then((flows) => {
-        cache.set(key, flows);
-        return flows;
-      })
-      .finally(() => reading.delete(key));
-    reading.set(key, read);
+  if (files) {
+    const path = keptPath(files, "querie9_flows", [files.data, flowsSqlHash]);
+    const kept = await held.get(path, async () => {
+      const flows = await keptJson(path, async () => (await readFlows(sql)).flows, zipFlows);
+      return { flows, bytes: flowBytes(flows) };
+    });
+    return kept.flows;
   }
-  return (await read).flows;
+  const [row] = await sql.rows("outmigration_fingerprint.sql", fingerprintRow);
+  return (await held.get(row!.fingerprint, () => readFlows(sql))).flows;
 }
 
 /**
- * Forgets the kept flows (the benchmark's runs without them); with `limits`, keeps at most those
+ * Forgets the flows held (the benchmark's runs without them); with `limits`, holds at most those
  * from now on (tests past the bound).
  */
-export function forgetOutmigrationFlows(limits?: Pick<CacheLimits, "flowEntries" | "flowBytes">) {
-  kept = flowCache(limits);
+export function forgetOutmigrationFlows(limits?: HeldLimits) {
+  held.forget(limits);
 }
 
 /** The keys (fingerprints, or kept files' paths) of the flows held, most recently used first (tests of the bound). */
 export function keptFlowKeys() {
-  return [...kept.keys()];
+  return held.keys();
 }

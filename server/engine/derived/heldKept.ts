@@ -1,0 +1,54 @@
+/**
+ * Values an analysis makes once per organisation-year's data and reads on every run (querie9's
+ * flows, querie11's slices), held in memory as well as kept as files (keptJson.ts): a bounded
+ * cache, least recently used dropped first, by organisation-years (VITALITY_FLOW_CACHE_ENTRIES)
+ * and bytes (VITALITY_FLOW_CACHE_MB, as `sizeOf` estimates them). Runs asking for the same key at
+ * the same time share one read; a failed read is not held. Callers must not modify what they get:
+ * it is shared.
+ */
+import { boundedCache } from "../../caches/bounded.ts";
+import { currentCacheLimits } from "../../caches/limits.ts";
+import type { CacheLimits } from "../../config.ts";
+
+export type HeldLimits = Pick<CacheLimits, "flowEntries" | "flowBytes">;
+
+export interface HeldValues<Value> {
+  /** The value held under `key`, else `read`'s (held once it succeeds). */
+  get(key: string, read: () => Promise<Value>): Promise<Value>;
+  /** Forgets every value held; with `limits`, holds at most those from now on (tests past the bound). */
+  forget(limits?: HeldLimits): void;
+  /** The keys held, most recently used first (tests of the bound). */
+  keys(): string[];
+}
+
+export function heldValues<Value extends {}>(
+  name: string,
+  sizeOf: (value: Value) => number,
+): HeldValues<Value> {
+  const cacheOf = (limits: HeldLimits = currentCacheLimits()) =>
+    boundedCache<Value>({ name, max: limits.flowEntries, maxBytes: limits.flowBytes, sizeOf });
+  let held = cacheOf();
+  const reading = new Map<string, Promise<Value>>();
+  return {
+    async get(key, read) {
+      const known = held.get(key);
+      if (known) return known;
+      let pending = reading.get(key);
+      if (!pending) {
+        const cache = held;
+        pending = read()
+          .then((value) => {
+            cache.set(key, value);
+            return value;
+          })
+          .finally(() => reading.delete(key));
+        reading.set(key, pending);
+      }
+      return pending;
+    },
+    forget(limits) {
+      held = cacheOf(limits);
+    },
+    keys: () => [...held.keys()],
+  };
+}
