@@ -183,8 +183,17 @@ export function derivedFilesOf(inputs: DerivedInputs): DerivedFiles {
 
 /** Files older than this that a newer version replaced are removed (no run reads one that long). */
 const STALE_AFTER_MS = 10 * 60_000;
+/**
+ * A write's partial file older than this was left by a process killed mid-write (a write takes
+ * seconds): removed, as no rename will ever claim it.
+ */
+const ABANDONED_PARTIAL_MS = 60 * 60_000;
+const isPartial = (name: string) => name.startsWith(".") && name.endsWith(".partial");
 
-/** Removes the older versions of a file (same name before its hash, same extension) once old enough. */
+/**
+ * Removes the older versions of a file (same name before its hash, same extension) once old enough,
+ * and partial files abandoned in its folder by a crash.
+ */
 export function removeStale(path: string) {
   const dir = dirname(path);
   const name = path.slice(dir.length + 1);
@@ -192,10 +201,12 @@ export function removeStale(path: string) {
   const extension = name.slice(name.lastIndexOf("."));
   const now = Date.now();
   for (const other of readdirSync(dir)) {
-    if (other === name || !other.startsWith(prefix) || !other.endsWith(extension)) continue;
+    const partial = isPartial(other);
+    if (!partial && (other === name || !other.startsWith(prefix) || !other.endsWith(extension))) continue;
     const full = join(dir, other);
     try {
-      if (now - statSync(full).mtimeMs > STALE_AFTER_MS) rmSync(full, { force: true });
+      if (now - statSync(full).mtimeMs > (partial ? ABANDONED_PARTIAL_MS : STALE_AFTER_MS))
+        rmSync(full, { force: true });
     } catch {
       // Another process removed it first.
     }

@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
@@ -32,4 +32,17 @@ test("new data, new name; a damaged or differently shaped file is made again", a
   expect(await keptJson(path, () => [5], numbers)).toEqual([5]);
   expect(existsSync(path)).toBe(true);
   expect(await keptJson(path, () => [6], numbers)).toEqual([5]);
+});
+
+test("a partial file left by a process killed mid-write is removed by a later write there, once abandoned", async () => {
+  const abandoned = join(dir, ".killed-mid-write.partial");
+  const recent = join(dir, ".still-being-written.partial");
+  writeFileSync(abandoned, "[1, 2");
+  writeFileSync(recent, "[1, 2");
+  const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+  utimesSync(abandoned, twoHoursAgo, twoHoursAgo);
+  await keptJson(keptPath(kept, "sums", ["after a crash"]), () => [7], numbers);
+  expect(existsSync(abandoned)).toBe(false);
+  // A partial as young as a write in progress stays: its writer renames it.
+  expect(existsSync(recent)).toBe(true);
 });
