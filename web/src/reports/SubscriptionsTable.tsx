@@ -116,7 +116,7 @@ export function SubscriptionsTable({
                   <LastDelivery subscription={subscription} />
                 </CardField>
               </Group>
-              {actions ? <Group justify="flex-end">{actions(subscription)}</Group> : null}
+              {actions?.(subscription)}
             </Stack>
           </Paper>
         ))}
