@@ -76,6 +76,38 @@ for (const backend of backends) {
       }
     });
 
+    test("queued jobs are worked one after another, not one per polling interval", async () => {
+      // An interval no test waits out: jobs run only if the worker fetches again at once.
+      const SLOW_POLL: QueueTuning = { ...FAST, pollingIntervalSeconds: 60 };
+      const done: string[] = [];
+      const definition = {
+        name: "drain",
+        title: (data: CountData) => `Drain ${data.label}`,
+        singletonKey: (data: CountData) => data.label,
+        run: async (_context: unknown, job: { data: CountData }) => {
+          done.push(job.data.label);
+        },
+      };
+      const labels = ["a", "b", "c", "d", "e"];
+      // Queued before any worker runs (reports due at 07:00 found by the scheduler) ...
+      const sender = new JobQueue(t.context, SLOW_POLL).define<CountData>(definition);
+      await sender.start({ work: false });
+      for (const label of labels.slice(0, 3)) await sender.send("drain", { label });
+      await sender.stop();
+      // ... then a worker starts: its first fetch takes one, each end of a job fetches the next.
+      const worker = new JobQueue(t.context, SLOW_POLL).define<CountData>(definition);
+      await worker.start();
+      try {
+        expect(await until(async () => done.length === 3)).toBe(true);
+        // Sent by the working process itself: started at once, not at the next poll.
+        for (const label of labels.slice(3)) await worker.send("drain", { label });
+        expect(await until(async () => done.length === 5)).toBe(true);
+        expect(done.sort()).toEqual(labels);
+      } finally {
+        await worker.stop();
+      }
+    });
+
     test("sending the same job twice while it is queued is one job", async () => {
       const queue = new JobQueue(t.context, FAST).define<CountData>({
         name: "idempotent",
