@@ -16,10 +16,12 @@ export interface AxeFinding {
 
 /**
  * Runs axe-core inside the page as it is now (after the caller waited for the screen to draw) and
- * answers its serious and critical violations, one per rule, with the nodes' selectors.
+ * answers its serious and critical violations, one per rule, with the nodes' selectors. `within`
+ * (a CSS selector) limits the scan to that part, e.g. an open dialog over a screen scanned before.
  */
-export async function blockingViolations(page: Page, screen: string): Promise<AxeFinding[]> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+export async function blockingViolations(page: Page, screen: string, within?: string): Promise<AxeFinding[]> {
+  const builder = new AxeBuilder({ page }).withTags(TAGS);
+  const results = await (within ? builder.include(within) : builder).analyze();
   return results.violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ""))
     .map((violation) => ({

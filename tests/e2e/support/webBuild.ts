@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { webBuildStale } from "../../../server/cli/webSources.ts";
+import { tryLock } from "./processLock.ts";
 
 /** Same staleness rule as `npm start` (server/cli/start.ts): rebuild when a web source is newer. */
 export const ROOT = join(import.meta.dir, "..", "..", "..");
@@ -14,44 +15,18 @@ export function webBuildIsStale(): boolean {
 }
 
 const LOCK = `${DIST}.lock`;
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
-/**
- * One builder at a time across processes (parallel test workers, a bench beside a test run): the
- * lock is a folder (mkdir is atomic) holding the builder's pid; a lock whose builder died is taken
- * over. Whoever waited re-checks staleness, so a build the other process just made is reused.
- */
+/** One builder at a time across processes (parallel test workers, a bench beside a test run). */
 function withBuildLock(build: () => void) {
-  for (;;) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch {
-      const owner = Number(readFileSyncSafe(join(LOCK, "pid")));
-      if (owner && !alive(owner)) rmSync(LOCK, { recursive: true, force: true });
-      else Bun.sleepSync(500);
-    }
+  let release = tryLock(LOCK);
+  while (!release) {
+    Bun.sleepSync(500);
+    release = tryLock(LOCK);
   }
   try {
-    writeFileSync(join(LOCK, "pid"), String(process.pid));
     build();
   } finally {
-    rmSync(LOCK, { recursive: true, force: true });
-  }
-}
-
-function readFileSyncSafe(path: string) {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return "";
+    release();
   }
 }
 
