@@ -148,17 +148,20 @@ function seededFolder(demoAnalyses: boolean, startTimeoutMs: number | undefined)
 /**
  * The real server as a separate process (as `npm start` runs it) on a free port, with a throw-away
  * data folder (or the caller's), the demo organisation seeded and a known staff password. An empty
- * data folder starts as a copy of the run's seeded folder. Builds web/dist first if it is missing or
- * stale.
+ * data folder starts as a copy of the run's seeded folder. Builds web/dist, while it seeds, if it is
+ * missing or stale.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  ensureWebBuild();
+  // The first suite of a run builds and seeds at the same time.
+  const built = ensureWebBuild();
+  built.catch(() => {});
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "vitality-e2e-"));
   if (readdirSync(dataDir).length === 0) {
     const seeded = await seededFolder(options.demoAnalyses ?? false, options.startTimeoutMs);
     // Timestamps kept: the outbox helpers pick mails by modification time.
     cpSync(seeded, dataDir, { recursive: true, preserveTimestamps: true });
   }
+  await built;
   const started = performance.now();
   const server = await launch({ ...options, dataDir });
   console.log(`[e2e] server listening after ${((performance.now() - started) / 1000).toFixed(1)} s`);

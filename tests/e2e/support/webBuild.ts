@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { webBuildStale } from "../../../server/cli/webSources.ts";
@@ -17,14 +16,14 @@ export function webBuildIsStale(): boolean {
 const LOCK = `${DIST}.lock`;
 
 /** One builder at a time across processes (parallel test workers, a bench beside a test run). */
-function withBuildLock(build: () => void) {
+async function withBuildLock(build: () => Promise<void>) {
   let release = tryLock(LOCK);
   while (!release) {
-    Bun.sleepSync(500);
+    await Bun.sleep(500);
     release = tryLock(LOCK);
   }
   try {
-    build();
+    await build();
   } finally {
     release();
   }
@@ -32,22 +31,35 @@ function withBuildLock(build: () => void) {
 
 /**
  * Builds beside the build folder and swaps the folders, so a process reading it while another
- * rebuilds never sees a half-written (or emptied) folder.
+ * rebuilds never sees a half-written (or emptied) folder. Asynchronous, so a suite seeds the demo
+ * while the build runs (the seeding server serves no page).
  */
-export function ensureWebBuild() {
+export async function ensureWebBuild() {
   if (!webBuildIsStale()) return;
-  withBuildLock(() => {
+  await withBuildLock(async () => {
     if (!webBuildIsStale()) return;
     console.log(`[e2e] building ${basename(DIST)} (missing or older than web/src)...`);
     const staging = join(dirname(DIST), `${basename(DIST)}-build-${process.pid}`);
-    const build = spawnSync(
-      join(ROOT, "node_modules", ".bin", "vite"),
-      ["build", "--config", "web/vite.config.ts", "--logLevel", "warn", "--outDir", staging, "--emptyOutDir"],
+    const build = Bun.spawn(
+      [
+        join(ROOT, "node_modules", ".bin", "vite"),
+        ...[
+          "build",
+          "--config",
+          "web/vite.config.ts",
+          "--logLevel",
+          "warn",
+          "--outDir",
+          staging,
+          "--emptyOutDir",
+        ],
+      ],
       // The test runner sets NODE_ENV=test, which Vite would build into React's development code
       // (three times the bytes, and slower): the suites test what users get.
-      { cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } },
+      { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, NODE_ENV: "production" } },
     );
-    if (build.status !== 0) throw new Error(`vite build failed with status ${build.status}`);
+    const status = await build.exited;
+    if (status !== 0) throw new Error(`vite build failed with status ${status}`);
     const retired = join(dirname(DIST), `${basename(DIST)}-old-${process.pid}`);
     if (existsSync(DIST)) renameSync(DIST, retired);
     renameSync(staging, DIST);
