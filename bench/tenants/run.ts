@@ -18,17 +18,19 @@
  *   - cold: removed before each phase, so each organisation-year's first request writes them too
  *     (a folder whose files were never written; the design before the pipeline wrote them).
  * Uncached = answers the server computed for the request (X-Cache: miss). The last line is
- * machine-readable.
+ * machine-readable. BENCH_SAMPLES_DIR writes each phase's requests (when, which analysis, the
+ * server's steps) as JSON there, to look at a phase second by second. BENCH_START=together starts
+ * every user at once (users.ts); the default spreads their first requests over the think time.
  */
 import { execSync } from "node:child_process";
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { postgresCopy } from "../queries/postgresCopy.ts";
 import { type BenchServer, startBenchServer } from "./servers.ts";
 import { benchEnv as env, openTenantData, serverEnv, tenantSessions, tenantSpecOfArgs } from "./setup.ts";
 import { type PhaseSummary, summarise } from "./summary.ts";
-import { runUsers, type SimulatedUser } from "./users.ts";
+import { runUsers, type SimulatedUser, type UsersStart } from "./users.ts";
 
 const spec = tenantSpecOfArgs();
 const USERS = Number(env("BENCH_USERS", "100"));
@@ -37,6 +39,11 @@ const THINK_MS = Number(env("BENCH_THINK_MS", "2000"));
 const skip = new Set(env("BENCH_SKIP", "").split(",").filter(Boolean));
 const postgresAdminUrl = env("BENCH_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres");
 const DERIVED_MODE = env("BENCH_DERIVED", "prepared");
+const START = env("BENCH_START", "spread") as UsersStart;
+if (START !== "spread" && START !== "together")
+  throw new Error(`BENCH_START must be 'spread' or 'together', not '${START}'`);
+/** A folder to write each phase's samples to as JSON (one file per phase), for a closer look. */
+const SAMPLES_DIR = env("BENCH_SAMPLES_DIR", "");
 if (DERIVED_MODE !== "prepared" && DERIVED_MODE !== "cold")
   throw new Error(`BENCH_DERIVED must be 'prepared' or 'cold', not '${DERIVED_MODE}'`);
 const derivedModeText =
@@ -103,7 +110,12 @@ async function phase(
   for (let i = 0; i < processes; i++)
     servers.push(await startBenchServer({ ...serverEnv(data.dataDir), ...extraEnv }));
   const cpuBefore = servers.map((server) => server.cpuSeconds());
-  const result = await runUsers(users(servers), { seconds: SECONDS, thinkMs: THINK_MS, seed: spec.seed });
+  const result = await runUsers(users(servers), {
+    seconds: SECONDS,
+    thinkMs: THINK_MS,
+    seed: spec.seed,
+    start: START,
+  });
   const cpuSeconds = servers.reduce((sum, server, i) => sum + server.cpuSeconds() - cpuBefore[i]!, 0);
   const stopped = await Promise.all(servers.map((server) => server.stop()));
   const summary = summarise(label, result, {
@@ -116,6 +128,12 @@ async function phase(
     load: `${loadBefore} -> ${uptime()}`,
   });
   console.log(summary.text);
+  if (SAMPLES_DIR) {
+    mkdirSync(SAMPLES_DIR, { recursive: true });
+    const file = join(SAMPLES_DIR, `${label.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.json`);
+    writeFileSync(file, JSON.stringify(result.samples));
+    console.log(`  samples: ${file}`);
+  }
   return summary;
 }
 
@@ -149,7 +167,7 @@ try {
 const singlePhase = skip.has("single") ? undefined : phases[0];
 const tenantsPhase = phases[skip.has("single") ? 0 : 1]!;
 console.log(
-  `\nTenant benchmark, ${availableParallelism()} cpus; ${USERS} users, think time ${THINK_MS} ms (0.5-1.5x), ${SECONDS} s per phase; ${derivedModeText}; times in ms.`,
+  `\nTenant benchmark, ${availableParallelism()} cpus; ${USERS} users, think time ${THINK_MS} ms (0.5-1.5x), ${START === "together" ? "all starting together" : "starts spread over the first think time"}, ${SECONDS} s per phase; ${derivedModeText}; times in ms.`,
 );
 for (const item of phases) console.log(item.text);
 if (singlePhase)

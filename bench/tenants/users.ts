@@ -3,9 +3,12 @@
  * Token`, as API clients do), reads the manifest as the web app does, then until the deadline opens
  * an analysis with filters drawn from the screens' choices (filters.ts), reads the whole answer,
  * and looks at it for a while (think time, uniform in 0.5-1.5x the mean) before the next. Users
- * start spread over the first think time. Nothing is asked before the measured phase: the first
+ * start spread over the first think time, or all at once (`together`: a deploy whose open screens
+ * all ask again in the same moment). Nothing is asked before the measured phase: the first
  * request of an organisation-year is measured like any other.
  */
+
+export type UsersStart = "spread" | "together";
 import { drawRequest, type ManifestAnswer, randomOf } from "./filters.ts";
 
 export interface SimulatedUser {
@@ -61,7 +64,7 @@ const headersOf = (token: string) => ({
 
 export async function runUsers(
   users: SimulatedUser[],
-  options: { seconds: number; thinkMs: number; seed: number },
+  options: { seconds: number; thinkMs: number; seed: number; start: UsersStart },
 ): Promise<LoadResult> {
   const samples: Sample[] = [];
   const errorExamples: string[] = [];
@@ -75,7 +78,8 @@ export async function runUsers(
 
   const one = async (user: SimulatedUser, index: number) => {
     const random = randomOf(options.seed * 7919 + index + 1);
-    await Bun.sleep(random() * options.thinkMs);
+    const startDelay = random() * options.thinkMs;
+    if (options.start === "spread") await Bun.sleep(startDelay);
     const headers = headersOf(user.token);
     let manifest: ManifestAnswer;
     const manifestSent = performance.now();
