@@ -125,6 +125,7 @@ async function phase(
     caches: stopped.map((item) => item.caches),
     memory: stopped.map((item) => item.memory),
     boundAtStart: stopped.map((item) => item.boundAtStart),
+    rssBy10s: stopped.map((item) => item.rssBy10s),
     load: `${loadBefore} -> ${uptime()}`,
   });
   console.log(summary.text);

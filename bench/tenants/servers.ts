@@ -21,7 +21,15 @@ export interface BenchServer {
     /** Where the memory was when it stopped (server/caches/memoryLine.ts). */
     memory: string | undefined;
     boundAtStart: string | undefined;
+    /** The highest resident memory seen in each 10 s since the server listened, MB (sampled twice a second). */
+    rssBy10s: number[];
   }>;
+}
+
+/** Resident memory of a live process now, MB. */
+function rssMb(pid: number) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
 /** CPU seconds a process has used (user + system), from /proc (Linux). */
@@ -62,12 +70,20 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
       await Bun.sleep(100);
     }
   }
+  // When the memory peaks (the first seconds or steady state) says what fills it.
+  const listening = performance.now();
+  const rssBy10s: number[] = [];
+  const sampler = setInterval(() => {
+    const window = Math.floor((performance.now() - listening) / 10_000);
+    rssBy10s[window] = Math.max(rssBy10s[window] ?? 0, rssMb(child.pid));
+  }, 500);
   return {
     baseUrl,
     pid: child.pid,
     cpuSeconds: () => cpuSecondsOf(child.pid),
     async stop() {
       const peak = peakRssMb(child.pid);
+      clearInterval(sampler);
       child.kill("SIGTERM");
       await child.exited;
       await Bun.sleep(50);
@@ -75,7 +91,7 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
       const memory = /memory: [^"\n]*/.exec(output.join(""))?.[0];
       // What the process bound before it listened (server/engine/bindAtStart.ts).
       const boundAtStart = /Bound \d+ organisation-years[^"\n]*/.exec(output.join(""))?.[0];
-      return { peakRssMb: peak, caches, memory, boundAtStart };
+      return { peakRssMb: peak, caches, memory, boundAtStart, rssBy10s: Array.from(rssBy10s, (mb) => mb ?? 0) };
     },
   };
 }

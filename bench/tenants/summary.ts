@@ -78,6 +78,8 @@ export function summarise(
     caches: Array<string | undefined>;
     memory?: Array<string | undefined>;
     boundAtStart?: Array<string | undefined>;
+    /** Per process: its highest resident memory in each 10 s (servers.ts). */
+    rssBy10s?: number[][];
     load: string;
   },
 ): PhaseSummary {
@@ -112,6 +114,10 @@ export function summarise(
     line("manifest (once per user)", quantiles(result.manifestMs)),
     `  server CPU ${server.cpuSeconds.toFixed(1)} s in ${result.seconds.toFixed(0)} s (${((server.cpuSeconds * 1000) / Math.max(1, uncached.length)).toFixed(0)} ms per uncached answer, all CPU counted)`,
     `  ${summary.answersPerSecond.toFixed(1)} answers/s, ${errors} errors, peak RSS ${server.peakRssMb.map((mb) => `${Math.round(mb)} MB`).join(" + ")}`,
+    ...(server.rssBy10s ?? []).map(
+      (windows, i) =>
+        `  process ${i + 1} RSS by 10 s (highest, MB): ${windows.map((mb) => Math.round(mb)).join(", ")}`,
+    ),
     ...server.caches.map((caches, i) => `  process ${i + 1} ${caches ?? "caches: (not printed)"}`),
     ...(server.memory ?? []).flatMap((memory, i) => (memory ? [`  process ${i + 1} ${memory}`] : [])),
     ...(server.boundAtStart ?? []).flatMap((line, i) =>

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { type HeldLimits, heldValues } from "../../server/engine/derived/heldKept.ts";
 import { type KeptValues, keptJson, keptPath } from "../../server/engine/derived/keptJson.ts";
 import { type KernelContext, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
+import { FlowTable } from "./flowTable.ts";
 
 type SqlRunner = KernelContext["sql"];
 
@@ -32,17 +33,11 @@ export type ZipFlows = z.infer<typeof zipFlows>[number];
 const fingerprintRow = z.object({ fingerprint: sqlText });
 const flowsRow = z.object({ zips: sqlTextOrNull });
 
-interface KeptFlows {
-  flows: readonly ZipFlows[];
-  /** The length of the JSON text they were parsed from: about the bytes they hold. */
-  bytes: number;
-}
-
 /**
- * Kept file's path (or fingerprint) -> flows (in zip code order): about 0.9-1.9 MB each at 1m, 2.6
- * MB at 10m (heldKept.ts).
+ * Kept file's path (or fingerprint) -> flows (in zip code order), as columns (flowTable.ts): about
+ * a tenth of the 0.9-1.9 MB of objects they were at 1m (heldKept.ts).
  */
-const held = heldValues<KeptFlows>("flows", (kept) => kept.bytes);
+const held = heldValues<FlowTable>("flows", (table) => table.bytes);
 
 /** The answer's JSON text, checked against its schema (a drift between SQL and TypeScript fails). */
 function parseZips(text: string | null): ZipFlows[] {
@@ -56,10 +51,9 @@ function parseZips(text: string | null): ZipFlows[] {
   return parsed.data.sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
 }
 
-async function readFlows(sql: SqlRunner): Promise<KeptFlows> {
+async function readFlows(sql: SqlRunner): Promise<ZipFlows[]> {
   const [answer] = await sql.rows("outmigration.sql", flowsRow);
-  const text = answer?.zips ?? null;
-  return { flows: parseZips(text), bytes: text?.length ?? 1 };
+  return parseZips(answer?.zips ?? null);
 }
 
 /** The flows as kept in a file (keptJson.ts): the SQL's hash is part of the file's key. */
@@ -67,27 +61,19 @@ const flowsSqlHash = createHash("sha256")
   .update(readFileSync(join(import.meta.dir, "outmigration.sql"), "utf8"))
   .digest("hex");
 
-/** About the bytes of JSON the flows were read from (a kept file's flows were not read as text). */
-const flowBytes = (flows: readonly ZipFlows[]) =>
-  flows.reduce((sum, zip) => sum + 40 + zip.cells.length * 45 + (zip.outside?.length ?? 0) * 70, 1);
-
 /**
  * The flows of the bound rows. With `files` (an organisation-year's derived files) they are keyed
  * by its data version: they come from the file the data pipeline wrote (querie9's prepare), else
  * are written there, and are held under that file's path. Without (a test's bound rows), they are
  * held under the rows' fingerprint, taken on each run.
  */
-export async function outmigrationFlows(sql: SqlRunner, files?: KeptValues): Promise<readonly ZipFlows[]> {
+export async function outmigrationFlows(sql: SqlRunner, files?: KeptValues): Promise<FlowTable> {
   if (files) {
     const path = keptPath(files, "querie9_flows", [files.data, flowsSqlHash]);
-    const kept = await held.get(path, async () => {
-      const flows = await keptJson(path, async () => (await readFlows(sql)).flows, zipFlows);
-      return { flows, bytes: flowBytes(flows) };
-    });
-    return kept.flows;
+    return held.get(path, async () => FlowTable.of(await keptJson(path, () => readFlows(sql), zipFlows)));
   }
   const [row] = await sql.rows("outmigration_fingerprint.sql", fingerprintRow);
-  return (await held.get(row!.fingerprint, () => readFlows(sql))).flows;
+  return held.get(row!.fingerprint, async () => FlowTable.of(await readFlows(sql)));
 }
 
 /**

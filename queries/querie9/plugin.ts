@@ -2,7 +2,8 @@ import { drawnServiceAreaPolygons, type MapPolygon, mapPolygon } from "../../ser
 import { band, definePlugin, SERVICE_LINE_LABELS, share } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { outmigrationFilters } from "./filters.ts";
-import { outmigrationFlows, type ZipFlows } from "./flows.ts";
+import { outmigrationFlows } from "./flows.ts";
+import type { FlowTable } from "./flowTable.ts";
 import { OUTMIGRATION_THRESHOLDS, outmigrationView } from "./view.ts";
 
 const DESTINATIONS = ["PSA", "SSA", "TSA", "OUTSIDE"] as const;
@@ -26,8 +27,7 @@ const byName = new Intl.Collator().compare;
 const byCasesThenName = (a: Provider, b: Provider) => b.cases - a.cases || byName(a.name, b.name);
 
 /** Element 0: destination (and total) -> each chosen line -> cases; and each line's outmigration %. */
-function destinationSummary(zips: readonly ZipFlows[], lines: string[]) {
-  const chosen = new Set(lines);
+function destinationSummary(flows: FlowTable, lines: string[], chosen: readonly boolean[]) {
   const zeros = () => Object.fromEntries(lines.map((line) => [line, 0])) as Record<string, number>;
   const summary = {
     total: zeros(),
@@ -37,21 +37,20 @@ function destinationSummary(zips: readonly ZipFlows[], lines: string[]) {
     OUTSIDE: zeros(),
     percentage: {} as Record<string, number>,
   };
-  for (const zip of zips)
-    for (const cell of zip.cells) {
-      if (!chosen.has(cell.line)) continue;
-      summary.total[cell.line]! += cell.cases;
-      summary[cell.area ?? "OUTSIDE"][cell.line]! += cell.cases;
-    }
+  for (let zip = 0; zip < flows.zips.length; zip++)
+    flows.cells(zip, (line, area, cases, code) => {
+      if (!chosen[code]) return;
+      summary.total[line]! += cases;
+      summary[area ?? "OUTSIDE"][line]! += cases;
+    });
   for (const line of lines) summary.percentage[line] = share(summary.OUTSIDE[line]!, summary.total[line]!);
   return summary;
 }
 
 /** The rendering providers of a zip's OUTSIDE cases of the chosen lines, largest first. */
-function outsideProviders(zip: ZipFlows, chosen: Set<string>): Provider[] {
+function outsideProviders(flows: FlowTable, zip: number, chosen: readonly boolean[]): Provider[] {
   const byProvider = new Map<string, number>();
-  for (const flow of zip.outside ?? [])
-    if (chosen.has(flow.line)) byProvider.set(flow.name, (byProvider.get(flow.name) ?? 0) + flow.cases);
+  flows.outside(zip, chosen, (name, cases) => byProvider.set(name, (byProvider.get(name) ?? 0) + cases));
   const providers: Provider[] = [];
   for (const [name, cases] of byProvider) providers.push({ name, cases });
   return providers.sort(byCasesThenName);
@@ -62,31 +61,32 @@ function outsideProviders(zip: ZipFlows, chosen: Set<string>): Provider[] {
  * %, band, cases, OUTSIDE cases per line and the providers receiving them.
  */
 function zipOutmigration(
-  zip: ZipFlows,
+  flows: FlowTable,
+  zip: number,
   lines: string[],
-  chosen: Set<string>,
+  chosen: readonly boolean[],
   polygon: MapPolygon | null,
 ): ZipOutmigration {
   const services = Object.fromEntries(lines.map((line) => [line, 0])) as Record<string, number>;
   let cases = 0;
   let outside = 0;
-  for (const cell of zip.cells) {
-    if (!chosen.has(cell.line)) continue;
-    cases += cell.cases;
-    if (cell.area !== null) continue;
-    outside += cell.cases;
-    services[cell.line]! += cell.cases;
-  }
+  flows.cells(zip, (line, area, count, code) => {
+    if (!chosen[code]) return;
+    cases += count;
+    if (area !== null) return;
+    outside += count;
+    services[line]! += count;
+  });
   const percentage = share(outside, cases);
   return {
-    zipcode: zip.zip,
+    zipcode: flows.zips[zip]!,
     percentage,
     band: band(percentage, OUTMIGRATION_THRESHOLDS),
     cases,
     outside_cases: outside,
     polygon,
     services,
-    providers: outsideProviders(zip, chosen),
+    providers: outsideProviders(flows, zip, chosen),
   };
 }
 
@@ -107,15 +107,16 @@ export default definePlugin({
   },
   async kernel({ sql, filters, inputs }) {
     const lines = filters.servicelines;
-    const chosen = new Set<string>(lines);
-    const zips = await outmigrationFlows(sql, inputs.kept);
+    const flows = await outmigrationFlows(sql, inputs.kept);
+    const chosen = flows.chosenCodes(new Set<string>(lines));
 
-    const summary = destinationSummary(zips, lines);
+    const summary = destinationSummary(flows, lines, chosen);
     // Element 1: per patient zip of S (a zip with cases of the chosen lines), in zip code order.
     const byZip: Record<string, ZipOutmigration> = {};
-    for (const zip of zips)
-      if (zip.cells.some((cell) => chosen.has(cell.line)))
-        byZip[zip.zip] = zipOutmigration(zip, lines, chosen, mapPolygon(inputs.zipPolygon(zip.zip)));
+    flows.zips.forEach((zipcode, zip) => {
+      if (flows.hasChosen(zip, chosen))
+        byZip[zipcode] = zipOutmigration(flows, zip, lines, chosen, mapPolygon(inputs.zipPolygon(zipcode)));
+    });
 
     const areas = await drawnServiceAreaPolygons(
       inputs.dimensions.serviceArea,

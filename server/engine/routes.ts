@@ -235,7 +235,7 @@ export const queriesRoutes = new Hono<AppEnv>()
       optionalBody: true,
       answer: {
         description:
-          "The analysis's results (gzip when accepted), with `X-Cache: hit|miss` and a `Server-Timing` header (the server's milliseconds per step: snapshot, schema, wait, bind, kernel, encode, gzip, total; schema: making the organisation-year's schema or waiting for it); with `export`, `{status: 200, path}` of the file to download.",
+          "The analysis's results (gzip when accepted), with `X-Cache: hit|miss` and a `Server-Timing` header (the server's milliseconds per step: snapshot, schema, wait, bind, kernel, encode (serialise and gzip), total; schema: making the organisation-year's schema or waiting for it); with `export`, `{status: 200, path}` of the file to download.",
         schema: runOrExportAnswer,
       },
     }),
@@ -269,15 +269,12 @@ export const queriesRoutes = new Hono<AppEnv>()
       c.header("X-Cache", outcome.cached ? "hit" : "miss");
       if (!request.export) {
         if (saved) return c.json({ ...outcome.response, saved_query: saved.view });
-        // The answer's bytes are kept with the cached result, plain and gzipped: not serialised,
-        // encoded, compressed or copied again per request. (Hono's types leave Blob out of c.body;
-        // a Response takes it.)
+        // The answer is kept gzipped (encodedBody.ts): sent as it is, not serialised or compressed
+        // again per request; decompressed for a client that does not accept gzip.
         const gzip = acceptsGzip(c.req.header("accept-encoding"));
-        const compressing = performance.now();
-        const body = gzip ? outcome.body.gzip : outcome.body.identity;
-        if (gzip) outcome.timings.gzip = performance.now() - compressing;
         for (const [step, ms] of Object.entries(outcome.timings)) setMetric(c, step, ms);
-        return c.body(body as unknown as ArrayBuffer, 200, gzip ? GZIP_JSON_HEADERS : JSON_HEADERS);
+        const body = gzip ? outcome.body.gzip : outcome.body.identity();
+        return c.body(body as Uint8Array<ArrayBuffer>, 200, gzip ? GZIP_JSON_HEADERS : JSON_HEADERS);
       }
 
       const plugin = (await pluginRegistry()).get(name)!;

@@ -26,14 +26,9 @@ export interface RunResponse {
 }
 
 export interface RunOutcome {
-  response: RunResponse;
-  /** The response as JSON text (kept with the cached result). */
-  json: string;
-  /**
-   * The same text as a Blob, and gzipped on first demand (made once per answer): a cached answer is
-   * sent as one of them. A Response shares a Blob's bytes; built from a Uint8Array it copies them
-   * (2-4 us for 19 kB, and the garbage to collect).
-   */
+  /** The answer (parsed again from the kept bytes when it came from the cache: exports, reports). */
+  readonly response: RunResponse;
+  /** The answer's JSON text gzipped, as the cache keeps it: sent as it is to a client accepting gzip. */
   body: EncodedBody;
   cached: boolean;
   durationMs: number;
@@ -59,9 +54,8 @@ let cache: ResultCache<CachedAnswer> | undefined;
 /** Identical runs asked for at the same time share one computation. */
 const inFlight = new Map<string, Promise<CachedAnswer>>();
 
+/** A kept answer: its gzipped JSON only (http/encodedBody.ts says why). */
 interface CachedAnswer {
-  response: RunResponse;
-  json: string;
   body: EncodedBody;
 }
 
@@ -99,12 +93,21 @@ function filtersKeyOnce(filters: Filters) {
   return key;
 }
 
-/**
- * The bytes an answer holds, estimated from its JSON text: the text, the Blob the answer is sent as
- * (a copy), and the parsed response object (about twice the text). The gzipped copy, made on first
- * demand, is 4-10 times smaller than the text and left out.
- */
-export const answerBytes = (answer: CachedAnswer) => answer.json.length * 4;
+/** The bytes a kept answer holds: its gzipped text, and the objects around it. */
+export const answerBytes = (answer: CachedAnswer) => answer.body.gzip.byteLength + 200;
+
+/** The outcome of a kept answer: its response is parsed from the bytes only when a caller reads it. */
+function keptOutcome(answer: CachedAnswer, outcome: Omit<RunOutcome, "response" | "body">): RunOutcome {
+  let response: RunResponse | undefined;
+  return {
+    ...outcome,
+    body: answer.body,
+    get response() {
+      response ??= JSON.parse(answer.body.text()) as RunResponse;
+      return response;
+    },
+  };
+}
 
 function answerCache(entries: number, maxBytes: number) {
   return new ResultCache<CachedAnswer>(entries, { name: "answers", maxBytes, sizeOf: answerBytes });
@@ -187,13 +190,13 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
   const key = `${resolved.dataKey}|${plugin.id}|${plugin.fingerprint}|${filtersKeyOnce(filters)}`;
   timings.snapshot = performance.now() - started;
   const hit = cache.get(key);
-  if (hit) return { ...hit, cached: true, durationMs: performance.now() - started, timings };
+  if (hit) return keptOutcome(hit, { cached: true, durationMs: performance.now() - started, timings });
 
   const joined = inFlight.get(key);
   if (joined) {
     const answer = await joined;
     timings.shared = performance.now() - started - timings.snapshot;
-    return { ...answer, cached: false, durationMs: performance.now() - started, timings };
+    return keptOutcome(answer, { cached: false, durationMs: performance.now() - started, timings });
   }
   const running = executeKernel(plugin, resolved.inputs, filters, { dataDir, settings, timings })
     .then((results) => {
@@ -206,14 +209,17 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
         filters,
         results,
       };
-      // Serialised once: a cached answer is sent as this text, not serialised again.
-      const json = JSON.stringify(response);
-      const answer = { response, json, body: new EncodedBody(json) };
+      // Serialised and compressed once: a cached answer is sent as these bytes.
+      const answer = { body: new EncodedBody(JSON.stringify(response)) };
       timings.encode = performance.now() - encoding;
       cache.set(key, answer);
-      return answer;
+      return { answer, response };
     })
     .finally(() => inFlight.delete(key));
-  inFlight.set(key, running);
-  return { ...(await running), cached: false, durationMs: performance.now() - started, timings };
+  inFlight.set(
+    key,
+    running.then(({ answer }) => answer),
+  );
+  const { answer, response } = await running;
+  return { response, body: answer.body, cached: false, durationMs: performance.now() - started, timings };
 }

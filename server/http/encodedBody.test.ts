@@ -25,15 +25,14 @@ describe("acceptsGzip (RFC 9110 Accept-Encoding)", () => {
 });
 
 describe("EncodedBody", () => {
-  test("the gzipped bytes decompress to the same JSON, made once", async () => {
+  test("an answer is held gzipped and gives back the same JSON, plain or parsed", () => {
     const json = JSON.stringify({
       results: Array.from({ length: 500 }, (_, i) => ({ zip: `${10000 + i}`, n: i })),
     });
     const body = new EncodedBody(json);
-    expect(await body.identity.text()).toBe(json);
-    const gzipped = new Uint8Array(await body.gzip.arrayBuffer());
-    expect(gzipped.length).toBeLessThan(json.length / 3);
-    expect(new TextDecoder().decode(Bun.gunzipSync(gzipped))).toBe(json);
-    expect(body.gzip).toBe(body.gzip);
+    expect(body.gzip.length).toBeLessThan(json.length / 3);
+    expect(new TextDecoder().decode(Bun.gunzipSync(body.gzip))).toBe(json);
+    expect(new TextDecoder().decode(body.identity())).toBe(json);
+    expect(body.text()).toBe(json);
   });
 });

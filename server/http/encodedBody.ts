@@ -1,21 +1,27 @@
 /**
- * A JSON answer kept for sending many times (a cached analysis answer): its bytes as a Blob, which
- * a Response shares rather than copies, and the same bytes gzipped, made once on first demand.
- * Browsers accept gzip, and an answer is 4-10 times smaller gzipped (querie9: 272 kB -> 28 kB):
- * fewer bytes to copy into the socket, which is most of what sending a large answer costs.
+ * A JSON answer kept for sending many times (a cached analysis answer), held gzipped only: an
+ * answer is 4-10 times smaller gzipped (querie9: 272 kB -> 28 kB), browsers accept gzip, and a kept
+ * answer used to hold its text, a Blob copy of it and the parsed object besides (4x the text; 160-200
+ * MB of the tenant bench's 500 answers, issue 23). The plain text is made again for the rare client
+ * that does not accept gzip, and for the callers that read the answer (exports, reports).
  * (No secret is ever in these answers, so compressing them gives a BREACH-style attack nothing.)
  */
 export class EncodedBody {
-  readonly identity: Blob;
-  private gzipped: Blob | undefined;
+  /** The JSON text, gzipped (sent as it is to a client that accepts gzip). */
+  readonly gzip: Uint8Array<ArrayBuffer>;
 
-  constructor(private readonly json: string) {
-    this.identity = new Blob([json], { type: "application/json" });
+  constructor(json: string) {
+    this.gzip = Bun.gzipSync(json) as Uint8Array<ArrayBuffer>;
   }
 
-  get gzip(): Blob {
-    this.gzipped ??= new Blob([Bun.gzipSync(Buffer.from(this.json))], { type: "application/json" });
-    return this.gzipped;
+  /** The JSON text's bytes (UTF-8), decompressed on each call. */
+  identity(): Uint8Array<ArrayBuffer> {
+    return Bun.gunzipSync(this.gzip) as Uint8Array<ArrayBuffer>;
+  }
+
+  /** The JSON text. */
+  text(): string {
+    return new TextDecoder().decode(this.identity());
   }
 }
 

@@ -1,0 +1,78 @@
+import { describe, expect, test } from "bun:test";
+import type { ZipFlows } from "./flows.ts";
+import { FlowTable } from "./flowTable.ts";
+
+const flows: ZipFlows[] = [
+  {
+    zip: "10001",
+    cells: [
+      { line: "spine", area: "PSA", cases: 3 },
+      { line: "spine", area: null, cases: 2 },
+      { line: "trauma", area: "TSA", cases: 1.5 },
+    ],
+    outside: [
+      { line: "spine", name: "Dr B", cases: 1 },
+      { line: "spine", name: "Dr A", cases: 1 },
+    ],
+  },
+  { zip: "10002", cells: [{ line: "trauma", area: "SSA", cases: 4 }], outside: null },
+];
+
+describe("FlowTable: the flows as columns", () => {
+  const table = FlowTable.of(flows);
+  const cellsOf = (zip: number) => {
+    const seen: Array<[string, string | null, number]> = [];
+    table.cells(zip, (line, area, cases) => seen.push([line, area, cases]));
+    return seen;
+  };
+
+  test("gives back every cell and OUTSIDE flow of each zip as it was", () => {
+    expect(table.zips).toEqual(["10001", "10002"]);
+    expect(cellsOf(0)).toEqual([
+      ["spine", "PSA", 3],
+      ["spine", null, 2],
+      ["trauma", "TSA", 1.5],
+    ]);
+    expect(cellsOf(1)).toEqual([["trauma", "SSA", 4]]);
+    const outside: Array<[string, number]> = [];
+    table.outside(0, table.chosenCodes(new Set(["spine"])), (name, cases) => outside.push([name, cases]));
+    expect(outside).toEqual([
+      ["Dr B", 1],
+      ["Dr A", 1],
+    ]);
+  });
+
+  test("narrows to the chosen lines, a line it never saw included", () => {
+    const trauma = table.chosenCodes(new Set(["trauma", "sports_medicine"]));
+    expect(table.hasChosen(0, trauma)).toBe(true);
+    expect(table.hasChosen(1, trauma)).toBe(true);
+    const spine = table.chosenCodes(new Set(["spine"]));
+    expect(table.hasChosen(1, spine)).toBe(false);
+    const outside: string[] = [];
+    table.outside(0, trauma, (name) => outside.push(name));
+    expect(outside).toEqual([]);
+  });
+
+  test("holds far less than the flows' JSON text at scale", () => {
+    const lines = [
+      "spine",
+      "trauma",
+      "hand_ue",
+      "foot_ankle",
+      "le_joint_replacement",
+      "sports_medicine",
+      "other",
+    ];
+    const many: ZipFlows[] = Array.from({ length: 800 }, (_, i) => ({
+      zip: String(10000 + i),
+      cells: lines.flatMap((line) => [
+        { line, area: "PSA" as const, cases: i % 7 },
+        { line, area: null, cases: 1 },
+      ]),
+      outside: lines.map((line, j) => ({ line, name: `Provider ${(i * 7 + j) % 300}`, cases: 1 })),
+    }));
+    const text = JSON.stringify(many).length;
+    // The parsed objects held more than the text itself (an object per cell, a string per name).
+    expect(FlowTable.of(many).bytes).toBeLessThan(text / 3);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * An organisation-year's outmigration flows as a process holds them: columns of numbers over small
+ * dictionaries instead of one object per cell. Parsed from JSON, the flows were about 2 MB of
+ * objects and repeated strings per organisation-year at 1m (130 MB for 64 in the tenant bench,
+ * issue 23); as columns they are about a tenth, so every organisation-year in use fits the bound
+ * and a run does not read and parse its kept file again.
+ */
+import type { ZipFlows } from "./flows.ts";
+
+const AREAS = ["PSA", "SSA", "TSA"] as const;
+export type FlowArea = (typeof AREAS)[number] | null;
+/** An area's code in the columns; OUTSIDE (null) is the last. */
+const OUTSIDE = AREAS.length;
+
+/** Codes for a column of repeated texts (service lines, provider names). */
+class Dictionary {
+  readonly texts: string[] = [];
+  private readonly codes = new Map<string, number>();
+  code(text: string) {
+    let code = this.codes.get(text);
+    if (code === undefined) {
+      code = this.texts.length;
+      this.texts.push(text);
+      this.codes.set(text, code);
+    }
+    return code;
+  }
+}
+
+export class FlowTable {
+  private constructor(
+    /** Patient zips, in the order of the flows (zip code order). */
+    readonly zips: readonly string[],
+    private readonly lines: readonly string[],
+    private readonly names: readonly string[],
+    /** Cells of zip i: cellStart[i] to cellStart[i + 1]. */
+    private readonly cellStart: Uint32Array,
+    private readonly cellLine: Uint8Array,
+    private readonly cellArea: Uint8Array,
+    private readonly cellCases: Float64Array,
+    /** OUTSIDE flows of zip i by provider: outsideStart[i] to outsideStart[i + 1]. */
+    private readonly outsideStart: Uint32Array,
+    private readonly outsideLine: Uint8Array,
+    private readonly outsideName: Uint32Array,
+    private readonly outsideCases: Float64Array,
+  ) {}
+
+  static of(flows: readonly ZipFlows[]): FlowTable {
+    const lines = new Dictionary();
+    const names = new Dictionary();
+    const cellCount = flows.reduce((sum, zip) => sum + zip.cells.length, 0);
+    const outsideCount = flows.reduce((sum, zip) => sum + (zip.outside?.length ?? 0), 0);
+    const cellStart = new Uint32Array(flows.length + 1);
+    const cellLine = new Uint8Array(cellCount);
+    const cellArea = new Uint8Array(cellCount);
+    const cellCases = new Float64Array(cellCount);
+    const outsideStart = new Uint32Array(flows.length + 1);
+    const outsideLine = new Uint8Array(outsideCount);
+    const outsideName = new Uint32Array(outsideCount);
+    const outsideCases = new Float64Array(outsideCount);
+    let cell = 0;
+    let outside = 0;
+    flows.forEach((zip, i) => {
+      cellStart[i] = cell;
+      outsideStart[i] = outside;
+      for (const item of zip.cells) {
+        cellLine[cell] = lines.code(item.line);
+        cellArea[cell] = item.area === null ? OUTSIDE : AREAS.indexOf(item.area);
+        cellCases[cell++] = item.cases;
+      }
+      for (const item of zip.outside ?? []) {
+        outsideLine[outside] = lines.code(item.line);
+        outsideName[outside] = names.code(item.name);
+        outsideCases[outside++] = item.cases;
+      }
+    });
+    cellStart[flows.length] = cell;
+    outsideStart[flows.length] = outside;
+    // Service lines are a handful (analyses.md); a byte per cell holds their code.
+    if (lines.texts.length > 256) throw new Error(`outmigration flows: ${lines.texts.length} service lines`);
+    return new FlowTable(
+      flows.map((zip) => zip.zip),
+      lines.texts,
+      names.texts,
+      cellStart,
+      cellLine,
+      cellArea,
+      cellCases,
+      outsideStart,
+      outsideLine,
+      outsideName,
+      outsideCases,
+    );
+  }
+
+  /** About the bytes held: the columns, and the texts with their strings' overhead. */
+  get bytes(): number {
+    const texts = [...this.zips, ...this.lines, ...this.names].reduce(
+      (sum, text) => sum + 32 + text.length * 2,
+      0,
+    );
+    const columns = [
+      this.cellStart,
+      this.cellLine,
+      this.cellArea,
+      this.cellCases,
+      this.outsideStart,
+      this.outsideLine,
+      this.outsideName,
+      this.outsideCases,
+    ].reduce((sum, column) => sum + column.byteLength, 0);
+    return texts + columns + 200;
+  }
+
+  /** Which line codes are chosen (a line the flows never name is simply absent). */
+  chosenCodes(chosen: ReadonlySet<string>): boolean[] {
+    return this.lines.map((line) => chosen.has(line));
+  }
+
+  /** Calls `visit` with each cell of zip `i`: its service line, destination area (null: OUTSIDE) and cases. */
+  cells(i: number, visit: (line: string, area: FlowArea, cases: number, lineCode: number) => void) {
+    for (let cell = this.cellStart[i]!; cell < this.cellStart[i + 1]!; cell++) {
+      const area = this.cellArea[cell]!;
+      const lineCode = this.cellLine[cell]!;
+      visit(this.lines[lineCode]!, area === OUTSIDE ? null : AREAS[area]!, this.cellCases[cell]!, lineCode);
+    }
+  }
+
+  /** Whether zip `i` has a cell of a chosen line (`chosen` from chosenCodes). */
+  hasChosen(i: number, chosen: readonly boolean[]): boolean {
+    for (let cell = this.cellStart[i]!; cell < this.cellStart[i + 1]!; cell++)
+      if (chosen[this.cellLine[cell]!]) return true;
+    return false;
+  }
+
+  /** Calls `visit` with each OUTSIDE flow of zip `i` of a chosen line: its rendering provider's name and cases. */
+  outside(i: number, chosen: readonly boolean[], visit: (name: string, cases: number) => void) {
+    for (let flow = this.outsideStart[i]!; flow < this.outsideStart[i + 1]!; flow++)
+      if (chosen[this.outsideLine[flow]!])
+        visit(this.names[this.outsideName[flow]!]!, this.outsideCases[flow]!);
+  }
+}
