@@ -91,7 +91,13 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
       const memory = /memory: [^"\n]*/.exec(output.join(""))?.[0];
       // What the process bound before it listened (server/engine/bindAtStart.ts).
       const boundAtStart = /Bound \d+ organisation-years[^"\n]*/.exec(output.join(""))?.[0];
-      return { peakRssMb: peak, caches, memory, boundAtStart, rssBy10s: Array.from(rssBy10s, (mb) => mb ?? 0) };
+      return {
+        peakRssMb: peak,
+        caches,
+        memory,
+        boundAtStart,
+        rssBy10s: Array.from(rssBy10s, (mb) => mb ?? 0),
+      };
     },
   };
 }

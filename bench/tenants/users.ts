@@ -7,9 +7,9 @@
  * all ask again in the same moment). Nothing is asked before the measured phase: the first
  * request of an organisation-year is measured like any other.
  */
+import { drawRequest, type ManifestAnswer, randomOf } from "./filters.ts";
 
 export type UsersStart = "spread" | "together";
-import { drawRequest, type ManifestAnswer, randomOf } from "./filters.ts";
 
 export interface SimulatedUser {
   organisation: string;
