@@ -3,8 +3,8 @@
  * Token`, as API clients do), reads the manifest as the web app does, then until the deadline opens
  * an analysis with filters drawn from the screens' choices (filters.ts), reads the whole answer,
  * and looks at it for a while (think time, uniform in 0.5-1.5x the mean) before the next. Users
- * start spread over the first think time, or all at once (`together`: a deploy whose open screens
- * all ask again in the same moment). Nothing is asked before the measured phase: the first
+ * start spread over the first think time, or all at once (`together`: a stress case, every first
+ * request in the same moment). Nothing is asked before the measured phase: the first
  * request of an organisation-year is measured like any other.
  */
 import { drawRequest, type ManifestAnswer, randomOf } from "./filters.ts";

@@ -2,8 +2,7 @@
  * An organisation-year's outmigration flows as a process holds them: columns of numbers over small
  * dictionaries instead of one object per cell. Parsed from JSON, the flows were about 2 MB of
  * objects and repeated strings per organisation-year at 1m (130 MB for 64 in the tenant bench,
- * issue 23); as columns they are about a tenth, so every organisation-year in use fits the bound
- * and a run does not read and parse its kept file again.
+ * issue 23); as columns they hold about a fifth of that (26 MB for the same 64).
  */
 import type { ZipFlows } from "./flows.ts";
 

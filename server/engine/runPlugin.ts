@@ -216,10 +216,10 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
       return { answer, response };
     })
     .finally(() => inFlight.delete(key));
-  inFlight.set(
-    key,
-    running.then(({ answer }) => answer),
-  );
+  const shared = running.then(({ answer }) => answer);
+  // A failure reaches the runs that joined (they await it) and this one; unjoined, it is not unhandled.
+  shared.catch(() => {});
+  inFlight.set(key, shared);
   const { answer, response } = await running;
   return { response, body: answer.body, cached: false, durationMs: performance.now() - started, timings };
 }

@@ -3,15 +3,16 @@ import { backends } from "../../tests/helpers/backends.ts";
 import { createOrganisation, giveAnalysisYears } from "../../tests/helpers/factories.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
 import { closeDuckPools } from "./duckPool.ts";
+import { pluginRegistry, type Registry } from "./registry.ts";
 import { clearRunCache, runCacheFigures, runPlugin } from "./runPlugin.ts";
 import { marketCase } from "./testing/golden.ts";
 import { writeWarehouse } from "./testing/queriesApp.ts";
 
 /*
  * Single flight per answer key (issue 14): identical requests that arrive while the answer is
- * being computed wait for that one computation instead of each running the kernel. The answer
- * object is made once per computation (runPlugin.ts), so requests that shared one hold the very
- * same object; separate computations would hold equal but distinct ones.
+ * being computed wait for that one computation instead of each running the kernel. The answer's
+ * bytes are made once per computation (runPlugin.ts), so requests that shared one hold the very
+ * same bytes; separate computations would hold equal but distinct ones.
  */
 for (const backend of backends) {
   describe(`identical concurrent runs compute once (${backend})`, () => {
@@ -62,6 +63,30 @@ for (const backend of backends) {
       expect(spine!.body).not.toBe(all!.body);
       expect(spine!.response.filters.servicelines).toEqual(["spine"]);
       expect(runCacheFigures().entries).toBe(2);
+    }, 60_000);
+
+    test("a run that fails fails the runs that joined it, keeps nothing, and is run again next time", async () => {
+      clearRunCache();
+      const querie1 = (await pluginRegistry()).get("querie1")!;
+      let runs = 0;
+      const failing = {
+        ...querie1,
+        kernel: async () => {
+          runs += 1;
+          throw new Error("kernel failed");
+        },
+      };
+      const registry = { get: (id: string) => (id === "querie1" ? failing : undefined) } as Registry;
+      const failingRun = () =>
+        runPlugin({ context: t.context, organisationId, pluginId: "querie1", filters: {}, registry });
+      const outcomes = await Promise.allSettled([failingRun(), failingRun(), failingRun()]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(["rejected", "rejected", "rejected"]);
+      expect(runs).toBe(1);
+      expect(runCacheFigures().entries).toBe(0);
+      await expect(failingRun()).rejects.toThrow("kernel failed");
+      expect(runs).toBe(2);
+      // The real analysis answers as before.
+      expect((await run({})).response.results.market_total).toBe(4);
     }, 60_000);
   });
 }
