@@ -204,8 +204,10 @@ describe.skipIf(!chromiumAvailable)("phones and narrow windows", () => {
       await page.goto("/profile");
       await page.getByRole("heading", { name: "Your profile" }).waitFor();
       await expectUsable(page);
-      const users = page.getByRole("table", { name: "Users" });
-      await users.waitFor();
+      // Users are a card each on a phone (UsersTable.tsx), their actions in the card.
+      const users = page.locator("[data-user-card]");
+      await users.first().waitFor();
+      expect(await page.getByRole("table", { name: "Users" }).count()).toBe(0);
       const userActions = users.getByRole("button", { name: /^(Edit|Block|Unblock) / });
       expect(await userActions.count()).toBeGreaterThan(0);
       for (const button of await userActions.all()) await onScreen(button);
@@ -300,6 +302,12 @@ describe.skipIf(!chromiumAvailable)("phones and narrow windows", () => {
       await staff.goto(`/administration/customers/${orgId}`);
       await staff.getByRole("heading", { name: "Demo Orthopaedics", exact: true }).waitFor();
       await expectUsable(staff);
+      // Users: a card per user on a phone, the email whole and the actions on screen (the table
+      // scrolled sideways under its sticky actions and cut the email).
+      const userCard = staff.locator("[data-user-card]", { hasText: "Demo Admin" });
+      await expectOnScreen(staff, userCard.getByText("demo@example.com", { exact: true }));
+      await expectOnScreen(staff, userCard.getByRole("button", { name: "Edit Demo Admin" }));
+      await expectOnScreen(staff, userCard.getByRole("button", { name: "Block Demo Admin" }));
       await shot(staff, "phone-admin-customer");
       await staff.goto(`/administration/customers/${orgId}/2024`);
       await staff

@@ -1,4 +1,4 @@
-import { Group, Paper, Table, Text, Title } from "@mantine/core";
+import { Box, Group, Paper, Table, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { AdminOrganization } from "../../api/answers.ts";
 
@@ -9,30 +9,44 @@ export function TablePanel({
   empty,
   action,
   emptyText = "Waiting for the customer",
+  phone,
 }: {
   title: string;
   children: ReactNode;
   empty: boolean;
   action?: ReactNode;
   emptyText?: string;
+  /** Shown instead of the table below the small breakpoint (one card per row, its actions in reach). */
+  phone?: ReactNode;
 }) {
+  const table = (
+    <Table.ScrollContainer minWidth={500}>
+      <Table striped verticalSpacing={6} aria-label={title}>
+        {children}
+      </Table>
+    </Table.ScrollContainer>
+  );
+  let content: ReactNode = table;
+  if (empty)
+    content = (
+      <Text size="sm" c="dimmed">
+        {emptyText}
+      </Text>
+    );
+  else if (phone)
+    content = (
+      <>
+        <Box hiddenFrom="sm">{phone}</Box>
+        <Box visibleFrom="sm">{table}</Box>
+      </>
+    );
   return (
     <Paper p="md">
       <Group justify="space-between" mb="sm">
         <Title order={4}>{title}</Title>
         {action}
       </Group>
-      {empty ? (
-        <Text size="sm" c="dimmed">
-          {emptyText}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={500}>
-          <Table striped verticalSpacing={6} aria-label={title}>
-            {children}
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      {content}
     </Paper>
   );
 }

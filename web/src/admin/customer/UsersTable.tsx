@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Table, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconEdit, IconLock, IconLockOpen, IconUserPlus } from "@tabler/icons-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
@@ -18,7 +18,9 @@ const UserFormModal = lazy(() => import("./UserFormModal.tsx").then((m) => ({ de
 /**
  * The customer's users (at most 3): the first is its admin, later ones assistants. Site admins add
  * (userRules.canAddUser), edit, block and unblock them; agents read the table without actions, as
- * everywhere in the back office (the server refuses agents these calls too).
+ * everywhere in the back office (the server refuses agents these calls too). A table from the
+ * small breakpoint up; on a phone, one card per user, its email whole and its actions in reach (the
+ * table scrolled sideways under its sticky actions and cut the email).
  */
 export function UsersTable({
   organization,
@@ -54,6 +56,48 @@ export function UsersTable({
       { onError: (error) => notifications.show({ color: "red", message: errorMessage(error) }) },
     );
 
+  /** Edit, and block or unblock: in the table's last column, or at the foot of a phone's card. */
+  const actionsOf = (user: CustomerUser) => (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Tooltip label="Edit">
+        <ActionIcon
+          variant="subtle"
+          aria-label={`Edit ${user.username}`}
+          onClick={() => setForm({ kind: "edit", user })}
+        >
+          <IconEdit size={16} />
+        </ActionIcon>
+      </Tooltip>
+      {user.blocked ? (
+        <Tooltip label="Unblock">
+          <ActionIcon
+            variant="subtle"
+            color="green"
+            aria-label={`Unblock ${user.username}`}
+            loading={access.isPending && access.variables?.id === user.id}
+            onClick={() => unblock(user)}
+          >
+            <IconLockOpen size={16} />
+          </ActionIcon>
+        </Tooltip>
+      ) : (
+        <Tooltip label="Block">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Block ${user.username}`}
+            onClick={() => {
+              access.reset();
+              setBlocking(user);
+            }}
+          >
+            <IconLock size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+
   const blocker = addUserBlocker(users.length, organization.initialized);
   let addControl: ReactNode = null;
   if (canEdit && blocker) {
@@ -82,6 +126,33 @@ export function UsersTable({
         empty={users.length === 0}
         emptyText="You need to add at least one user"
         action={addControl}
+        phone={
+          <Stack gap="xs">
+            {users.map((user) => (
+              <Paper key={user.id} withBorder p="sm" data-user-card={user.id}>
+                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                  <Box miw={0}>
+                    <Text size="sm" fw={500}>
+                      {user.username}
+                    </Text>
+                    <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                      {user.email}
+                    </Text>
+                    <Group gap="xs" mt={4}>
+                      <Text size="xs" c="dimmed">
+                        {user.status}
+                      </Text>
+                      <Badge size="sm" variant="light" color={user.blocked ? "red" : "green"}>
+                        {user.blocked ? "Blocked" : "Active"}
+                      </Badge>
+                    </Group>
+                  </Box>
+                  {canEdit ? actionsOf(user) : null}
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        }
       >
         <Table.Thead>
           <Table.Tr>
@@ -107,48 +178,7 @@ export function UsersTable({
                   {user.blocked ? "Blocked" : "Active"}
                 </Badge>
               </Table.Td>
-              {canEdit ? (
-                <Table.Td className={sticky.cell}>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label="Edit">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Edit ${user.username}`}
-                        onClick={() => setForm({ kind: "edit", user })}
-                      >
-                        <IconEdit size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    {user.blocked ? (
-                      <Tooltip label="Unblock">
-                        <ActionIcon
-                          variant="subtle"
-                          color="green"
-                          aria-label={`Unblock ${user.username}`}
-                          loading={access.isPending && access.variables?.id === user.id}
-                          onClick={() => unblock(user)}
-                        >
-                          <IconLockOpen size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    ) : (
-                      <Tooltip label="Block">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Block ${user.username}`}
-                          onClick={() => {
-                            access.reset();
-                            setBlocking(user);
-                          }}
-                        >
-                          <IconLock size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </Group>
-                </Table.Td>
-              ) : null}
+              {canEdit ? <Table.Td className={sticky.cell}>{actionsOf(user)}</Table.Td> : null}
             </Table.Tr>
           ))}
         </Table.Tbody>
