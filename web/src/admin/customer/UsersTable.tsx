@@ -15,6 +15,15 @@ import { useAddUser, useUpdateUser } from "./userMutations.ts";
 // first add or edit a user, not with the customer overview's first paint.
 const UserFormModal = lazy(() => import("./UserFormModal.tsx").then((m) => ({ default: m.UserFormModal })));
 
+/** Whether the user may sign in: Active, or Blocked by staff. */
+function AccessBadge({ user }: { user: CustomerUser }) {
+  return (
+    <Badge size="sm" variant="light" color={user.blocked ? "red" : "green"}>
+      {user.blocked ? "Blocked" : "Active"}
+    </Badge>
+  );
+}
+
 /**
  * The customer's users (at most 3): the first is its admin, later ones assistants. Site admins add
  * (userRules.canAddUser), edit, block and unblock them; agents read the table without actions, as
@@ -142,9 +151,7 @@ export function UsersTable({
                       <Text size="xs" c="dimmed">
                         {user.status}
                       </Text>
-                      <Badge size="sm" variant="light" color={user.blocked ? "red" : "green"}>
-                        {user.blocked ? "Blocked" : "Active"}
-                      </Badge>
+                      <AccessBadge user={user} />
                     </Group>
                   </Box>
                   {canEdit ? actionsOf(user) : null}
@@ -174,9 +181,7 @@ export function UsersTable({
               <Table.Td>{user.email}</Table.Td>
               <Table.Td>{user.status}</Table.Td>
               <Table.Td>
-                <Badge size="sm" variant="light" color={user.blocked ? "red" : "green"}>
-                  {user.blocked ? "Blocked" : "Active"}
-                </Badge>
+                <AccessBadge user={user} />
               </Table.Td>
               {canEdit ? <Table.Td className={sticky.cell}>{actionsOf(user)}</Table.Td> : null}
             </Table.Tr>
