@@ -51,12 +51,18 @@ export interface RunRequest {
 
 let settings: EngineSettings | undefined;
 let cache: ResultCache<CachedAnswer> | undefined;
-/** Identical runs asked for at the same time share one computation. */
-const inFlight = new Map<string, Promise<CachedAnswer>>();
+/** Identical runs asked for at the same time share one computation: its answer, fresh. */
+const inFlight = new Map<string, Promise<FreshAnswer>>();
 
 /** A kept answer: its gzipped JSON only (http/encodedBody.ts says why). */
 interface CachedAnswer {
   body: EncodedBody;
+}
+
+/** A computed answer: what the cache keeps, and the response it was made from. */
+interface FreshAnswer {
+  answer: CachedAnswer;
+  response: RunResponse;
 }
 
 /**
@@ -192,13 +198,13 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
   const hit = cache.get(key);
   if (hit) return keptOutcome(hit, { cached: true, durationMs: performance.now() - started, timings });
 
-  const joined = inFlight.get(key);
-  if (joined) {
-    const answer = await joined;
+  let running = inFlight.get(key);
+  if (running) {
+    const { answer, response } = await running;
     timings.shared = performance.now() - started - timings.snapshot;
-    return keptOutcome(answer, { cached: false, durationMs: performance.now() - started, timings });
+    return { response, body: answer.body, cached: false, durationMs: performance.now() - started, timings };
   }
-  const running = executeKernel(plugin, resolved.inputs, filters, { dataDir, settings, timings })
+  running = executeKernel(plugin, resolved.inputs, filters, { dataDir, settings, timings })
     .then((results) => {
       const encoding = performance.now();
       const response: RunResponse = {
@@ -216,10 +222,7 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
       return { answer, response };
     })
     .finally(() => inFlight.delete(key));
-  const shared = running.then(({ answer }) => answer);
-  // A failure reaches the runs that joined (they await it) and this one; unjoined, it is not unhandled.
-  shared.catch(() => {});
-  inFlight.set(key, shared);
+  inFlight.set(key, running);
   const { answer, response } = await running;
   return { response, body: answer.body, cached: false, durationMs: performance.now() - started, timings };
 }
