@@ -26,21 +26,15 @@ export interface BenchServer {
   }>;
 }
 
-/** Resident memory of a live process now, MB. */
-function rssMb(pid: number) {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return match ? Number(match[1]) / 1024 : Number.NaN;
-}
-
 /** CPU seconds a process has used (user + system), from /proc (Linux). */
 function cpuSecondsOf(pid: number) {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** Peak resident set of a live process, MB (the kernel's high-water mark). */
-function peakRssMb(pid: number) {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+/** A memory figure of a live process's /proc status, MB: VmRSS now, VmHWM its peak (the kernel's high-water mark). */
+function statusMb(pid: number, field: "VmRSS" | "VmHWM") {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
@@ -75,14 +69,14 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   const rssBy10s: number[] = [];
   const sampler = setInterval(() => {
     const window = Math.floor((performance.now() - listening) / 10_000);
-    rssBy10s[window] = Math.max(rssBy10s[window] ?? 0, rssMb(child.pid));
+    rssBy10s[window] = Math.max(rssBy10s[window] ?? 0, statusMb(child.pid, "VmRSS"));
   }, 500);
   return {
     baseUrl,
     pid: child.pid,
     cpuSeconds: () => cpuSecondsOf(child.pid),
     async stop() {
-      const peak = peakRssMb(child.pid);
+      const peak = statusMb(child.pid, "VmHWM");
       clearInterval(sampler);
       child.kill("SIGTERM");
       await child.exited;

@@ -43,16 +43,14 @@ export async function ensureWebBuild() {
     const build = Bun.spawn(
       [
         join(ROOT, "node_modules", ".bin", "vite"),
-        ...[
-          "build",
-          "--config",
-          "web/vite.config.ts",
-          "--logLevel",
-          "warn",
-          "--outDir",
-          staging,
-          "--emptyOutDir",
-        ],
+        "build",
+        "--config",
+        "web/vite.config.ts",
+        "--logLevel",
+        "warn",
+        "--outDir",
+        staging,
+        "--emptyOutDir",
       ],
       // The test runner sets NODE_ENV=test, which Vite would build into React's development code
       // (three times the bytes, and slower): the suites test what users get.
