@@ -2,6 +2,7 @@ import { Badge, Box, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { analysisTitle } from "../analyses/catalogue.ts";
 import type { ReportSubscription } from "../api/reportSubscriptions.ts";
+import { PhoneOrWide } from "../components/PhoneOrWide.tsx";
 
 const OUTCOME_COLOURS = { sent: "green", partial: "yellow", skipped: "orange", failed: "red" } as const;
 const OUTCOME_WORDS = {
@@ -90,38 +91,40 @@ export function SubscriptionsTable({
   showOwner?: boolean;
 }) {
   return (
-    <>
-      <Stack gap="sm" hiddenFrom="sm">
-        {subscriptions.map((subscription) => (
-          <Paper key={subscription.id} withBorder p="sm" data-subscription-card={subscription.id}>
-            <Stack gap={6}>
-              <Box>
-                <Text size="sm" fw={500}>
-                  {subscription.title}
-                </Text>
-                <ReportDetails subscription={subscription} />
-              </Box>
-              {showOwner ? <CardField label="Owner">{subscription.owner.username}</CardField> : null}
-              <CardField label="Schedule">
-                <Text size="sm">{subscription.schedule}</Text>
-              </CardField>
-              <CardField label="Recipients">
-                <Recipients subscription={subscription} />
-              </CardField>
-              <Group gap="lg" align="flex-start">
-                <CardField label="Next delivery">
-                  <NextDelivery subscription={subscription} />
+    <PhoneOrWide
+      phone={
+        <Stack gap="sm">
+          {subscriptions.map((subscription) => (
+            <Paper key={subscription.id} withBorder p="sm" data-subscription-card={subscription.id}>
+              <Stack gap={6}>
+                <Box>
+                  <Text size="sm" fw={500}>
+                    {subscription.title}
+                  </Text>
+                  <ReportDetails subscription={subscription} />
+                </Box>
+                {showOwner ? <CardField label="Owner">{subscription.owner.username}</CardField> : null}
+                <CardField label="Schedule">
+                  <Text size="sm">{subscription.schedule}</Text>
                 </CardField>
-                <CardField label="Last delivery">
-                  <LastDelivery subscription={subscription} />
+                <CardField label="Recipients">
+                  <Recipients subscription={subscription} />
                 </CardField>
-              </Group>
-              {actions?.(subscription)}
-            </Stack>
-          </Paper>
-        ))}
-      </Stack>
-      <Box visibleFrom="sm">
+                <Group gap="lg" align="flex-start">
+                  <CardField label="Next delivery">
+                    <NextDelivery subscription={subscription} />
+                  </CardField>
+                  <CardField label="Last delivery">
+                    <LastDelivery subscription={subscription} />
+                  </CardField>
+                </Group>
+                {actions?.(subscription)}
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      }
+      wide={
         <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="xs">
             <Table.Thead>
@@ -163,7 +166,7 @@ export function SubscriptionsTable({
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      </Box>
-    </>
+      }
+    />
   );
 }

@@ -1,6 +1,7 @@
-import { Box, Group, Paper, Table, Text, Title } from "@mantine/core";
+import { Group, Paper, Table, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { AdminOrganization } from "../../api/answers.ts";
+import { PhoneOrWide } from "../../components/PhoneOrWide.tsx";
 
 /** A titled table of the overview; `action` sits right of the title, `emptyText` replaces an empty table. */
 export function TablePanel({
@@ -33,13 +34,7 @@ export function TablePanel({
         {emptyText}
       </Text>
     );
-  else if (phone)
-    content = (
-      <>
-        <Box hiddenFrom="sm">{phone}</Box>
-        <Box visibleFrom="sm">{table}</Box>
-      </>
-    );
+  else if (phone) content = <PhoneOrWide phone={phone} wide={table} />;
   return (
     <Paper p="md">
       <Group justify="space-between" mb="sm">
