@@ -1,6 +1,5 @@
 /** The questionnaire scheme: its form, its rules, its states and its storage. */
 export { type Answers, type Condition, conditionHolds, isAnswered, visibleFieldNames } from "./conditions.ts";
-export { type CoreItemsStatus, coreItems, coreItemsOfYear } from "./coreItems.ts";
 export { exampleAnswers } from "./example.ts";
 export type { Choice, QuestionnaireField, QuestionnaireStep } from "./fields.ts";
 export { questionnaireForm } from "./form.ts";

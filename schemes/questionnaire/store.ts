@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../server/db/client.ts";
 import { questionnaires } from "../../server/db/schema/index.ts";
 import type { QuestionnaireDraft } from "./draft.ts";
@@ -54,7 +54,8 @@ export async function moveQuestionnaire(
       updatedAt: change.now,
       draft: null,
       draftSavedAt: null,
-      ...(change.data ? { data: change.data } : {}),
+      // New answers are a new input version of the scoring (server/organisations/yearInputs.ts).
+      ...(change.data ? { data: change.data, revision: sql`${questionnaires.revision} + 1` } : {}),
     })
     .where(and(eq(questionnaires.id, id), eq(questionnaires.state, from)))
     .returning();

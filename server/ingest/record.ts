@@ -84,11 +84,11 @@ export async function rejectPracticeUploads(
 
 /**
  * An accepted upload (or a staff restore of another version) replaced a year's data: whatever
- * staff reviewed was about the old data. The year goes back to review - no longer enabled for the
- * customer, its validations out of date and not valid (run them again), its generated results out
- * of date (shown, not counted in progress) - and, when something had been reviewed, it records when
- * and what it replaced, which both the customer's screens and staff's year detail show until staff
- * enable the year again.
+ * staff reviewed was about the old data. Its validations and generated results are out of date by
+ * themselves (they were stamped with the old data version: server/organisations/yearInputs.ts); the
+ * year goes back to review - no longer enabled for the customer - and, when something had been
+ * reviewed, it records when and what it replaced, which both the customer's screens and staff's
+ * year detail show until staff enable the year again.
  */
 export async function sendBackToReview(
   db: Db,
@@ -99,21 +99,17 @@ export async function sendBackToReview(
 ) {
   const ofYear = <T extends typeof validations | typeof schemeResults>(table: T) =>
     and(eq(table.organisationId, organisationId), eq(table.year, year));
-  const validationRows = await db
-    .update(validations)
-    .set({ outdated: true, valid: false })
-    .where(ofYear(validations))
-    .returning({ id: validations.id });
-  const resultRows = await db
-    .update(schemeResults)
-    .set({ outdated: true })
-    .where(ofYear(schemeResults))
-    .returning({ id: schemeResults.id });
-  const [wasEnabled] = await db
-    .select({ enabled: organisationYears.enabled })
-    .from(organisationYears)
-    .where(and(eq(organisationYears.organisationId, organisationId), eq(organisationYears.year, year)));
-  if (!wasEnabled?.enabled && validationRows.length === 0 && resultRows.length === 0) return;
+  const [[wasEnabled], reviewed] = await Promise.all([
+    db
+      .select({ enabled: organisationYears.enabled })
+      .from(organisationYears)
+      .where(and(eq(organisationYears.organisationId, organisationId), eq(organisationYears.year, year))),
+    Promise.all([
+      db.select({ id: validations.id }).from(validations).where(ofYear(validations)).limit(1),
+      db.select({ id: schemeResults.id }).from(schemeResults).where(ofYear(schemeResults)).limit(1),
+    ]),
+  ]);
+  if (!wasEnabled?.enabled && reviewed.every((rows) => rows.length === 0)) return;
   await db
     .update(organisationYears)
     .set({ enabled: false, prelaunched: false, replacedAt: now, replacedRows })

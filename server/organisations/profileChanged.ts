@@ -1,7 +1,7 @@
 /**
  * A facility, location or provider changed: what was computed from the old profile is out of date.
- * - The organisation's validations (every year) get `outdated` (the year detail shows 'Out of date:
- *   run again'); a later run clears it (server/schemes/store.ts storeResult).
+ * - The organisation's profile revision goes up: every year's validations and generated results,
+ *   stamped with the revision they read, are out of date (yearInputs.ts) until they run again.
  * - The organisation gets profile_changed_at (the customer detail's organization.profile_changed_at).
  * - After the commit, notifyDataChanged drops the engine's snapshot in every process: the next
  *   analysis run reads the new facilities and providers (its cache key and per-connection tables
@@ -11,13 +11,14 @@ import { eq } from "drizzle-orm";
 import { sessionsChanged } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
-import { organisations, validations } from "../db/schema/index.ts";
+import { organisations } from "../db/schema/index.ts";
 import { notifyDataChanged } from "../engine/dataChanges.ts";
+import { bumpProfileRevision } from "./yearInputs.ts";
 
 /** Inside the writing transaction, so the change and its marks commit together. */
 export async function markProfileChanged(tx: Db, organisationId: string, at: Date) {
   await tx.update(organisations).set({ profileChangedAt: at }).where(eq(organisations.id, organisationId));
-  await tx.update(validations).set({ outdated: true }).where(eq(validations.organisationId, organisationId));
+  await bumpProfileRevision(tx, organisationId);
 }
 
 /**

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { completeCoreItems } from "../../schemes/questionnaire/testSupport.ts";
 import { backends } from "../../tests/helpers/backends.ts";
 import { createOrganisation } from "../../tests/helpers/factories.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
-import { organisationYears, questionnaires, validations } from "../db/schema/index.ts";
+import { organisationYears, questionnaires } from "../db/schema/index.ts";
 import { organisationSetup, type SetupFacts, setupView } from "./setup.ts";
+import { bumpProfileRevision } from "./yearInputs.ts";
 
 const blank: SetupFacts = {
   facilities: 0,
@@ -124,11 +125,8 @@ for (const backend of backends) {
       });
       expect(await keysOf(org.id)).toContain("data-review");
 
-      // A profile change marks the validations out of date: the review is not done any more.
-      await db
-        .update(validations)
-        .set({ outdated: true })
-        .where(and(eq(validations.organisationId, org.id), eq(validations.type, "provider")));
+      // A profile change makes the results out of date: the review is not done any more.
+      await bumpProfileRevision(db, org.id);
       expect(await keysOf(org.id)).not.toContain("data-review");
     });
 

@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
-import { coreItems } from "../../schemes/questionnaire/coreItems.ts";
+import { eq } from "drizzle-orm";
 import type { QuestionnaireState } from "../../schemes/questionnaire/states.ts";
 import type { Db } from "../db/client.ts";
-import { organisationYears, questionnaires, schemeResults, validations } from "../db/schema/index.ts";
+import { organisationYears, questionnaires } from "../db/schema/index.ts";
+import { missingCoreItems } from "./yearActions.ts";
+import { loadYearRows, snapshotsOf, yearKey } from "./yearState.ts";
 
 /**
  * The Home setup checklist (customer-area.md sections 2 and 4: Facilities, Providers, Data upload,
@@ -12,9 +13,9 @@ import { organisationYears, questionnaires, schemeResults, validations } from ".
  * - facilities / providers: at least one of each (the practice profile's red notices);
  * - data upload: at least one year with an accepted file;
  * - data review (staff): at least one year with an accepted file whose six core items are complete
- *   - the facility, provider and global validations valid (or accepted with 'Validate anyway') and
- *   none of them out of date after a profile change, and the service capabilities, macro
- *   capabilities and market profile generated. That is exactly when staff may open the
+ *   - the facility, provider and global validations valid (or accepted with 'Validate anyway'), and
+ *   the service capabilities, macro capabilities and market profile generated, each current (no
+ *   input changed since: server/organisations/yearInputs.ts). That is exactly when staff may open the
  *   questionnaire ('Allow user', admin-area.md section 4);
  * - questionnaire (customer): a questionnaire submitted, i.e. under_analysis or valid; before staff
  *   open it the step waits for Vitality, not for the customer;
@@ -117,53 +118,35 @@ export function setupView(facts: SetupFacts): SetupView {
   return { steps, done, total: steps.length, next: next?.key ?? null, waiting: next?.waiting ?? null };
 }
 
-/** The years whose six core items are complete and none of the validations is out of date. */
-function reviewedYears(
-  validationRows: { year: number; type: string; valid: boolean; outdated: boolean }[],
-  schemeRows: { year: number; kind: string }[],
-) {
-  const present = new Map<number, Set<string>>();
-  const add = (year: number, key: string) => present.set(year, (present.get(year) ?? new Set()).add(key));
-  for (const row of validationRows) if (row.valid && !row.outdated) add(row.year, `validations:${row.type}`);
-  for (const row of schemeRows) add(row.year, `scheme_results:${row.kind}`);
-  return [...present.entries()]
-    .filter(([, keys]) => coreItems.every((item) => keys.has(`${item.table}:${item.type}`)))
-    .map(([year]) => year);
-}
-
 /** Reads the facts (the caller already holds the facility and provider counts) and decides the steps. */
 export async function organisationSetup(
   db: Db,
   organisationId: string,
   counts: { facilities: number; providers: number },
 ): Promise<SetupView> {
-  const [yearRows, validationRows, schemeRows, questionnaireRows] = await Promise.all([
+  const [yearRows, stateRows, questionnaireRows] = await Promise.all([
     db
       .select({ year: organisationYears.year, fileState: organisationYears.fileState })
       .from(organisationYears)
       .where(eq(organisationYears.organisationId, organisationId)),
-    db
-      .select({
-        year: validations.year,
-        type: validations.type,
-        valid: validations.valid,
-        outdated: validations.outdated,
-      })
-      .from(validations)
-      .where(eq(validations.organisationId, organisationId)),
-    db
-      .select({ year: schemeResults.year, kind: schemeResults.kind })
-      .from(schemeResults)
-      .where(and(eq(schemeResults.organisationId, organisationId), eq(schemeResults.status, "done"))),
+    loadYearRows(db, { organisationIds: [organisationId] }),
     db
       .select({ state: questionnaires.state })
       .from(questionnaires)
       .where(eq(questionnaires.organisationId, organisationId)),
   ]);
+  const snapshots = snapshotsOf(stateRows);
+  // Reviewed: the six core items done and current (an input changed since: not any more).
+  const reviewedYears = yearRows
+    .filter((row) => {
+      const snapshot = snapshots.get(yearKey(organisationId, row.year));
+      return snapshot !== undefined && missingCoreItems(snapshot).length === 0;
+    })
+    .map((row) => row.year);
   return setupView({
     ...counts,
     uploadedYears: yearRows.filter((row) => row.fileState === "uploaded").map((row) => row.year),
-    reviewedYears: reviewedYears(validationRows, schemeRows),
+    reviewedYears,
     questionnaireStates: questionnaireRows.map((row) => row.state),
   });
 }

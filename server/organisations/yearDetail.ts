@@ -19,45 +19,54 @@ import { withVerdicts } from "../schemes/rowVerdicts.ts";
 import { progressView, type YearRow } from "./adminYears.ts";
 import { fileView, serviceAreaView, uploadsOf } from "./organisationDetail.ts";
 import { facilityView, providerView } from "./profileViews.ts";
-import { yearGates } from "./yearGates.ts";
+import { yearActions } from "./yearActions.ts";
+import { missingYearData } from "./yearData.ts";
 import { emptySnapshot, yearProgress } from "./yearProgress.ts";
 import { loadYearRows, snapshotsOf, yearKey } from "./yearState.ts";
 
 type ValidationRow = typeof validations.$inferSelect;
 type SchemeRow = typeof schemeResults.$inferSelect;
 
-export async function yearDetail(db: Db, organisationId: string, yearRow: YearRow) {
+export async function yearDetail(db: Db, dataDir: string, organisationId: string, yearRow: YearRow) {
   const year = yearRow.year;
-  const [facilityRows, locationRows, providerRows, areaRows, stateRows, uploads] = await Promise.all([
-    db
-      .select()
-      .from(facilities)
-      .where(eq(facilities.organisationId, organisationId))
-      .orderBy(asc(facilities.name)),
-    db
-      .select()
-      .from(facilityLocations)
-      .where(eq(facilityLocations.organisationId, organisationId))
-      .orderBy(asc(facilityLocations.name)),
-    db
-      .select()
-      .from(providers)
-      .where(eq(providers.organisationId, organisationId))
-      .orderBy(asc(providers.fullName)),
-    db
-      .select()
-      .from(serviceAreas)
-      .where(and(eq(serviceAreas.organisationId, organisationId), eq(serviceAreas.year, year)))
-      .orderBy(asc(serviceAreas.zipcode)),
-    loadYearRows(db, { organisationIds: [organisationId], year }),
-    uploadsOf(db, organisationId),
-  ]);
+  const [facilityRows, locationRows, providerRows, areaRows, stateRows, uploads, missingData] =
+    await Promise.all([
+      db
+        .select()
+        .from(facilities)
+        .where(eq(facilities.organisationId, organisationId))
+        .orderBy(asc(facilities.name)),
+      db
+        .select()
+        .from(facilityLocations)
+        .where(eq(facilityLocations.organisationId, organisationId))
+        .orderBy(asc(facilityLocations.name)),
+      db
+        .select()
+        .from(providers)
+        .where(eq(providers.organisationId, organisationId))
+        .orderBy(asc(providers.fullName)),
+      db
+        .select()
+        .from(serviceAreas)
+        .where(and(eq(serviceAreas.organisationId, organisationId), eq(serviceAreas.year, year)))
+        .orderBy(asc(serviceAreas.zipcode)),
+      loadYearRows(db, { organisationIds: [organisationId], year }),
+      uploadsOf(db, organisationId),
+      missingYearData(db, dataDir, organisationId, year),
+    ]);
   const snapshot = snapshotsOf(stateRows).get(yearKey(organisationId, year)) ?? emptySnapshot();
   const progress = yearProgress(snapshot);
   const validationOf = (type: ValidationRow["type"]) =>
-    validationView(stateRows.validations.find((row) => row.type === type));
+    validationView(
+      stateRows.validations.find((row) => row.type === type),
+      Boolean(snapshot.validations[type]?.outdated),
+    );
   const schemeOf = (kind: SchemeRow["kind"]) =>
-    schemeView(stateRows.schemes.find((row) => row.kind === kind));
+    schemeView(
+      stateRows.schemes.find((row) => row.kind === kind),
+      Boolean(snapshot.schemes[kind]?.outdated),
+    );
   const questionnaire = stateRows.questionnaires[0];
   return {
     year,
@@ -80,7 +89,7 @@ export async function yearDetail(db: Db, organisationId: string, yearRow: YearRo
       provider: validationOf("provider"),
       global: validationOf("global"),
     },
-    gates: yearGates({ snapshot, serviceAreaCount: areaRows.length }),
+    gates: yearActions({ year, snapshot, hasServiceArea: areaRows.length > 0, missingData }),
     service_capabilities: schemeOf("SC"),
     macro_capabilities: schemeOf("MC"),
     market_profile: schemeOf("MP"),

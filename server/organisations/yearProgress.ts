@@ -9,22 +9,32 @@
 
 import { questionnaireProgress } from "../../schemes/questionnaire/progress.ts";
 import type { QuestionnaireState } from "../../schemes/questionnaire/states.ts";
-import type { ValidationState } from "../schemes/gates.ts";
 
 export const PROGRESS_UNITS = 8;
 
 export type ValidationType = "facility" | "provider" | "global";
 export type GeneratedKind = "SC" | "MC" | "MP" | "SCORING";
 
+/**
+ * A result's `outdated`: absent while its input versions are the year's current ones, else what
+ * changed since it ran ("the practice data changed since"), derived by yearState.ts from the
+ * versions (yearInputs.ts), never stored.
+ */
+type Outdated = string | undefined;
+
+/** A validation as stored (absent = never run): done without valid is 'Validate anyway'. */
+export interface ValidationState {
+  done: boolean;
+  valid: boolean;
+  outdated?: Outdated;
+}
+
 /** What the year's stored rows say, reduced to what progress and gates read. */
 export interface YearSnapshot {
-  /** Absent = never run. A validation counts once `valid` (done without valid is 'Validate anyway'). */
+  /** Absent = never run. A validation counts once `valid` and current. */
   validations: Partial<Record<ValidationType, ValidationState>>;
-  /**
-   * Absent = never generated. A scheme counts once its status is 'done' (running is 'Generation'),
-   * unless the year's data was replaced since (outdated: generate it again).
-   */
-  schemes: Partial<Record<GeneratedKind, { status: "running" | "done" | "failed"; outdated?: boolean }>>;
+  /** Absent = never generated. A scheme counts once its status is 'done' and current. */
+  schemes: Partial<Record<GeneratedKind, { status: "running" | "done" | "failed"; outdated?: Outdated }>>;
   questionnaire: QuestionnaireState | null;
 }
 
@@ -57,9 +67,10 @@ export interface YearProgress {
 const one = (done: boolean) => (done ? 1 : 0);
 
 export function yearProgress(snapshot: YearSnapshot): YearProgress {
-  const validated = (type: ValidationType) => one(snapshot.validations[type]?.valid === true);
+  const validated = (type: ValidationType) =>
+    one(snapshot.validations[type]?.valid === true && !snapshot.validations[type]?.outdated);
   const generated = (kind: GeneratedKind) =>
-    one(snapshot.schemes[kind]?.status === "done" && snapshot.schemes[kind]?.outdated !== true);
+    one(snapshot.schemes[kind]?.status === "done" && !snapshot.schemes[kind]?.outdated);
   const items: Record<ProgressItem, number> = {
     facility_validation: validated("facility"),
     provider_validation: validated("provider"),

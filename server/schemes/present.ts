@@ -14,12 +14,12 @@ export interface ValidationView {
    */
   note: unknown;
   updated_at: string;
-  /** A facility, location or provider changed since this result was computed: 'Out of date: run again'. */
+  /** An input changed since this result was computed (derived: server/organisations/yearInputs.ts): run again. */
   outdated: boolean;
 }
 
 /** null = Todo; done=false = running; done without valid = 'Validate anyway'; valid = 'Valid'. */
-export function validationView(row: ValidationRow | undefined): ValidationView | null {
+export function validationView(row: ValidationRow | undefined, outdated: boolean): ValidationView | null {
   if (!row) return null;
   const result = row.result as { note?: unknown } | null;
   return {
@@ -28,7 +28,7 @@ export function validationView(row: ValidationRow | undefined): ValidationView |
     running_on: row.runningOn,
     note: (row.type === "global" ? result?.note : result) ?? null,
     updated_at: row.updatedAt.toISOString(),
-    outdated: row.outdated,
+    outdated,
   };
 }
 
@@ -36,7 +36,7 @@ export function validationView(row: ValidationRow | undefined): ValidationView |
  * A generator's entry: null = Todo (never generated); false = Generation (running); a failed run =
  * {status: 'failed', error} (generate again); done = the stored result with its version.
  */
-export function schemeView(row: SchemeResultRow | undefined) {
+export function schemeView(row: SchemeResultRow | undefined, outdated: boolean) {
   if (!row) return null;
   if (row.status === "running") return false as const;
   if (row.status === "failed") return { status: "failed" as const, error: row.error };
@@ -45,8 +45,8 @@ export function schemeView(row: SchemeResultRow | undefined) {
     done: true,
     plugin_version: row.pluginVersion,
     updated_at: row.updatedAt.toISOString(),
-    /** The year's data was replaced since: shown, not counted; generate again. */
-    outdated: row.outdated,
+    /** An input changed since: shown, not counted; generate again. */
+    outdated,
     result: row.result,
   };
 }

@@ -4,6 +4,7 @@
  * marks the run failed). The job `scheme.run` calls it; so can the CLI, without jobs.
  */
 import type { AppContext } from "../context.ts";
+import { currentInputs } from "../organisations/yearInputs.ts";
 import type { NpiRegistry } from "../registry/npiRegistry.ts";
 import { isSchemeId, type SchemeId } from "./catalogue.ts";
 import { executeScheme } from "./executeScheme.ts";
@@ -11,7 +12,7 @@ import { schemeNpiRegistry } from "./npiSource.ts";
 import { loadSchemeRunInputs } from "./profile.ts";
 import { type SchemeRegistry, schemeRegistry } from "./registry.ts";
 import type { Scheme } from "./scheme.ts";
-import { markFailed, markProgress, markRunning, profileStampOf, storeResult } from "./store.ts";
+import { markFailed, markProgress, markRunning, storeResult } from "./store.ts";
 
 export interface RunSchemeRequest {
   context: Pick<AppContext, "config" | "database">;
@@ -48,8 +49,8 @@ export async function runSchemeNow(request: RunSchemeRequest): Promise<RunScheme
   const scheme = await resolveScheme(request.schemeId, request.registry);
   await markRunning(db, organisationId, year, scheme.id, "Running (0%)");
   try {
-    // Noted before the profile is read: a change made while the run works leaves its result out of date.
-    const profileStamp = await profileStampOf(db, organisationId);
+    // Noted before anything is read: a change made while the run works leaves its result out of date.
+    const stamp = await currentInputs(db, organisationId, year);
     const inputs = await loadSchemeRunInputs(db, dataDir, organisationId, year);
     const result = await executeScheme(
       scheme,
@@ -63,7 +64,7 @@ export async function runSchemeNow(request: RunSchemeRequest): Promise<RunScheme
       },
       { dataDir },
     );
-    await storeResult(db, organisationId, year, scheme, result, { profileStamp });
+    await storeResult(db, organisationId, year, scheme, result, stamp);
     return { scheme, result, durationMs: performance.now() - started };
   } catch (error) {
     await markFailed(

@@ -9,6 +9,7 @@ import { crashPoint } from "../crash/crashPoint.ts";
 import { staffAccounts } from "../db/schema/index.ts";
 import type { JobDefinition } from "../jobs/queue.ts";
 import type { Recipient } from "../live/notifications.ts";
+import { loadYearRows, outdatedOf } from "../organisations/yearState.ts";
 import { SCHEME_TARGETS, type SchemeId, YEAR_DETAIL_PATHS } from "./catalogue.ts";
 import { schemeView, validationView } from "./present.ts";
 import { runSchemeNow } from "./runScheme.ts";
@@ -34,9 +35,13 @@ const TITLES: Record<SchemeId, string> = {
 export async function schemeEntry(context: Pick<AppContext, "database">, data: SchemeJobData) {
   const { db } = context.database;
   const target = SCHEME_TARGETS[data.schemeId];
-  return target.table === "validations"
-    ? validationView(await findValidation(db, data.organisationId, data.year, target.type))
-    : schemeView(await findSchemeResult(db, data.organisationId, data.year, target.kind));
+  const rows = await loadYearRows(db, { organisationIds: [data.organisationId], year: data.year });
+  if (target.table === "validations") {
+    const row = rows.validations.find((candidate) => candidate.type === target.type);
+    return validationView(row, Boolean(row?.done && outdatedOf(rows, row, "validation")));
+  }
+  const row = rows.schemes.find((candidate) => candidate.kind === target.kind);
+  return schemeView(row, Boolean(row?.status === "done" && outdatedOf(rows, row, target.kind)));
 }
 
 /**

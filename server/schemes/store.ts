@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { organisations, schemeResults, validations } from "../db/schema/index.ts";
+import { type StampedInputs, schemeResults, validations } from "../db/schema/index.ts";
 import { SCHEME_TARGETS, type SchemeId, type SchemeTarget } from "./catalogue.ts";
 import type { Scheme } from "./scheme.ts";
 import { validationOutcome } from "./validationResult.ts";
@@ -111,19 +111,9 @@ export async function markProgress(
     );
 }
 
-/** When the organisation's profile last changed (null: never): a run notes it before reading the profile. */
-export async function profileStampOf(db: Db, organisationId: string): Promise<number | null> {
-  const [row] = await db
-    .select({ at: organisations.profileChangedAt })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId));
-  return row?.at?.getTime() ?? null;
-}
-
 /**
- * Stores a finished run's (already parsed) result. A validation's result is up to date (outdated
- * false) unless the profile changed while it ran: `profileStamp` is profileStampOf before the run
- * read the profile (a run without it, e.g. a test writing a result, counts as up to date).
+ * Stores a finished run's (already parsed) result with the input versions it read (`inputs`, taken
+ * before the run read anything: a change made while it ran leaves the result out of date).
  */
 export async function storeResult(
   db: Db,
@@ -131,14 +121,11 @@ export async function storeResult(
   year: number,
   scheme: Scheme,
   result: Record<string, unknown>,
-  options: { profileStamp?: number | null } = {},
+  inputs: StampedInputs,
 ) {
   const target = targetOf(scheme.id as SchemeId);
   if (target.table === "validations") {
     const outcome = validationOutcome.parse(result);
-    const outdated =
-      options.profileStamp !== undefined &&
-      (await profileStampOf(db, organisationId)) !== options.profileStamp;
     // The rows' verdicts stay in this year's result (rowVerdicts.ts): another year's tables keep theirs.
     await db
       .insert(validations)
@@ -150,11 +137,11 @@ export async function storeResult(
         valid: outcome.valid,
         runningOn: null,
         result,
-        outdated,
+        inputs,
       })
       .onConflictDoUpdate({
         target: [validations.organisationId, validations.year, validations.type],
-        set: { done: true, valid: outcome.valid, runningOn: null, result, outdated },
+        set: { done: true, valid: outcome.valid, runningOn: null, result, inputs },
       });
     return;
   }
@@ -163,7 +150,7 @@ export async function storeResult(
     pluginVersion: String(scheme.version),
     result,
     error: null,
-    outdated: false,
+    inputs,
   };
   await db
     .insert(schemeResults)

@@ -28,6 +28,8 @@ export const organisations = pgTable("organisations", {
   agreementAccepted: boolean("agreement_accepted").notNull().default(false),
   /** Last change of a facility, location or provider: what was computed before it is out of date. */
   profileChangedAt: timestamp("profile_changed_at", { withTimezone: true }),
+  /** Bumped on every change of a facility, location or provider: an input version of every year's results. */
+  profileRevision: integer("profile_revision").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

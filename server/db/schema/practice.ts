@@ -134,6 +134,8 @@ export const organisationYears = pgTable(
     warnings: jsonb("warnings").$type<IngestWarning[]>().notNull().default([]),
     /** Rows the current version's upload set aside on request (skip_invalid). */
     skippedRows: bigint("skipped_rows", { mode: "number" }).notNull().default(0),
+    /** Bumped on every change of the year's service area: an input version of its results. */
+    areaRevision: integer("area_revision").notNull().default(0),
     /** The version switched in now (practice_year_versions.id). */
     currentVersionId: uuid("current_version_id"),
     /**

@@ -7,6 +7,19 @@ const organisationRef = () =>
     .notNull()
     .references(() => organisations.id, { onDelete: "cascade" });
 
+/**
+ * The input versions a validation or generated result was computed from: the year's practice data
+ * version, its market data version, the organisation's profile revision, the year's service-area
+ * revision and (scoring only) the questionnaire's revision.
+ */
+export interface StampedInputs {
+  data: number;
+  market: number;
+  profile: number;
+  area: number;
+  questionnaire?: number;
+}
+
 export const validationTypes = ["facility", "provider", "global"] as const;
 
 /** A validation run per organisation, year and type. done without valid = 'Validate anyway'. */
@@ -21,8 +34,11 @@ export const validations = pgTable(
     done: boolean("done").notNull().default(false),
     runningOn: text("running_on"),
     result: jsonb("result"),
-    /** The organisation's facilities, locations or providers changed since this result was computed. */
-    outdated: boolean("outdated").notNull().default(false),
+    /**
+     * The versions of the inputs this result was computed from (server/organisations/yearInputs.ts):
+     * the result is out of date when they differ from the year's current ones (derived, never set).
+     */
+    inputs: jsonb("inputs").$type<StampedInputs>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -44,8 +60,8 @@ export const schemeResults = pgTable(
     pluginVersion: text("plugin_version").notNull().default(""),
     result: jsonb("result"),
     error: text("error"),
-    /** The year's data was replaced since this result was computed: shown, not counted, run again. */
-    outdated: boolean("outdated").notNull().default(false),
+    /** As on `validations`: out of date (shown, not counted, generated again) when they differ. */
+    inputs: jsonb("inputs").$type<StampedInputs>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -62,6 +78,8 @@ export const questionnaires = pgTable(
     year: integer("year").notNull(),
     state: text("state", { enum: questionnaireStates }).notNull().default("waiting"),
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    /** Bumped whenever `data` (the submitted answers) changes: the scoring's input version. */
+    revision: integer("revision").notNull().default(0),
     /**
      * What the customer has typed so far while the questionnaire waits (answers as typed, and the
      * furthest step reached), saved as they go so a reload loses nothing; null once submitted.

@@ -91,7 +91,10 @@ export const validationView = z
     running_on: z.string().nullable(),
     note: z.unknown().meta({ description: "What the run found (admin-area.md section 3, Validation)." }),
     updated_at: isoTime,
-    outdated: z.boolean(),
+    outdated: z.boolean().meta({
+      description:
+        "An input (practice data, market data, profile, service area) changed since it ran: run it again.",
+    }),
   })
   .nullable();
 export type ValidationView = z.infer<typeof validationView>;
@@ -106,22 +109,30 @@ export const schemeView = z.union([
     done: z.literal(true),
     plugin_version: z.string().nullable(),
     updated_at: isoTime,
-    outdated: z.boolean().meta({ description: "The year's data was replaced since: shown, not counted." }),
+    outdated: z.boolean().meta({
+      description: "An input changed since it was generated: shown, not counted; generate it again.",
+    }),
     result: z.unknown(),
   }),
 ]);
 export type SchemeView = z.infer<typeof schemeView>;
 
-export const gate = z.strictObject({ allowed: z.boolean(), message: z.string().nullable() });
+export const gate = z.strictObject({ allowed: z.boolean(), message: z.string() });
+/** The year's actions (server/organisations/yearActions.ts): the calls refuse what these refuse. */
 export const gateName = z.enum([
   "facility_validation",
   "provider_validation",
   "global_validation",
+  "facility_validate_anyway",
+  "provider_validate_anyway",
+  "global_validate_anyway",
   "service_capabilities",
   "macro_capabilities",
   "market_profile",
   "scoring",
   "questionnaire_allow",
+  "enable",
+  "prelaunch",
 ]);
 
 /** What the overview knows of each year (organisationDetail.ts datas[year]). */
@@ -154,9 +165,10 @@ export const yearData = z.strictObject({
   facilities: z.array(facilityView.extend(rowVerdict)),
   providers: z.array(providerView.extend({ name: z.string(), ...rowVerdict })),
   validations: z.strictObject({ facility: validationView, provider: validationView, global: validationView }),
-  gates: z
-    .record(z.string(), gate)
-    .meta({ description: "Which steps of the year may run now, and why not." }),
+  gates: z.record(gateName, gate).meta({
+    description:
+      "Every action on the year: allowed or not, with the reason. The calls refuse exactly what is refused here, with the same message.",
+  }),
   service_capabilities: schemeView,
   macro_capabilities: schemeView,
   market_profile: schemeView,

@@ -18,6 +18,7 @@ import {
   serviceAreas,
   validations,
 } from "../../db/schema/index.ts";
+import { currentInputs } from "../../organisations/yearInputs.ts";
 import { signInFromOwnAddress, yearAt } from "./testSupport.ts";
 
 const PATH = "/api/management/admin/organization/";
@@ -74,8 +75,10 @@ for (const backend of backends) {
         { organisationId: alpha.id, year: 2024, requested: true },
         { organisationId: alpha.id, year: 2022 },
       ]);
+      // Stamped with the year's input versions, as a run stores them: current.
+      const inputs = await currentInputs(db, alpha.id, 2024);
       await db.insert(validations).values([
-        { organisationId: alpha.id, year: 2024, type: "facility", valid: true, done: true },
+        { organisationId: alpha.id, year: 2024, type: "facility", valid: true, done: true, inputs },
         {
           organisationId: alpha.id,
           year: 2024,
@@ -83,6 +86,7 @@ for (const backend of backends) {
           valid: true,
           done: true,
           result: { valid: true, rows: [bonesVerdict] },
+          inputs,
         },
         {
           organisationId: alpha.id,
@@ -91,6 +95,7 @@ for (const backend of backends) {
           valid: false,
           done: true,
           result: { valid: false, note: globalNote },
+          inputs,
         },
       ]);
       await db
@@ -242,11 +247,11 @@ for (const backend of backends) {
         questionnaire: 0.5,
         scoring: 0,
       });
-      // Service capabilities are still being generated: global validation waits for them.
+      // The year was requested and has no data yet: nothing may run (the rule says so before the rest).
       expect(data.gates.global_validation).toEqual({
         allowed: false,
         message:
-          "You need to check facilities, providers and generate service capabilities before run global validation",
+          "There is nothing to validate: the organisation has no practice data and no market data for 2024. Upload it first.",
       });
       expect(data.gates.global_validate_anyway).toEqual({ allowed: true, message: "Validate anyway" });
       expect(data.gates.facility_validation.allowed).toBe(false); // already valid
@@ -271,7 +276,8 @@ for (const backend of backends) {
       expect(bare.service_area).toEqual([]);
       expect(bare.gates.facility_validation).toEqual({
         allowed: false,
-        message: "You need to add service area first",
+        message:
+          "There is nothing to validate: the organisation has no practice data and no market data for 2022. Upload it first.",
       });
       expect(bare.gates.global_validation).toEqual({
         allowed: false,

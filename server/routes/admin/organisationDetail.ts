@@ -100,7 +100,7 @@ export const adminOrganisationRoutes = new Hono<AppEnv>().post(
       status: 200,
       organization,
       year: body.year,
-      data: await yearDetail(db, organisation.id, yearRow),
+      data: await yearDetail(db, c.var.app.config.dataDir, organisation.id, yearRow),
     });
   },
 );

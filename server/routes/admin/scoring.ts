@@ -11,8 +11,7 @@ import { HttpError } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { recipientOf } from "../../live/notifications.ts";
-import { loadYearSnapshot } from "../../schemes/gateSnapshot.ts";
-import { yearGates } from "../../schemes/gates.ts";
+import { loadYearActions } from "../../organisations/yearState.ts";
 import { enqueueScheme, schemeEntry } from "../../schemes/schemeJob.ts";
 import { findOrganisationYear, organisationIdField, yearField } from "../schemes/schemeBodies.ts";
 
@@ -33,7 +32,7 @@ export const adminScoringRoutes = new Hono<AppEnv>().post(
   async (c) => {
     const body = await readJson(c, scoringBody);
     const { organisation } = await findOrganisationYear(c, body.organization_uuid, body.year);
-    const gate = yearGates(await loadYearSnapshot(c.var.app.database.db, organisation.id, body.year)).scoring;
+    const gate = (await loadYearActions(c.var.app, organisation.id, body.year)).scoring;
     if (!gate.allowed) throw new HttpError(400, gate.message);
     const data = { organisationId: organisation.id, year: body.year, schemeId: "scoring" as const };
     const job = await enqueueScheme(c.var.app, data, recipientOf(c.var.session!));

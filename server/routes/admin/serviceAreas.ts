@@ -26,6 +26,7 @@ import { findOrganisation } from "../../organisations/present.ts";
 import { checkZips } from "../../organisations/serviceAreaCheck.ts";
 import { parseServiceAreaPaste, SERVICE_AREA_TYPES } from "../../organisations/serviceAreaPaste.ts";
 import { fourDigitYear } from "../../organisations/yearField.ts";
+import { bumpAreaRevision } from "../../organisations/yearInputs.ts";
 
 const item = z.strictObject({
   zipcode: z
@@ -164,18 +165,22 @@ export const serviceAreaRoutes = new Hono<AppEnv>()
         );
       }
       // A concurrent add of the same zip keeps the first one (the table is unique per year and zip).
-      const added = await db
-        .insert(serviceAreas)
-        .values(
-          zips.map((zip) => ({
-            organisationId: organisation.id,
-            year: body.year,
-            zipcode: zip.zipcode,
-            type: zip.type,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ id: serviceAreas.id });
+      const added = await db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(serviceAreas)
+          .values(
+            zips.map((zip) => ({
+              organisationId: organisation.id,
+              year: body.year,
+              zipcode: zip.zipcode,
+              type: zip.type,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ id: serviceAreas.id });
+        if (rows.length > 0) await bumpAreaRevision(tx as unknown as Db, organisation.id, body.year);
+        return rows;
+      });
       await notifyDataChanged(c.var.app, organisation.id);
       return c.json(await answer(c.var.app, organisation.id, body.year, { added: added.length }));
     },
@@ -263,16 +268,19 @@ export const serviceAreaRoutes = new Hono<AppEnv>()
           })),
         );
       }
-      await db.delete(serviceAreas).where(
-        and(
-          eq(serviceAreas.organisationId, organisation.id),
-          eq(serviceAreas.year, body.year),
-          inArray(
-            serviceAreas.zipcode,
-            zips.map((zip) => zip.zipcode),
+      await db.transaction(async (tx) => {
+        await tx.delete(serviceAreas).where(
+          and(
+            eq(serviceAreas.organisationId, organisation.id),
+            eq(serviceAreas.year, body.year),
+            inArray(
+              serviceAreas.zipcode,
+              zips.map((zip) => zip.zipcode),
+            ),
           ),
-        ),
-      );
+        );
+        await bumpAreaRevision(tx as unknown as Db, organisation.id, body.year);
+      });
       await notifyDataChanged(c.var.app, organisation.id);
       return c.json(await answer(c.var.app, organisation.id, body.year, { removed: zips.length }));
     },

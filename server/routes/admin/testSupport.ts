@@ -2,7 +2,6 @@
  * Test support for the back-office year calls: a year in a chosen state, built from the rows the
  * screens read (no scheme is run), and signed-in clients each from their own address.
  */
-import { and, eq } from "drizzle-orm";
 import type { QuestionnaireState } from "../../../schemes/questionnaire/states.ts";
 import { completeCoreItems } from "../../../schemes/questionnaire/testSupport.ts";
 import { signInCustomer } from "../../../tests/helpers/factories.ts";
@@ -12,6 +11,7 @@ import { notifyDataChanged } from "../../engine/dataChanges.ts";
 import { marketFiles } from "../../engine/organisationInputs.ts";
 import { marketCase } from "../../engine/testing/golden.ts";
 import { writeWarehouse } from "../../engine/testing/queriesApp.ts";
+import { currentInputs } from "../../organisations/yearInputs.ts";
 
 export interface YearSetup {
   /** Default 'uploaded' (accepted practice data). */
@@ -30,21 +30,30 @@ export interface YearSetup {
  */
 export async function yearAt(t: TestApp, organisationId: string, year: number, setup: YearSetup = {}) {
   const { db } = t.context.database;
-  await completeCoreItems(db, organisationId, year, setup.except);
   if ((setup.market ?? true) && marketFiles(t.dataDir, year).length === 0) {
     await writeWarehouse(t.dataDir, { year, market: [marketCase({ year })] });
   }
+  // The data first: the core items are stamped with the input versions they find.
   await db
-    .update(organisationYears)
-    .set({ fileState: setup.fileState ?? "uploaded", dataVersion: 1, rows: 10 })
-    .where(and(eq(organisationYears.organisationId, organisationId), eq(organisationYears.year, year)));
+    .insert(organisationYears)
+    .values({ organisationId, year, fileState: setup.fileState ?? "uploaded", dataVersion: 1, rows: 10 })
+    .onConflictDoUpdate({
+      target: [organisationYears.organisationId, organisationYears.year],
+      set: { fileState: setup.fileState ?? "uploaded", dataVersion: 1, rows: 10 },
+    });
+  await completeCoreItems(db, organisationId, year, setup.except);
   await notifyDataChanged(t.context, organisationId);
   const questionnaire = setup.questionnaire === undefined ? "valid" : setup.questionnaire;
   if (questionnaire) await db.insert(questionnaires).values({ organisationId, year, state: questionnaire });
   if (setup.scoring ?? true) {
-    await db
-      .insert(schemeResults)
-      .values({ organisationId, year, kind: "SCORING", status: "done", result: { total: 12.5 } });
+    await db.insert(schemeResults).values({
+      organisationId,
+      year,
+      kind: "SCORING",
+      status: "done",
+      result: { total: 12.5 },
+      inputs: await currentInputs(db, organisationId, year),
+    });
   }
 }
 

@@ -13,13 +13,10 @@ import { HttpError } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { recipientOf } from "../../live/notifications.ts";
-import { missingWords, missingYearData } from "../../organisations/yearData.ts";
+import { loadYearActions } from "../../organisations/yearState.ts";
 import { validationSchemeId } from "../../schemes/catalogue.ts";
-import { loadYearSnapshot } from "../../schemes/gateSnapshot.ts";
-import { yearGates } from "../../schemes/gates.ts";
-import { validationView } from "../../schemes/present.ts";
 import { enqueueScheme, publishSchemeEvent, schemeEntry } from "../../schemes/schemeJob.ts";
-import { findValidation, validateAnyway } from "../../schemes/store.ts";
+import { validateAnyway } from "../../schemes/store.ts";
 import { findOrganisationYear, organisationIdField, yearField } from "../schemes/schemeBodies.ts";
 
 const validationBody = z.strictObject({
@@ -49,16 +46,7 @@ export const validationRoutes = new Hono<AppEnv>()
     async (c) => {
       const body = await readJson(c, validationBody);
       const { organisation } = await findOrganisationYear(c, body.organization_uuid, body.year);
-      const { db } = c.var.app.database;
-      // A validation over no data would pass on nothing.
-      const missing = await missingYearData(db, c.var.app.config.dataDir, organisation.id, body.year);
-      if (missing.length > 0) {
-        throw new HttpError(
-          400,
-          `There is nothing to validate: ${organisation.name} has ${missingWords(missing, body.year)}. Upload it first.`,
-        );
-      }
-      const gate = yearGates(await loadYearSnapshot(db, organisation.id, body.year)).validation[body.type];
+      const gate = (await loadYearActions(c.var.app, organisation.id, body.year))[`${body.type}_validation`];
       if (!gate.allowed) throw new HttpError(400, gate.message);
       const data = {
         organisationId: organisation.id,
@@ -84,18 +72,17 @@ export const validationRoutes = new Hono<AppEnv>()
       const body = await readJson(c, validationBody);
       const { organisation } = await findOrganisationYear(c, body.organization_uuid, body.year);
       const { db } = c.var.app.database;
-      const gate = yearGates(await loadYearSnapshot(db, organisation.id, body.year)).validateAnyway[
-        body.type
+      const gate = (await loadYearActions(c.var.app, organisation.id, body.year))[
+        `${body.type}_validate_anyway`
       ];
       if (!gate.allowed) throw new HttpError(400, gate.message);
-      const row =
-        (await validateAnyway(db, organisation.id, body.year, body.type)) ??
-        (await findValidation(db, organisation.id, body.year, body.type));
-      await publishSchemeEvent(c.var.app, {
+      await validateAnyway(db, organisation.id, body.year, body.type);
+      const data = {
         organisationId: organisation.id,
         year: body.year,
         schemeId: validationSchemeId(body.type),
-      });
-      return c.json({ status: 200, data: validationView(row) });
+      };
+      await publishSchemeEvent(c.var.app, data);
+      return c.json({ status: 200, data: await schemeEntry(c.var.app, data) });
     },
   );

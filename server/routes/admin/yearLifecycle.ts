@@ -29,10 +29,9 @@ import { adminYearLists } from "../../organisations/adminYears.ts";
 import { yearRowsOf } from "../../organisations/organisationDetail.ts";
 import { findOrganisation } from "../../organisations/present.ts";
 import { removeYear } from "../../organisations/removeYear.ts";
-import { missingWords, missingYearData } from "../../organisations/yearData.ts";
+import { yearActions } from "../../organisations/yearActions.ts";
 import { dataYear, fourDigitYear } from "../../organisations/yearField.ts";
-import { yearProgress } from "../../organisations/yearProgress.ts";
-import { loadYearSnapshot } from "../../organisations/yearState.ts";
+import { loadYearState } from "../../organisations/yearState.ts";
 
 const organisationId = z.uuid("must be an organisation id (UUID)");
 const validBody = z.strictObject({ organization_uuid: organisationId, year: fourDigitYear });
@@ -64,10 +63,17 @@ async function yearRow(db: Db, organisationId: string, year: number) {
 }
 
 /**
- * The year must have accepted data ('No year to initialize' otherwise) and be at 100% progress
- * (the Active / Enabled / Prelaunch buttons unlock only then).
+ * The year must have accepted data ('No year to initialize' otherwise), and the rule of the year
+ * (yearActions.ts: 100% progress with every item current, and the year's practice and market data)
+ * must allow enabling or prelaunching it: the Active / Enabled / Prelaunch buttons unlock only then.
  */
-async function completeYear(db: Db, organisation: { id: string; name: string }, year: number) {
+async function openableYear(
+  app: AppContext,
+  organisation: { id: string; name: string },
+  year: number,
+  action: "enable" | "prelaunch",
+) {
+  const { db } = app.database;
   const row = await yearRow(db, organisation.id, year);
   if (!row) throw new HttpError(400, `${NO_YEAR_TO_INITIALIZE}: ${organisation.name} has no year ${year}.`);
   if (row.fileState !== "uploaded") {
@@ -76,13 +82,8 @@ async function completeYear(db: Db, organisation: { id: string; name: string }, 
       `${NO_YEAR_TO_INITIALIZE}: ${year} has no accepted data file (file state ${row.fileState}).`,
     );
   }
-  const progress = yearProgress(await loadYearSnapshot(db, organisation.id, year));
-  if (!progress.complete) {
-    throw new HttpError(
-      400,
-      `${year} is at ${progress.percent}% progress; it can be initialised at 100% (missing: ${progress.missing.join(", ")}).`,
-    );
-  }
+  const gate = yearActions(await loadYearState(db, app.config.dataDir, organisation.id, year))[action];
+  if (!gate.allowed) throw new HttpError(400, gate.message);
   return row;
 }
 
@@ -94,22 +95,6 @@ const analysesWord = async () => {
   const count = (await pluginRegistry()).all().length;
   return `${count} ${count === 1 ? "analysis" : "analyses"}`;
 };
-
-/**
- * A year is enabled or prelaunched only with the data its analyses read: the organisation's practice
- * data and the market data of that year (a year without them would show empty analyses).
- */
-async function requireYearData(
-  app: AppContext,
-  organisationId: string,
-  year: number,
-  verb: "enabled" | "prelaunched",
-) {
-  const missing = await missingYearData(app.database.db, app.config.dataDir, organisationId, year);
-  if (missing.length > 0) {
-    throw new HttpError(400, `${year} cannot be ${verb}: it has ${missingWords(missing, year)}.`);
-  }
-}
 
 /** POST and PATCH /api/management/admin/valid/. */
 export const validYearRoutes = new Hono<AppEnv>()
@@ -132,8 +117,7 @@ export const validYearRoutes = new Hono<AppEnv>()
       const body = await readJson(c, validBody);
       const { db } = c.var.app.database;
       const organisation = await organisationOr404(db, body.organization_uuid);
-      const row = await completeYear(db, organisation, body.year);
-      await requireYearData(c.var.app, organisation.id, body.year, "enabled");
+      const row = await openableYear(c.var.app, organisation, body.year, "enable");
       const now = c.var.app.clock.now();
       await db.transaction(async (tx) => {
         await tx
@@ -230,14 +214,13 @@ export const prelaunchRoutes = new Hono<AppEnv>().post(
     const body = await readJson(c, prelaunchBody);
     const { db } = c.var.app.database;
     const organisation = await organisationOr404(db, body.org_id);
-    const row = await completeYear(db, organisation, body.year);
+    const row = await openableYear(c.var.app, organisation, body.year, "prelaunch");
     if (row.enabled) {
       throw new HttpError(
         400,
         `${body.year} is already enabled for ${organisation.name}: there is nothing to prelaunch.`,
       );
     }
-    await requireYearData(c.var.app, organisation.id, body.year, "prelaunched");
     await db
       .update(organisationYears)
       .set({ prelaunched: true, updatedAt: c.var.app.clock.now() })

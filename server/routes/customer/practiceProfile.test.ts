@@ -13,12 +13,15 @@ import {
   facilities,
   facilityLocations,
   organisations,
+  organisationYears,
   providers,
   validations,
 } from "../../db/schema/index.ts";
+import { currentInputs } from "../../organisations/yearInputs.ts";
+import { loadYearSnapshot } from "../../organisations/yearState.ts";
 import { completeNpi } from "../../reference/npi.ts";
 import type { Scheme } from "../../schemes/scheme.ts";
-import { profileStampOf, storeResult } from "../../schemes/store.ts";
+import { storeResult } from "../../schemes/store.ts";
 import { signInFromOwnAddress } from "../admin/testSupport.ts";
 
 const FACILITY = "/api/management/customer/facility/";
@@ -77,6 +80,9 @@ for (const backend of backends) {
     let clinic: { id: string; name: string };
 
     const db = () => t.context.database.db;
+    /** What changed since the organisation's 2024 facility validation ran (undefined: current). */
+    const facilityOutdated = async (organisationId: string) =>
+      (await loadYearSnapshot(db(), organisationId, 2024)).validations.facility?.outdated;
     const countOf = async (table: typeof facilities | typeof providers | typeof facilityLocations) =>
       (await db().select().from(table)).length;
     /** A refused call: its status, the field named, and no row written or changed. */
@@ -640,32 +646,29 @@ for (const backend of backends) {
     });
 
     describe("out of date", () => {
-      test("a change marks the organisation's validations outdated and sets profile_changed_at; the customer detail shows it", async () => {
-        await db()
-          .insert(validations)
-          .values({
-            organisationId: org.id,
-            year: 2024,
-            type: "facility",
-            done: true,
-            valid: true,
-            result: { valid: true },
-          });
-        await db()
-          .insert(validations)
-          .values({ organisationId: otherOrg.id, year: 2024, type: "facility", done: true, valid: true });
+      test("a change makes the organisation's validations out of date and sets profile_changed_at; the customer detail shows it", async () => {
+        for (const organisationId of [org.id, otherOrg.id]) {
+          await db().insert(organisationYears).values({ organisationId, year: 2024 }).onConflictDoNothing();
+          await db()
+            .insert(validations)
+            .values({
+              organisationId,
+              year: 2024,
+              type: "facility",
+              done: true,
+              valid: true,
+              result: { valid: true },
+              inputs: await currentInputs(db(), organisationId, 2024),
+            });
+        }
         t.clock.advance(60);
         const answer = await admin.patch(FACILITY, {
           facility: { id: clinic.id, physical_address: "1201 Main Dr" },
         });
         expect(answer.status).toBe(200);
-        const [own] = await db().select().from(validations).where(eq(validations.organisationId, org.id));
-        const [theirs] = await db()
-          .select()
-          .from(validations)
-          .where(eq(validations.organisationId, otherOrg.id));
-        expect(own?.outdated).toBe(true);
-        expect(theirs?.outdated).toBe(false);
+        // Derived from the input versions: the profile revision went up for this organisation only.
+        expect(await facilityOutdated(org.id)).toBe("the practice profile changed since");
+        expect(await facilityOutdated(otherOrg.id)).toBeUndefined();
         const [organisation] = await db().select().from(organisations).where(eq(organisations.id, org.id));
         expect(organisation?.profileChangedAt?.toISOString()).toBe(t.clock.now().toISOString());
         const detail = await admin.get("/api/management/customer/detail/");
@@ -679,20 +682,15 @@ for (const backend of backends) {
 
     test("a validation run ends up to date, unless the profile changed while it ran", async () => {
       const scheme = { id: "validation_facility", version: 1 } as unknown as Scheme;
-      const stamp = await profileStampOf(db(), org.id);
-      await storeResult(db(), org.id, 2024, scheme, { valid: true }, { profileStamp: stamp });
-      const outdatedOf = async () =>
-        (await db().select().from(validations).where(eq(validations.organisationId, org.id)))[0]?.outdated;
-      expect(await outdatedOf()).toBe(false);
-      const [year] = await db().select().from(validations).where(eq(validations.organisationId, org.id));
-      expect(year?.year).toBe(2024);
-      // The run noted the stamp, then a provider changed before it stored its result.
-      const noted = await profileStampOf(db(), org.id);
+      await storeResult(db(), org.id, 2024, scheme, { valid: true }, await currentInputs(db(), org.id, 2024));
+      expect(await facilityOutdated(org.id)).toBeUndefined();
+      // The run noted the versions, then a provider changed before it stored its result.
+      const noted = await currentInputs(db(), org.id, 2024);
       t.clock.advance(60);
       expect((await admin.post(PROVIDER, { provider: providerBody("Own Clinic") })).status).toBe(200);
-      expect(await outdatedOf()).toBe(true);
-      await storeResult(db(), org.id, 2024, scheme, { valid: true }, { profileStamp: noted });
-      expect(await outdatedOf()).toBe(true);
+      expect(await facilityOutdated(org.id)).toBe("the practice profile changed since");
+      await storeResult(db(), org.id, 2024, scheme, { valid: true }, noted);
+      expect(await facilityOutdated(org.id)).toBe("the practice profile changed since");
     });
 
     test("nothing else was written by the refusals above: every facility row belongs to a known organisation", async () => {

@@ -14,9 +14,8 @@ import { HttpError } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { recipientOf } from "../../live/notifications.ts";
+import { loadYearActions } from "../../organisations/yearState.ts";
 import type { SchemeId } from "../../schemes/catalogue.ts";
-import { loadYearSnapshot } from "../../schemes/gateSnapshot.ts";
-import { yearGates } from "../../schemes/gates.ts";
 import { enqueueScheme, schemeEntry } from "../../schemes/schemeJob.ts";
 import { findSchemeResult } from "../../schemes/store.ts";
 import {
@@ -65,8 +64,7 @@ function generatorRoutes(generator: Generator) {
         const session = c.var.session!;
         const body = await readJson(c, generateBody);
         const { organisation } = await findOrganisationYear(c, body.organization, body.year);
-        const { db } = c.var.app.database;
-        const gate = yearGates(await loadYearSnapshot(db, organisation.id, body.year))[generator.gate];
+        const gate = (await loadYearActions(c.var.app, organisation.id, body.year))[generator.gate];
         if (!gate.allowed) throw new HttpError(400, gate.message);
         const data = { organisationId: organisation.id, year: body.year, schemeId: generator.schemeId };
         const job = await enqueueScheme(c.var.app, data, recipientOf(session));

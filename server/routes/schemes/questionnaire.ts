@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { coreItemsOfYear } from "../../../schemes/questionnaire/coreItems.ts";
 import { draftAnswersSchema, draftStepSchema } from "../../../schemes/questionnaire/draft.ts";
 import {
   type QuestionnaireAnswers,
@@ -28,6 +27,7 @@ import { describe } from "../../http/openapi/declare.ts";
 import { notify } from "../../live/notify.ts";
 import { findOrganisation } from "../../organisations/present.ts";
 import { YEAR_MESSAGE } from "../../organisations/yearField.ts";
+import { loadYearActions } from "../../organisations/yearState.ts";
 
 /** Years arrive as 2024 or "2024" (the screens hold them in 4-character inputs). */
 const year = z.preprocess(
@@ -231,13 +231,8 @@ export const questionnaireRoutes = new Hono<AppEnv>()
         );
       if (!organisationYear) throw notFound(`${organisation.name} has no year ${body.year}.`);
       checkTransition("allow", await findQuestionnaire(db, organisation.id, body.year), body.year);
-      const core = await coreItemsOfYear(db, organisation.id, body.year);
-      if (!core.complete) {
-        throw new HttpError(
-          400,
-          `The questionnaire can be allowed once the year's six core items are complete; missing: ${core.missing.join(", ")}.`,
-        );
-      }
+      const gate = (await loadYearActions(c.var.app, organisation.id, body.year)).questionnaire_allow;
+      if (!gate.allowed) throw new HttpError(400, gate.message);
       const created = await insertWaitingQuestionnaire(db, organisation.id, body.year);
       if (!created) throw changedMeanwhile(body.year);
       await notify(

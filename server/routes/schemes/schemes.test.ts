@@ -134,7 +134,7 @@ for (const backend of backends) {
         const answer = await staff.post(VALIDATION, { year: 2022, type, organization_uuid: organisationId });
         expect(answer.status).toBe(400);
         expect(answer.json.detail).toBe(
-          "There is nothing to validate: Flow Orthopaedics has no practice data and no market data for 2022. Upload it first.",
+          "There is nothing to validate: the organisation has no practice data and no market data for 2022. Upload it first.",
         );
       }
     });

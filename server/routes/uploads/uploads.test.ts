@@ -11,15 +11,10 @@ import {
 } from "../../../tests/helpers/factories.ts";
 import type { HttpClient } from "../../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../../tests/helpers/testApp.ts";
-import {
-  advisoryBoardUploads,
-  organisationYears,
-  practiceUploads,
-  schemeResults,
-  validations,
-} from "../../db/schema/index.ts";
+import { advisoryBoardUploads, organisationYears, practiceUploads } from "../../db/schema/index.ts";
 import { warehousePaths } from "../../ingest/storage.ts";
 import { badNpi, marketRow, professionalLine, toCsv } from "../../ingest/testing/builders.ts";
+import { loadYearSnapshot } from "../../organisations/yearState.ts";
 import { yearAt } from "../admin/testSupport.ts";
 
 const PRACTICE = "/api/management/customer/file/";
@@ -383,20 +378,14 @@ for (const backend of backends) {
         .from(organisationYears)
         .where(eq(organisationYears.organisationId, fresh.id));
       expect(year).toMatchObject({ enabled: false, rows: 1, replacedRows: 4 });
-      const validationRows = await db
-        .select()
-        .from(validations)
-        .where(eq(validations.organisationId, fresh.id));
-      expect(validationRows.map((row) => [row.type, row.valid, row.outdated]).sort()).toEqual([
-        ["facility", false, true],
-        ["global", false, true],
-        ["provider", false, true],
-      ]);
-      const resultRows = await db
-        .select()
-        .from(schemeResults)
-        .where(eq(schemeResults.organisationId, fresh.id));
-      expect(resultRows.every((row) => row.outdated)).toBe(true);
+      // Every result was stamped with the old data version: all out of date, none counted.
+      const snapshot = await loadYearSnapshot(db, fresh.id, 2024);
+      for (const type of ["facility", "provider", "global"] as const) {
+        expect(snapshot.validations[type]?.outdated).toBe("the practice data changed since");
+      }
+      for (const kind of ["SC", "MC", "MP", "SCORING"] as const) {
+        expect(snapshot.schemes[kind]?.outdated).toBe("the practice data changed since");
+      }
 
       // The customer: the year is no longer open, and is listed as replaced (back in review).
       const customerView = (await user.get("/api/management/customer/detail/")).json.organization;
@@ -410,9 +399,19 @@ for (const backend of backends) {
       expect(detail.json.data).toMatchObject({
         enabled: false,
         replaced: { rows_before: 4, rows: 1 },
-        validations: { facility: { valid: false, outdated: true } },
+        // The last run's verdict stays readable, marked out of date and not counted.
+        validations: { facility: { valid: true, outdated: true } },
         service_capabilities: { status: "done", outdated: true },
         progress: 12.5,
+        gates: {
+          facility_validation: {
+            allowed: true,
+            message: "Out of date: the practice data changed since this validation ran: run it again",
+          },
+          facility_validate_anyway: { allowed: false },
+          service_capabilities: { allowed: false },
+          enable: { allowed: false },
+        },
       });
       const enable = await siteAdmin.post("/api/management/admin/valid/", {
         organization_uuid: fresh.id,
@@ -493,11 +492,8 @@ for (const backend of backends) {
         .from(organisationYears)
         .where(eq(organisationYears.organisationId, fresh.id));
       expect(year).toMatchObject({ enabled: false, rows: 2, replacedRows: 3 });
-      const validationRows = await db
-        .select()
-        .from(validations)
-        .where(eq(validations.organisationId, fresh.id));
-      expect(validationRows.every((row) => row.outdated && !row.valid)).toBe(true);
+      const snapshot = await loadYearSnapshot(db, fresh.id, 2024);
+      expect(Object.values(snapshot.validations).every((entry) => entry?.outdated)).toBe(true);
       const after = await siteAdmin.post("/api/management/admin/organization/", {
         full: true,
         id: fresh.id,

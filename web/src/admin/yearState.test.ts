@@ -1,19 +1,15 @@
 import { describe, expect, test } from "bun:test";
-import type { SchemeView, ServiceAreaItem, ValidationResult, YearData, YearFile } from "../api/answers.ts";
+import type { SchemeView, ServiceAreaItem, ValidationResult, YearFile } from "../api/answers.ts";
 import {
-  canAllowQuestionnaire,
-  canGenerate,
-  canRunValidation,
   fileDisplay,
   generatorLabel,
-  globalValidationAllowed,
   questionnaireDisplay,
+  schemeOutdated,
   schemeState,
   serviceAreaRowDisplay,
   validationLabel,
   validationOutcome,
   validationState,
-  yearProgress,
 } from "./yearState.ts";
 
 // Fixtures in the answer's own shape (server/http/answers/admin.ts yearData): a field the answer
@@ -57,32 +53,6 @@ const file: YearFile = {
   skipped_rows: 0,
   rejected_rows_url: null,
 };
-const empty: YearData = {
-  year: 2024,
-  enabled: false,
-  requested: false,
-  prelaunched: false,
-  service_area: [],
-  facilities: [],
-  providers: [],
-  validations: { facility: null, provider: null, global: null },
-  gates: {},
-  service_capabilities: null,
-  macro_capabilities: null,
-  market_profile: null,
-  scoring: null,
-  questionnaire: null,
-  file,
-  replaced: null,
-  versions: [],
-  progress: 0,
-  progress_detail: { percent: 0, units: 0, total: 8, complete: false, missing: [], items: [] },
-};
-const withValidations = (validations: Partial<YearData["validations"]>): YearData => ({
-  ...empty,
-  validations: { ...empty.validations, ...validations },
-});
-
 describe("state labels", () => {
   test("validations read Done / Validation / Todo", () => {
     expect(validationLabel(validationState(valid)).label).toBe("Done");
@@ -96,8 +66,10 @@ describe("state labels", () => {
     expect(generatorLabel(schemeState(null)).label).toBe("Todo");
     // A failed run left nothing usable: it can be generated again.
     expect(schemeState({ status: "failed", error: "boom" })).toBe("todo");
-    // An out-of-date result still reads done (shown, generate again).
+    // An out-of-date result still reads done (shown, generate again), marked out of date.
     expect(schemeState({ ...done, outdated: true })).toBe("done");
+    expect(schemeOutdated({ ...done, outdated: true })).toBe(true);
+    expect(schemeOutdated(done)).toBe(false);
   });
 
   test("the questionnaire reads Done / Waiting / Validation / Todo", () => {
@@ -115,89 +87,6 @@ describe("state labels", () => {
       label: "Checking NPIs",
     });
     expect(validationOutcome(null)).toEqual({ kind: "none" });
-  });
-});
-
-describe("gates", () => {
-  test("validations run only with a service area, and never once valid or while running", () => {
-    expect(canRunValidation(empty, "facility")).toBe(false);
-    const withArea = { ...empty, service_area: [zip] };
-    expect(canRunValidation(withArea, "facility")).toBe(true);
-    const withFacility = (facility: ValidationResult) => ({
-      ...withArea,
-      validations: { ...empty.validations, facility },
-    });
-    expect(canRunValidation(withFacility(valid), "facility")).toBe(false);
-    expect(canRunValidation(withFacility(validation({ done: true })), "facility")).toBe(true);
-    expect(canRunValidation(withFacility(validation({})), "facility")).toBe(false);
-  });
-
-  test("global validation needs facility, provider and service capabilities", () => {
-    const base = withValidations({ facility: valid, provider: valid });
-    expect(globalValidationAllowed(base)).toBe(false);
-    expect(globalValidationAllowed({ ...base, service_capabilities: false })).toBe(true);
-  });
-
-  test("SC, then MC, then MP, each once; scoring once the questionnaire is valid", () => {
-    const validated = withValidations({ facility: valid, provider: valid });
-    expect(canGenerate(empty, "SC")).toBe(false);
-    expect(canGenerate(validated, "SC")).toBe(true);
-    expect(canGenerate(validated, "MC")).toBe(false);
-    expect(canGenerate({ ...validated, service_capabilities: false }, "SC")).toBe(false);
-    expect(canGenerate({ ...validated, service_capabilities: false }, "MC")).toBe(false);
-    expect(canGenerate({ ...validated, service_capabilities: done }, "MC")).toBe(true);
-    expect(canGenerate({ ...validated, service_capabilities: done, macro_capabilities: done }, "MP")).toBe(
-      true,
-    );
-    expect(canGenerate({ ...validated, questionnaire: { state: "under_analysis" } }, "SCORING")).toBe(false);
-    expect(canGenerate({ ...empty, questionnaire: { state: "valid" } }, "SCORING")).toBe(true);
-    expect(canGenerate({ ...empty, questionnaire: { state: "valid" }, scoring: done }, "SCORING")).toBe(
-      false,
-    );
-  });
-
-  test("the questionnaire can be allowed once the six core items are complete and none exists", () => {
-    const core: YearData = {
-      ...withValidations({ facility: valid, provider: valid, global: valid }),
-      service_capabilities: done,
-      macro_capabilities: done,
-      market_profile: done,
-    };
-    expect(canAllowQuestionnaire(core)).toBe(true);
-    expect(canAllowQuestionnaire({ ...core, market_profile: false })).toBe(false);
-    expect(
-      canAllowQuestionnaire({
-        ...core,
-        validations: { ...core.validations, global: validation({ done: true }) },
-      }),
-    ).toBe(false);
-    expect(canAllowQuestionnaire({ ...core, questionnaire: { state: "waiting" } })).toBe(false);
-  });
-});
-
-describe("progress", () => {
-  test("8 units: 7 items of 1 and the questionnaire's two halves", () => {
-    expect(yearProgress(empty)).toBe(0);
-    // facility + provider validations = 2 units of 8 -> 25%.
-    expect(yearProgress(withValidations({ facility: valid, provider: valid }))).toBe(25);
-    // 2 units + SC (running, not counted) + a waiting questionnaire 0.5 = 2.5 / 8 -> 31.25%.
-    expect(
-      yearProgress({
-        ...withValidations({ facility: valid, provider: valid }),
-        service_capabilities: false,
-        questionnaire: { state: "waiting" },
-      }),
-    ).toBe(31.25);
-    const full: YearData = {
-      ...withValidations({ facility: valid, provider: valid, global: valid }),
-      service_capabilities: done,
-      macro_capabilities: done,
-      market_profile: done,
-      scoring: done,
-      questionnaire: { state: "valid" },
-    };
-    // 7 + 0.5 + 0.5 = 8 / 8 -> 100%.
-    expect(yearProgress(full)).toBe(100);
   });
 });
 

@@ -22,8 +22,8 @@ export function schemeState(flag: SchemeView): ItemState {
   return "todo";
 }
 
-export const schemeDone = (flag: SchemeView) => schemeState(flag) === "done";
-export const schemeExists = (flag: SchemeView) => schemeState(flag) !== "todo";
+/** A generated result an input changed since: shown as out of date, generated again. */
+export const schemeOutdated = (flag: SchemeView) => Boolean(flag && flag.status === "done" && flag.outdated);
 
 export type QuestionnaireDisplay = "done" | "waiting" | "validation" | "todo";
 
@@ -85,88 +85,6 @@ export function validationOutcome(result: ValidationResult | null | undefined): 
   if (result.valid) return { kind: "valid", label: "Valid", color: "green" };
   if (result.done) return { kind: "anyway", label: "Validate anyway", color: "orange" };
   return { kind: "running", label: result.running_on?.trim() || "Running", color: "blue" };
-}
-
-/** The run (analyse) button: a service area exists and the validation is not valid. */
-export function canRunValidation(year: YearData, type: "facility" | "provider" | "global"): boolean {
-  const result = year.validations[type];
-  if (year.service_area.length === 0) return false;
-  if (result && !result.done && !result.valid) return false; // already running
-  return !result?.valid;
-}
-
-export const GLOBAL_VALIDATION_BLOCKED =
-  "You need to check facilities, providers and generate service capabilities before run global validation";
-export const GLOBAL_VALIDATION_READY = "You can run the validation";
-export const SERVICE_AREA_NEEDED = "You need to add service area first";
-
-/** Global validation runs only when facility and provider validations and service capabilities exist. */
-export function globalValidationAllowed(year: YearData): boolean {
-  return (
-    Boolean(year.validations.facility) &&
-    Boolean(year.validations.provider) &&
-    schemeExists(year.service_capabilities)
-  );
-}
-
-export type GeneratorKind = "SC" | "MC" | "MP" | "SCORING";
-
-/**
- * Generation gates: SC once facility and provider validations are valid; MC also needs SC; MP also
- * needs MC; each only while not generated yet. Scoring once the questionnaire is valid and no scoring.
- */
-export function canGenerate(year: YearData, kind: GeneratorKind): boolean {
-  if (kind === "SCORING") {
-    return year.questionnaire?.state === "valid" && !schemeExists(year.scoring);
-  }
-  const validated = Boolean(year.validations.facility?.valid && year.validations.provider?.valid);
-  if (!validated) return false;
-  switch (kind) {
-    case "SC":
-      return !schemeExists(year.service_capabilities);
-    case "MC":
-      return schemeDone(year.service_capabilities) && !schemeExists(year.macro_capabilities);
-    case "MP":
-      return schemeDone(year.macro_capabilities) && !schemeExists(year.market_profile);
-  }
-}
-
-/**
- * The questionnaire's 'Allow user' button: no questionnaire yet and the six core items complete
- * (facility, provider and global validations valid; SC, MC and MP done), as the server's gate.
- */
-export function canAllowQuestionnaire(year: YearData): boolean {
-  if (year.questionnaire) return false;
-  const { facility, provider, global } = year.validations;
-  return (
-    Boolean(facility?.valid && provider?.valid && global?.valid) &&
-    schemeDone(year.service_capabilities) &&
-    schemeDone(year.macro_capabilities) &&
-    schemeDone(year.market_profile)
-  );
-}
-
-/** Units of the year's progress; the total is 8. */
-export const PROGRESS_UNITS = 8;
-
-/**
- * Facility, provider and global validation count 1 each once valid ('Validate anyway' does not, as
- * on the server: server/organisations/yearProgress.ts), SC, MC, MP and scoring once done; the
- * questionnaire 0.5 if it exists plus 0.5 if valid. Percent = units x 100 / 8.
- */
-export function yearProgress(year: YearData): number {
-  const { facility, provider, global } = year.validations;
-  const presence = [
-    facility?.valid,
-    provider?.valid,
-    global?.valid,
-    schemeDone(year.service_capabilities),
-    schemeDone(year.macro_capabilities),
-    schemeDone(year.market_profile),
-    schemeDone(year.scoring),
-  ].filter(Boolean).length;
-  const questionnaire = year.questionnaire ? 0.5 + (year.questionnaire.state === "valid" ? 0.5 : 0) : 0;
-  return ((presence + questionnaire) * 100) / PROGRESS_UNITS;
 }
 
 export type FileDisplay = "need_update" | "uploaded" | "waiting";

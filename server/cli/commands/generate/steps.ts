@@ -1,6 +1,6 @@
 /**
  * The steps of `vitality generate`, run the way staff run them in the year detail: each scheme only
- * when its gate (server/schemes/gates.ts) allows it, through the runtime's no-job entry
+ * when its gate (server/organisations/yearActions.ts) allows it, through the runtime's no-job entry
  * (runSchemeNow), which stores every result as the job would. Steps run in order for every
  * organisation-year before the next step starts; a refused or failed scheme stops that
  * organisation-year (later steps would be refused anyway) and is reported.
@@ -10,9 +10,9 @@ import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../../context.ts";
 import { questionnaires, validations } from "../../../db/schema/index.ts";
+import type { Gate, YearActions } from "../../../organisations/yearActions.ts";
+import { loadYearActions } from "../../../organisations/yearState.ts";
 import type { SchemeId, ValidationType } from "../../../schemes/catalogue.ts";
-import { loadYearSnapshot } from "../../../schemes/gateSnapshot.ts";
-import { type Gate, yearGates } from "../../../schemes/gates.ts";
 import { runSchemeNow } from "../../../schemes/runScheme.ts";
 import { validateAnyway } from "../../../schemes/store.ts";
 import type { Step } from "./options.ts";
@@ -58,9 +58,9 @@ const VALIDATION_TYPE: Partial<Record<SchemeId, ValidationType>> = {
   validation_global: "global",
 };
 
-function gateOf(gates: ReturnType<typeof yearGates>, schemeId: SchemeId): Gate {
+function gateOf(gates: YearActions, schemeId: SchemeId): Gate {
   const type = VALIDATION_TYPE[schemeId];
-  if (type) return gates.validation[type];
+  if (type) return gates[`${type}_validation`];
   return gates[schemeId as "service_capabilities" | "macro_capabilities" | "market_profile" | "scoring"];
 }
 
@@ -163,10 +163,7 @@ export async function runGenerate(request: GenerateRequest): Promise<GenerateSum
           continue;
         }
         const record = { organisation: orgYear.slug, year: orgYear.year, step: phase.step, scheme: schemeId };
-        const gate = gateOf(
-          yearGates(await loadYearSnapshot(db, orgYear.organisationId, orgYear.year)),
-          schemeId,
-        );
+        const gate = gateOf(await loadYearActions(context, orgYear.organisationId, orgYear.year), schemeId);
         if (!gate.allowed) {
           blocked.add(orgYear);
           runs.push({ ...record, status: "refused", ms: 0, message: gate.message });

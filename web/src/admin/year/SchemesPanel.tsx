@@ -17,10 +17,10 @@ import {
   questionnaireDisplay,
   questionnaireLabel,
   type StateLabel,
+  schemeOutdated,
   schemeState,
 } from "../yearState.ts";
 import { useYearAction } from "./useYearAction.ts";
-import { gateOf } from "./yearGate.ts";
 
 const GENERATORS: {
   kind: GeneratorKind;
@@ -40,7 +40,18 @@ const GENERATE_CALL: Record<GeneratorKind, Call> = {
   MP: "POST /api/management/schemes/market_capabilities/generate",
 };
 
-function SchemeRow({ title, state, children }: { title: string; state: StateLabel; children?: ReactNode }) {
+function SchemeRow({
+  title,
+  state,
+  outdated,
+  children,
+}: {
+  title: string;
+  state: StateLabel;
+  /** The gate's words for what changed since it was generated, when it is out of date. */
+  outdated?: string;
+  children?: ReactNode;
+}) {
   return (
     <Group justify="space-between" wrap="nowrap" py={4}>
       <Group gap="sm" wrap="nowrap">
@@ -50,6 +61,11 @@ function SchemeRow({ title, state, children }: { title: string; state: StateLabe
         <Badge color={state.color} variant="light" aria-label={`${title}: ${state.label}`}>
           {state.label}
         </Badge>
+        {outdated ? (
+          <Badge color="orange" variant="filled" size="sm" title={outdated} data-outdated={title}>
+            Out of date
+          </Badge>
+        ) : null}
       </Group>
       <Group gap={6} wrap="nowrap">
         {children}
@@ -82,6 +98,7 @@ export function SchemesPanel({
   const allow = useYearAction(() => allowQuestionnaire(organizationId, year));
   const questionnaire: QuestionnaireDisplay = questionnaireDisplay(data.questionnaire);
   const scoringState = schemeState(data.scoring);
+  const scoringOutdated = schemeOutdated(data.scoring);
   const failure = generate.error ?? scoring.error ?? allow.error;
 
   return (
@@ -92,24 +109,30 @@ export function SchemesPanel({
       <Stack gap={2}>
         {GENERATORS.map((generator) => {
           const state = schemeState(data[generator.field]);
-          const gate = gateOf(data, generator.gate);
+          const gate = data.gates[generator.gate];
+          const outdated = schemeOutdated(data[generator.field]);
           return (
-            <SchemeRow key={generator.kind} title={generator.title} state={generatorLabel(state)}>
+            <SchemeRow
+              key={generator.kind}
+              title={generator.title}
+              state={generatorLabel(state)}
+              outdated={outdated ? gate.message : undefined}
+            >
               {state === "running" ? (
                 <Button size="xs" color="orange" disabled>
                   Generation
                 </Button>
               ) : null}
-              {state === "todo" && mayGenerate(generator.kind) ? (
+              {(state === "todo" || outdated) && mayGenerate(generator.kind) ? (
                 <Button
                   size="xs"
                   leftSection={<IconPlayerPlay size={14} />}
                   disabled={!gate.allowed}
-                  title={gate.allowed ? undefined : (gate.message ?? undefined)}
+                  title={gate.allowed ? undefined : gate.message}
                   loading={generate.isPending && generate.variables === generator.kind}
                   onClick={() => generate.mutate(generator.kind)}
                 >
-                  Generate
+                  {outdated ? "Generate again" : "Generate"}
                 </Button>
               ) : null}
               {state === "done" ? (
@@ -127,7 +150,7 @@ export function SchemesPanel({
         })}
         <SchemeRow title="Questionnaire" state={questionnaireLabel(questionnaire)}>
           {questionnaire === "todo" &&
-          gateOf(data, "questionnaire_allow").allowed &&
+          data.gates.questionnaire_allow.allowed &&
           may("POST /api/management/schemes/questionnaire/allow") ? (
             <Button size="xs" loading={allow.isPending} onClick={() => allow.mutate()}>
               Allow user
@@ -162,10 +185,11 @@ export function SchemesPanel({
         </SchemeRow>
         <SchemeRow
           title="Scoring"
-          state={generatorLabel(scoringState === "running" ? "running" : scoringState)}
+          state={generatorLabel(scoringState)}
+          outdated={scoringOutdated ? data.gates.scoring.message : undefined}
         >
-          {scoringState === "todo" &&
-          gateOf(data, "scoring").allowed &&
+          {(scoringState === "todo" || scoringOutdated) &&
+          data.gates.scoring.allowed &&
           may("POST /api/management/admin/scoring") ? (
             <Button
               size="xs"
@@ -173,7 +197,7 @@ export function SchemesPanel({
               loading={scoring.isPending}
               onClick={() => scoring.mutate()}
             >
-              Generate
+              {scoringOutdated ? "Generate again" : "Generate"}
             </Button>
           ) : null}
           {scoringState === "done" ? (

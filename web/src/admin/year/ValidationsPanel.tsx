@@ -6,7 +6,6 @@ import { errorMessage } from "../../api/errors.ts";
 import { useMayCall } from "../../session/permissions.ts";
 import { validationLabel, validationOutcome, validationState } from "../yearState.ts";
 import { useYearAction } from "./useYearAction.ts";
-import { gateOf } from "./yearGate.ts";
 
 const TYPES: { type: ValidationType; title: string; gate: GateName }[] = [
   { type: "facility", title: "Facility", gate: "facility_validation" },
@@ -18,8 +17,9 @@ const CORRECT = "The data seems correct";
 
 /**
  * Validations: per type its state, its outcome ('Valid' green check; 'Validate anyway' orange, which
- * accepts the run; or the running step), the run button behind the gate, 'Out of date: run again'
- * when the practice's facilities or providers changed since the run, and the global notes. Agents
+ * accepts the run; or the running step), the run button behind the server's gate, 'Out of date: run
+ * again' when an input (practice data, market data, profile, service area) changed since the run,
+ * with the gate's words for what changed, and the global notes. Agents
  * see the states and notes without the buttons (they may not make those calls: docs/roles.md).
  */
 export function ValidationsPanel({
@@ -47,7 +47,8 @@ export function ValidationsPanel({
           const result = data.validations[type];
           const state = validationLabel(validationState(result));
           const outcome = validationOutcome(result);
-          const gate = gateOf(data, gateName);
+          const gate = data.gates[gateName];
+          const anyway = data.gates[`${type}_validate_anyway`];
           return (
             <Stack key={type} gap={4} data-validation={type}>
               <Group justify="space-between" wrap="nowrap">
@@ -73,7 +74,7 @@ export function ValidationsPanel({
                   ) : null}
                 </Group>
                 <Group gap={6} wrap="nowrap">
-                  {outcome.kind === "anyway" && mayAccept ? (
+                  {anyway.allowed && mayAccept ? (
                     <Button
                       size="xs"
                       color="orange"
@@ -101,7 +102,7 @@ export function ValidationsPanel({
                   Out of date: run again
                 </Badge>
               ) : null}
-              {!result && gate.message && mayRun ? (
+              {(!result || result.outdated) && mayRun ? (
                 <Text size="xs" c={gate.allowed ? "dimmed" : "orange.8"}>
                   {gate.message}
                 </Text>

@@ -11,7 +11,6 @@ import { QuestionnaireModal } from "../modals/QuestionnaireModal.tsx";
 import { type DetailKind, SchemeDetailModal } from "../modals/SchemeDetailModal.tsx";
 import { organizationYearQuery } from "../queries.ts";
 import { QueryErrorAlert } from "../shared/QueryErrorAlert.tsx";
-import { yearProgress } from "../yearState.ts";
 import { DataUploadPanel } from "./DataUploadPanel.tsx";
 import { ProfileTables } from "./ProfileTables.tsx";
 import { SchemesPanel } from "./SchemesPanel.tsx";
@@ -33,7 +32,7 @@ export function YearDetailScreen({ id, year }: { id: string; year: number }) {
   if (answer.isError) return <QueryErrorAlert error={answer.error} />;
   const { organization } = answer.data;
   const data = yearDataOf(answer.data);
-  const progress = data.progress ?? yearProgress(data);
+  const progress = data.progress;
 
   return (
     <Stack gap="md">

@@ -6,7 +6,6 @@ import { initialiseYear, prelaunchYear, removeYear } from "../../api/adminOrgani
 import type { AdminOrganization, YearData } from "../../api/answers.ts";
 import { errorMessage } from "../../api/errors.ts";
 import { ConfirmModal } from "../shared/ConfirmModal.tsx";
-import { yearProgress } from "../yearState.ts";
 import { DeleteWarning } from "./DeleteWarning.tsx";
 import { useYearAction } from "./useYearAction.ts";
 
@@ -28,7 +27,8 @@ export function YearHeaderActions({
 }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const complete = (data.progress ?? yearProgress(data)) >= 100;
+  // The server's rule (100% with every item current, and the year's data there) decides the buttons.
+  const complete = data.gates.enable.allowed;
   const enabled = data.enabled ?? organization.years.includes(year);
   const initialise = useYearAction(() => {
     prelaunch.reset();

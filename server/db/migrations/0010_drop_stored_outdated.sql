@@ -1,0 +1,2 @@
+ALTER TABLE "scheme_results" DROP COLUMN "outdated";--> statement-breakpoint
+ALTER TABLE "validations" DROP COLUMN "outdated";
