@@ -58,8 +58,6 @@ export const newYear = (): ModelYear => ({
   enabled: false,
 });
 
-const VALIDATIONS: ValidationType[] = ["facility", "provider", "global"];
-
 /** The model's own view of out of date: a result's counters differ from the year's now. */
 export function snapshotOf(year: ModelYear): YearSnapshot {
   const outdated = (result: Result, keys: InputKey[]) => {
