@@ -126,7 +126,10 @@ export const customerSignin = new Hono<AppEnv>()
         ? await database.db.select().from(customerUsers).where(eq(customerUsers.id, consumed.customerUserId))
         : [];
       if (!user || user.blocked) {
-        throw new HttpError(400, "This sign-in link is invalid, used or expired. Ask for a new one.");
+        throw new HttpError(
+          400,
+          "This sign-in link is invalid, used or expired. Ask for a new one.",
+        ).withCode("signin_link_invalid");
       }
       const session = await createSession(database.db, now, {
         kind: "client",

@@ -88,7 +88,7 @@ function optionalJsonBody(c: Context<AppEnv>, text: string): Record<string, unkn
     const value = JSON.parse(text);
     if (value && typeof value === "object" && !Array.isArray(value)) return value;
   } catch {}
-  throw new HttpError(400, "Malformed JSON body.");
+  throw new HttpError(400, "Malformed JSON body.").withCode("malformed_body");
 }
 
 type RunRequestBody = z.infer<typeof runRequest>;

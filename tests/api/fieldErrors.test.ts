@@ -62,6 +62,12 @@ const freeText = (schema: JsonSchema) =>
   schema.enum === undefined &&
   (schema.minLength ?? 0) === 0;
 
+/**
+ * The codes of a refusal naming fields: field_invalid; an analysis' filters on an organisation whose
+ * years are not open (or have no data) say so in the year's code beside the other fields.
+ */
+const FIELD_CODES = ["field_invalid", "year_not_enabled", "no_data"];
+
 interface Attempt {
   method: string;
   path: string;
@@ -229,6 +235,10 @@ for (const backend of backends) {
         const problem = named ? voiceProblem(named.field, named.message) : undefined;
         if (answer.status !== 400 || !named) {
           failures.push(`${where}: ${answer.status} ${JSON.stringify(answer.json)}`);
+        } else if (!FIELD_CODES.includes(answer.json.code)) {
+          failures.push(
+            `${where}: code ${answer.json.code}, not one of a field's (${FIELD_CODES.join(", ")})`,
+          );
         } else if (problem) {
           failures.push(`${where}: ${problem}`);
         }

@@ -3,6 +3,8 @@ import type { AppEnv } from "../../context.ts";
 import { forbidden } from "../errors.ts";
 
 export const DUMMY_HEADER = "X-Dummy-Org";
+export const DUMMY_READ_ONLY =
+  "Dummy mode is read-only: changes are not allowed while viewing as the customer.";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -38,7 +40,7 @@ export function dummyReadOnly(): MiddlewareHandler<AppEnv> {
       !READ_ONLY_POSTS.some((pattern) => pattern.test(c.req.path)) &&
       !DUMMY_WRITES.some((pattern) => pattern.test(c.req.path))
     ) {
-      throw forbidden("Dummy mode is read-only: changes are not allowed while viewing as the customer.");
+      throw forbidden(DUMMY_READ_ONLY, "dummy_read_only");
     }
     await next();
   };

@@ -18,11 +18,15 @@ const errorAnswer = (description: string) => ({
 
 /** Every call can be refused with the one error shape (server/http/errors.ts). */
 const errorAnswers = {
-  400: errorAnswer("A field is refused: `errors` names each field and what it must be."),
-  401: errorAnswer("Not signed in, or the session ended: `detail` is 'Invalid token.'"),
-  403: errorAnswer("Signed in, but this role may not make the call."),
-  404: errorAnswer("The row named does not exist, or belongs to another organisation."),
-  405: errorAnswer("A method the path does not take; `Allow` lists those it takes."),
+  400: errorAnswer(
+    "A field is refused (`field_invalid`: `errors` names each field and what it must be), or the request as a whole (`bad_request`, `malformed_body`, `not_ready`...).",
+  ),
+  401: errorAnswer("Not signed in, or the session ended (`unauthenticated`; `detail` is 'Invalid token.')."),
+  403: errorAnswer(
+    "Signed in, but this role may not make the call (`forbidden`), a staff session on a customer's call (`staff_session`), a write without the CSRF pair (`csrf_failed`) or in the dummy view (`dummy_read_only`).",
+  ),
+  404: errorAnswer("The row named does not exist, or belongs to another organisation (`not_found`)."),
+  405: errorAnswer("A method the path does not take (`method_not_allowed`); `Allow` lists those it takes."),
 };
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -35,8 +39,9 @@ export function openApiDocument(app: Hono<never>, publicUrl?: string): Promise<O
         version: "1",
         description:
           "The calls of the customer area (customer-area.md) and the back office (admin-area.md). " +
-          "Bodies are JSON unless stated; every refusal answers `{status, detail, errors[{field, message}]}` " +
-          `with each field named as in the body.\n\n${AUTHENTICATION_WORDS}`,
+          "Bodies are JSON unless stated; every refusal answers `{status, code, detail, errors[{field, message}]}` " +
+          "with each field named as in the body, and `code` one of the ErrorBody's codes (switch on it, not on `detail`)." +
+          `\n\n${AUTHENTICATION_WORDS}`,
         license: {
           name: "Proprietary: for Vitality's customers and staff",
           identifier: "LicenseRef-Vitality",

@@ -59,7 +59,7 @@ export const validationRoutes = new Hono<AppEnv>()
         );
       }
       const gate = yearGates(await loadYearSnapshot(db, organisation.id, body.year)).validation[body.type];
-      if (!gate.allowed) throw new HttpError(400, gate.message);
+      if (!gate.allowed) throw new HttpError(400, gate.message).withCode("not_ready");
       const data = {
         organisationId: organisation.id,
         year: body.year,
@@ -87,7 +87,7 @@ export const validationRoutes = new Hono<AppEnv>()
       const gate = yearGates(await loadYearSnapshot(db, organisation.id, body.year)).validateAnyway[
         body.type
       ];
-      if (!gate.allowed) throw new HttpError(400, gate.message);
+      if (!gate.allowed) throw new HttpError(400, gate.message).withCode("not_ready");
       const row =
         (await validateAnyway(db, organisation.id, body.year, body.type)) ??
         (await findValidation(db, organisation.id, body.year, body.type));

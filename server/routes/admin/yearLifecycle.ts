@@ -69,7 +69,10 @@ async function yearRow(db: Db, organisationId: string, year: number) {
  */
 async function completeYear(db: Db, organisation: { id: string; name: string }, year: number) {
   const row = await yearRow(db, organisation.id, year);
-  if (!row) throw new HttpError(400, `${NO_YEAR_TO_INITIALIZE}: ${organisation.name} has no year ${year}.`);
+  if (!row)
+    throw new HttpError(400, `${NO_YEAR_TO_INITIALIZE}: ${organisation.name} has no year ${year}.`).withCode(
+      "not_ready",
+    );
   if (row.fileState !== "uploaded") {
     throw new HttpError(
       400,
@@ -107,7 +110,9 @@ async function requireYearData(
 ) {
   const missing = await missingYearData(app.database.db, app.config.dataDir, organisationId, year);
   if (missing.length > 0) {
-    throw new HttpError(400, `${year} cannot be ${verb}: it has ${missingWords(missing, year)}.`);
+    throw new HttpError(400, `${year} cannot be ${verb}: it has ${missingWords(missing, year)}.`).withCode(
+      "not_ready",
+    );
   }
 }
 

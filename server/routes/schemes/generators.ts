@@ -67,7 +67,7 @@ function generatorRoutes(generator: Generator) {
         const { organisation } = await findOrganisationYear(c, body.organization, body.year);
         const { db } = c.var.app.database;
         const gate = yearGates(await loadYearSnapshot(db, organisation.id, body.year))[generator.gate];
-        if (!gate.allowed) throw new HttpError(400, gate.message);
+        if (!gate.allowed) throw new HttpError(400, gate.message).withCode("not_ready");
         const data = { organisationId: organisation.id, year: body.year, schemeId: generator.schemeId };
         const job = await enqueueScheme(c.var.app, data, recipientOf(session));
         return c.json({ status: 200, data: await schemeEntry(c.var.app, data), job });

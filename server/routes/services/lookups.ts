@@ -39,6 +39,7 @@ const notFound = (c: Context<AppEnv>) =>
   c.json(
     {
       status: 404,
+      code: "not_found",
       detail: NOT_FOUND_MESSAGE,
       errors: [{ field: "query", message: NOT_FOUND_MESSAGE }],
       data: null,

@@ -9,7 +9,7 @@ import {
   refusedUploadAnswer,
 } from "../../http/answers/uploads.ts";
 import { fieldRefusal, forbidden, invalidToken, notFound } from "../../http/errors.ts";
-import { dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
+import { DUMMY_READ_ONLY, dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { ingestPracticeUpload } from "../../ingest/ingest.ts";
 import { notify } from "../../live/notify.ts";
@@ -114,7 +114,7 @@ export const customerFile = new Hono<AppEnv>().post(
       throw forbidden("Only the organisation's admin can upload data.");
     if (session.kind === "admin") {
       if (dummyOrganisationOf(c) !== undefined) {
-        throw forbidden("Dummy mode is read-only: changes are not allowed while viewing as the customer.");
+        throw forbidden(DUMMY_READ_ONLY, "dummy_read_only");
       }
       if (session.staff.role !== "site_admin") throw forbidden("Agents cannot upload data.");
     }
