@@ -8,6 +8,7 @@ import { setMetric, timing } from "hono/timing";
 import { z } from "zod";
 import { boundedCache } from "../caches/bounded.ts";
 import type { AppEnv } from "../context.ts";
+import { atMost, JSON_TEXT_MAX } from "../forms/textLimits.ts";
 import { manifestAnswer, runOrExportAnswer, statsAnswer } from "../http/answers/analyses.ts";
 import { parseBody } from "../http/body.ts";
 import { acceptsGzip } from "../http/encodedBody.ts";
@@ -31,9 +32,11 @@ import { flushQueryUsage, logQueryUsage, queryUsageCounts } from "./usage.ts";
 
 const ORGANISATION_ID = z.uuid();
 
+const filtersText = z.string().max(JSON_TEXT_MAX, atMost(JSON_TEXT_MAX));
+
 /** Filters come as an object in the JSON body, or as JSON text (query string, or the body's field). */
 const filtersField = z
-  .union([z.record(z.string(), z.unknown()), z.string()], {
+  .union([z.record(z.string(), z.unknown()), filtersText], {
     error: "must be an object of filters (or its JSON text)",
   })
   .optional()
@@ -51,6 +54,7 @@ const filtersField = z
 /** Dummy mode: read by customerScope() from the query string; accepted so strict parses do not refuse it. */
 const dummyOrgId = z
   .string()
+  .max(36, "must be an organisation id (UUID)")
   .optional()
   .meta({ description: "Staff in the dummy view: the organisation viewed (or the X-Dummy-Org header)." });
 
@@ -70,7 +74,7 @@ const documentedRunRequest = runRequest.extend({
   filters: z
     .union([
       requestFilters,
-      z.string().meta({ description: "The same filters as JSON text (how a query string sends them)." }),
+      filtersText.meta({ description: "The same filters as JSON text (how a query string sends them)." }),
     ])
     .optional(),
 });

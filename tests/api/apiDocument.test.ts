@@ -8,7 +8,7 @@ import { errorBodySchema } from "../../server/http/errors.ts";
 import type { RouteDescription } from "../../server/http/openapi/declare.ts";
 import { backends } from "../helpers/backends.ts";
 import { startTestApp, type TestApp } from "../helpers/testApp.ts";
-import { type JsonSchema, registeredRoutes } from "./routeWalk.ts";
+import { type JsonSchema, registeredRoutes, stringsWithoutMaxLength } from "./routeWalk.ts";
 
 for (const backend of backends) {
   describe(`OpenAPI document (${backend})`, () => {
@@ -80,6 +80,15 @@ for (const backend of backends) {
       expect(without).toEqual([]);
       const detail = document.paths["/api/management/customer/detail"].get.responses["200"].content;
       expect(Object.keys(detail["application/json"].schema.properties)).toContain("organization");
+    });
+
+    test("every text field of every request states its maxLength (choices and bounded patterns aside)", () => {
+      expect(stringsWithoutMaxLength(document)).toEqual([]);
+      const at = (path: string, method: string) =>
+        document.paths[path][method].requestBody.content["application/json"].schema.properties;
+      // The two of issue 34: an agent's username and the sign-in e-mail took 5,000 characters.
+      expect(at("/api/management/admin/detail", "post").username.maxLength).toBe(150);
+      expect(at("/api/services/auth/signin", "post").email.maxLength).toBe(254);
     });
 
     test("tags are defined with descriptions; servers and licence are given", () => {

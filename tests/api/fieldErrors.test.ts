@@ -246,6 +246,22 @@ for (const backend of backends) {
       expect(failures).toEqual([]);
     });
 
+    test("issue 34: a 5,000-letter agent username and a 5,012-character sign-in e-mail are refused", async () => {
+      const agent = await staff.post("/api/management/admin/detail/", {
+        username: "a".repeat(5000),
+        email: "agent@vitality.local",
+        password: "Password@1",
+      });
+      expect(agent.status).toBe(400);
+      expect(agent.json.errors).toEqual([{ field: "username", message: "must be at most 150 characters" }]);
+      const signin = await t.client().prime();
+      const email = `${"a".repeat(5000)}@example.com`;
+      expect(email.length).toBe(5012);
+      const asked = await signin.post("/api/services/auth/signin/", { email });
+      expect(asked.status).toBe(400);
+      expect(asked.json.errors).toEqual([{ field: "email", message: "must be at most 254 characters" }]);
+    });
+
     test("POST queries/stats takes no field: one sent, in the body or the query string, is refused by name", async () => {
       const path = "/api/management/queries/stats/";
       expect((await customer.post(path)).status).toBe(200);

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { customerUsers, organisations } from "../../db/schema/index.ts";
+import { atMost, LINE_MAX } from "../../forms/textLimits.ts";
 import {
   confirmUploadAnswer,
   practiceUploadAnswer,
@@ -29,8 +30,12 @@ import { practiceFileNotice } from "./practiceFileNotice.ts";
 /** Staff send `files`; the customer's practice profile sends `data_upload` (customer-area.md section 2). */
 const PRACTICE_FILE_FIELDS: ReadonlySet<string> = new Set(["files", "data_upload"]);
 
+/** A form's text: `years=2023,2024` or one year per `years` part. */
+const yearsText = z.string().max(LINE_MAX, atMost(LINE_MAX));
 const yearsField = z
-  .union([z.string(), z.array(z.string())], { message: "years is required" })
+  .union([yearsText, z.array(yearsText).max(50, "must have at most 50 entries")], {
+    message: "years is required",
+  })
   .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((entry) => entry.split(",")))
   .pipe(
     z
