@@ -131,7 +131,8 @@ const downloadName = (title: string, extension: string) =>
       .replace(/\s+/g, "_") || "export"
   }.${extension}`;
 
-const contentTypes = {
+/** What an export is sent as, by its extension: the document lists both. */
+export const EXPORT_CONTENT_TYPES = {
   csv: "text/csv; charset=utf-8",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 } as const;
@@ -200,8 +201,8 @@ export const queriesRoutes = new Hono<AppEnv>()
       summary: "Download an export made by POST of an analysis with `export` (its maker only).",
       tags: ["Analyses"],
       answer: {
-        description: "The CSV or XLSX file (as an attachment).",
-        media: "application/octet-stream",
+        description: "The CSV or XLSX file (as an attachment), by the name's extension.",
+        media: Object.values(EXPORT_CONTENT_TYPES),
         schema: z.string().meta({ format: "binary" }),
       },
     }),
@@ -217,7 +218,7 @@ export const queriesRoutes = new Hono<AppEnv>()
       if (!file) throw notFound("Export not found.");
       const extension = c.req.param("name").endsWith(".xlsx") ? "xlsx" : "csv";
       return c.body(new Uint8Array(file.content), 200, {
-        "Content-Type": contentTypes[extension],
+        "Content-Type": EXPORT_CONTENT_TYPES[extension],
         "Content-Disposition": `attachment; filename="${file.downloadName}"`,
         "Cache-Control": "private, no-store",
       });

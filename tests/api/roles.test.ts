@@ -19,7 +19,7 @@ import {
 } from "../helpers/factories.ts";
 import type { HttpClient } from "../helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../helpers/testApp.ts";
-import { concretePath, registeredRoutes } from "./routeWalk.ts";
+import { concretePath, documentPathOf, registeredRoutes } from "./routeWalk.ts";
 
 /**
  * Roles: every API route is called by each kind of caller. The role each route needs is written
@@ -207,6 +207,8 @@ interface World {
   orgId: string;
   callers: Record<Caller, HttpClient>;
   signIn: Record<Caller, () => Promise<HttpClient>>;
+  // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document, read loosely
+  document: any;
 }
 
 async function call(client: HttpClient, route: string, entry: Probe, headers?: Record<string, string>) {
@@ -246,6 +248,7 @@ for (const backend of backends) {
       };
       world.callers = {} as Record<Caller, HttpClient>;
       for (const caller of CALLERS) world.callers[caller] = await world.signIn[caller]();
+      world.document = (await t.client().get("/api/openapi.json")).json;
     });
     afterAll(() => world.t.close());
 
@@ -284,11 +287,18 @@ for (const backend of backends) {
         if (entry.role === "customer") {
           // Staff hold the customer role in the dummy view only, where writes are read-only (403).
           const headers = { "x-dummy-org": world.orgId };
+          // The document lists the dummy view's credentials exactly where it is not refused.
+          const [method, path] = route.split(" ") as [string, string];
+          const security: Record<string, unknown>[] =
+            world.document.paths[documentPathOf(path)][method.toLowerCase()].security;
+          const listed = security.some((requirement) => "dummyOrg" in requirement);
           for (const caller of ["agent", "siteAdmin"] as const) {
             const answer = await call(world.callers[caller], route, entry, headers);
             expect(answer.status).not.toBe(401);
             expect(answer.status).not.toBe(500);
             if (answer.status === 403) expect(answer.json.code).toBe("dummy_read_only");
+            const refused = answer.status === 403;
+            expect({ route, caller, listed }).toEqual({ route, caller, listed: !refused });
           }
         }
       });

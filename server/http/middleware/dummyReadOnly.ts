@@ -31,15 +31,19 @@ export function dummyOrganisationOf(c: Context<AppEnv>): string | undefined {
   return c.req.header(DUMMY_HEADER) ?? c.req.query("org_id");
 }
 
+/**
+ * Whether the dummy view may make this call: reads, the POSTs that only compute, saved queries. The
+ * document lists the dummy view's credentials on these operations only (openapi/security.ts).
+ */
+export const dummyAllows = (method: string, path: string) =>
+  SAFE_METHODS.has(method.toUpperCase()) ||
+  READ_ONLY_POSTS.some((pattern) => pattern.test(path)) ||
+  DUMMY_WRITES.some((pattern) => pattern.test(path));
+
 /** Dummy (impersonation) mode is read-only: every write made in it is refused with 403. */
 export function dummyReadOnly(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (
-      !SAFE_METHODS.has(c.req.method) &&
-      dummyOrganisationOf(c) !== undefined &&
-      !READ_ONLY_POSTS.some((pattern) => pattern.test(c.req.path)) &&
-      !DUMMY_WRITES.some((pattern) => pattern.test(c.req.path))
-    ) {
+    if (dummyOrganisationOf(c) !== undefined && !dummyAllows(c.req.method, c.req.path)) {
       throw forbidden(DUMMY_READ_ONLY, "dummy_read_only");
     }
     await next();

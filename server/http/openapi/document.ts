@@ -8,6 +8,7 @@ import type { Hono } from "hono";
 import { generateSpecs, resolver } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { errorBodySchema } from "../errors.ts";
+import { REQUEST_ID_HEADER } from "../middleware/requestLog.ts";
 import { AUTHENTICATION_WORDS, withSecurity } from "./security.ts";
 import { TAGS } from "./tags.ts";
 
@@ -30,6 +31,32 @@ const errorAnswers = {
 };
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** Every answer names its request (server/http/middleware/requestLog.ts): the header, on each response. */
+const REQUEST_ID: OpenAPIV3_1.HeaderObject = {
+  description:
+    "The request's id: the one the client sent in `X-Request-Id` (its first 64 characters), else a new UUID. The server's log line of the request carries it; quote it when reporting a failure.",
+  schema: { type: "string", maxLength: 64 },
+};
+
+function withRequestId(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
+  document.components = {
+    ...document.components,
+    headers: { ...document.components?.headers, RequestId: REQUEST_ID },
+  };
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item ?? {})) {
+      if (!operation || typeof operation !== "object" || !("responses" in operation)) continue;
+      for (const response of Object.values(operation.responses ?? {}) as OpenAPIV3_1.ResponseObject[]) {
+        response.headers = {
+          ...response.headers,
+          [REQUEST_ID_HEADER]: { $ref: "#/components/headers/RequestId" },
+        };
+      }
+    }
+  }
+  return document;
+}
 
 export function openApiDocument(app: Hono<never>, publicUrl?: string): Promise<OpenAPIV3_1.Document> {
   return generateSpecs(app as unknown as Hono, {
@@ -56,5 +83,5 @@ export function openApiDocument(app: Hono<never>, publicUrl?: string): Promise<O
     defaultValidationErrorResponse: false,
     // /api/openapi.json is a call like any other, not a static file.
     excludeStaticFile: false,
-  }).then((document) => withSecurity(document as OpenAPIV3_1.Document));
+  }).then((document) => withRequestId(withSecurity(document as OpenAPIV3_1.Document)));
 }

@@ -146,6 +146,9 @@ export const customerUsersRoutes = new Hono<AppEnv>()
         user_data: { username: "Jane Doe", email: "jane.doe@practice.example", status: "assistant" },
       },
       answer: { description: "The new user.", schema: userAnswer },
+      refusals: {
+        429: "A customer admin tried more than 20 addresses this hour for the organisation (`rate_limited`).",
+      },
     }),
     async (c) => {
       const { user_data } = await readJson(c, addUser);
