@@ -23,7 +23,7 @@ describe("bad input gets a clear JSON error and writes nothing", () => {
       "content-type": "application/json",
     });
     expect(answer.status).toBe(400);
-    expect(answer.json).toEqual({ status: 400, detail: "Malformed JSON body." });
+    expect(answer.json).toEqual({ status: 400, code: "malformed_body", detail: "Malformed JSON body." });
     expect(await usersCount()).toBe(before);
   });
 

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { customerUsers, signinTokens } from "../db/schema/index.ts";
+import { atMost, EMAIL_MAX } from "../forms/textLimits.ts";
 import { statusDetailAnswer } from "../http/answers/common.ts";
 import { customerSigninAnswer } from "../http/answers/customer.ts";
 import { parseParam, readJson } from "../http/body.ts";
@@ -24,6 +25,7 @@ const signinRequest = z.strictObject({
   email: z
     .string({ message: "Please verify your email address" })
     .trim()
+    .max(EMAIL_MAX, atMost(EMAIL_MAX))
     .toLowerCase()
     .pipe(z.email({ message: "Please verify your email address" })),
 });
@@ -126,7 +128,10 @@ export const customerSignin = new Hono<AppEnv>()
         ? await database.db.select().from(customerUsers).where(eq(customerUsers.id, consumed.customerUserId))
         : [];
       if (!user || user.blocked) {
-        throw new HttpError(400, "This sign-in link is invalid, used or expired. Ask for a new one.");
+        throw new HttpError(
+          400,
+          "This sign-in link is invalid, used or expired. Ask for a new one.",
+        ).withCode("signin_link_invalid");
       }
       const session = await createSession(database.db, now, {
         kind: "client",

@@ -57,7 +57,7 @@ export const staffSignin = new Hono<AppEnv>().post(
       .from(staffAccounts)
       .where(eq(staffAccounts.username, username));
     const valid = await verifyPassword(password, staff?.passwordHash ?? (await decoyPasswordHash()));
-    if (!staff || !valid) throw new HttpError(400, BAD_CREDENTIALS);
+    if (!staff || !valid) throw new HttpError(400, BAD_CREDENTIALS).withCode("bad_credentials");
     // Failures are what the limit counts: a success gives its attempt back.
     for (const [rule, subject] of rules) await release(database.db, rule, subject, now);
     const session = await createSession(database.db, now, {

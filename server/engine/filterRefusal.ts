@@ -4,7 +4,7 @@
  * report subscriptions all carry them in `filters`.
  */
 import type { ZodError } from "zod";
-import { type FieldError, fieldErrors, HttpError } from "../http/errors.ts";
+import { type ErrorCode, type FieldError, fieldErrors, HttpError } from "../http/errors.ts";
 
 export const filtersField = (field: string) => (field === "body" ? "filters" : `filters.${field}`);
 
@@ -12,6 +12,11 @@ export const filtersField = (field: string) => (field === "body" ? "filters" : `
 export const filterErrors = (error: ZodError): FieldError[] =>
   fieldErrors(error).map((entry) => ({ ...entry, field: filtersField(entry.field) }));
 
-export function filterRefusal(errors: FieldError[]): HttpError {
-  return new HttpError(400, errors.map((entry) => `${entry.field}: ${entry.message}`).join("; "), errors);
+/** `code`: a year refused as not open (year_not_enabled) or without data (no_data); else field_invalid. */
+export function filterRefusal(errors: FieldError[], code: ErrorCode = "field_invalid"): HttpError {
+  return new HttpError(
+    400,
+    errors.map((entry) => `${entry.field}: ${entry.message}`).join("; "),
+    errors,
+  ).withCode(code);
 }

@@ -63,6 +63,7 @@ test("vitality run: a fixture folder is ingested and the analysis answers the AP
     status: "error",
     body: {
       status: 400,
+      code: "field_invalid",
       detail: "filters.servicelines: must list at least 3 service lines",
       errors: [{ field: "filters.servicelines", message: "must list at least 3 service lines" }],
     },

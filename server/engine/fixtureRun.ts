@@ -47,12 +47,12 @@ export async function openFixture(fixtureDirArgument: string, orgSlug: string): 
           const outcome = await runPlugin({ context, organisationId: organisation.id, pluginId, filters });
           return { status: "ok", body: outcome.response };
         } catch (error) {
-          // The API's error shape, so a script sees the same {status, detail, errors} as a browser.
+          // The API's error shape, so a script sees the same {status, code, detail, errors} as a browser.
           const known = toHttpError(error);
           if (!known) throw error;
           return {
             status: "error",
-            body: { status: known.status, detail: known.detail, errors: known.errors },
+            body: { status: known.status, code: known.code, detail: known.detail, errors: known.errors },
           };
         }
       },

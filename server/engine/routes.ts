@@ -8,6 +8,7 @@ import { setMetric, timing } from "hono/timing";
 import { z } from "zod";
 import { boundedCache } from "../caches/bounded.ts";
 import type { AppEnv } from "../context.ts";
+import { atMost, JSON_TEXT_MAX } from "../forms/textLimits.ts";
 import { manifestAnswer, runOrExportAnswer, statsAnswer } from "../http/answers/analyses.ts";
 import { parseBody } from "../http/body.ts";
 import { acceptsGzip } from "../http/encodedBody.ts";
@@ -31,9 +32,11 @@ import { flushQueryUsage, logQueryUsage, queryUsageCounts } from "./usage.ts";
 
 const ORGANISATION_ID = z.uuid();
 
+const filtersText = z.string().max(JSON_TEXT_MAX, atMost(JSON_TEXT_MAX));
+
 /** Filters come as an object in the JSON body, or as JSON text (query string, or the body's field). */
 const filtersField = z
-  .union([z.record(z.string(), z.unknown()), z.string()], {
+  .union([z.record(z.string(), z.unknown()), filtersText], {
     error: "must be an object of filters (or its JSON text)",
   })
   .optional()
@@ -51,6 +54,7 @@ const filtersField = z
 /** Dummy mode: read by customerScope() from the query string; accepted so strict parses do not refuse it. */
 const dummyOrgId = z
   .string()
+  .max(36, "must be an organisation id (UUID)")
   .optional()
   .meta({ description: "Staff in the dummy view: the organisation viewed (or the X-Dummy-Org header)." });
 
@@ -70,7 +74,7 @@ const documentedRunRequest = runRequest.extend({
   filters: z
     .union([
       requestFilters,
-      z.string().meta({ description: "The same filters as JSON text (how a query string sends them)." }),
+      filtersText.meta({ description: "The same filters as JSON text (how a query string sends them)." }),
     ])
     .optional(),
 });
@@ -88,7 +92,7 @@ function optionalJsonBody(c: Context<AppEnv>, text: string): Record<string, unkn
     const value = JSON.parse(text);
     if (value && typeof value === "object" && !Array.isArray(value)) return value;
   } catch {}
-  throw new HttpError(400, "Malformed JSON body.");
+  throw new HttpError(400, "Malformed JSON body.").withCode("malformed_body");
 }
 
 type RunRequestBody = z.infer<typeof runRequest>;
@@ -127,7 +131,8 @@ const downloadName = (title: string, extension: string) =>
       .replace(/\s+/g, "_") || "export"
   }.${extension}`;
 
-const contentTypes = {
+/** What an export is sent as, by its extension: the document lists both. */
+export const EXPORT_CONTENT_TYPES = {
   csv: "text/csv; charset=utf-8",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 } as const;
@@ -196,8 +201,8 @@ export const queriesRoutes = new Hono<AppEnv>()
       summary: "Download an export made by POST of an analysis with `export` (its maker only).",
       tags: ["Analyses"],
       answer: {
-        description: "The CSV or XLSX file (as an attachment).",
-        media: "application/octet-stream",
+        description: "The CSV or XLSX file (as an attachment), by the name's extension.",
+        media: Object.values(EXPORT_CONTENT_TYPES),
         schema: z.string().meta({ format: "binary" }),
       },
     }),
@@ -213,7 +218,7 @@ export const queriesRoutes = new Hono<AppEnv>()
       if (!file) throw notFound("Export not found.");
       const extension = c.req.param("name").endsWith(".xlsx") ? "xlsx" : "csv";
       return c.body(new Uint8Array(file.content), 200, {
-        "Content-Type": contentTypes[extension],
+        "Content-Type": EXPORT_CONTENT_TYPES[extension],
         "Content-Disposition": `attachment; filename="${file.downloadName}"`,
         "Cache-Control": "private, no-store",
       });

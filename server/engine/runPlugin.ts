@@ -171,25 +171,33 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
     const refused = filterErrors(parsed.error);
     if (open.length > 0) throw filterRefusal(refused);
     // No year to default to: why, in place of the year's own refusal, beside the other fields'.
-    throw filterRefusal([
-      ...refused.filter((error) => error.field !== "filters.year"),
-      yearError(
-        years.availableYears.length === 0
-          ? "the organisation has no data yet"
-          : "no year is open yet: the analyses open once Vitality has reviewed a year",
-      ),
-    ]);
+    const noData = years.availableYears.length === 0;
+    throw filterRefusal(
+      [
+        ...refused.filter((error) => error.field !== "filters.year"),
+        yearError(
+          noData
+            ? "the organisation has no data yet"
+            : "no year is open yet: the analyses open once Vitality has reviewed a year",
+        ),
+      ],
+      noData ? "no_data" : "year_not_enabled",
+    );
   }
   const filters = parsed.data;
   if (!open.includes(filters.year)) {
     const available = open.join(", ") || "none";
-    throw filterRefusal([
-      yearError(
-        years.availableYears.includes(filters.year)
-          ? `${filters.year} is not open yet: Vitality is reviewing it (open years: ${available})`
-          : `no data for ${filters.year} (available years: ${available})`,
-      ),
-    ]);
+    const inReview = years.availableYears.includes(filters.year);
+    throw filterRefusal(
+      [
+        yearError(
+          inReview
+            ? `${filters.year} is not open yet: Vitality is reviewing it (open years: ${available})`
+            : `no data for ${filters.year} (available years: ${available})`,
+        ),
+      ],
+      inReview ? "year_not_enabled" : "no_data",
+    );
   }
 
   const resolved = await snapshot.resolve(filters.year);

@@ -197,7 +197,8 @@ async function savedFilters(c: Context<AppEnv>, organisation: string, pluginId: 
   if (!parsed.success) throw filterRefusal(filterErrors(parsed.error));
   if (!open.includes(parsed.data.year)) {
     const message = `no data for ${parsed.data.year} (available years: ${open.join(", ") || "none"})`;
-    throw filterRefusal([{ field: "filters.year", message }]);
+    const code = years.availableYears.includes(parsed.data.year) ? "year_not_enabled" : "no_data";
+    throw filterRefusal([{ field: "filters.year", message }], code);
   }
   return parsed.data;
 }

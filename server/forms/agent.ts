@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { formatMessage, textFieldError } from "./formatWords.ts";
+import { STAFF_USERNAME_MAX } from "./staffProfile.ts";
+import { atMost, EMAIL_MAX, PASSWORD_MAX } from "./textLimits.ts";
 import type { FormDefinition } from "./types.ts";
 
 /**
@@ -44,12 +46,14 @@ export const agentUsername = z
   .trim()
   .min(1, REQUIRED)
   .min(AGENT_MIN_LENGTH, `must be at least ${AGENT_MIN_LENGTH} characters`)
+  .max(STAFF_USERNAME_MAX, atMost(STAFF_USERNAME_MAX))
   .regex(/^[A-Za-z]+$/, "must contain letters only");
 
 /** Trimmed before the format is checked; stored in lower case (sign-in compares addresses that way). */
 export const agentEmail = z
   .string({ error: textFieldError(REQUIRED) })
   .trim()
+  .max(EMAIL_MAX, atMost(EMAIL_MAX))
   .pipe(z.email({ message: formatMessage("email") }))
   .transform((email) => email.toLowerCase());
 
@@ -57,6 +61,7 @@ export const agentPassword = z
   .string({ error: textFieldError(REQUIRED) })
   .min(1, REQUIRED)
   .min(AGENT_MIN_LENGTH, `must be at least ${AGENT_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX, atMost(PASSWORD_MAX))
   .regex(/[A-Z]/, "must contain an upper case letter")
   .regex(/[a-z]/, "must contain a lower case letter")
   .regex(/[@!]/, "must contain @ or !");

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { isValidNpi } from "../reference/npi.ts";
 import { formatMessage, REQUIRED_MESSAGE } from "./formatWords.ts";
+import { atMost, DATE_TEXT_MAX, LINE_MAX } from "./textLimits.ts";
 import type { FieldDefinition, FormDefinition } from "./types.ts";
 
 export { REQUIRED_MESSAGE };
@@ -81,7 +82,9 @@ export function textRule(field: FieldDefinition): z.ZodType<string, unknown> {
 /** A number typed in a text field ('Age'): digits only, or blank = unknown (null). */
 export function wholeNumberRule(field: FieldDefinition): z.ZodType<number | null, unknown> {
   const message = fieldMessage(field);
-  return z.union([z.string(), z.number(), z.null()], { error: message }).transform((value, context) => {
+  // Digits typed in a text field: a few, with room for the spaces trimmed around them.
+  const typed = z.string().max(DATE_TEXT_MAX, message);
+  return z.union([typed, z.number(), z.null()], { error: message }).transform((value, context) => {
     const text = value === null ? "" : String(value).trim();
     if (text === "") {
       if (field.required) context.addIssue({ code: "custom", message });
@@ -99,19 +102,21 @@ export const DATE_MESSAGE = "must be a date (YYYY-MM-DD), or blank";
 
 /** A date field: "YYYY-MM-DD", or blank ("" or null) stored as null (what blank means is the form's hint). */
 export function dateRule(field: FieldDefinition): z.ZodType<string | null, unknown> {
-  return z.union([z.string(), z.null()], { error: DATE_MESSAGE }).transform((value, context) => {
-    const text = (value ?? "").trim();
-    if (text === "") {
-      if (field.required) context.addIssue({ code: "custom", message: fieldMessage(field) });
-      return null;
-    }
-    const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : undefined;
-    if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) {
-      context.addIssue({ code: "custom", message: DATE_MESSAGE });
-      return z.NEVER;
-    }
-    return text;
-  });
+  return z
+    .union([z.string().max(DATE_TEXT_MAX, DATE_MESSAGE), z.null()], { error: DATE_MESSAGE })
+    .transform((value, context) => {
+      const text = (value ?? "").trim();
+      if (text === "") {
+        if (field.required) context.addIssue({ code: "custom", message: fieldMessage(field) });
+        return null;
+      }
+      const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : undefined;
+      if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) {
+        context.addIssue({ code: "custom", message: DATE_MESSAGE });
+        return z.NEVER;
+      }
+      return text;
+    });
 }
 
 /**
@@ -144,7 +149,9 @@ export function selectRule(field: FieldDefinition): z.ZodType<string, unknown> {
 /** One entry of a multiple_choice: one of its choices (an enum), or any text when it has none. */
 function choiceEntry(field: FieldDefinition) {
   const allowed = choiceValues(field);
-  if (allowed.length === 0) return z.string({ error: "each choice must be text" }).trim();
+  if (allowed.length === 0) {
+    return z.string({ error: "each choice must be text" }).trim().max(LINE_MAX, atMost(LINE_MAX));
+  }
   return z.enum(allowed as [string, ...string[]], {
     error: (issue) =>
       typeof issue.input === "string"

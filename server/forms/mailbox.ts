@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { textFieldError } from "./formatWords.ts";
+import { atMost, EMAIL_MAX } from "./textLimits.ts";
 
 /**
  * The staff mailbox's send rules (admin-area.md sections 4 and 5: sender, recipients, subject and
@@ -19,7 +20,9 @@ export const mailboxSendSchema = z.strictObject({
   email_from: z
     .string({ error: textFieldError(REQUIRED) })
     .trim()
-    .min(1, REQUIRED),
+    .min(1, REQUIRED)
+    // A sender as configured: `Name <address>` or an address.
+    .max(EMAIL_MAX + 200, atMost(EMAIL_MAX + 200)),
   user_ids: z
     .array(z.uuid({ message: "must be user ids" }), { message: "Choose at least one recipient" })
     .min(1, "Choose at least one recipient")

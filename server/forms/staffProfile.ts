@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatMessage } from "./formatWords.ts";
+import { atMost, EMAIL_MAX } from "./textLimits.ts";
 
 /**
  * The staff profile's fields (admin-area.md, Profile: picture and name). The name is the staff
@@ -20,6 +21,7 @@ export const staffUsername = z
 export const staffEmail = z
   .string()
   .trim()
+  .max(EMAIL_MAX, atMost(EMAIL_MAX))
   .pipe(z.email({ message: formatMessage("email") }))
   .transform((email) => email.toLowerCase());
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatMessage } from "./formatWords.ts";
+import { atMost, EMAIL_MAX } from "./textLimits.ts";
 import { userForm } from "./user.ts";
 
 /**
@@ -27,5 +28,6 @@ export const username = z
 export const userEmail = z
   .string()
   .trim()
+  .max(EMAIL_MAX, atMost(EMAIL_MAX))
   .pipe(z.email({ message: formatMessage("email") }))
   .transform((email) => email.toLowerCase());

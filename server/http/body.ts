@@ -33,7 +33,7 @@ export async function readJson<Schema extends z.ZodType>(
   try {
     value = text.length === 0 ? {} : JSON.parse(text);
   } catch {
-    throw new HttpError(400, "Malformed JSON body.");
+    throw new HttpError(400, "Malformed JSON body.").withCode("malformed_body");
   }
   refuseNullCharacters(value);
   const parsed = schema.safeParse(value);

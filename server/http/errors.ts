@@ -1,12 +1,19 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError, z } from "zod";
+import { defaultErrorCode, type ErrorCode, errorCode } from "./errorCodes.ts";
 import { NOT_A_FIELD } from "./plainWords.ts";
 
-/** The one error shape of the API: `{ status, detail, errors? }` (detail as Django REST framework had it). */
+export type { ErrorCode };
+
+/**
+ * The one error shape of the API: `{ status, code, detail, errors? }` (detail as Django REST framework
+ * had it; `code` from errorCodes.ts, for clients to switch on).
+ */
 export const errorBodySchema = z
   .object({
     status: z.number().int().meta({ description: "The HTTP status, repeated." }),
+    code: errorCode,
     detail: z.string().meta({ description: "What went wrong, in one sentence." }),
     errors: z
       .array(
@@ -24,6 +31,9 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export type FieldError = NonNullable<ErrorBody["errors"]>[number];
 
 export class HttpError extends Error {
+  /** The refusal's machine code: the status's own (defaultErrorCode) unless `withCode` names another. */
+  code: ErrorCode;
+
   constructor(
     readonly status: ContentfulStatusCode,
     readonly detail: string,
@@ -33,6 +43,13 @@ export class HttpError extends Error {
   ) {
     super(detail);
     this.name = "HttpError";
+    this.code = defaultErrorCode(status, (errors?.length ?? 0) > 0);
+  }
+
+  /** Names a more precise code than the status's (csrf_failed, dummy_read_only, not_ready...). */
+  withCode(code: ErrorCode): this {
+    this.code = code;
+    return this;
   }
 }
 
@@ -41,8 +58,17 @@ export const fieldRefusal = (field: string, message: string) =>
   new HttpError(400, `${field}: ${message}`, [{ field, message }]);
 
 export const invalidToken = () => new HttpError(401, "Invalid token.");
-export const forbidden = (detail = "You do not have permission to perform this action.") =>
-  new HttpError(403, detail);
+/**
+ * A staff session on a customer's call without the dummy view's organisation: not an ended session
+ * (401 would send the web to a sign-in page as if it had expired) but the wrong kind of account.
+ */
+export const staffSession = () =>
+  new HttpError(
+    403,
+    "This is a staff session: customer calls take a customer's session, or the dummy view's organisation (X-Dummy-Org or org_id).",
+  ).withCode("staff_session");
+export const forbidden = (detail = "You do not have permission to perform this action.", code?: ErrorCode) =>
+  new HttpError(403, detail).withCode(code ?? "forbidden");
 export const notFound = (detail = "Not found.") => new HttpError(404, detail);
 
 /**
@@ -66,7 +92,7 @@ export function validationError(error: ZodError): HttpError {
 }
 
 export function errorResponse(c: Context, error: HttpError) {
-  const body: ErrorBody = { status: error.status, detail: error.detail };
+  const body: ErrorBody = { status: error.status, code: error.code, detail: error.detail };
   if (error.errors) body.errors = error.errors;
   return c.json(body, error.status, error.headers);
 }

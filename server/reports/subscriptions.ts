@@ -17,6 +17,7 @@ import {
 import { ANALYSIS_NAME } from "../engine/catalogue.ts";
 import { requestFilters } from "../engine/filters.ts";
 import { REQUIRED_MESSAGE, textFieldError } from "../forms/formatWords.ts";
+import { NAME_MAX } from "../forms/textLimits.ts";
 import { type SubscriptionView, subscriptionView } from "../http/answers/reports.ts";
 import { HttpError } from "../http/errors.ts";
 import { isTimeZone, nextDelivery, scheduleInWords } from "./schedule.ts";
@@ -53,6 +54,7 @@ const scheduleFields = {
     .max(23, "must be an hour from 0 to 23"),
   time_zone: z
     .string({ error: "must be a time zone such as Europe/Berlin" })
+    .max(NAME_MAX, "must be a time zone such as Europe/Berlin")
     .refine(isTimeZone, "must be a time zone such as Europe/Berlin"),
   recipients: z
     .array(z.uuid("must be a user id"), { error: "must be a list of users" })
@@ -74,6 +76,7 @@ export const createBody = z
   .strictObject({
     querie: z
       .string({ error: "must be an analysis name such as querie1" })
+      .max(NAME_MAX, "must be an analysis name such as querie1")
       // Whether that analysis exists is the registry's answer (checkedFilters: "there is no analysis").
       .regex(ANALYSIS_NAME, "must be an analysis name such as querie1"),
     /** A saved view: its analysis and filters are used (querie must be its analysis). */

@@ -63,6 +63,21 @@ function refusedLink(c: Context<AppEnv>) {
   return gone(c);
 }
 
+/** The link's refusals are pages for a person who clicked, not the JSON error shape. */
+const LINK_REFUSALS = {
+  404: {
+    description: "An HTML page: the link is not valid (not one Vitality signed).",
+    media: "text/html",
+    schema: z.string(),
+  },
+  410: {
+    description:
+      "An HTML page: the link was already used (the second click), or the subscription was deleted.",
+    media: "text/html",
+    schema: z.string(),
+  },
+};
+
 export const reportUnsubscribeRoutes = new Hono<AppEnv>()
   .get(
     "/:token",
@@ -70,10 +85,11 @@ export const reportUnsubscribeRoutes = new Hono<AppEnv>()
       summary: "The unsubscribe page of a report mail's link: which report, and one button.",
       tags,
       answer: {
-        description: "An HTML page (410 when the link was already used, 404 when it is not a valid link).",
+        description: "An HTML page: which report, and one button.",
         media: "text/html",
         schema: z.string(),
       },
+      refusals: LINK_REFUSALS,
     }),
     async (c) => {
       const found = await recipientOf(c);
@@ -93,10 +109,11 @@ export const reportUnsubscribeRoutes = new Hono<AppEnv>()
       summary: "Unsubscribe the link's recipient from its report (one click, no sign-in; works once).",
       tags,
       answer: {
-        description: "An HTML page saying so (410 when the link was already used, 404 when it is not valid).",
+        description: "An HTML page saying so.",
         media: "text/html",
         schema: z.string(),
       },
+      refusals: LINK_REFUSALS,
     }),
     async (c) => {
       const found = await recipientOf(c);

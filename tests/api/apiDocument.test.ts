@@ -4,11 +4,13 @@
  * without scripts. Whether a route accepts what its document says is fieldErrors.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { EXPORT_CONTENT_TYPES } from "../../server/engine/routes.ts";
 import { errorBodySchema } from "../../server/http/errors.ts";
 import type { RouteDescription } from "../../server/http/openapi/declare.ts";
+import { unsubscribePath, unsubscribeToken } from "../../server/reports/unsubscribeToken.ts";
 import { backends } from "../helpers/backends.ts";
 import { startTestApp, type TestApp } from "../helpers/testApp.ts";
-import { type JsonSchema, registeredRoutes } from "./routeWalk.ts";
+import { type JsonSchema, registeredRoutes, stringsWithoutMaxLength } from "./routeWalk.ts";
 
 for (const backend of backends) {
   describe(`OpenAPI document (${backend})`, () => {
@@ -49,6 +51,8 @@ for (const backend of backends) {
             answer: true,
           });
           for (const status of ["400", "401", "403", "404", "405"]) {
+            // The unsubscribe link answers a person with pages (its 404 and 410 are HTML, as sent).
+            if (path === "/api/reports/unsubscribe/{token}" && status === "404") continue;
             const schema = operation.responses[status]?.content?.["application/json"]?.schema;
             // The error shape itself, or (uploads' 400, look-ups' 404) an answer holding its fields.
             const shape = schema?.$ref ? schema : Object.keys(schema?.properties ?? {}).sort();
@@ -80,6 +84,90 @@ for (const backend of backends) {
       expect(without).toEqual([]);
       const detail = document.paths["/api/management/customer/detail"].get.responses["200"].content;
       expect(Object.keys(detail["application/json"].schema.properties)).toContain("organization");
+    });
+
+    test("every text field of every request states its maxLength (choices and bounded patterns aside)", () => {
+      expect(stringsWithoutMaxLength(document)).toEqual([]);
+      const at = (path: string, method: string) =>
+        document.paths[path][method].requestBody.content["application/json"].schema.properties;
+      // The two of issue 34: an agent's username and the sign-in e-mail took 5,000 characters.
+      expect(at("/api/management/admin/detail", "post").username.maxLength).toBe(150);
+      expect(at("/api/services/auth/signin", "post").email.maxLength).toBe(254);
+    });
+
+    test("issue 34: the unsubscribe link's 404 and 410 are the HTML pages it sends", async () => {
+      const client = t.client();
+      const forged = await client.get(unsubscribePath(`${crypto.randomUUID()}.forged`));
+      // Signed by us, but its recipient is gone: the second click.
+      const secret = t.context.config.secretKey;
+      const used = await client.post(unsubscribePath(unsubscribeToken(secret, crypto.randomUUID())));
+      expect([forged.status, used.status]).toEqual([404, 410]);
+      for (const answer of [forged, used])
+        expect(answer.headers.get("content-type")).toStartWith("text/html");
+      for (const method of ["get", "post"]) {
+        const responses = document.paths["/api/reports/unsubscribe/{token}"][method].responses;
+        for (const status of ["200", "404", "410"]) {
+          expect({ method, status, media: Object.keys(responses[status].content) }).toEqual({
+            method,
+            status,
+            media: ["text/html"],
+          });
+        }
+      }
+    });
+
+    test("issue 34: a customer's user adds declare their 429; exports their real media types", () => {
+      const adds = document.paths["/api/management/customer/detail"].post.responses;
+      expect(adds["429"].headers["Retry-After"].schema.type).toBe("integer");
+      expect(adds["429"].content["application/json"].schema.$ref).toBe("#/components/schemas/ErrorBody");
+      const exports = document.paths["/api/management/queries/exports/{name}"].get.responses["200"].content;
+      expect(Object.keys(exports).sort()).toEqual(Object.values(EXPORT_CONTENT_TYPES).sort());
+      expect(Object.keys(exports)).not.toContain("application/octet-stream");
+    });
+
+    test("issue 34: every answer documents X-Request-Id, and sends it", async () => {
+      expect(document.components.headers.RequestId.schema.type).toBe("string");
+      const without: string[] = [];
+      for (const [path, item] of Object.entries(document.paths)) {
+        for (const [method, operation] of Object.entries(item as Record<string, JsonSchema>)) {
+          for (const [status, response] of Object.entries(
+            operation.responses as Record<string, JsonSchema>,
+          )) {
+            if (response.headers?.["X-Request-Id"]?.$ref !== "#/components/headers/RequestId") {
+              without.push(`${method.toUpperCase()} ${path} ${status}`);
+            }
+          }
+        }
+      }
+      expect(without).toEqual([]);
+      const answer = await t.client().get("/api/health", { "x-request-id": "issue-34" });
+      expect(answer.headers.get("x-request-id")).toBe("issue-34");
+      expect((await t.client().get("/api/no-such-route/")).headers.get("x-request-id")).toMatch(
+        /^[0-9a-f-]{36}$/,
+      );
+    });
+
+    test("issue 34: the dummy view's credentials are listed only where the dummy view may call", () => {
+      const listed: string[] = [];
+      for (const [path, item] of Object.entries(document.paths)) {
+        for (const [method, operation] of Object.entries(item as Record<string, JsonSchema>)) {
+          const dummy = (operation.security ?? []).some(
+            (requirement: Record<string, unknown>) =>
+              "dummyOrg" in requirement || "dummyOrgQuery" in requirement,
+          );
+          if (dummy && method !== "get") listed.push(`${method.toUpperCase()} ${path}`);
+        }
+      }
+      // The POSTs that only compute, and saved queries (the one write the dummy view makes); the
+      // dummy view's other writes answer 403 dummy_read_only (roles.test.ts calls each).
+      expect(listed.sort()).toEqual(
+        [
+          "POST /api/management/queries/stats",
+          "POST /api/management/queries/{name}",
+          "POST /api/management/queries/save",
+          "POST /api/management/scoring/result",
+        ].sort(),
+      );
     });
 
     test("tags are defined with descriptions; servers and licence are given", () => {

@@ -62,6 +62,12 @@ const freeText = (schema: JsonSchema) =>
   schema.enum === undefined &&
   (schema.minLength ?? 0) === 0;
 
+/**
+ * The codes of a refusal naming fields: field_invalid; an analysis' filters on an organisation whose
+ * years are not open (or have no data) say so in the year's code beside the other fields.
+ */
+const FIELD_CODES = ["field_invalid", "year_not_enabled", "no_data"];
+
 interface Attempt {
   method: string;
   path: string;
@@ -229,11 +235,31 @@ for (const backend of backends) {
         const problem = named ? voiceProblem(named.field, named.message) : undefined;
         if (answer.status !== 400 || !named) {
           failures.push(`${where}: ${answer.status} ${JSON.stringify(answer.json)}`);
+        } else if (!FIELD_CODES.includes(answer.json.code)) {
+          failures.push(
+            `${where}: code ${answer.json.code}, not one of a field's (${FIELD_CODES.join(", ")})`,
+          );
         } else if (problem) {
           failures.push(`${where}: ${problem}`);
         }
       }
       expect(failures).toEqual([]);
+    });
+
+    test("issue 34: a 5,000-letter agent username and a 5,012-character sign-in e-mail are refused", async () => {
+      const agent = await staff.post("/api/management/admin/detail/", {
+        username: "a".repeat(5000),
+        email: "agent@vitality.local",
+        password: "Password@1",
+      });
+      expect(agent.status).toBe(400);
+      expect(agent.json.errors).toEqual([{ field: "username", message: "must be at most 150 characters" }]);
+      const signin = await t.client().prime();
+      const email = `${"a".repeat(5000)}@example.com`;
+      expect(email.length).toBe(5012);
+      const asked = await signin.post("/api/services/auth/signin/", { email });
+      expect(asked.status).toBe(400);
+      expect(asked.json.errors).toEqual([{ field: "email", message: "must be at most 254 characters" }]);
     });
 
     test("POST queries/stats takes no field: one sent, in the body or the query string, is refused by name", async () => {

@@ -19,14 +19,15 @@ import {
 } from "../helpers/factories.ts";
 import type { HttpClient } from "../helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../helpers/testApp.ts";
-import { concretePath, registeredRoutes } from "./routeWalk.ts";
+import { concretePath, documentPathOf, registeredRoutes } from "./routeWalk.ts";
 
 /**
  * Roles: every API route is called by each kind of caller. The role each route needs is written
  * here a second time, from the specs (admin-area.md section 6: agents read the back office, site
  * admins change it), and must match the table the server enforces (server/http/roles/routeRoles.ts).
- * A caller below the role gets 401 (not signed in, or a session of the other kind) or 403 (a lower
- * role of the right kind) in the one error shape; a caller holding it passes the guard (any answer
+ * A caller below the role gets 401 `unauthenticated` (not signed in, or a customer session on a
+ * staff call), 403 `staff_session` (a staff session on a customer's call, outside the dummy view) or
+ * 403 `forbidden` (a lower role of the right kind) in the one error shape; a caller holding it passes the guard (any answer
  * but 401, 403 or 500: a 400 for the empty probe body means the guards let it through). A route
  * without an entry below, or without one in the table, fails the inventory test.
  */
@@ -169,28 +170,35 @@ const probes: Record<string, Probe> = {
   "POST /api/services/email/send/custom": SITE_ADMIN,
 };
 
-/** The answer a caller should get from a route of a role: "pass", or the refusal's status. */
-function expected(role: Role, caller: Caller): "pass" | 401 | 403 {
+type Refused = { status: 401 | 403; code: "unauthenticated" | "forbidden" | "staff_session" };
+const UNAUTHENTICATED: Refused = { status: 401, code: "unauthenticated" };
+const FORBIDDEN: Refused = { status: 403, code: "forbidden" };
+/** Staff on a customer's call without the dummy view: not an ended session, the wrong account. */
+const STAFF_SESSION: Refused = { status: 403, code: "staff_session" };
+
+/** The answer a caller should get from a route of a role: "pass", or the refusal's status and code. */
+function expected(role: Role, caller: Caller): "pass" | Refused {
   const customerSide = caller === "assistant" || caller === "customerAdmin";
   const staffSide = caller === "agent" || caller === "siteAdmin";
   switch (role) {
     case "public":
       return "pass";
     case "signedIn":
-      return caller === "anonymous" ? 401 : "pass";
+      return caller === "anonymous" ? UNAUTHENTICATED : "pass";
     case "customer":
-      return customerSide ? "pass" : 401; // staff without the dummy view: not a customer session
+      return customerSide ? "pass" : staffSide ? STAFF_SESSION : UNAUTHENTICATED;
     case "customerOrSiteAdmin":
-      return caller === "anonymous" ? 401 : caller === "agent" ? 403 : "pass";
+      return caller === "anonymous" ? UNAUTHENTICATED : caller === "agent" ? FORBIDDEN : "pass";
     case "customerAdmin":
-      return caller === "customerAdmin" ? "pass" : caller === "assistant" ? 403 : 401;
+      if (caller === "customerAdmin") return "pass";
+      return caller === "assistant" ? FORBIDDEN : staffSide ? STAFF_SESSION : UNAUTHENTICATED;
     case "customerAdminOrSiteAdmin":
       if (caller === "customerAdmin" || caller === "siteAdmin") return "pass";
-      return caller === "anonymous" ? 401 : 403;
+      return caller === "anonymous" ? UNAUTHENTICATED : FORBIDDEN;
     case "staff":
-      return staffSide ? "pass" : 401;
+      return staffSide ? "pass" : UNAUTHENTICATED;
     case "siteAdmin":
-      return caller === "siteAdmin" ? "pass" : caller === "agent" ? 403 : 401;
+      return caller === "siteAdmin" ? "pass" : caller === "agent" ? FORBIDDEN : UNAUTHENTICATED;
   }
 }
 
@@ -199,6 +207,8 @@ interface World {
   orgId: string;
   callers: Record<Caller, HttpClient>;
   signIn: Record<Caller, () => Promise<HttpClient>>;
+  // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document, read loosely
+  document: any;
 }
 
 async function call(client: HttpClient, route: string, entry: Probe, headers?: Record<string, string>) {
@@ -207,10 +217,10 @@ async function call(client: HttpClient, route: string, entry: Probe, headers?: R
   return client.request(method, concrete, method === "GET" ? undefined : (entry.body ?? {}), headers);
 }
 
-/** A refusal in the one error shape: `{status, detail}` with the HTTP status repeated. */
-function expectRefusal(answer: { status: number; json: unknown }, status: number) {
+/** A refusal in the one error shape: `{status, code, detail}` with the HTTP status repeated. */
+function expectRefusal(answer: { status: number; json: unknown }, { status, code }: Refused) {
   expect(answer.status).toBe(status);
-  expect(answer.json).toEqual({ status, detail: expect.any(String) });
+  expect(answer.json).toEqual({ status, code, detail: expect.any(String) });
 }
 
 for (const backend of backends) {
@@ -238,6 +248,7 @@ for (const backend of backends) {
       };
       world.callers = {} as Record<Caller, HttpClient>;
       for (const caller of CALLERS) world.callers[caller] = await world.signIn[caller]();
+      world.document = (await t.client().get("/api/openapi.json")).json;
     });
     afterAll(() => world.t.close());
 
@@ -265,8 +276,10 @@ for (const backend of backends) {
               throw new Error(`${caller} was refused ${route}: ${answer.status} ${answer.text}`);
             }
           } else {
-            if (answer.status !== want) {
-              throw new Error(`${caller} on ${route}: expected ${want}, got ${answer.status} ${answer.text}`);
+            if (answer.status !== want.status || answer.json?.code !== want.code) {
+              throw new Error(
+                `${caller} on ${route}: expected ${want.status} ${want.code}, got ${answer.status} ${answer.text}`,
+              );
             }
             expectRefusal(answer, want);
           }
@@ -274,11 +287,18 @@ for (const backend of backends) {
         if (entry.role === "customer") {
           // Staff hold the customer role in the dummy view only, where writes are read-only (403).
           const headers = { "x-dummy-org": world.orgId };
+          // The document lists the dummy view's credentials exactly where it is not refused.
+          const [method, path] = route.split(" ") as [string, string];
+          const security: Record<string, unknown>[] =
+            world.document.paths[documentPathOf(path)][method.toLowerCase()].security;
+          const listed = security.some((requirement) => "dummyOrg" in requirement);
           for (const caller of ["agent", "siteAdmin"] as const) {
             const answer = await call(world.callers[caller], route, entry, headers);
             expect(answer.status).not.toBe(401);
             expect(answer.status).not.toBe(500);
-            if (answer.status === 403) expect(answer.json.detail).toContain("read-only");
+            if (answer.status === 403) expect(answer.json.code).toBe("dummy_read_only");
+            const refused = answer.status === 403;
+            expect({ route, caller, listed }).toEqual({ route, caller, listed: !refused });
           }
         }
       });
@@ -408,7 +428,7 @@ for (const backend of backends) {
           agent.post("/api/management/schemes/questionnaire/allow/", { organization_id: org, year }),
         ];
         for (const answer of await Promise.all(attempts)) {
-          expectRefusal(answer, 403);
+          expectRefusal(answer, FORBIDDEN);
           expect(answer.json.detail).toBe("Agents cannot do this.");
         }
         expect(await rows()).toEqual(before);

@@ -112,3 +112,61 @@ export function concretePath(path: string): string {
     })
     .join("/");
 }
+
+/** A pattern whose matches have a bounded length (no `*`, `+` or open `{n,}`): a uuid, a date, a year. */
+const boundedPattern = (pattern: string) => !/(?<!\\)[*+]|\{\d+,\}/.test(pattern);
+
+/**
+ * The text fields of every request (JSON and multipart bodies, query parameters) that state no
+ * maxLength, as `METHOD path field.path`. A choice (enum, const), a file, or text held to a pattern
+ * of bounded length needs none. Path parameters are left out: the document has them from the path
+ * alone (hono-openapi), and each route holds its own to an id, a token or a name it looks up.
+ */
+export function stringsWithoutMaxLength(document: JsonSchema): string[] {
+  const components: JsonSchema = document.components?.schemas ?? {};
+  const found: string[] = [];
+  const walk = (schema: JsonSchema | undefined, where: string, seen: Set<string>) => {
+    if (!schema || typeof schema !== "object") return;
+    if (schema.$ref) {
+      const name = schema.$ref.split("/").pop() as string;
+      if (seen.has(name)) return;
+      walk(components[name], where, new Set([...seen, name]));
+      return;
+    }
+    for (const key of ["anyOf", "oneOf", "allOf"]) {
+      for (const member of schema[key] ?? []) walk(member, where, seen);
+    }
+    const types: string[] = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+    if (
+      types.includes("string") &&
+      schema.maxLength === undefined &&
+      schema.enum === undefined &&
+      schema.const === undefined &&
+      schema.format !== "binary" &&
+      schema.contentEncoding !== "binary" &&
+      !(schema.pattern !== undefined && boundedPattern(schema.pattern))
+    ) {
+      found.push(where);
+    }
+    for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+      walk(property, where.endsWith(" ") ? `${where}${name}` : `${where}.${name}`, seen);
+    }
+    if (schema.items) walk(schema.items, where.endsWith(" ") ? `${where}[]` : `${where}.[]`, seen);
+    if (schema.additionalProperties && typeof schema.additionalProperties === "object") {
+      walk(schema.additionalProperties, where.endsWith(" ") ? `${where}*` : `${where}.*`, seen);
+    }
+  };
+  for (const [path, item] of Object.entries(document.paths as Record<string, JsonSchema>)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const call = `${method.toUpperCase()} ${path} `;
+      for (const [media, content] of Object.entries((operation.requestBody?.content ?? {}) as JsonSchema)) {
+        walk(content.schema, media === "application/json" ? call : `${call}(${media}) `, new Set());
+      }
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in === "path") continue;
+        walk(parameter.schema, `${call}${parameter.in}:${parameter.name}`, new Set());
+      }
+    }
+  }
+  return found;
+}

@@ -81,10 +81,11 @@ for (const backend of backends) {
       expect(admin.profile.notifications).toEqual([]);
     });
 
-    test("session checks answer 401 'Invalid token.' for anonymous, wrong-kind and bogus tokens", async () => {
+    test("session checks answer 401 'Invalid token.' for anonymous, customer-on-staff and bogus tokens", async () => {
       const anonymous = t.client();
       expect((await anonymous.get("/api/management/customer/detail/")).json).toEqual({
         status: 401,
+        code: "unauthenticated",
         detail: "Invalid token.",
       });
       expect((await anonymous.get("/api/management/admin/detail/")).status).toBe(401);
@@ -95,8 +96,11 @@ for (const backend of backends) {
       const customer = await signInCustomer(t, user.email);
       expect((await customer.get("/api/management/admin/detail/")).status).toBe(401);
       const staff = await signInStaff(t, (await createStaff(t)).username);
-      // Staff without a dummy organisation are not a client session.
-      expect((await staff.get("/api/management/customer/detail/")).status).toBe(401);
+      // Staff without a dummy organisation are not a client session: 403 saying so, not an expiry.
+      const staffOnCustomer = await staff.get("/api/management/customer/detail/");
+      expect(staffOnCustomer.status).toBe(403);
+      expect(staffOnCustomer.json.code).toBe("staff_session");
+      expect(staffOnCustomer.json.detail).toContain("staff session");
     });
 
     test("an expired session is refused", async () => {

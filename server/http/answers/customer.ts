@@ -3,6 +3,7 @@
  * practice profile (server/organisations/present.ts, profileViews.ts), the Users table.
  */
 import { z } from "zod";
+import { errorCodeOf } from "../errorCodes.ts";
 import { dateOrNull, liveItem, ok, year } from "./common.ts";
 
 export const userStatus = z.enum(["admin", "assistant"]);
@@ -220,6 +221,7 @@ export const ownProfileAnswer = z.strictObject({ status: ok, user: customerUser 
 /** The 403 of that call when the account was blocked meanwhile. */
 export const blockedAnswer = z.strictObject({
   status: z.literal(403),
+  code: errorCodeOf("account_blocked"),
   detail: z.string(),
   user: z.strictObject({ blocked: z.literal(true) }),
 });

@@ -3,6 +3,7 @@
  * mailbox, NPI look-ups, address helpers, map outlines, health.
  */
 import { z } from "zod";
+import { errorCodeOf } from "../errorCodes.ts";
 import { ok } from "./common.ts";
 
 export const faqView = z.strictObject({
@@ -79,6 +80,7 @@ export const individualLookupAnswer = z.strictObject({ status: ok, data: individ
 /** 404 of a look-up: the error shape naming `npi`, and `data: null`. */
 export const lookupNotFound = z.strictObject({
   status: z.literal(404),
+  code: errorCodeOf("not_found"),
   detail: z.string(),
   errors: z.array(z.strictObject({ field: z.string(), message: z.string() })),
   data: z.null(),

@@ -1,5 +1,6 @@
 /** The answers of data uploads (data-contract.md sections 8, 9): accepted, to confirm, refused. */
 import { z } from "zod";
+import { errorCodeOf } from "../errorCodes.ts";
 import { year } from "./common.ts";
 
 /** A section 9 warning of a data file: what loaded but means less (server/ingest/report.ts). */
@@ -36,6 +37,7 @@ export type PracticeUploadAnswer = z.infer<typeof practiceUploadAnswer>;
 /** 409: the upload would remove more than half of a year; resend with `confirm`. */
 export const confirmUploadAnswer = z.strictObject({
   status: z.literal(409),
+  code: errorCodeOf("confirmation_needed"),
   detail: z.string(),
   confirm: z.literal(true),
   years: z.array(year),
@@ -44,6 +46,9 @@ export const confirmUploadAnswer = z.strictObject({
 /** 400 of a refused file: the one error shape (`errors` names `files`) and the whole report. */
 export const refusedUploadAnswer = z.strictObject({
   status: z.literal(400),
+  code: z.enum(["file_refused", "field_invalid"]).meta({
+    description: "`file_refused` with a `report`; `field_invalid` when a form field is refused.",
+  }),
   detail: z.string(),
   errors: z.array(z.strictObject({ field: z.string(), message: z.string() })),
   report: z

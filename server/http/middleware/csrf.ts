@@ -24,9 +24,9 @@ export function csrf(): MiddlewareHandler<AppEnv> {
     const cookieValue = requestCookie(c, CSRF_COOKIE);
     if (!SAFE_METHODS.has(c.req.method) && !TOKEN_POSTS.test(c.req.path)) {
       const headerValue = c.req.header(CSRF_HEADER);
-      if (!cookieValue) throw forbidden("CSRF Failed: CSRF cookie not set.");
+      if (!cookieValue) throw forbidden("CSRF Failed: CSRF cookie not set.", "csrf_failed");
       if (!headerValue || !constantTimeEqual(cookieValue, headerValue)) {
-        throw forbidden("CSRF Failed: CSRF token missing or incorrect.");
+        throw forbidden("CSRF Failed: CSRF token missing or incorrect.", "csrf_failed");
       }
     }
     await next();

@@ -3,6 +3,8 @@ import type { AppEnv } from "../../context.ts";
 import { forbidden } from "../errors.ts";
 
 export const DUMMY_HEADER = "X-Dummy-Org";
+export const DUMMY_READ_ONLY =
+  "Dummy mode is read-only: changes are not allowed while viewing as the customer.";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -29,16 +31,20 @@ export function dummyOrganisationOf(c: Context<AppEnv>): string | undefined {
   return c.req.header(DUMMY_HEADER) ?? c.req.query("org_id");
 }
 
+/**
+ * Whether the dummy view may make this call: reads, the POSTs that only compute, saved queries. The
+ * document lists the dummy view's credentials on these operations only (openapi/security.ts).
+ */
+export const dummyAllows = (method: string, path: string) =>
+  SAFE_METHODS.has(method.toUpperCase()) ||
+  READ_ONLY_POSTS.some((pattern) => pattern.test(path)) ||
+  DUMMY_WRITES.some((pattern) => pattern.test(path));
+
 /** Dummy (impersonation) mode is read-only: every write made in it is refused with 403. */
 export function dummyReadOnly(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (
-      !SAFE_METHODS.has(c.req.method) &&
-      dummyOrganisationOf(c) !== undefined &&
-      !READ_ONLY_POSTS.some((pattern) => pattern.test(c.req.path)) &&
-      !DUMMY_WRITES.some((pattern) => pattern.test(c.req.path))
-    ) {
-      throw forbidden("Dummy mode is read-only: changes are not allowed while viewing as the customer.");
+    if (dummyOrganisationOf(c) !== undefined && !dummyAllows(c.req.method, c.req.path)) {
+      throw forbidden(DUMMY_READ_ONLY, "dummy_read_only");
     }
     await next();
   };

@@ -1,13 +1,18 @@
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
-import { forbidden, HttpError, invalidToken } from "../errors.ts";
+import { forbidden, HttpError, invalidToken, staffSession } from "../errors.ts";
 import { dummyOrganisationOf } from "./dummyReadOnly.ts";
 
-/** Any signed-in session of the given kind; otherwise 401 'Invalid token.' (the web guard's signal). */
+/**
+ * Any signed-in session of the given kind; otherwise 401 'Invalid token.' (the web guard's signal),
+ * or 403 `staff_session` for a staff session on a customer's call.
+ */
 export function requireKind(kind: "client" | "admin"): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.get("session")?.kind !== kind) throw invalidToken();
+    const session = c.get("session");
+    if (kind === "client" && session?.kind === "admin") throw staffSession();
+    if (session?.kind !== kind) throw invalidToken();
     await next();
   };
 }
@@ -29,6 +34,7 @@ export function requireStaff(
 export function requireCustomerAdmin(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = c.get("session");
+    if (session?.kind === "admin") throw staffSession();
     if (session?.kind !== "client") throw invalidToken();
     if (!session.user.isStaff) throw forbidden("Only the organisation's admin can do this.");
     await next();
@@ -51,7 +57,7 @@ export function customerScope(): MiddlewareHandler<AppEnv> {
       return next();
     }
     const requested = dummyOrganisationOf(c);
-    if (!requested) throw invalidToken();
+    if (!requested) throw staffSession();
     const parsed = dummyOrgSchema.safeParse(requested);
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? "must be an organisation id (UUID)";

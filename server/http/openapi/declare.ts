@@ -17,8 +17,8 @@ import { checkAnswer } from "./checkAnswer.ts";
 export interface AnswerDescription {
   description: string;
   schema: z.ZodType;
-  /** application/json unless stated (a CSV, an image, an HTML page). */
-  media?: string;
+  /** application/json unless stated (a CSV, an image, an HTML page); a list when it varies (exports). */
+  media?: string | string[];
   /** A typical answer, shown in the document. */
   example?: unknown;
   /** The success status when it is not 200. */
@@ -30,6 +30,8 @@ export interface Refusal {
   description: string;
   /** When the answer is not the error shape (an upload's 409 asks for a confirmation). */
   schema?: z.ZodType;
+  /** application/json unless stated (the unsubscribe link's pages are HTML). */
+  media?: string;
 }
 
 export interface RouteDescription {
@@ -57,7 +59,7 @@ export interface RouteDescription {
   /** The answer of a successful call. A bare sentence only where there is no body to describe. */
   answer: string | AnswerDescription;
   /** Statuses this route answers besides 400-405 (409 asks to confirm, 429 too many attempts...). */
-  refusals?: Partial<Record<400 | 404 | 409 | 413 | 415 | 429 | 502 | 503, string | Refusal>>;
+  refusals?: Partial<Record<400 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503, string | Refusal>>;
 }
 
 interface Declared {
@@ -112,13 +114,13 @@ function refusalsOf(route: RouteDescription) {
   };
   return Object.fromEntries(
     Object.entries(all).map(([status, refusal]) => {
-      const { description, schema } = typeof refusal === "string" ? { description: refusal } : refusal;
+      const { description, schema, media } = typeof refusal === "string" ? { description: refusal } : refusal;
       return [
         status,
         {
           description,
           ...(status === "429" ? { headers: RETRY_AFTER } : {}),
-          content: { "application/json": { schema: schema ? answerSchema(schema) : errorShape } },
+          content: { [media ?? "application/json"]: { schema: schema ? answerSchema(schema) : errorShape } },
         },
       ];
     }),
@@ -126,17 +128,21 @@ function refusalsOf(route: RouteDescription) {
 }
 
 function operationOf(route: RouteDescription) {
+  const described = route.answer;
   const answer =
-    typeof route.answer === "string"
-      ? { description: route.answer }
+    typeof described === "string"
+      ? { description: described }
       : {
-          description: route.answer.description,
-          content: {
-            [route.answer.media ?? "application/json"]: {
-              schema: answerSchema(route.answer.schema),
-              ...(route.answer.example === undefined ? {} : { example: route.answer.example }),
-            },
-          },
+          description: described.description,
+          content: Object.fromEntries(
+            [described.media ?? "application/json"].flat().map((media) => [
+              media,
+              {
+                schema: answerSchema(described.schema),
+                ...(described.example === undefined ? {} : { example: described.example }),
+              },
+            ]),
+          ),
         };
   const success = typeof route.answer === "string" ? 200 : (route.answer.status ?? 200);
   const shownBody = route.documentedBody ?? route.body;

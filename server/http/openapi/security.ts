@@ -5,7 +5,7 @@
  */
 import type { OpenAPIV3_1 } from "openapi-types";
 import { CSRF_COOKIE, CSRF_HEADER, TOKEN_POSTS } from "../middleware/csrf.ts";
-import { DUMMY_HEADER } from "../middleware/dummyReadOnly.ts";
+import { DUMMY_HEADER, dummyAllows } from "../middleware/dummyReadOnly.ts";
 import { SESSION_COOKIE } from "../middleware/session.ts";
 import { ROLES, type Role } from "../roles/roles.ts";
 import { ROUTE_ROLES } from "../roles/routeRoles.ts";
@@ -77,7 +77,8 @@ function requirementsOf(role: Role, method: string, path: string): OpenAPIV3_1.S
     { session: [], ...csrf },
     { token: [], ...csrf },
   ];
-  if (role !== "customer" && role !== "customerOrSiteAdmin") return signedIn;
+  // The dummy view's credentials only where it may make the call: its other writes are refused (403).
+  if ((role !== "customer" && role !== "customerOrSiteAdmin") || !dummyAllows(method, path)) return signedIn;
   const dummy = signedIn.flatMap((credentials) => [
     { ...credentials, dummyOrg: [] },
     { ...credentials, dummyOrgQuery: [] },

@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import type { Session, StaffAccount } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
-import { forbidden, type HttpError, invalidToken } from "../errors.ts";
+import { forbidden, type HttpError, invalidToken, staffSession } from "../errors.ts";
 import { dummyOrganisationOf } from "../middleware/dummyReadOnly.ts";
 
 export const ROLES = {
@@ -53,16 +53,19 @@ export const HOLDERS: Record<Role, readonly Caller[]> = {
 
 /**
  * Why the caller may not make a call of this role, or undefined when it may. Nobody signed in, or a
- * session of the wrong kind, is 401 'Invalid token.' (the web's signal to go to the matching
- * sign-in page); a caller of the right kind but a lower role is 403.
+ * customer session on a staff call, is 401 'Invalid token.' (the web's signal to go to the matching
+ * sign-in page); a staff session on a customer's call (outside the dummy view) is 403 `staff_session`
+ * (it has not expired); a caller of the right kind but a lower role is 403.
  */
 export function roleRefusal(role: Role, c: Context<AppEnv>): HttpError | undefined {
   const session = c.get("session");
   const caller = callerOf(session);
   if (role === "customer" && session?.kind === "admin") {
-    return dummyOrganisationOf(c) === undefined ? invalidToken() : undefined;
+    return dummyOrganisationOf(c) === undefined ? staffSession() : undefined;
   }
   if (HOLDERS[role].includes(caller)) return undefined;
+  // Staff on a customer's own call: the wrong kind of account, not an ended session.
+  if (session?.kind === "admin" && role === "customerAdmin") return staffSession();
   if (caller === "assistant" && HOLDERS[role].includes("customerAdmin")) {
     return forbidden("Only the organisation's admin can do this.");
   }

@@ -48,7 +48,7 @@ export async function optionalJson(c: Context<AppEnv>): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new HttpError(400, "Malformed JSON body.");
+    throw new HttpError(400, "Malformed JSON body.").withCode("malformed_body");
   }
 }
 

@@ -5,6 +5,7 @@ import { sessionsChanged } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
 import { organisations } from "../../db/schema/index.ts";
 import { notifyDataChanged } from "../../engine/dataChanges.ts";
+import { atMost, PHONE_MAX } from "../../forms/textLimits.ts";
 import { organisationDeletedAnswer } from "../../http/answers/admin.ts";
 import { organisationAnswer } from "../../http/answers/customer.ts";
 import { readJson } from "../../http/body.ts";
@@ -14,15 +15,18 @@ import { describe } from "../../http/openapi/declare.ts";
 import { findOrganisation, organisationView } from "../../organisations/present.ts";
 import { checkLocale, FieldProblems } from "../../organisations/profileChecks.ts";
 
+/** A phone or fax number: digits only (blank: none). */
+const phoneDigits = z.string().max(PHONE_MAX, atMost(PHONE_MAX)).regex(/^\d*$/, "must contain digits only");
+
 /** The organisation form's fields with no defaults: an update changes only the fields it sends. */
 const organisationFields = z.strictObject({
   name: z.string().trim().min(1, "Please fill out this field").max(200),
   address: z.string().trim().max(300),
   locale: z.string().trim().max(120),
   locale_zip: z.union([z.literal(""), z.string().regex(/^\d{5}$/, "must be a 5-digit zip code")]),
-  phone_1: z.string().regex(/^\d*$/, "must contain digits only"),
-  phone_2: z.string().regex(/^\d*$/, "must contain digits only"),
-  fax: z.string().regex(/^\d*$/, "must contain digits only"),
+  phone_1: phoneDigits,
+  phone_2: phoneDigits,
+  fax: phoneDigits,
 });
 
 /** A new organisation: fields left out are blank. */

@@ -33,7 +33,7 @@ export const adminScoringRoutes = new Hono<AppEnv>().post(
     const body = await readJson(c, scoringBody);
     const { organisation } = await findOrganisationYear(c, body.organization_uuid, body.year);
     const gate = (await loadYearActions(c.var.app, organisation.id, body.year)).scoring;
-    if (!gate.allowed) throw new HttpError(400, gate.message);
+    if (!gate.allowed) throw new HttpError(400, gate.message).withCode("not_ready");
     const data = { organisationId: organisation.id, year: body.year, schemeId: "scoring" as const };
     const job = await enqueueScheme(c.var.app, data, recipientOf(c.var.session!));
     return c.json({ status: 200, data: await schemeEntry(c.var.app, data), job });

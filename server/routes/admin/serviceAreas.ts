@@ -214,7 +214,8 @@ export const serviceAreaRoutes = new Hono<AppEnv>()
           })),
         );
       }
-      if (stored.length === 0) throw new HttpError(400, "You need to add service area first");
+      if (stored.length === 0)
+        throw new HttpError(400, "You need to add service area first").withCode("not_ready");
       const zips = listed.length > 0 ? listed.map((zip) => zip.zipcode) : [...storedZips];
       const results = await checkZips(c.var.app.config.dataDir, body.year, zips);
       await db.transaction(async (tx) => {

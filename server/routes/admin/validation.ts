@@ -47,7 +47,7 @@ export const validationRoutes = new Hono<AppEnv>()
       const body = await readJson(c, validationBody);
       const { organisation } = await findOrganisationYear(c, body.organization_uuid, body.year);
       const gate = (await loadYearActions(c.var.app, organisation.id, body.year))[`${body.type}_validation`];
-      if (!gate.allowed) throw new HttpError(400, gate.message);
+      if (!gate.allowed) throw new HttpError(400, gate.message).withCode("not_ready");
       const data = {
         organisationId: organisation.id,
         year: body.year,
@@ -75,7 +75,7 @@ export const validationRoutes = new Hono<AppEnv>()
       const gate = (await loadYearActions(c.var.app, organisation.id, body.year))[
         `${body.type}_validate_anyway`
       ];
-      if (!gate.allowed) throw new HttpError(400, gate.message);
+      if (!gate.allowed) throw new HttpError(400, gate.message).withCode("not_ready");
       await validateAnyway(db, organisation.id, body.year, body.type);
       const data = {
         organisationId: organisation.id,

@@ -75,7 +75,10 @@ async function openableYear(
 ) {
   const { db } = app.database;
   const row = await yearRow(db, organisation.id, year);
-  if (!row) throw new HttpError(400, `${NO_YEAR_TO_INITIALIZE}: ${organisation.name} has no year ${year}.`);
+  if (!row)
+    throw new HttpError(400, `${NO_YEAR_TO_INITIALIZE}: ${organisation.name} has no year ${year}.`).withCode(
+      "not_ready",
+    );
   if (row.fileState !== "uploaded") {
     throw new HttpError(
       400,
@@ -83,7 +86,7 @@ async function openableYear(
     );
   }
   const gate = yearActions(await loadYearState(db, app.config.dataDir, organisation.id, year))[action];
-  if (!gate.allowed) throw new HttpError(400, gate.message);
+  if (!gate.allowed) throw new HttpError(400, gate.message).withCode("not_ready");
   return row;
 }
 

@@ -84,7 +84,15 @@ export const customerProfileRoutes = new Hono<AppEnv>().post(
         .returning();
       if (!user) {
         removePicture(dataDir, picture);
-        return c.json({ status: 403, detail: "Your account is blocked.", user: { blocked: true } }, 403);
+        return c.json(
+          {
+            status: 403,
+            code: "account_blocked",
+            detail: "Your account is blocked.",
+            user: { blocked: true },
+          },
+          403,
+        );
       }
       if (picture) removePicture(dataDir, previous);
       await sessionsChanged(c.var.app, { customerUserId: user.id });

@@ -54,7 +54,8 @@ async function checkedFilters(c: Context<AppEnv>, querie: string, raw: unknown, 
 
 function customerOf(c: Context<AppEnv>) {
   const session = c.var.scope.session;
-  if (session.kind !== "client") throw forbidden("Only the organisation's users subscribe to reports.");
+  if (session.kind !== "client")
+    throw forbidden("Only the organisation's users subscribe to reports.", "staff_session");
   return session;
 }
 

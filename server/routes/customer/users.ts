@@ -82,10 +82,14 @@ async function addUserOnce(
       const users = existing?.n ?? 0;
       // The first user can always be created (someone must sign in); later ones once the org is initialized.
       if (users >= MAX_USERS_PER_ORGANISATION) {
-        throw new HttpError(400, `An organisation has at most ${MAX_USERS_PER_ORGANISATION} users.`);
+        throw new HttpError(400, `An organisation has at most ${MAX_USERS_PER_ORGANISATION} users.`).withCode(
+          "limit_reached",
+        );
       }
       if (users > 0 && !organisation.initialized) {
-        throw new HttpError(400, "Users can be added once the organisation is initialized.");
+        throw new HttpError(400, "Users can be added once the organisation is initialized.").withCode(
+          "not_ready",
+        );
       }
       const [taken] = await tx
         .select({ organisationId: customerUsers.organisationId })
@@ -142,6 +146,9 @@ export const customerUsersRoutes = new Hono<AppEnv>()
         user_data: { username: "Jane Doe", email: "jane.doe@practice.example", status: "assistant" },
       },
       answer: { description: "The new user.", schema: userAnswer },
+      refusals: {
+        429: "A customer admin tried more than 20 addresses this hour for the organisation (`rate_limited`).",
+      },
     }),
     async (c) => {
       const { user_data } = await readJson(c, addUser);

@@ -65,7 +65,7 @@ function generatorRoutes(generator: Generator) {
         const body = await readJson(c, generateBody);
         const { organisation } = await findOrganisationYear(c, body.organization, body.year);
         const gate = (await loadYearActions(c.var.app, organisation.id, body.year))[generator.gate];
-        if (!gate.allowed) throw new HttpError(400, gate.message);
+        if (!gate.allowed) throw new HttpError(400, gate.message).withCode("not_ready");
         const data = { organisationId: organisation.id, year: body.year, schemeId: generator.schemeId };
         const job = await enqueueScheme(c.var.app, data, recipientOf(session));
         return c.json({ status: 200, data: await schemeEntry(c.var.app, data), job });

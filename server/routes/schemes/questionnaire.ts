@@ -232,7 +232,7 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       if (!organisationYear) throw notFound(`${organisation.name} has no year ${body.year}.`);
       checkTransition("allow", await findQuestionnaire(db, organisation.id, body.year), body.year);
       const gate = (await loadYearActions(c.var.app, organisation.id, body.year)).questionnaire_allow;
-      if (!gate.allowed) throw new HttpError(400, gate.message);
+      if (!gate.allowed) throw new HttpError(400, gate.message).withCode("not_ready");
       const created = await insertWaitingQuestionnaire(db, organisation.id, body.year);
       if (!created) throw changedMeanwhile(body.year);
       await notify(

@@ -9,6 +9,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { fieldMessage } from "../../forms/fieldRules.ts";
+import { atMost, LINE_MAX } from "../../forms/textLimits.ts";
 import {
   individualLookupAnswer,
   lookupNotFound,
@@ -26,7 +27,9 @@ import { requireSignedIn } from "./signedIn.ts";
 export const NOT_FOUND_MESSAGE =
   "We cannot find what you search for into the dabase, but you can add it manualy and we will check it.";
 
-const lookupBody = z.strictObject({ query: z.string({ error: "must be the NPI to look up" }).trim() });
+const lookupBody = z.strictObject({
+  query: z.string({ error: "must be the NPI to look up" }).trim().max(LINE_MAX, atMost(LINE_MAX)),
+});
 
 /** The NPI asked for; a malformed one is refused on `query`. */
 async function npiOf(c: Context<AppEnv>) {
@@ -39,6 +42,7 @@ const notFound = (c: Context<AppEnv>) =>
   c.json(
     {
       status: 404,
+      code: "not_found",
       detail: NOT_FOUND_MESSAGE,
       errors: [{ field: "query", message: NOT_FOUND_MESSAGE }],
       data: null,

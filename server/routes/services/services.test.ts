@@ -120,6 +120,7 @@ for (const backend of backends) {
         expect(answer.status).toBe(404);
         expect(answer.json).toEqual({
           status: 404,
+          code: "not_found",
           detail: NOT_FOUND_MESSAGE,
           errors: [{ field: "query", message: NOT_FOUND_MESSAGE }],
           data: null,

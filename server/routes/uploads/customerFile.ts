@@ -3,13 +3,14 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { customerUsers, organisations } from "../../db/schema/index.ts";
+import { atMost, LINE_MAX } from "../../forms/textLimits.ts";
 import {
   confirmUploadAnswer,
   practiceUploadAnswer,
   refusedUploadAnswer,
 } from "../../http/answers/uploads.ts";
 import { fieldRefusal, forbidden, invalidToken, notFound } from "../../http/errors.ts";
-import { dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
+import { DUMMY_READ_ONLY, dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { ingestPracticeUpload } from "../../ingest/ingest.ts";
 import { notify } from "../../live/notify.ts";
@@ -29,8 +30,12 @@ import { practiceFileNotice } from "./practiceFileNotice.ts";
 /** Staff send `files`; the customer's practice profile sends `data_upload` (customer-area.md section 2). */
 const PRACTICE_FILE_FIELDS: ReadonlySet<string> = new Set(["files", "data_upload"]);
 
+/** A form's text: `years=2023,2024` or one year per `years` part. */
+const yearsText = z.string().max(LINE_MAX, atMost(LINE_MAX));
 const yearsField = z
-  .union([z.string(), z.array(z.string())], { message: "years is required" })
+  .union([yearsText, z.array(yearsText).max(50, "must have at most 50 entries")], {
+    message: "years is required",
+  })
   .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((entry) => entry.split(",")))
   .pipe(
     z
@@ -114,7 +119,7 @@ export const customerFile = new Hono<AppEnv>().post(
       throw forbidden("Only the organisation's admin can upload data.");
     if (session.kind === "admin") {
       if (dummyOrganisationOf(c) !== undefined) {
-        throw forbidden("Dummy mode is read-only: changes are not allowed while viewing as the customer.");
+        throw forbidden(DUMMY_READ_ONLY, "dummy_read_only");
       }
       if (session.staff.role !== "site_admin") throw forbidden("Agents cannot upload data.");
     }

@@ -208,7 +208,16 @@ export function practiceIngestResponse(c: Context<AppEnv>, result: PracticeInges
     );
   }
   if (result.status === "needs_confirmation") {
-    return c.json({ status: 409, detail: result.message, confirm: true, years: result.years }, 409);
+    return c.json(
+      {
+        status: 409,
+        code: "confirmation_needed",
+        detail: result.message,
+        confirm: true,
+        years: result.years,
+      },
+      409,
+    );
   }
   return refusedResponse(c, result.report);
 }
@@ -218,6 +227,7 @@ function refusedResponse(c: Context<AppEnv>, report: ErrorReport) {
   return c.json(
     {
       status: 400,
+      code: "file_refused",
       detail: `The file was refused: ${total} error${total === 1 ? "" : "s"} (the first ${report.errors.length} are listed).`,
       // The one error shape too: each listed error on the form's files field, in words.
       errors: report.errors.map((error) => ({ field: "files", message: reportErrorWords(error) })),

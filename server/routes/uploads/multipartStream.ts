@@ -39,6 +39,10 @@ export interface ReceivedForm {
   strayFiles: string[];
 }
 
+/** A form whose bytes do not follow multipart/form-data. */
+const malformedMultipart = (words: string) =>
+  new HttpError(400, `Malformed multipart body: ${words}`).withCode("malformed_body");
+
 const CRLF = Buffer.from("\r\n");
 const HEADER_END = Buffer.from("\r\n\r\n");
 
@@ -64,9 +68,9 @@ function parseHeaders(block: Buffer) {
   const lines = block.toString("utf8").split("\r\n");
   const disposition = lines.find((line) => /^content-disposition\s*:/i.test(line));
   if (!disposition || !/:\s*form-data\b/i.test(disposition))
-    throw new HttpError(400, "Malformed multipart body: a part has no Content-Disposition: form-data.");
+    throw malformedMultipart("a part has no Content-Disposition: form-data.");
   const name = parameter(disposition, "name");
-  if (name === undefined) throw new HttpError(400, "Malformed multipart body: a part has no field name.");
+  if (name === undefined) throw malformedMultipart("a part has no field name.");
   const filename = parameter(disposition, "filename");
   return { name, filename: filename === undefined ? undefined : browserName(filename) };
 }
@@ -177,11 +181,11 @@ export async function receiveMultipart(
         // Transport padding (spaces or tabs) may follow the boundary before its CRLF.
         const lineEnd = pending.indexOf(CRLF);
         if (lineEnd < 0) {
-          if (pending.length > 256) throw new HttpError(400, "Malformed multipart body: bad boundary line.");
+          if (pending.length > 256) throw malformedMultipart("bad boundary line.");
           return;
         }
         if (pending.subarray(0, lineEnd).some((byte) => byte !== 0x20 && byte !== 0x09))
-          throw new HttpError(400, "Malformed multipart body: bad boundary line.");
+          throw malformedMultipart("bad boundary line.");
         pending = pending.subarray(lineEnd + 2);
         state = "headers";
       } else if (state === "headers") {
@@ -244,8 +248,7 @@ export async function receiveMultipart(
       if (state === "end") continue;
       feed(Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength));
     }
-    if (state !== "end")
-      throw new HttpError(400, "Malformed multipart body: it ends before its last boundary.");
+    if (state !== "end") throw malformedMultipart("it ends before its last boundary.");
     return { fields, files, strayFiles };
   } catch (error) {
     await reader.cancel().catch(() => {});

@@ -13,7 +13,7 @@ import type {
 } from "./answers.ts";
 import { apiRequest } from "./client.ts";
 import { CSRF_HEADER, ensureCsrfToken } from "./csrf.ts";
-import { ApiError } from "./errors.ts";
+import { ApiError, type ErrorCode } from "./errors.ts";
 
 /**
  * Staff file uploads. Multipart cannot go through apiRequest's JSON body, so the CSRF header is set
@@ -62,12 +62,16 @@ export async function postMultipart<Answer>(path: string, body: FormData): Promi
   });
   const payload: unknown = await response.json().catch(() => ({}));
   if (!response.ok) {
-    // A refused file (400 with its report), a year to confirm (409), or the one error shape.
+    // A refused file (`file_refused`, with its report), a year to confirm (`confirmation_needed`),
+    // or the one error shape.
     const refusal = payload as Partial<RefusedUpload> & Partial<Pick<ConfirmUploadAnswer, "confirm">>;
     const detail = refusal.detail ?? `The server answered ${response.status}.`;
-    if (refusal.report) throw new UploadRefused(response.status, detail, refusal.report);
-    if (response.status === 409 && refusal.confirm) throw new ConfirmationNeeded(detail);
-    throw new ApiError(response.status, detail, refusal.errors ?? []);
+    const code = typeof refusal.code === "string" ? (refusal.code as ErrorCode) : undefined;
+    if (code === "file_refused" && refusal.report) {
+      throw new UploadRefused(response.status, detail, refusal.report);
+    }
+    if (code === "confirmation_needed") throw new ConfirmationNeeded(detail);
+    throw new ApiError(response.status, detail, refusal.errors ?? [], code);
   }
   return payload as Answer;
 }

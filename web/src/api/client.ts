@@ -1,6 +1,6 @@
 import { CSRF_HEADER, ensureCsrfToken } from "./csrf.ts";
 import { takeEarlyResponse } from "./earlyRequests.ts";
-import { ApiError, type FieldError } from "./errors.ts";
+import { ApiError, type ErrorCode, type FieldError } from "./errors.ts";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -74,7 +74,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 function toApiError(response: Response, payload: unknown): ApiError {
-  const body = (payload ?? {}) as { detail?: unknown; errors?: unknown };
+  const body = (payload ?? {}) as { detail?: unknown; errors?: unknown; code?: unknown };
   const detail =
     typeof body.detail === "string" && body.detail !== ""
       ? body.detail
@@ -84,5 +84,7 @@ function toApiError(response: Response, payload: unknown): ApiError {
         (item): item is FieldError => typeof item?.field === "string" && typeof item?.message === "string",
       )
     : [];
-  return new ApiError(response.status, detail, errors);
+  // The server's code as sent (a client older than the server may meet a code it does not list).
+  const code = typeof body.code === "string" ? (body.code as ErrorCode) : undefined;
+  return new ApiError(response.status, detail, errors, code);
 }

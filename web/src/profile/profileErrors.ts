@@ -1,4 +1,4 @@
-import { ApiError, errorMessage } from "../api/errors.ts";
+import { ApiError, errorMessage, hasCode } from "../api/errors.ts";
 
 /** The message of a picture call's failure: the field's own (the spec's wording), else the detail. */
 export function pictureError(error: unknown, field: string): string | undefined {
@@ -7,5 +7,5 @@ export function pictureError(error: unknown, field: string): string | undefined 
   return errorMessage(error);
 }
 
-/** The customer/update/ call refuses a user blocked meanwhile with 403 (`user.blocked`). */
-export const isBlockedRefusal = (error: unknown) => error instanceof ApiError && error.status === 403;
+/** The customer/update/ call refuses a user blocked meanwhile: 403 `account_blocked` (`user.blocked`). */
+export const isBlockedRefusal = (error: unknown) => hasCode(error, "account_blocked");

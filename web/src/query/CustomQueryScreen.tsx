@@ -3,7 +3,7 @@ import { IconAlertTriangle } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { ApiError, errorMessage } from "../api/errors.ts";
+import { errorMessage, hasCode } from "../api/errors.ts";
 import { deleteSavedQuery, queryKeys, savedQueryRun } from "../api/queries.ts";
 import { ButtonLink } from "../components/links.tsx";
 import { ScreenTitle } from "../components/ScreenTitle.tsx";
@@ -34,7 +34,7 @@ export function CustomQueryScreen({ id }: { id: string }) {
   });
 
   if (saved.error) {
-    const missing = saved.error instanceof ApiError && saved.error.status === 404;
+    const missing = hasCode(saved.error, "not_found");
     return (
       <>
         <ScreenTitle title="Custom query" />

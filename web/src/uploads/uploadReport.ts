@@ -13,7 +13,7 @@ export class UploadRefused extends ApiError {
   readonly report: ErrorReport;
 
   constructor(status: number, detail: string, report: ErrorReport) {
-    super(status, detail);
+    super(status, detail, [], "file_refused");
     this.name = "UploadRefused";
     this.report = report;
   }
@@ -22,7 +22,7 @@ export class UploadRefused extends ApiError {
 /** 409: the file would remove more than half of a year's lines; sending it again with confirm replaces it. */
 export class ConfirmationNeeded extends ApiError {
   constructor(detail: string) {
-    super(409, detail);
+    super(409, detail, [], "confirmation_needed");
     this.name = "ConfirmationNeeded";
   }
 }
