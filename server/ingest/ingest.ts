@@ -7,6 +7,7 @@ import type { AppContext } from "../context.ts";
 import { crashPoint } from "../crash/crashPoint.ts";
 import { MARKET_INTENT_ORGANISATION, organisationYears } from "../db/schema/index.ts";
 import { notifyDataChanged } from "../engine/dataChanges.ts";
+import { publishStateChange } from "../live/stateChanges.ts";
 import type { MarketKind } from "./contract.ts";
 import { defaultLimits, type IngestLimits } from "./limits.ts";
 import {
@@ -284,6 +285,9 @@ export async function ingestPracticeUpload(
       }),
     );
     await notifyDataChanged(context, input.organisationId);
+    for (const year of outcome.years) {
+      await publishStateChange(context, { organisationId: input.organisationId, year, topic: "year" });
+    }
     return {
       status: "accepted",
       years: outcome.years,

@@ -13,6 +13,7 @@ import {
 } from "../db/schema/index.ts";
 import { notifyDataChanged } from "../engine/dataChanges.ts";
 import { HttpError, notFound } from "../http/errors.ts";
+import { publishStateChange } from "../live/stateChanges.ts";
 import { withFileIntents } from "./reconcileFiles.ts";
 import { sendBackToReview } from "./record.ts";
 import { keepCopy, newWorkDir, removeDir, switchIn, warehousePaths } from "./storage.ts";
@@ -165,6 +166,11 @@ export async function restorePracticeVersion(
       }),
     );
     await notifyDataChanged(context, input.organisationId);
+    await publishStateChange(context, {
+      organisationId: input.organisationId,
+      year: input.year,
+      topic: "year",
+    });
     return restored;
   } finally {
     removeDir(workDir);

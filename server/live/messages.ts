@@ -22,7 +22,26 @@ export const eventMessage = z.object({
   value: z.unknown(),
 });
 
-export const liveMessage = z.discriminatedUnion("type", [taskMessage, notificationMessage, eventMessage]);
+/** What a state change is about: every open screen showing it re-reads (web/src/live/changeKeys.ts). */
+export const stateTopics = ["year", "questionnaire", "profile"] as const;
+
+/**
+ * A state change of an organisation, published once to every staff tab and to the organisation's
+ * users: a year's data, results or enablement, its questionnaire, or the practice profile.
+ */
+export const changedMessage = z.object({
+  type: z.literal("changed"),
+  organisation: z.uuid(),
+  year: z.number().int().nullable(),
+  topic: z.enum(stateTopics),
+});
+
+export const liveMessage = z.discriminatedUnion("type", [
+  taskMessage,
+  notificationMessage,
+  eventMessage,
+  changedMessage,
+]);
 export type LiveMessage = z.infer<typeof liveMessage>;
 
 /** The envelope sent through PostgreSQL NOTIFY: which channel, and what to push to it. */

@@ -13,6 +13,7 @@ import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { organisations } from "../db/schema/index.ts";
 import { notifyDataChanged } from "../engine/dataChanges.ts";
+import { publishStateChange } from "../live/stateChanges.ts";
 import { bumpProfileRevision } from "./yearInputs.ts";
 
 /** Inside the writing transaction, so the change and its marks commit together. */
@@ -25,9 +26,13 @@ export async function markProfileChanged(tx: Db, organisationId: string, at: Dat
  * After the commit: analyses use the new profile at once, here and in every other server process;
  * sessions carrying the organisation row (its profile_changed_at) are read again.
  */
-export async function profileCommitted(context: Pick<AppContext, "live">, organisationId: string) {
+export async function profileCommitted(
+  context: Pick<AppContext, "live" | "database" | "logger">,
+  organisationId: string,
+) {
   await notifyDataChanged(context, organisationId);
   await sessionsChanged(context, { organisationId });
+  await publishStateChange(context, { organisationId, topic: "profile" });
 }
 
 /**
@@ -35,7 +40,7 @@ export async function profileCommitted(context: Pick<AppContext, "live">, organi
  * every process hears of it. Answers what the write answers.
  */
 export async function changeProfile<T>(
-  context: Pick<AppContext, "live" | "clock"> & { database: { db: Db } },
+  context: Pick<AppContext, "live" | "clock" | "logger" | "database">,
   organisationId: string,
   write: (tx: Db) => Promise<T>,
 ): Promise<T> {

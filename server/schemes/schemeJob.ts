@@ -9,6 +9,7 @@ import { crashPoint } from "../crash/crashPoint.ts";
 import { staffAccounts } from "../db/schema/index.ts";
 import type { JobDefinition } from "../jobs/queue.ts";
 import type { Recipient } from "../live/notifications.ts";
+import { publishStateChange } from "../live/stateChanges.ts";
 import { loadYearRows, outdatedOf } from "../organisations/yearState.ts";
 import { SCHEME_TARGETS, type SchemeId, YEAR_DETAIL_PATHS } from "./catalogue.ts";
 import { schemeView, validationView } from "./present.ts";
@@ -75,6 +76,12 @@ export async function publishSchemeEvent(context: AppContext, data: SchemeJobDat
   const full = message(true);
   const fits = Buffer.byteLength(JSON.stringify({ channel: randomUUID(), message: full })) <= MAX_EVENT_BYTES;
   for (const { channel } of staff) await context.live.publish(channel, fits ? full : message(false));
+  // The customer's Home counts the review's steps from these results.
+  await publishStateChange(
+    context,
+    { organisationId: data.organisationId, year: data.year, topic: "year" },
+    { staff: false },
+  );
 }
 
 export const schemeRunJob: JobDefinition<SchemeJobData> = {

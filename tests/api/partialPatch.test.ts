@@ -9,6 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { faqs, organisationYears, serviceAreas, validations } from "../../server/db/schema/index.ts";
 import { marketCase } from "../../server/engine/testing/golden.ts";
 import { writeWarehouse } from "../../server/engine/testing/queriesApp.ts";
+import { currentInputs } from "../../server/organisations/yearInputs.ts";
 import { completeNpi } from "../../server/reference/npi.ts";
 import { signInFromOwnAddress } from "../../server/routes/admin/testSupport.ts";
 import { backends } from "../helpers/backends.ts";
@@ -247,7 +248,16 @@ for (const backend of backends) {
       };
       await db()
         .insert(validations)
-        .values({ organisationId: org.id, year: 2021, type: "facility", done: true, valid: false, result });
+        .values({
+          organisationId: org.id,
+          year: 2021,
+          type: "facility",
+          done: true,
+          valid: false,
+          result,
+          // As a run stores it: stamped with the year's input versions, so current.
+          inputs: await currentInputs(db(), org.id, 2021),
+        });
       const anyway = await siteAdmin.patch(VALIDATION, {
         organization_uuid: org.id,
         year: 2021,

@@ -7,6 +7,8 @@
  * - a result is shown out of date exactly when one of its inputs changed since it ran, as counted
  *   by this walk itself (not by the server's versions);
  * - the customer reads the year only while it is enabled;
+ * - every change of the year, its questionnaire or the profile reaches the customer's and a second
+ *   staff tab's live channels as a `changed` message (what their open screens re-read);
  * and at the end staff bring the year back to enabled by the offered actions alone.
  * MODEL_API_STEPS (default 14) and MODEL_API_SEEDS (default one seed) make it longer.
  */
@@ -27,6 +29,7 @@ import {
   signInStaff,
 } from "../helpers/factories.ts";
 import type { HttpClient } from "../helpers/httpClient.ts";
+import { eventually, listenToChannel } from "../helpers/liveListener.ts";
 import { randomOf } from "../helpers/seededRandom.ts";
 import { startTestApp, type TestApp } from "../helpers/testApp.ts";
 
@@ -98,6 +101,25 @@ for (const backend of backends) {
     const counters: Record<InputKey, number> = { data: 0, market: 0, profile: 0, area: 0, questionnaire: 0 };
     const read: Partial<Record<ResultName, Record<InputKey, number>>> = {};
     let extraZips = 0;
+    let channels: { customer: ReturnType<typeof listenToChannel>; staff: ReturnType<typeof listenToChannel> };
+    /** The topic each change must be told under (market data is every organisation's: not told). */
+    const TOLD: Partial<Record<YearAction | Change, string>> = {
+      upload: "year",
+      restore: "year",
+      rename_facility: "profile",
+      add_zip: "year",
+      remove_zip: "year",
+      submit: "questionnaire",
+      validate_answers: "questionnaire",
+      edit_answers: "questionnaire",
+      questionnaire_allow: "questionnaire",
+      enable: "year",
+      prelaunch: "year",
+      ...Object.fromEntries(Object.keys(RUNS).map((run) => [run, "year"])),
+      facility_validate_anyway: "year",
+      provider_validate_anyway: "year",
+      global_validate_anyway: "year",
+    };
 
     const detail = async () =>
       (
@@ -315,6 +337,30 @@ for (const backend of backends) {
 
     /** Takes one action; checks the offered/refused invariant; answers the year detail after it. */
     async function step(action: YearAction | Change, random: () => number, before: Record<string, unknown>) {
+      const heard = { customer: channels.customer.received.length, staff: channels.staff.received.length };
+      const after = await act(action, random, before);
+      const topic = TOLD[action];
+      const changed = JSON.stringify(after) !== JSON.stringify(before);
+      if (topic && changed) {
+        const told = (listener: ReturnType<typeof listenToChannel>, from: number) => () =>
+          listener.received
+            .slice(from)
+            .some((message) => message.type === "changed" && message.topic === topic);
+        expect({ action, customer: await eventually(told(channels.customer, heard.customer)) }).toEqual({
+          action,
+          customer: true,
+        });
+        // Runs patch staff tabs by their own `event`; every other change is told as `changed`.
+        if (!(action in RUNS))
+          expect({ action, staff: await eventually(told(channels.staff, heard.staff)) }).toEqual({
+            action,
+            staff: true,
+          });
+      }
+      return after;
+    }
+
+    async function act(action: YearAction | Change, random: () => number, before: Record<string, unknown>) {
       const gates = before.gates as Gates;
       if (action in gates) {
         const gate = gates[action as YearAction];
@@ -365,7 +411,12 @@ for (const backend of backends) {
       staff = await signInStaff(t, (await createStaff(t, "site_admin")).username);
       const organisation = await createOrganisation(t, { name: "Walk Orthopaedics", initialized: true });
       organisationId = organisation.id;
-      customer = await signInCustomer(t, (await createCustomer(t, organisationId, { isStaff: true })).email);
+      const customerUser = await createCustomer(t, organisationId, { isStaff: true });
+      customer = await signInCustomer(t, customerUser.email);
+      channels = {
+        customer: listenToChannel(t, customerUser.channelId),
+        staff: listenToChannel(t, (await createStaff(t, "agent")).channelId),
+      };
       await loadAppFixture(t, {
         organisationId,
         year: YEAR,

@@ -135,6 +135,11 @@ export const gateName = z.enum([
   "prelaunch",
 ]);
 
+const gateShape = Object.fromEntries(gateName.options.map((name) => [name, gate])) as Record<
+  z.infer<typeof gateName>,
+  typeof gate
+>;
+
 /** What the overview knows of each year (organisationDetail.ts datas[year]). */
 export const yearSummary = yearTask.extend({
   questionnaire: z.strictObject({ state: z.string() }).nullable(),
@@ -165,7 +170,7 @@ export const yearData = z.strictObject({
   facilities: z.array(facilityView.extend(rowVerdict)),
   providers: z.array(providerView.extend({ name: z.string(), ...rowVerdict })),
   validations: z.strictObject({ facility: validationView, provider: validationView, global: validationView }),
-  gates: z.record(gateName, gate).meta({
+  gates: z.strictObject(gateShape).meta({
     description:
       "Every action on the year: allowed or not, with the reason. The calls refuse exactly what is refused here, with the same message.",
   }),

@@ -21,6 +21,7 @@ import { type FieldError, HttpError, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { publishOrganisationChange } from "../../live/staffEvents.ts";
+import { publishStateChange } from "../../live/stateChanges.ts";
 import { serviceAreaView } from "../../organisations/organisationDetail.ts";
 import { findOrganisation } from "../../organisations/present.ts";
 import { checkZips } from "../../organisations/serviceAreaCheck.ts";
@@ -130,6 +131,8 @@ async function answer(
     path: `datas.${year}.service_area`,
     value: serviceArea,
   });
+  // The organisation's own screens: the analyses read the service area.
+  await publishStateChange(app, { organisationId, year, topic: "year" }, { staff: false });
   return { status: 200, year, service_area: serviceArea, ...extra };
 }
 

@@ -24,7 +24,7 @@ import { HttpError, notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { notify } from "../../live/notify.ts";
-import { publishOrganisationChange } from "../../live/staffEvents.ts";
+import { publishStateChange } from "../../live/stateChanges.ts";
 import { adminYearLists } from "../../organisations/adminYears.ts";
 import { yearRowsOf } from "../../organisations/organisationDetail.ts";
 import { findOrganisation } from "../../organisations/present.ts";
@@ -134,6 +134,11 @@ export const validYearRoutes = new Hono<AppEnv>()
           .where(eq(organisations.id, organisation.id));
       });
       await sessionsChanged(c.var.app, { organisationId: organisation.id });
+      await publishStateChange(c.var.app, {
+        organisationId: organisation.id,
+        year: body.year,
+        topic: "year",
+      });
       // Told once: enabling an enabled year again re-initialises it without news for the users.
       if (!row.enabled) {
         await notify(
@@ -187,6 +192,11 @@ export const validYearRoutes = new Hono<AppEnv>()
           set: { requested: true, updatedAt: c.var.app.clock.now() },
         });
       await notifyDataChanged(c.var.app, organisation.id);
+      await publishStateChange(c.var.app, {
+        organisationId: organisation.id,
+        year: body.year,
+        topic: "year",
+      });
       return c.json({
         status: 200,
         detail: `${body.year} is requested from ${organisation.name}.`,
@@ -228,6 +238,7 @@ export const prelaunchRoutes = new Hono<AppEnv>().post(
       .update(organisationYears)
       .set({ prelaunched: true, updatedAt: c.var.app.clock.now() })
       .where(eq(organisationYears.id, row.id));
+    await publishStateChange(c.var.app, { organisationId: organisation.id, year: body.year, topic: "year" });
     return c.json({
       status: 200,
       // Shown on the year detail as the click's outcome: what opened, and for whom.
@@ -264,8 +275,8 @@ export const removeYearRoutes = new Hono<AppEnv>().delete(
       year: body.year,
       action: body.action,
     });
-    // Other staff tabs on this organisation re-read it (the year, or its file, is gone).
-    await publishOrganisationChange(c.var.app, organisation.id);
+    // Every open screen on this organisation re-reads it (the year, or its file, is gone).
+    await publishStateChange(c.var.app, { organisationId: organisation.id, year: body.year, topic: "year" });
     return c.json({
       status: 200,
       detail:

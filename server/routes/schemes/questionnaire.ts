@@ -25,6 +25,7 @@ import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.
 import { customerScope, requireCustomerAdmin, requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { notify } from "../../live/notify.ts";
+import { publishStateChange } from "../../live/stateChanges.ts";
 import { findOrganisation } from "../../organisations/present.ts";
 import { YEAR_MESSAGE } from "../../organisations/yearField.ts";
 import { loadYearActions } from "../../organisations/yearState.ts";
@@ -95,6 +96,11 @@ async function advance(
     now: app.clock.now(),
   });
   if (!moved) throw changedMeanwhile(forYear);
+  await publishStateChange(app, {
+    organisationId: moved.organisationId,
+    year: forYear,
+    topic: "questionnaire",
+  });
   return { status: 200, questionnaire: questionnaireView(moved) };
 }
 
@@ -235,6 +241,11 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       if (!gate.allowed) throw new HttpError(400, gate.message).withCode("not_ready");
       const created = await insertWaitingQuestionnaire(db, organisation.id, body.year);
       if (!created) throw changedMeanwhile(body.year);
+      await publishStateChange(c.var.app, {
+        organisationId: organisation.id,
+        year: body.year,
+        topic: "questionnaire",
+      });
       await notify(
         c.var.app,
         { organisation: organisation.id },

@@ -3,6 +3,7 @@ import { notifications, notificationsStore } from "@mantine/notifications";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useRef } from "react";
 import { adminKeys } from "../admin/queries.ts";
+import { keysOfChange } from "./changeKeys.ts";
 import { type LiveMessage, openLiveChannel } from "./liveSocket.ts";
 import { type LiveItem, liveStore } from "./liveStore.ts";
 import { applyEvent, type LiveEvent } from "./paths.ts";
@@ -16,7 +17,8 @@ export const useLiveKind = () => useContext(LiveKindContext);
 /**
  * The session's live channel (admin-area.md sections 4 and 7): one websocket per signed-in session,
  * mounted by the shell. Tasks and notifications go to the live store and show a toast for 5 seconds
- * coloured by status; `event` messages patch the open back-office answers they are about.
+ * coloured by status; `event` messages patch the open back-office answers they are about; `changed`
+ * messages re-read every query that shows the change (changeKeys.ts).
  */
 export function LiveChannel({
   channelId,
@@ -49,6 +51,10 @@ export function LiveChannel({
 function handleMessage(queryClient: QueryClient, message: LiveMessage) {
   if (message.type === "event") {
     patchOpenAnswers(queryClient, message);
+    return;
+  }
+  if (message.type === "changed") {
+    for (const queryKey of keysOfChange(message)) void queryClient.invalidateQueries({ queryKey });
     return;
   }
   const item: LiveItem = {
