@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { HttpError, validationError } from "./errors.ts";
+import { parseJsonBody } from "./jsonText.ts";
 import { declaredFor } from "./openapi/declare.ts";
 import { readBodyText, refuseNullCharacters } from "./textSafety.ts";
 
@@ -29,12 +30,7 @@ export async function readJson<Schema extends z.ZodType>(
     throw new HttpError(415, "Content-Type must be application/json.");
   }
   const text = await readBodyText(c);
-  let value: unknown;
-  try {
-    value = text.length === 0 ? {} : JSON.parse(text);
-  } catch {
-    throw new HttpError(400, "Malformed JSON body.");
-  }
+  const value = text.length === 0 ? {} : parseJsonBody(text);
   refuseNullCharacters(value);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error);

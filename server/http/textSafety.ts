@@ -22,22 +22,35 @@ export async function readBodyText(c: Context): Promise<string> {
   }
 }
 
-/** The dotted path of the first string (value or key) holding U+0000, if any. */
-export function nullCharacterPath(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") || "body" : undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = nullCharacterPath(item, [...path, String(index)]);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  if (value && typeof value === "object" && !(value instanceof Blob)) {
-    for (const [key, item] of Object.entries(value)) {
-      const here = [...path, key];
-      if (key.includes("\u0000")) return here.join(".");
-      const found = nullCharacterPath(item, here);
-      if (found !== undefined) return found;
+/**
+ * The dotted path of the first string (value or key) holding U+0000, if any. Iterative, with each
+ * path made only when it is answered: a recursion per level that copied its path each time made a
+ * deep value quadratic in time and overflowed the stack.
+ */
+export function nullCharacterPath(value: unknown): string | undefined {
+  type Visit = { value: unknown; parent: Visit | undefined; key: string | undefined };
+  const pathOf = (visit: Visit) => {
+    const keys: string[] = [];
+    for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) keys.push(at.key);
+    return keys.reverse().join(".") || "body";
+  };
+  const stack: Visit[] = [{ value, parent: undefined, key: undefined }];
+  while (stack.length > 0) {
+    const visit = stack.pop()!;
+    const current = visit.value;
+    if (typeof current === "string") {
+      if (current.includes("\u0000")) return pathOf(visit);
+    } else if (current && typeof current === "object" && !(current instanceof Blob)) {
+      const entries = Array.isArray(current)
+        ? current.map((item, index) => [String(index), item] as const)
+        : Object.entries(current);
+      // Pushed last to first, each key above its value: looked at in the order a recursion would,
+      // so the field named is the first one holding U+0000.
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, item] = entries[index]!;
+        stack.push({ value: item, parent: visit, key });
+        if (!Array.isArray(current)) stack.push({ value: key, parent: visit, key });
+      }
     }
   }
   return undefined;
