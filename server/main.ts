@@ -90,7 +90,9 @@ export async function startServer() {
     );
   }
   if (config.secretKeyGenerated && config.env === "production") {
-    logger.warn("SECRET_KEY is not set: a random key was generated for this process");
+    logger.warn(
+      "SECRET_KEY is not set: the key generated at the first start and kept in the database is used",
+    );
   }
 
   let stopping = false;
