@@ -18,6 +18,7 @@ import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { customerUsers, savedQueries } from "../db/schema/index.ts";
 import { REQUIRED_MESSAGE, textFieldError } from "../forms/formatWords.ts";
+import { singleLine } from "../forms/singleLine.ts";
 import { savedQueriesAnswer, savedQueryActionAnswer } from "../http/answers/analyses.ts";
 import { parseParam, parseWith, readJson } from "../http/body.ts";
 import { fieldRefusal, forbidden, HttpError, invalidToken, notFound } from "../http/errors.ts";
@@ -71,11 +72,13 @@ const filtersObject = z.preprocess((value, context) => {
 }, requestFilters);
 
 const saveBody = z.strictObject({
-  title: z
-    .string({ error: textFieldError(REQUIRED_MESSAGE) })
-    .trim()
-    .min(1, "Please fill out this field")
-    .max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`),
+  title: singleLine(
+    z
+      .string({ error: textFieldError(REQUIRED_MESSAGE) })
+      .trim()
+      .min(1, "Please fill out this field")
+      .max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`),
+  ),
   description: z.string().trim().max(1000, "must be at most 1000 characters").default(""),
   accessible: yesNo.default(true),
   filters: filtersObject.default({}),

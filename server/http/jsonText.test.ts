@@ -3,7 +3,9 @@ import { backends } from "../../tests/helpers/backends.ts";
 import { createCustomer, createOrganisation, latestSigninToken } from "../../tests/helpers/factories.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
 import { MAX_JSON_DEPTH, nestsTooDeep } from "./jsonText.ts";
-import { nullCharacterPath } from "./textSafety.ts";
+import { unsafeTextField } from "./textSafety.ts";
+
+const nullCharacterPath = (value: unknown) => unsafeTextField(value)?.field;
 
 /** `{"email":` and `levels` arrays inside one another: the audit's body. */
 const deepBody = (levels: number) => `{"email":${"[".repeat(levels)}${"]".repeat(levels)}}`;
