@@ -275,7 +275,10 @@ export interface Config {
   prepareAnalysisFiles: boolean;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
-  /** Keys signed values (none are trusted from the client without it); random per start when unset. */
+  /**
+   * Keys signed values (none are trusted from the client without it). Unset: random here, then
+   * replaced by createContext with the key kept in the database (server/db/settingOnce.ts).
+   */
   secretKey: string;
   secretKeyGenerated: boolean;
   adminUser: string;

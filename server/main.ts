@@ -10,6 +10,7 @@ import { cacheLine } from "./caches/registry.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { bindAtStart } from "./engine/bindAtStart.ts";
 import { engineSettings } from "./engine/settings.ts";
+import { removeOrphanRejectedRows } from "./ingest/orphanRejectedRows.ts";
 import { reconcilePracticeFiles } from "./ingest/reconcileFiles.ts";
 import { reconcileMarketFiles } from "./ingest/reconcileMarketFiles.ts";
 import { removeExpiredRefusedUploads, sweepUnfinishedIngests } from "./ingest/sweep.ts";
@@ -36,6 +37,9 @@ export async function startServer() {
   if (swept.folders + swept.uploads > 0)
     logger.info(`Swept ${swept.folders} scratch folders and ${swept.uploads} unfinished uploads`);
   await removeExpiredRefusedUploads(context);
+  const orphans = await removeOrphanRejectedRows(context);
+  if (orphans > 0)
+    logger.info(`Removed ${orphans} rejected-rows files no upload recorded (killed before its commit)`);
   // The practice files and the database agree after any kill (docs/crash-safety.md).
   const reconciled = await reconcilePracticeFiles(context);
   if (reconciled.repairs + reconciled.interrupted > 0)
@@ -86,7 +90,9 @@ export async function startServer() {
     );
   }
   if (config.secretKeyGenerated && config.env === "production") {
-    logger.warn("SECRET_KEY is not set: a random key was generated for this process");
+    logger.warn(
+      "SECRET_KEY is not set: the key generated at the first start and kept in the database is used",
+    );
   }
 
   let stopping = false;

@@ -11,13 +11,21 @@ export interface RateRule {
 }
 
 export const RATE_RULES = {
+  /** Per address from any client: it bounds the mails one address can be sent (a mail flood). */
   signinPerEmail: { name: "signin-email", limit: 5, windowSeconds: 15 * 60 },
   signinPerIp: { name: "signin-ip", limit: 30, windowSeconds: 15 * 60 },
-  staffFailuresPerUser: { name: "staff-user", limit: 5, windowSeconds: 15 * 60 },
+  /**
+   * Per username from one client address (subject `fromAddress(username, ip)`): counted per
+   * username alone, five wrong passwords from anywhere locked the account's owner out too.
+   */
+  staffFailuresPerUser: { name: "staff-user-ip", limit: 5, windowSeconds: 15 * 60 },
   staffFailuresPerIp: { name: "staff-ip", limit: 20, windowSeconds: 15 * 60 },
   /** A customer admin adds a few users a year; more tries an hour would be listing addresses. */
   userAddsPerOrganisation: { name: "user-add-org", limit: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateRule>;
+
+/** The subject of a per-account rule: the account from this client address. */
+export const fromAddress = (account: string, ip: string) => `${account}|${ip}`;
 
 function windowStart(rule: RateRule, now: Date) {
   const size = rule.windowSeconds * 1000;

@@ -93,6 +93,27 @@ for (const backend of backends) {
       ).toBe(200);
     });
 
+    test("wrong passwords from one address do not lock the account's owner out at another address", async () => {
+      const admin = await createStaff(t);
+      const attacker = await t.client({ ip: "198.51.100.60" }).prime();
+      for (let i = 0; i < 6; i++)
+        await attacker.post("/api/management/admin/signin/", {
+          username: admin.username,
+          password: `Bad!${i}xxxx`,
+        });
+      const refused = await attacker.post("/api/management/admin/signin/", {
+        username: admin.username,
+        password: STAFF_PASSWORD,
+      });
+      expect(refused.status).toBe(429);
+      const owner = await t.client({ ip: "198.51.100.61" }).prime();
+      const signedIn = await owner.post("/api/management/admin/signin/", {
+        username: admin.username,
+        password: STAFF_PASSWORD,
+      });
+      expect(signedIn.status).toBe(200);
+    });
+
     test("99 wrong passwords and the right one sent at once: no more than 5 are checked", async () => {
       const admin = await createStaff(t);
       const browser = await t.client({ ip: "198.51.100.40" }).prime();

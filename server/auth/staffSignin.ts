@@ -11,7 +11,7 @@ import { setSessionCookie } from "../http/middleware/session.ts";
 import { describe } from "../http/openapi/declare.ts";
 import { adminDetail } from "../staff/present.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
-import { hit, RATE_RULES, release } from "./rateLimit.ts";
+import { fromAddress, hit, RATE_RULES, release } from "./rateLimit.ts";
 import { createSession } from "./sessions.ts";
 
 const staffSigninRequest = z.strictObject({
@@ -35,7 +35,7 @@ export const staffSignin = new Hono<AppEnv>().post(
     },
     bodyExample: { username: "admin", password: "correct horse battery staple" },
     refusals: {
-      429: "Too many failed attempts for this username or from this address: wait for Retry-After seconds.",
+      429: "Too many failed attempts for this username from this address, or from this address: wait for Retry-After seconds.",
     },
   }),
   async (c) => {
@@ -45,7 +45,7 @@ export const staffSignin = new Hono<AppEnv>().post(
     const ip = clientIp(c);
     const userKey = username.toLowerCase();
     const rules = [
-      [RATE_RULES.staffFailuresPerUser, userKey],
+      [RATE_RULES.staffFailuresPerUser, fromAddress(userKey, ip)],
       [RATE_RULES.staffFailuresPerIp, ip],
     ] as const;
     // Each attempt is counted before the password is checked, in one statement per rule, so attempts

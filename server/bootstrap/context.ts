@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
 import { type AppContext, type Clock, systemClock } from "../context.ts";
 import { openDatabase } from "../db/client.ts";
+import { settingOnce } from "../db/settingOnce.ts";
 import { prepareFilesJob } from "../engine/derived/prepareJob.ts";
 import { JobQueue } from "../jobs/queue.ts";
 import { LiveHub } from "../live/hub.ts";
@@ -27,8 +29,13 @@ export async function createContext(
   });
   const live = new LiveHub(database, logger);
   await live.start();
+  // Without SECRET_KEY, a key made once and kept in the database: links signed with it (report
+  // unsubscribes) keep working after a restart and in every other process sharing the database.
+  const secretKey = config.secretKeyGenerated
+    ? await settingOnce(database.db, "secret_key", () => randomBytes(32).toString("hex"))
+    : config.secretKey;
   const context = {
-    config,
+    config: { ...config, secretKey },
     database,
     mailer,
     clock: overrides.clock ?? systemClock,

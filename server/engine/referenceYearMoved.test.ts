@@ -77,7 +77,7 @@ for (const backend of backends) {
     let siteAdmin: HttpClient;
     beforeAll(async () => {
       t = await startTestApp(backend);
-      organisationId = (await seedDemo(t.context)).demo.id;
+      organisationId = (await seedDemo(t.context)).demo!.id;
       customer = await signInCustomer(t, DEMO_EMAIL);
       siteAdmin = await signInStaff(t, (await createStaff(t, "site_admin")).username);
     }, 600_000);

@@ -13,6 +13,7 @@ import { manifestAnswer, runOrExportAnswer, statsAnswer } from "../http/answers/
 import { parseBody } from "../http/body.ts";
 import { acceptsGzip } from "../http/encodedBody.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
+import { nestsTooDeep, parseJsonBody, parseJsonField, TOO_DEEP_MESSAGE } from "../http/jsonText.ts";
 import { dummyOrganisationOf } from "../http/middleware/dummyReadOnly.ts";
 import { customerScope } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
@@ -42,11 +43,13 @@ const filtersField = z
   .optional()
   .transform((value, context) => {
     if (typeof value !== "string") return value ?? {};
-    try {
-      const parsed = JSON.parse(value);
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
-        return parsed as Record<string, unknown>;
-    } catch {}
+    if (nestsTooDeep(value)) {
+      context.addIssue({ code: "custom", message: TOO_DEEP_MESSAGE });
+      return z.NEVER;
+    }
+    const parsed = parseJsonField(value, "filters");
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
     context.addIssue({ code: "custom", message: "must be a JSON object of filters" });
     return z.NEVER;
   });
@@ -88,10 +91,8 @@ function optionalJsonBody(c: Context<AppEnv>, text: string): Record<string, unkn
   if (!(c.req.header("content-type") ?? "").includes("application/json")) {
     throw new HttpError(415, "Content-Type must be application/json.");
   }
-  try {
-    const value = JSON.parse(text);
-    if (value && typeof value === "object" && !Array.isArray(value)) return value;
-  } catch {}
+  const value = parseJsonBody(text);
+  if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
   throw new HttpError(400, "Malformed JSON body.").withCode("malformed_body");
 }
 

@@ -18,9 +18,11 @@ import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { customerUsers, savedQueries } from "../db/schema/index.ts";
 import { REQUIRED_MESSAGE, textFieldError } from "../forms/formatWords.ts";
+import { singleLine } from "../forms/singleLine.ts";
 import { savedQueriesAnswer, savedQueryActionAnswer } from "../http/answers/analyses.ts";
 import { parseParam, parseWith, readJson } from "../http/body.ts";
 import { fieldRefusal, forbidden, HttpError, invalidToken, notFound } from "../http/errors.ts";
+import { nestsTooDeep, parseJsonField, TOO_DEEP_MESSAGE } from "../http/jsonText.ts";
 import { dummyOrganisationOf } from "../http/middleware/dummyReadOnly.ts";
 import { customerScope, requireStaff } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
@@ -60,21 +62,23 @@ const yesNo = z.preprocess(
 );
 
 /** Filters come as an object, or as its JSON text (the original client sent them as text). */
-const filtersObject = z.preprocess((value) => {
+const filtersObject = z.preprocess((value, context) => {
   if (typeof value !== "string") return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
+  if (nestsTooDeep(value)) {
+    context.addIssue({ code: "custom", message: TOO_DEEP_MESSAGE });
+    return z.NEVER;
   }
+  return parseJsonField(value, "filters") ?? value;
 }, requestFilters);
 
 const saveBody = z.strictObject({
-  title: z
-    .string({ error: textFieldError(REQUIRED_MESSAGE) })
-    .trim()
-    .min(1, "Please fill out this field")
-    .max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`),
+  title: singleLine(
+    z
+      .string({ error: textFieldError(REQUIRED_MESSAGE) })
+      .trim()
+      .min(1, "Please fill out this field")
+      .max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`),
+  ),
   description: z.string().trim().max(1000, "must be at most 1000 characters").default(""),
   accessible: yesNo.default(true),
   filters: filtersObject.default({}),

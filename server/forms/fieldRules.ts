@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { isValidNpi } from "../reference/npi.ts";
 import { formatMessage, REQUIRED_MESSAGE } from "./formatWords.ts";
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from "./singleLine.ts";
 import { atMost, DATE_TEXT_MAX, LINE_MAX } from "./textLimits.ts";
 import type { FieldDefinition, FormDefinition } from "./types.ts";
 
@@ -65,6 +66,10 @@ export function textRule(field: FieldDefinition): z.ZodType<string, unknown> {
       }
       if (value.length > max) {
         context.addIssue({ code: "custom", message: `must be at most ${max} characters` });
+        return;
+      }
+      if (field.type !== "textarea" && hasControlCharacter(value)) {
+        context.addIssue({ code: "custom", message: CONTROL_CHARACTER_MESSAGE });
         return;
       }
       if (field.format === "npi" && !isValidNpi(value)) {

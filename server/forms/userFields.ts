@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatMessage } from "./formatWords.ts";
+import { singleLine } from "./singleLine.ts";
 import { atMost, EMAIL_MAX } from "./textLimits.ts";
 import { userForm } from "./user.ts";
 
@@ -18,11 +19,9 @@ export const USERNAME_MAX = usernameField?.maxlength ?? 150;
 
 export const userStatus = z.enum(["admin", "assistant"], { message: "must be admin or assistant" });
 
-export const username = z
-  .string()
-  .trim()
-  .min(1, REQUIRED)
-  .max(USERNAME_MAX, `must be at most ${USERNAME_MAX} characters`);
+export const username = singleLine(
+  z.string().trim().min(1, REQUIRED).max(USERNAME_MAX, `must be at most ${USERNAME_MAX} characters`),
+);
 
 /** Trimmed before the format is checked; stored in lower case (addresses are compared that way). */
 export const userEmail = z

@@ -1,8 +1,9 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { HttpError, validationError } from "./errors.ts";
+import { parseJsonBody } from "./jsonText.ts";
 import { declaredFor } from "./openapi/declare.ts";
-import { readBodyText, refuseNullCharacters } from "./textSafety.ts";
+import { readBodyText, refuseUnsafeText } from "./textSafety.ts";
 
 /**
  * The schema a handler parses must be the one its route declared with describe() (the OpenAPI
@@ -29,13 +30,8 @@ export async function readJson<Schema extends z.ZodType>(
     throw new HttpError(415, "Content-Type must be application/json.");
   }
   const text = await readBodyText(c);
-  let value: unknown;
-  try {
-    value = text.length === 0 ? {} : JSON.parse(text);
-  } catch {
-    throw new HttpError(400, "Malformed JSON body.").withCode("malformed_body");
-  }
-  refuseNullCharacters(value);
+  const value = text.length === 0 ? {} : parseJsonBody(text);
+  refuseUnsafeText(value);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
@@ -59,7 +55,7 @@ export function parseBody<Schema extends z.ZodType>(
 
 /** Parses a value that is not a body with the same error shape (field paths inside the value). */
 export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
-  refuseNullCharacters(value);
+  refuseUnsafeText(value);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
@@ -71,7 +67,7 @@ export function parseParam<Schema extends z.ZodType>(
   value: unknown,
   name: string,
 ): z.infer<Schema> {
-  refuseNullCharacters({ [name]: value });
+  refuseUnsafeText({ [name]: value });
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "is invalid";

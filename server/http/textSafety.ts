@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { HttpError } from "./errors.ts";
+import { type FieldError, fieldRefusal, HttpError } from "./errors.ts";
+import { NOT_A_FIELD } from "./plainWords.ts";
 
 /**
  * Text a request carries must be text we can store: PostgreSQL refuses U+0000 in a text column (a
@@ -18,37 +19,60 @@ export async function readBodyText(c: Context): Promise<string> {
   try {
     return strictUtf8.decode(bytes);
   } catch {
-    throw new HttpError(400, NOT_UTF8_DETAIL, [{ field: "body", message: "must be UTF-8 text" }]);
+    throw new HttpError(400, NOT_UTF8_DETAIL, [{ field: "body", message: NOT_UTF8_MESSAGE }]);
   }
 }
 
-/** The dotted path of the first string (value or key) holding U+0000, if any. */
-export function nullCharacterPath(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") || "body" : undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = nullCharacterPath(item, [...path, String(index)]);
-      if (found !== undefined) return found;
-    }
-    return undefined;
+export const NOT_UTF8_MESSAGE = "must be UTF-8 text";
+
+/** A form field's bytes as text; refused (400, naming the field) when they are not UTF-8, as a JSON body is. */
+export function fieldText(bytes: Uint8Array, field: string): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw fieldRefusal(field, NOT_UTF8_MESSAGE);
   }
-  if (value && typeof value === "object" && !(value instanceof Blob)) {
-    for (const [key, item] of Object.entries(value)) {
-      const here = [...path, key];
-      if (key.includes("\u0000")) return here.join(".");
-      const found = nullCharacterPath(item, here);
-      if (found !== undefined) return found;
+}
+
+/**
+ * The first field a value must not carry, if any: a string (value or key) holding U+0000, or a
+ * `__proto__` key - a JSON body's own key of that name passed the strict schemas silently (zod
+ * skips it) and would set an object's prototype wherever the value is copied. Iterative, with a
+ * path made only for the field answered: a recursion per level that copied its path each time
+ * made a deep value quadratic in time and overflowed the stack.
+ */
+export function unsafeTextField(value: unknown): FieldError | undefined {
+  type Visit = { value: unknown; parent: Visit | undefined; key: string | undefined; isKey?: boolean };
+  const pathOf = (visit: Visit) => {
+    const keys: string[] = [];
+    for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) keys.push(at.key);
+    return keys.reverse().join(".") || "body";
+  };
+  const stack: Visit[] = [{ value, parent: undefined, key: undefined }];
+  while (stack.length > 0) {
+    const visit = stack.pop()!;
+    const current = visit.value;
+    if (visit.isKey && current === "__proto__") return { field: pathOf(visit), message: NOT_A_FIELD };
+    if (typeof current === "string") {
+      if (current.includes("\u0000")) return { field: pathOf(visit), message: NULL_CHARACTER_MESSAGE };
+    } else if (current && typeof current === "object" && !(current instanceof Blob)) {
+      const entries = Array.isArray(current)
+        ? current.map((item, index) => [String(index), item] as const)
+        : Object.entries(current);
+      // Pushed last to first, each key above its value: looked at in the order a recursion would,
+      // so the field named is the first one at fault.
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, item] = entries[index]!;
+        stack.push({ value: item, parent: visit, key });
+        if (!Array.isArray(current)) stack.push({ value: key, parent: visit, key, isKey: true });
+      }
     }
   }
   return undefined;
 }
 
-/** Refuses a value holding U+0000 anywhere, naming the field. */
-export function refuseNullCharacters(value: unknown): void {
-  const field = nullCharacterPath(value);
-  if (field !== undefined) {
-    throw new HttpError(400, `${field}: ${NULL_CHARACTER_MESSAGE}`, [
-      { field, message: NULL_CHARACTER_MESSAGE },
-    ]);
-  }
+/** Refuses a value holding U+0000 anywhere, or a `__proto__` key, naming the field. */
+export function refuseUnsafeText(value: unknown): void {
+  const found = unsafeTextField(value);
+  if (found) throw fieldRefusal(found.field, found.message);
 }

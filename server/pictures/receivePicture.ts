@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
 import { PICTURE_MAX_BYTES, PICTURE_MESSAGES } from "../forms/picture.ts";
 import { fieldRefusal, HttpError } from "../http/errors.ts";
+import { parseJsonField } from "../http/jsonText.ts";
 import { removeDir } from "../ingest/storage.ts";
 import { type MisplacedParts, sortParts } from "../routes/uploads/multipart.ts";
 import {
@@ -75,9 +76,7 @@ export function withJsonField(fields: Record<string, unknown>, name: string): Re
   const value = fields[name];
   if (value === undefined) return fields;
   if (typeof value !== "string") throw fieldRefusal(name, "must be sent once, as JSON text");
-  try {
-    return { ...fields, [name]: JSON.parse(value) };
-  } catch {
-    throw fieldRefusal(name, 'must be JSON text (e.g. {"username": "..."})');
-  }
+  const parsed = parseJsonField(value, name);
+  if (parsed === undefined) throw fieldRefusal(name, 'must be JSON text (e.g. {"username": "..."})');
+  return { ...fields, [name]: parsed };
 }

@@ -3,8 +3,9 @@
  * (its scheduled time, or 'now:<id>'). Exactly once per period: the first worker to claim it
  * inserts the (subscription, period) row of report_deliveries and moves the subscription to its
  * next time in one transaction; any other worker, or a stale job left by an edit, finds that done
- * and stops. A worker that dies mid-send leaves the job active; pg-boss retries it once it expires,
- * and the retry skips the recipients already sent to (sent_to). Failures are retried with backoff,
+ * and stops. A worker that dies mid-send leaves the job active; the queue fails it and pg-boss
+ * retries it, which finds the dead worker's lease held and queues the period again for the lease's
+ * end; that try skips the recipients already sent to (sent_to). Failures are retried with backoff,
  * three tries in all, then the delivery is 'failed' with the reason and staff are notified.
  */
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
@@ -39,6 +40,8 @@ import {
 export const REPORT_TRIES = 3;
 /** Shorter than the queue's expiry (15 min): when pg-boss retries a dead worker's job, the lease is over. */
 const LEASE_MS = 10 * 60 * 1000;
+/** A job queued for a lease's end starts this long after it, so it finds the lease over. */
+const LEASE_MARGIN_MS = 1000;
 
 export interface DeliveryData extends Record<string, unknown> {
   subscriptionId: string;
@@ -138,6 +141,25 @@ async function finish(
     .where(eq(reportSubscriptions.id, row.id));
 }
 
+/**
+ * The delivery is leased by another try: a live duplicate, or a worker killed mid-send whose job
+ * pg-boss retried at once (the queue fails a dead owner's job without waiting for its expiry).
+ * Completing as skipped would leave the remaining recipients unsent for ever, so the period is
+ * queued again for just after the lease ends: a duplicate then finds the delivery finished, a dead
+ * worker's delivery is taken over and sends only to recipients not in sent_to.
+ */
+async function waitForLease(context: AppContext, data: DeliveryData, deliveryId: string) {
+  const [held] = await context.database.db
+    .select({ outcome: reportDeliveries.outcome, leaseUntil: reportDeliveries.leaseUntil })
+    .from(reportDeliveries)
+    .where(eq(reportDeliveries.id, deliveryId));
+  if (!held || held.outcome) return { skipped: true };
+  const leaseEnd = held.leaseUntil ?? context.clock.now();
+  const startAfter = new Date(leaseEnd.getTime() + LEASE_MARGIN_MS);
+  await context.jobs.send(REPORT_JOB, data, undefined, { startAfter });
+  return { waitingForLease: startAfter.toISOString() };
+}
+
 async function deliver(context: AppContext, data: DeliveryData) {
   const delivery = await claim(context, data);
   if (!delivery) return { skipped: true };
@@ -155,7 +177,7 @@ async function deliver(context: AppContext, data: DeliveryData) {
       ),
     )
     .returning();
-  if (!leased) return { skipped: true };
+  if (!leased) return waitForLease(context, data, delivery.id);
   const attempts = leased.attempts;
   const [found] = await db
     .select({ row: reportSubscriptions, organisation: organisations })

@@ -17,6 +17,7 @@ import {
 import { ANALYSIS_NAME } from "../engine/catalogue.ts";
 import { requestFilters } from "../engine/filters.ts";
 import { REQUIRED_MESSAGE, textFieldError } from "../forms/formatWords.ts";
+import { singleLine } from "../forms/singleLine.ts";
 import { NAME_MAX } from "../forms/textLimits.ts";
 import { type SubscriptionView, subscriptionView } from "../http/answers/reports.ts";
 import { HttpError } from "../http/errors.ts";
@@ -27,11 +28,13 @@ export const REPORT_JOB = "report.deliver";
 export const TITLE_MAX = 100;
 
 const scheduleFields = {
-  title: z
-    .string({ error: textFieldError(REQUIRED_MESSAGE) })
-    .trim()
-    .min(1, "Please fill out this field")
-    .max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`),
+  title: singleLine(
+    z
+      .string({ error: textFieldError(REQUIRED_MESSAGE) })
+      .trim()
+      .min(1, "Please fill out this field")
+      .max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`),
+  ),
   filters: requestFilters,
   follow_latest_year: z.boolean({ error: "must be true or false" }),
   frequency: z.enum(["weekly", "monthly"], { error: "must be weekly or monthly" }),

@@ -379,6 +379,44 @@ for (const backend of backends) {
       expect(mail!.envelope.to).toEqual([colleague.email]);
     }, 30_000);
 
+    test("a retry that finds a killed worker's lease still held is tried again once the lease ends", async () => {
+      const { db } = t.context.database;
+      syncClock(t);
+      const created = await owner.post(
+        BASE,
+        subscription([ownerUser.id, colleague.id], { title: "Held lease case" }),
+      );
+      const id = created.json.subscription.id;
+      const rows = await db.select().from(reportRecipients).where(eq(reportRecipients.subscriptionId, id));
+      const ownerRow = rows.find((row) => row.customerUserId === ownerUser.id)!;
+      // The killed worker's state: the owner mailed, its lease still running for 2 s.
+      const period = "now:held-lease";
+      await db.insert(reportDeliveries).values({
+        subscriptionId: id,
+        period,
+        attempts: 1,
+        sentTo: [ownerRow.id],
+        leaseUntil: new Date(t.clock.now().getTime() + 2000),
+      });
+      const before = smtp.received.length;
+      await t.context.jobs.send(REPORT_JOB, { subscriptionId: id, period, organisationId: orgId });
+      await Bun.sleep(1500);
+      expect(smtp.received.length - before).toBe(0);
+      // The lease ends (the app's clock is moved by hand; pg-boss starts the new job by the database's).
+      await Bun.sleep(1000);
+      syncClock(t);
+      const [mail] = await waitForMails(smtp, 1, (m) => smtp.received.indexOf(m) >= before);
+      expect(mail!.envelope.to).toEqual([colleague.email]);
+      const delivery = await waitFor(async () => {
+        const [row] = await db.select().from(reportDeliveries).where(eq(reportDeliveries.period, period));
+        return row?.outcome ? row : undefined;
+      });
+      expect(delivery.outcome).toBe("sent");
+      expect(delivery.sentTo).toHaveLength(2);
+      await Bun.sleep(500);
+      expect(smtp.received.length - before).toBe(1);
+    }, 30_000);
+
     test("staff read a customer's subscriptions and pause them all; the owner resumes one", async () => {
       const staff = await signInStaff(t, (await createStaff(t, "site_admin")).username);
       const read = await staff.get(`/api/management/admin/report-subscription/${orgId}/`);

@@ -6,3 +6,4 @@ export * from "./jobRuns.ts";
 export * from "./practice.ts";
 export * from "./reports.ts";
 export * from "./schemes.ts";
+export * from "./settings.ts";

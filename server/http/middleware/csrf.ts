@@ -14,6 +14,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
  */
 export const TOKEN_POSTS = /^\/api\/reports\/unsubscribe\/[^/]+\/?$/;
 
+/** How many csrftoken cookies the request carries (the Cookie header may name one twice). */
+const csrfCookieCount = (cookieHeader: string | undefined) =>
+  cookieHeader?.match(/(?:^|;)\s*csrftoken\s*=/g)?.length ?? 0;
+
 /**
  * Double-submit CSRF as Django did it, so existing clients keep working: any response to a request
  * without a csrftoken cookie sets one (readable by scripts), and every unsafe method must echo the
@@ -25,6 +29,10 @@ export function csrf(): MiddlewareHandler<AppEnv> {
     if (!SAFE_METHODS.has(c.req.method) && !TOKEN_POSTS.test(c.req.path)) {
       const headerValue = c.req.header(CSRF_HEADER);
       if (!cookieValue) throw forbidden("CSRF Failed: CSRF cookie not set.", "csrf_failed");
+      // A second cookie of the name (one tossed in from a sibling subdomain, say) is refused: which
+      // one is read depends on the parser, so a check that passes on the first proves nothing.
+      if (csrfCookieCount(c.req.header("cookie")) > 1)
+        throw forbidden("CSRF Failed: more than one CSRF cookie was sent.", "csrf_failed");
       if (!headerValue || !constantTimeEqual(cookieValue, headerValue)) {
         throw forbidden("CSRF Failed: CSRF token missing or incorrect.", "csrf_failed");
       }

@@ -7,6 +7,7 @@ import { flushQueryUsage } from "../../engine/usage.ts";
 import { organisationReadAnswer } from "../../http/answers/admin.ts";
 import { parseBody } from "../../http/body.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
+import { parseJsonBody } from "../../http/jsonText.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { readBodyText } from "../../http/textSafety.ts";
@@ -45,11 +46,7 @@ export async function optionalJson(c: Context<AppEnv>): Promise<unknown> {
   if (!(c.req.header("content-type") ?? "").includes("application/json")) {
     throw new HttpError(415, "Content-Type must be application/json.");
   }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpError(400, "Malformed JSON body.").withCode("malformed_body");
-  }
+  return parseJsonBody(text);
 }
 
 /**

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { type FieldError, fieldErrors, fieldRefusal, HttpError } from "../../http/errors.ts";
 import { NOT_A_FIELD } from "../../http/plainWords.ts";
-import { refuseNullCharacters } from "../../http/textSafety.ts";
+import { refuseUnsafeText } from "../../http/textSafety.ts";
 import type { IngestResult, PracticeIngestResult } from "../../ingest/ingest.ts";
 import { defaultLimits } from "../../ingest/limits.ts";
 import type { ErrorReport } from "../../ingest/report.ts";
@@ -163,7 +163,7 @@ export function parseForm<Schema extends z.ZodType>(
   form: unknown,
   alsoRefused: FieldError[] = [],
 ): z.infer<Schema> {
-  refuseNullCharacters(form);
+  refuseUnsafeText(form);
   const parsed = schema.safeParse(form);
   // A field refused for its place (text where a file goes) is not refused again for what is missing.
   const placed = new Set(alsoRefused.map((error) => error.field));

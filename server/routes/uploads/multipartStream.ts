@@ -1,6 +1,7 @@
 import { closeSync, openSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { HttpError } from "../../http/errors.ts";
+import { fieldText } from "../../http/textSafety.ts";
 
 /**
  * An incremental multipart/form-data reader (RFC 7578): the request body is read chunk by chunk
@@ -94,7 +95,9 @@ export async function receiveMultipart(
 ): Promise<ReceivedForm> {
   // Every delimiter, the first too, is CRLF "--" boundary: the body is read as if it began with CRLF.
   const delimiter = Buffer.from(`\r\n--${boundary}`);
-  const fields: Record<string, string | string[]> = {};
+  // No prototype: a part named __proto__ is then a field like any other, refused by name by the
+  // form's parse (textSafety.ts), not a prototype set on this object.
+  const fields: Record<string, string | string[]> = Object.create(null);
   const files: ReceivedFile[] = [];
   const strayFiles: string[] = [];
   let fieldCount = 0;
@@ -146,7 +149,8 @@ export async function receiveMultipart(
   function endPart() {
     if (part?.kind === "file") closeSync(part.fd);
     if (part?.kind === "field") {
-      const value = Buffer.concat(part.chunks).toString("utf8");
+      // Decoded strictly: a lenient decode stored U+FFFD in place of what the user typed.
+      const value = fieldText(Buffer.concat(part.chunks), part.name);
       const previous = fields[part.name];
       fields[part.name] =
         previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
