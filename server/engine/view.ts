@@ -50,6 +50,11 @@ export interface TableDescriptor {
   sortable?: boolean;
   /** Cell colouring rules, e.g. the querie3 differential highlight. */
   highlights?: Array<{ key: string; above?: number; below?: number; color: string }>;
+  /**
+   * A result key: when the result holds a text there, the screen shows that text in place of this
+   * chart or table (querie10 with a single year: its changes are all 0 and mean nothing).
+   */
+  note?: string;
 }
 
 export interface ChartDescriptor {
@@ -72,6 +77,11 @@ export interface ChartDescriptor {
    * button (querie4: the OTHER slice, npi null, opens the rest of the pie).
    */
   breakdownOf?: { chart: string; field: string; equals: string | number | boolean | null };
+  /**
+   * A result key: when the result holds a text there, the screen shows that text in place of this
+   * chart or table (querie10 with a single year: its changes are all 0 and mean nothing).
+   */
+  note?: string;
 }
 
 export interface MapLayer {
