@@ -33,9 +33,17 @@ export const COMPONENT_LABELS: Record<Component, string> = {
 /** The selected year is the reference (oldest) year: every change is 0 and means nothing. */
 export const SECOND_YEAR_NOTE = "A trend needs a second year of data";
 
-/** What the screen shows in place of the maturity chart and table, or null when there is a trend. */
-export const trendNote = (year: number, referenceYear: number) =>
-  year === referenceYear ? SECOND_YEAR_NOTE : null;
+/**
+ * What the screen shows in place of the maturity chart and table, or null when there is a trend:
+ * the selected year is the reference (oldest) one; when a later year exists, it says to choose it.
+ */
+export function trendNote(inputs: { year: number; referenceYear: number; availableYears?: number[] }) {
+  if (inputs.year !== inputs.referenceYear) return null;
+  const later = inputs.availableYears?.find((year) => year > inputs.year);
+  return later === undefined
+    ? SECOND_YEAR_NOTE
+    : `${SECOND_YEAR_NOTE}: ${inputs.year} is the reference year; choose ${later} to see the change`;
+}
 
 export default definePlugin({
   id: "querie10",
@@ -76,7 +84,7 @@ export default definePlugin({
     return {
       year: inputs.year,
       reference_year: inputs.referenceYear,
-      trend_note: trendNote(inputs.year, inputs.referenceYear),
+      trend_note: trendNote(inputs),
       maturity_values: maturityValues,
       maturity_total: maturityTotal,
       maturity_detail: maturityDetail,

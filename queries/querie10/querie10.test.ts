@@ -101,6 +101,13 @@ describe("querie10 Service Maturity", () => {
     expect(plugin.view.tables.find((table) => table.id === "maturity")!.note).toBe("trend_note");
   });
 
+  test("the reference year selected while a later year exists: the note says which to choose", async () => {
+    const result = await harness.run(plugin, { providers, market: current, availableYears: [2024, 2025] });
+    expect(result.trend_note).toBe(
+      "A trend needs a second year of data: 2024 is the reference year; choose 2025 to see the change",
+    );
+  });
+
   test("with two years there is no note", async () => {
     const result = await harness.run(plugin, { providers, market: current, marketReference: reference });
     expect(result.trend_note).toBeNull();

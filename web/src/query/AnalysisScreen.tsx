@@ -17,7 +17,7 @@ import { useCustomerDetail } from "../session/useSessions.ts";
 import { ChartViews, ChartViewsContext } from "./chartViews.ts";
 import { downloadBlob } from "./download.ts";
 import { ExportMenu } from "./ExportMenu.tsx";
-import { FILTER_LABELS, filterFields } from "./filterFields.ts";
+import { filterFields, filterLabel } from "./filterFields.ts";
 import { filterSummary } from "./filterSummary.ts";
 import { chartsToPdf, pdfFileName } from "./pdfExport.ts";
 import { QueryHeader } from "./QueryHeader.tsx";
@@ -177,7 +177,7 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
           title="The filters in the address were not used"
         >
           {resolved.problems
-            .map((problem) => `${FILTER_LABELS[problem.field] ?? problem.field}: ${problem.message}`)
+            .map((problem) => `${filterLabel(problem.field, query.filters)}: ${problem.message}`)
             .join("; ")}
           . The default filters are shown.
         </Alert>
