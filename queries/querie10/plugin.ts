@@ -30,6 +30,21 @@ export const COMPONENT_LABELS: Record<Component, string> = {
   referral_base: "Referral base",
 };
 
+/** The selected year is the reference (oldest) year: every change is 0 and means nothing. */
+export const SECOND_YEAR_NOTE = "A trend needs a second year of data";
+
+/**
+ * What the screen shows in place of the maturity chart and table, or null when there is a trend:
+ * the selected year is the reference (oldest) one; when a later year exists, it says to choose it.
+ */
+export function trendNote(inputs: { year: number; referenceYear: number; availableYears?: number[] }) {
+  if (inputs.year !== inputs.referenceYear) return null;
+  const later = inputs.availableYears?.find((year) => year > inputs.year);
+  return later === undefined
+    ? SECOND_YEAR_NOTE
+    : `${SECOND_YEAR_NOTE}: ${inputs.year} is the reference year; choose ${later} to see the change`;
+}
+
 export default definePlugin({
   id: "querie10",
   ...catalogue,
@@ -48,6 +63,7 @@ export default definePlugin({
     const maturityComponent: Record<string, Record<Component, number>> = {};
     const maturityDetail: Record<string, Record<Component, { reference: number; current: number }>> = {};
     const maturityTotal: Array<{ service_line: string; service: string; maturity: number }> = [];
+    const maturityValues: Array<{ service_line: string; service: string } & Record<Component, number>> = [];
     for (const line of lines) {
       const reference = yearOf(line, "reference");
       const current = yearOf(line, "current");
@@ -55,6 +71,7 @@ export default definePlugin({
       const before = componentValues(reference);
       const after = componentValues(current);
       maturityComponent[line] = changes;
+      maturityValues.push({ service_line: line, service: SERVICE_LINE_LABELS[line], ...after });
       maturityDetail[line] = Object.fromEntries(
         COMPONENTS.map((component) => [
           component,
@@ -67,6 +84,8 @@ export default definePlugin({
     return {
       year: inputs.year,
       reference_year: inputs.referenceYear,
+      trend_note: trendNote(inputs),
+      maturity_values: maturityValues,
       maturity_total: maturityTotal,
       maturity_detail: maturityDetail,
       maturity_component: maturityComponent,

@@ -78,4 +78,38 @@ describe("querie10 Service Maturity", () => {
     const result = await harness.run(plugin, { providers, market: current });
     expect(result.maturity_total.every((line) => line.maturity === 0)).toBe(true);
   });
+
+  // Issue 32: a customer with one year saw a chart of zeros and nothing saying why.
+  test("with a single year the answer says a second year is needed and gives this year's values", async () => {
+    const result = await harness.run(plugin, { providers, market: current }, { servicelines: ["spine"] });
+    expect(result.year).toBe(result.reference_year);
+    expect(result.trend_note).toBe("A trend needs a second year of data");
+    // The selected year's own values (practice 8 cases of 14, 3 in an ASC, 2 providers, 2 referrers).
+    expect(result.maturity_values).toEqual([
+      {
+        service_line: "spine",
+        service: "Spine",
+        volume: 8,
+        market_share: (8 / 14) * 100,
+        asc_shift: 37.5,
+        provider_depth: 2,
+        referral_base: 2,
+      },
+    ]);
+    // The view draws neither the chart nor the table of changes from these zeros: it shows the note.
+    expect(plugin.view.charts[0]!.note).toBe("trend_note");
+    expect(plugin.view.tables.find((table) => table.id === "maturity")!.note).toBe("trend_note");
+  });
+
+  test("the reference year selected while a later year exists: the note says which to choose", async () => {
+    const result = await harness.run(plugin, { providers, market: current, availableYears: [2024, 2025] });
+    expect(result.trend_note).toBe(
+      "A trend needs a second year of data: 2024 is the reference year; choose 2025 to see the change",
+    );
+  });
+
+  test("with two years there is no note", async () => {
+    const result = await harness.run(plugin, { providers, market: current, marketReference: reference });
+    expect(result.trend_note).toBeNull();
+  });
 });

@@ -12,4 +12,5 @@ export const texts = {
     "Change against your reference year in volume, share, ASC shift, provider depth and referral base.",
   chart_title: "Maturity by service line",
   table_title: "Maturity components",
+  table_title2: "This year's values",
 } satisfies AnalysisTexts;

@@ -18,6 +18,8 @@ export const maturityView: ViewDescriptor = {
     {
       id: "maturity",
       title: "Service maturity",
+      // With a single year every change is 0: the note says a second year is needed instead.
+      note: "trend_note",
       spec: {
         $schema: "https://vega.github.io/schema/vega-lite/v6.json",
         data: { name: "maturity_total" },
@@ -46,9 +48,23 @@ export const maturityView: ViewDescriptor = {
       title: "Service maturity",
       rowsKey: "maturity_table",
       childrenKey: "components",
+      note: "trend_note",
       columns: [
         column.text("name", "Service / Component"),
         column.percent("maturity", "Maturity increase (%)"),
+      ],
+    },
+    {
+      id: "maturity_values",
+      title: "This year's values",
+      rowsKey: "maturity_values",
+      columns: [
+        column.text("service", "Service"),
+        column.integer("volume", "Your cases"),
+        column.percent("market_share", "Market share (%)"),
+        column.percent("asc_shift", "Cases in an ASC (%)"),
+        column.integer("provider_depth", "Providers"),
+        column.integer("referral_base", "Outside referrers"),
       ],
     },
   ],

@@ -132,8 +132,13 @@ export interface WaterfallStep {
   start: number;
   end: number;
   amount: number;
-  kind: "total" | "increase" | "decrease";
+  /** A step of amount 0 is neither an increase nor a decrease: "no change". */
+  kind: "total" | "increase" | "decrease" | "no change";
 }
+
+/** The kind of a change step by the sign of its amount. */
+export const stepKind = (amount: number): WaterfallStep["kind"] =>
+  amount > 0 ? "increase" : amount < 0 ? "decrease" : "no change";
 
 /** Today's revenue, then each change as a floating bar, then the total in five years. */
 export function waterfall(
@@ -149,7 +154,7 @@ export function waterfall(
       ...change,
       start: running,
       end: running + change.amount,
-      kind: change.amount < 0 ? "decrease" : "increase",
+      kind: stepKind(change.amount),
     });
     running += change.amount;
   }
@@ -162,4 +167,27 @@ export function waterfall(
     kind: "total",
   });
   return steps;
+}
+
+/**
+ * Where the waterfall's revenue axis starts: below the lowest running total by twice the span of
+ * the changes, rounded down to a round figure, never below 0. The totals' bars are drawn from it
+ * (`bar_start`), so a change of $50,000 on $5 million is a bar and not a sliver; the axis's first
+ * label says where it starts. 0 when nothing changes.
+ */
+export function waterfallFloor(steps: readonly Pick<WaterfallStep, "start" | "end" | "kind">[]): number {
+  const values = steps.flatMap((step) => (step.kind === "total" ? [step.end] : [step.start, step.end]));
+  if (values.length === 0) return 0;
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const floor = low - 2 * (high - low);
+  if (high <= low || floor <= 0) return 0;
+  const unit = 10 ** Math.floor(Math.log10(high - floor));
+  return Math.floor(floor / unit) * unit;
+}
+
+/** The steps with where each bar is drawn from: a total from the axis floor, a change from its start. */
+export function drawnWaterfall<Step extends WaterfallStep>(steps: readonly Step[]) {
+  const floor = waterfallFloor(steps);
+  return steps.map((step) => ({ ...step, bar_start: step.kind === "total" ? floor : step.start }));
 }

@@ -13,6 +13,7 @@ import { catalogue } from "./catalogue.ts";
 import { growthFilters } from "./filters.ts";
 import {
   dollars,
+  drawnWaterfall,
   HORIZON_YEARS,
   type LinePrice,
   linePrice,
@@ -175,7 +176,7 @@ export default definePlugin({
         trend_rate: figures.trend.trend_rate,
         trend_rate_unclipped: figures.trend.trend_rate_unclipped,
         trend_clipped: figures.trend.trend_clipped,
-        trend_note: trendNote(figures.trend, years),
+        trend_note: trendNote(figures.trend, years, laterYear(inputs)),
         demand_trend_5y: figures.trend.demand,
         customer_5y_population: customerPopulation,
         customer_5y_trend: customerTrend,
@@ -244,11 +245,13 @@ export default definePlugin({
     );
     return {
       growth_totals: growthTotals,
-      growth_waterfall: waterfall(revenueToday, [
-        { step: "recapture", label: "Recapture", amount: recapturedRevenue },
-        { step: "site_shift", label: "Site shift to ASC", amount: shiftRevenueTotal },
-        { step: "demand", label: "Five-year demand", amount: demandRevenue },
-      ]).map((step, order) => ({ ...step, order })),
+      growth_waterfall: drawnWaterfall(
+        waterfall(revenueToday, [
+          { step: "recapture", label: "Recapture", amount: recapturedRevenue },
+          { step: "site_shift", label: "Site shift to ASC", amount: shiftRevenueTotal },
+          { step: "demand", label: "Five-year demand", amount: demandRevenue },
+        ]),
+      ).map((step, order) => ({ ...step, order })),
       growth_what_if: [
         { scenario: "Today", cases: casesToday, revenue: revenueToday },
         {
@@ -281,8 +284,23 @@ export default definePlugin({
   },
 });
 
-function trendNote(trend: { trend_rate: number | null; trend_clipped: boolean }, years: number) {
-  if (years <= 0) return "one market year: no trend";
+/** A year with data after the selected one, if the run knows of one (inputs.availableYears). */
+export const laterYear = (inputs: { year: number; availableYears?: number[] }) =>
+  inputs.availableYears?.find((year) => year > inputs.year);
+
+/**
+ * Why a line has no trend, or that it was clipped. The selected year being the reference (oldest)
+ * year is not "one market year" when a later year exists: the trend is measured from it.
+ */
+export function trendNote(
+  trend: { trend_rate: number | null; trend_clipped: boolean },
+  years: number,
+  later?: number,
+) {
+  if (years <= 0)
+    return later === undefined
+      ? "one market year: no trend"
+      : `the reference (oldest) year: no trend; choose ${later} to see one`;
   if (trend.trend_rate === null) return "no cases in the reference year";
   return trend.trend_clipped ? "clipped to ±15% a year" : "";
 }

@@ -305,6 +305,15 @@ describe("querie11 Growth Opportunities", () => {
     expect(result.growth_totals.trend_years).toBe(0);
   });
 
+  // Issue 32: the oldest of two years said "one market year" although a later year exists.
+  test("the reference year selected while a later year exists: no trend, and the note says why", async () => {
+    const { marketReference: _none, ...oneYear } = data;
+    const result = await harness.run(plugin, { ...oneYear, availableYears: [2024, 2025] }, chosen);
+    const spine = lineOf(result.growth_table, "spine");
+    expect(spine.trend_rate).toBeNull();
+    expect(spine.trend_note).toBe("the reference (oldest) year: no trend; choose 2025 to see one");
+  });
+
   test("what-if percentages outside 0-100 or not numbers are refused naming the field", async () => {
     for (const wrong of [120, -1, "abc", ""]) {
       const run = harness.run(plugin, data, { ...chosen, recapture_pct: wrong });

@@ -4,8 +4,13 @@ import { column, rankedBy, type ViewDescriptor } from "../../server/engine/index
 export const GROWTH_THRESHOLDS = [0, 2, 5, 10] as const;
 export const GROWTH_COLORS = ["#d7301f", "#fee8c8", "#c2e699", "#78c679", "#238443"];
 
+/** An axis label in abbreviated dollars: $4.8M, $950K, $1.2B (d3's "G" read as billions). */
+export const WATERFALL_LABEL = "replace(replace(format(datum.value, '$.3~s'), 'G', 'B'), 'k', 'K')";
+
 /** What a revenue cell shows when the line has no price (never 0). */
 const NO_PRICE = "no price";
+/** A site shift the market cannot price (no outpatient or ASC paid amount for the line). */
+const NOT_PRICED = { key: "shift_priced", text: "not priced" };
 
 export const growthView: ViewDescriptor = {
   layout: "standard",
@@ -20,13 +25,33 @@ export const growthView: ViewDescriptor = {
         encoding: {
           // Horizontal bars: the step names stay readable at phone width.
           y: { field: "label", type: "nominal", title: null, sort: { field: "order" } },
-          x: { field: "start", type: "quantitative", title: "Revenue ($)", axis: { format: "$,.2s" } },
+          // Totals are drawn from the axis floor (growth.ts, waterfallFloor), not from 0: the
+          // changes are bars, not slivers. Few ticks, abbreviated dollars ($4.8M, $950K), and a
+          // label that would touch its neighbour is left out.
+          x: {
+            field: "bar_start",
+            type: "quantitative",
+            title: "Revenue",
+            scale: { zero: false },
+            axis: {
+              // About one tick per 120 px: 4 on a phone's card, 10 at most on a wide screen.
+              tickCount: { expr: "clamp(floor(width / 120), 2, 10)" },
+              labelExpr: WATERFALL_LABEL,
+              labelOverlap: "greedy",
+              labelSeparation: 12,
+            },
+          },
           x2: { field: "end" },
           color: {
             field: "kind",
             type: "nominal",
             title: null,
-            scale: { domain: ["total", "increase", "decrease"], range: ["#1f5f99", "#2f9e44", "#c92a2a"] },
+            // Below the chart: on a phone a legend at the side leaves the bars a third of the card.
+            legend: { orient: "bottom", direction: "horizontal", columns: 2 },
+            scale: {
+              domain: ["total", "increase", "decrease", "no change"],
+              range: ["#1f5f99", "#2f9e44", "#c92a2a", "#868e96"],
+            },
           },
           tooltip: [
             { field: "label", type: "nominal", title: "Step" },
@@ -44,7 +69,8 @@ export const growthView: ViewDescriptor = {
       rowsKey: "growth_what_if",
       columns: [
         column.text("scenario", "Scenario"),
-        column.number("cases", "Cases"),
+        // Recaptured cases are a percentage of the leaked ones: fractional by construction.
+        column.decimal("cases", "Cases"),
         column.currency("revenue", "Revenue"),
       ],
     },
@@ -70,10 +96,11 @@ export const growthView: ViewDescriptor = {
       rowsKey: "growth_table",
       columns: [
         column.text("service", "Service"),
-        column.number("recaptured_cases", "Cases recaptured"),
+        column.decimal("recaptured_cases", "Cases recaptured"),
         column.currency("recaptured_revenue", "Recaptured revenue", NO_PRICE),
-        column.number("shifted_cases", "Cases shifted to ASC"),
-        column.currency("shift_revenue", "Site-shift revenue", NO_PRICE),
+        column.decimal("shifted_cases", "Cases shifted to ASC"),
+        // A line the market has no outpatient or ASC price for: "not priced", never $0.
+        { ...column.currency("shift_revenue", "Site-shift revenue", NO_PRICE), whenFalse: NOT_PRICED },
         column.currency("demand_revenue", "Five-year demand revenue", NO_PRICE),
       ],
     },
@@ -84,13 +111,13 @@ export const growthView: ViewDescriptor = {
       columns: [
         column.text("service", "Service"),
         column.integer("market_cases", "Market cases"),
-        column.number("demand_population_5y", "Demand in 5 years (population)"),
+        column.integer("demand_population_5y", "Demand in 5 years (population)"),
         column.integer("zips_without_projection", "Zips without a projection"),
         column.percent("trend_rate", "Yearly trend", "N/A"),
         column.text("trend_note", "Trend note"),
-        column.number("demand_trend_5y", "Demand in 5 years (trend)", "N/A"),
-        column.number("customer_5y_population", "Your cases in 5 years (population)"),
-        column.number("customer_5y_trend", "Your cases in 5 years (trend)", "N/A"),
+        column.integer("demand_trend_5y", "Demand in 5 years (trend)", "N/A"),
+        column.integer("customer_5y_population", "Your cases in 5 years (population)"),
+        column.integer("customer_5y_trend", "Your cases in 5 years (trend)", "N/A"),
       ],
     },
     {
@@ -103,12 +130,12 @@ export const growthView: ViewDescriptor = {
         column.integer("market_cases", "Market cases"),
         column.integer("customer_cases", "Your cases"),
         column.percent("share", "Your share"),
-        column.number("demand_population_5y", "Demand in 5 years (population)"),
+        column.integer("demand_population_5y", "Demand in 5 years (population)"),
         column.integer("zips_without_projection", "Zips without a projection"),
         column.percent("trend_rate", "Yearly trend", "N/A"),
-        column.number("demand_trend_5y", "Demand in 5 years (trend)", "N/A"),
-        column.number("customer_5y_population", "Your cases in 5 years (population)"),
-        column.number("customer_5y_trend", "Your cases in 5 years (trend)", "N/A"),
+        column.integer("demand_trend_5y", "Demand in 5 years (trend)", "N/A"),
+        column.integer("customer_5y_population", "Your cases in 5 years (population)"),
+        column.integer("customer_5y_trend", "Your cases in 5 years (trend)", "N/A"),
       ],
     },
     {

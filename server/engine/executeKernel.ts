@@ -51,6 +51,7 @@ export function runContext(
       dimensions: inputs.dimensions,
       zipPolygon: inputs.zipPolygon,
       kept: inputs.kept,
+      availableYears: inputs.availableYears,
     },
     settings,
     filterLists: () => filterLists(duck, inputs.files.derived?.area_cases, inputs.kept),

@@ -65,6 +65,11 @@ export interface CanonicalInputs {
   zipPolygon: ZipPolygonLookup;
   /** Where values made from the organisation-year's data are kept (with its derived files). */
   kept?: KeptValues;
+  /**
+   * The organisation's years with data, oldest first, when the run serves a request (runPlugin):
+   * a kernel tells "only one year" from "the oldest of several" with it (the trend notes).
+   */
+  availableYears?: number[];
 }
 
 /** What a kernel may read besides SQL: the dimensions (for markers and polygons) and the years. */
@@ -75,4 +80,9 @@ export interface KernelInputs {
   zipPolygon: ZipPolygonLookup;
   /** Where values made from the organisation-year's data are kept as JSON (derived/keptJson.ts); none without derived files. */
   kept?: KeptValues;
+  /**
+   * The organisation's years with data, oldest first, when the run serves a request (runPlugin):
+   * a kernel tells "only one year" from "the oldest of several" with it (the trend notes).
+   */
+  availableYears?: number[];
 }

@@ -201,7 +201,9 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
   }
 
   const resolved = await snapshot.resolve(filters.year);
-  const key = `${resolved.dataKey}|${plugin.id}|${plugin.fingerprint}|${filtersKeyOnce(filters)}`;
+  // The years are in the key: a kernel's notes say whether a later year exists (querie10, querie11).
+  const availableYears = years.availableYears;
+  const key = `${resolved.dataKey}|years:${availableYears.join(",")}|${plugin.id}|${plugin.fingerprint}|${filtersKeyOnce(filters)}`;
   timings.snapshot = performance.now() - started;
   const hit = cache.get(key);
   if (hit) return keptOutcome(hit, { cached: true, durationMs: performance.now() - started, timings });
@@ -212,7 +214,11 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
     timings.shared = performance.now() - started - timings.snapshot;
     return { response, body: answer.body, cached: false, durationMs: performance.now() - started, timings };
   }
-  running = executeKernel(plugin, resolved.inputs, filters, { dataDir, settings, timings })
+  running = executeKernel(plugin, { ...resolved.inputs, availableYears }, filters, {
+    dataDir,
+    settings,
+    timings,
+  })
     .then((results) => {
       const encoding = performance.now();
       const response: RunResponse = {

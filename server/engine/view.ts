@@ -5,7 +5,7 @@
  */
 
 /** How a cell is shown (and exported): see format.ts. */
-export type ValueFormat = "text" | "list" | "integer" | "number" | "percent" | "currency";
+export type ValueFormat = "text" | "list" | "integer" | "decimal" | "number" | "percent" | "currency";
 
 export interface TableColumn {
   /** Field of a row object. */
@@ -14,6 +14,12 @@ export interface TableColumn {
   format: ValueFormat;
   /** Shown when the value is missing (null/undefined), e.g. "N/A" or 0. */
   missing?: string | number;
+  /**
+   * A present value shown as `text` when the row's field `key` is false (querie11: a site shift the
+   * market has no outpatient or ASC price for is "not priced", not $0). A missing value shows
+   * `missing` first.
+   */
+  whenFalse?: { key: string; text: string };
 }
 
 /**
@@ -29,6 +35,8 @@ export const column = {
   text: columnOf("text"),
   list: columnOf("list"),
   integer: columnOf("integer"),
+  /** One decimal: counts fractional by construction (a percentage of cases: querie11's recapture). */
+  decimal: columnOf("decimal", 0),
   number: columnOf("number", 0),
   percent: columnOf("percent", 0),
   currency: columnOf("currency", 0),
@@ -50,6 +58,11 @@ export interface TableDescriptor {
   sortable?: boolean;
   /** Cell colouring rules, e.g. the querie3 differential highlight. */
   highlights?: Array<{ key: string; above?: number; below?: number; color: string }>;
+  /**
+   * A result key: when the result holds a text there, the screen shows that text in place of this
+   * chart or table (querie10 with a single year: its changes are all 0 and mean nothing).
+   */
+  note?: string;
 }
 
 export interface ChartDescriptor {
@@ -72,6 +85,11 @@ export interface ChartDescriptor {
    * button (querie4: the OTHER slice, npi null, opens the rest of the pie).
    */
   breakdownOf?: { chart: string; field: string; equals: string | number | boolean | null };
+  /**
+   * A result key: when the result holds a text there, the screen shows that text in place of this
+   * chart or table (querie10 with a single year: its changes are all 0 and mean nothing).
+   */
+  note?: string;
 }
 
 export interface MapLayer {

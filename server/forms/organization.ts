@@ -1,5 +1,12 @@
+import { CITY_AUTOCOMPLETE_URL, ZIPS_OF_CITY_URL } from "./facility.ts";
 import type { FormDefinition } from "./types.ts";
 
+/**
+ * A customer's identity (staff's New customer and Edit dialogs). The city and zip follow the locale
+ * rule of every form, read by the web from this definition as the facility form's are: a city of the
+ * reference (autocomplete), then one of its zips (`api_other`), the zip emptied when the city
+ * changes (`clears_on`) and the pair checked once both are set; the server checks it again.
+ */
 export const organizationForm: FormDefinition = {
   name: "organization",
   fields: [
@@ -10,9 +17,20 @@ export const organizationForm: FormDefinition = {
       label: "City, State",
       type: "text",
       required: true,
-      api_url: "/api/services/location/autocomplete/",
+      api_url: CITY_AUTOCOMPLETE_URL,
     },
-    { name: "locale_zip", label: "Zip code", type: "text", required: true, format: "zip" },
+    {
+      name: "locale_zip",
+      label: "Zip code",
+      type: "text",
+      required: true,
+      format: "zip",
+      minlength: 5,
+      maxlength: 5,
+      api_url: ZIPS_OF_CITY_URL,
+      api_other: "locale",
+      clears_on: "locale",
+    },
     { name: "phone_1", label: "Phone 1", type: "text", format: "number" },
     { name: "phone_2", label: "Phone 2", type: "text", format: "number" },
     { name: "fax", label: "Fax", type: "text", format: "number" },

@@ -9,6 +9,7 @@ import { filterFields } from "../../web/src/query/filterFields.ts";
 import { filterSummary } from "../../web/src/query/filterSummary.ts";
 import { tablePreview } from "../../web/src/query/reportLayout.ts";
 import type { FilterValues, JsonSchema } from "../../web/src/query/types.ts";
+import { viewNote } from "../../web/src/query/viewNote.ts";
 import type { AppContext } from "../context.ts";
 import { exportTable } from "../engine/export/tableRows.ts";
 import { formatValue } from "../engine/format.ts";
@@ -87,10 +88,19 @@ export async function reportContent(context: AppContext, source: ReportSource): 
   const manifest = pluginManifest(plugin, { year: source.availableYears.at(-1) });
   const fields = filterFields(manifest.filters as JsonSchema, source.availableYears, results);
   const charts = [];
-  for (const chart of reportCharts(plugin.view.charts)) {
+  // A chart whose result gives a note in its place (querie10 with one year) is not drawn.
+  for (const chart of reportCharts(plugin.view.charts).filter((chart) => !viewNote(chart, results))) {
     charts.push({ title: chart.title, svg: await chartToSvg(chart, plugin.view.charts, results) });
   }
   const tables = plugin.view.tables.map((table): ReportTable => {
+    const note = viewNote(table, results);
+    if (note !== undefined)
+      return {
+        title: table.title,
+        header: table.columns.map((column) => column.label),
+        rows: [],
+        moreText: note,
+      };
     const exported = exportTable(response.results, table);
     const preview = tablePreview(exported.rows);
     return {

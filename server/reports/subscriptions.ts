@@ -133,7 +133,49 @@ export async function subscriptionViews(
           .leftJoin(customerUsers, eq(customerUsers.id, reportRecipients.customerUserId))
           .where(inArray(reportRecipients.subscriptionId, ids))
           .orderBy(asc(reportRecipients.email));
-  return rows.map(({ row, ownerName }) => ({
+  return rows.map(({ row, ownerName }) => {
+    const views = recipients
+      .filter(({ recipient }) => recipient.subscriptionId === row.id)
+      .map(({ recipient, user }) => ({
+        user_id: recipient.customerUserId,
+        email: user?.email ?? recipient.email,
+        username: user?.username ?? null,
+        state: recipientState(user, row.organisationId),
+      }));
+    return {
+      ...subscriptionFields(row, ownerName),
+      ...nextDeliveryOf(row, views),
+      recipients: views,
+    };
+  });
+}
+
+/** removed: no longer a user of the organisation; blocked: staff blocked the user. */
+const recipientState = (
+  user: { organisationId: string | null; blocked: boolean } | null,
+  organisationId: string,
+): "active" | "blocked" | "removed" =>
+  !user || user.organisationId !== organisationId ? "removed" : user.blocked ? "blocked" : "active";
+
+export const NO_RECIPIENT_LEFT =
+  "None: every recipient was removed or blocked. Choose other recipients to resume the deliveries.";
+
+/**
+ * The next delivery a screen shows: none while paused, and none when no recipient is left to send
+ * to (every one removed or blocked), with why; otherwise the scheduled time.
+ */
+export function nextDeliveryOf(
+  row: { paused: boolean; nextRunAt: Date | null },
+  recipients: ReadonlyArray<{ state: "active" | "blocked" | "removed" }>,
+): { next_delivery_at: string | null; next_delivery_note: string | null } {
+  if (row.paused) return { next_delivery_at: null, next_delivery_note: null };
+  if (!recipients.some((recipient) => recipient.state === "active"))
+    return { next_delivery_at: null, next_delivery_note: NO_RECIPIENT_LEFT };
+  return { next_delivery_at: row.nextRunAt?.toISOString() ?? null, next_delivery_note: null };
+}
+
+function subscriptionFields(row: SubscriptionRow, ownerName: string) {
+  return {
     id: row.id,
     querie: row.querie,
     saved_query_id: row.savedQueryId,
@@ -149,25 +191,11 @@ export async function subscriptionViews(
     schedule: scheduleInWords(scheduleOf(row)),
     include_xlsx: row.includeXlsx,
     paused: row.paused,
-    next_delivery_at: row.paused ? null : (row.nextRunAt?.toISOString() ?? null),
     last_delivered_at: row.lastDeliveredAt?.toISOString() ?? null,
     last_outcome: row.lastOutcome,
     last_detail: row.lastDetail,
     owner: { id: row.ownerUserId, username: ownerName },
-    recipients: recipients
-      .filter(({ recipient }) => recipient.subscriptionId === row.id)
-      .map(({ recipient, user }) => ({
-        user_id: recipient.customerUserId,
-        email: user?.email ?? recipient.email,
-        username: user?.username ?? null,
-        state:
-          !user || user.organisationId !== row.organisationId
-            ? "removed"
-            : user.blocked
-              ? "blocked"
-              : "active",
-      })),
-  }));
+  };
 }
 
 /** The users a subscription of this organisation may go to: its users who are not blocked. */

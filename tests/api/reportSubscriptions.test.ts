@@ -22,7 +22,7 @@ import { formatValue } from "../../server/engine/format.ts";
 import { pluginRegistry } from "../../server/engine/registry.ts";
 import { marketCase } from "../../server/engine/testing/golden.ts";
 import { writeWarehouse } from "../../server/engine/testing/queriesApp.ts";
-import { queueDelivery, REPORT_JOB } from "../../server/reports/subscriptions.ts";
+import { NO_RECIPIENT_LEFT, queueDelivery, REPORT_JOB } from "../../server/reports/subscriptions.ts";
 import { backends } from "../helpers/backends.ts";
 import { createCustomer, createOrganisation, createStaff, signInStaff } from "../helpers/factories.ts";
 import type { HttpClient } from "../helpers/httpClient.ts";
@@ -261,7 +261,23 @@ for (const backend of backends) {
         BASE,
         subscription([ownerUser.id, blocked.id], { title: "Blocked case" }),
       );
+      const onlyBlocked = await owner.post(BASE, subscription([blocked.id], { title: "Only Bob" }));
+      expect(onlyBlocked.json.subscription.next_delivery_at).not.toBeNull();
       await db.update(customerUsers).set({ blocked: true }).where(eq(customerUsers.id, blocked.id));
+      // Issue 32: every recipient has left: no next delivery, and why; one left: the schedule.
+      const listed = (await owner.get(BASE)).json.subscriptions as Array<{
+        id: string;
+        next_delivery_at: string | null;
+        next_delivery_note: string | null;
+      }>;
+      expect(listed.find((s) => s.id === onlyBlocked.json.subscription.id)).toMatchObject({
+        next_delivery_at: null,
+        next_delivery_note: NO_RECIPIENT_LEFT,
+      });
+      expect(listed.find((s) => s.id === created.json.subscription.id)).toMatchObject({
+        next_delivery_note: null,
+      });
+      await owner.delete(`${BASE}${onlyBlocked.json.subscription.id}/`);
       const before = smtp.received.length;
       await owner.post(`${BASE}${created.json.subscription.id}/send-now/`);
       const partial = await waitFor(async () => {

@@ -56,7 +56,7 @@ const MANUAL_PROVIDERS = [
   { npi: "1757368877", last: "Okafor", first: "Chidi" },
 ];
 const NOT_FOUND =
-  "We cannot find what you search for into the dabase, but you can add it manualy and we will check it.";
+  "We cannot find what you searched for in the database, but you can add it manually and we will check it.";
 
 type StepKey =
   | "facilities"

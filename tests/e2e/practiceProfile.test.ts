@@ -24,7 +24,7 @@ const PROVIDER_NPI = "1004152629";
 /** A valid NPI (check digit right) that no registry record holds. */
 const UNKNOWN_NPI = completeNpi("199999999");
 const NOT_FOUND =
-  "We cannot find what you search for into the dabase, but you can add it manualy and we will check it.";
+  "We cannot find what you searched for in the database, but you can add it manually and we will check it.";
 /** The second fixture organisation, seeded with its agreement accepted and no facility or provider yet. */
 const MID_SETUP_EMAIL = "riverside@example.com";
 const PHONE = { width: 390, height: 844 };
@@ -114,9 +114,19 @@ describe.skipIf(!chromiumAvailable)("practice profile", () => {
     const submit = dialog().getByRole("button", { name: "Submit" });
     await expect(submit.isDisabled()).resolves.toBe(true);
 
+    // Issue 32: each look-up was sent twice. Requests the page sends to the look-up, counted.
+    const lookups: string[] = [];
+    const countLookup = (request: { url(): string; postData(): string | null }) => {
+      if (request.url().includes("/api/services/lexisnexis/")) lookups.push(request.postData() ?? "");
+    };
+    page.on("request", countLookup);
+
     // Not in the registry: the spec's message on the field; the form stays usable.
     await field("NPI").fill(UNKNOWN_NPI);
     await dialog().getByText(NOT_FOUND).waitFor();
+    await Bun.sleep(500);
+    expect(lookups).toEqual([JSON.stringify({ query: UNKNOWN_NPI })]);
+    page.off("request", countLookup);
 
     // A bad check digit: the field's own rule, before any call.
     await field("NPI").fill(`${FACILITY_NPI.slice(0, 9)}${(Number(FACILITY_NPI[9]) + 1) % 10}`);
@@ -126,8 +136,17 @@ describe.skipIf(!chromiumAvailable)("practice profile", () => {
       query: FACILITY_NPI,
     });
     const found = (lookup.body as { data: { name: string; city_state: string } }).data;
+    page.on("request", countLookup);
     await field("NPI").fill(FACILITY_NPI);
     await untilValue(field("Name"), found.name);
+    await Bun.sleep(500);
+    page.off("request", countLookup);
+    // One request per look-up: the unknown NPI's and the known one's (a found record fills the form
+    // without asking again).
+    expect(lookups).toEqual([
+      JSON.stringify({ query: UNKNOWN_NPI }),
+      JSON.stringify({ query: FACILITY_NPI }),
+    ]);
     await expect(field("City, State").inputValue()).resolves.toBe(found.city_state);
     facilityName = `${found.name} E2E`;
     await field("Name").fill(facilityName);

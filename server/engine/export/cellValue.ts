@@ -2,7 +2,13 @@ import { formatValue } from "../format.ts";
 import type { TableColumn, ValueFormat } from "../view.ts";
 
 /** Decimals the screens show for each numeric format (server/engine/format.ts). */
-const decimals: Partial<Record<ValueFormat, number>> = { integer: 0, number: 2, percent: 2, currency: 2 };
+const decimals: Partial<Record<ValueFormat, number>> = {
+  integer: 0,
+  decimal: 1,
+  number: 2,
+  percent: 2,
+  currency: 2,
+};
 
 /**
  * A cell as a file holds it: a number stays a number (a percentage as its points, 14.13 for

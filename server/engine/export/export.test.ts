@@ -15,6 +15,9 @@ describe("cell formats", () => {
     ["currency", -5, "-$5.00"],
     ["integer", 12345, "12,345"],
     ["number", -10.5, "-10.50"],
+    ["decimal", 17.25, "17.3"],
+    ["decimal", 0.5, "0.5"],
+    ["decimal", 1234, "1,234.0"],
     ["list", ["a", "b"], "a, b"],
     ["text", "x", "x"],
   ] as const)("%s %j -> %s", (format, value, text) => {

@@ -1,3 +1,4 @@
+import { columnValue } from "../format.ts";
 import type { PluginResult } from "../plugin.ts";
 import type { TableColumn, TableDescriptor } from "../view.ts";
 
@@ -24,7 +25,7 @@ export interface ExportTable {
 export function exportTable(result: PluginResult, table: TableDescriptor): ExportTable {
   const source = valueAt(result, table.rowsKey);
   const rows: ExportRow[] = [];
-  const cells = (row: Record<string, unknown>) => table.columns.map((column) => row[column.key]);
+  const cells = (row: Record<string, unknown>) => table.columns.map((column) => columnValue(column, row));
   for (const row of Array.isArray(source) ? (source as Record<string, unknown>[]) : []) {
     rows.push({ level: 0, values: cells(row) });
     const children = table.childrenKey ? row[table.childrenKey] : undefined;

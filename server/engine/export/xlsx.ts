@@ -9,6 +9,7 @@ const numberFormats: Partial<Record<ValueFormat, string>> = {
   percent: '0.00"%"',
   currency: '"$"#,##0.00',
   integer: "#,##0",
+  decimal: "#,##0.0",
   number: "#,##0.00",
 };
 

@@ -100,6 +100,8 @@ export interface GoldenData {
   facilities?: Array<Partial<OrgFacility> & { npi: string; name: string }>;
   serviceArea?: ServiceAreaZip[];
   serviceAreaReference?: ServiceAreaZip[];
+  /** The organisation's years with data, as a served run has them (unset: as the CLI's run). */
+  availableYears?: number[];
 }
 
 /** Writes rows as a Parquet file with the canonical columns (tests build warehouse files with it). */
@@ -180,6 +182,7 @@ export function goldenHarness(): GoldenHarness {
             serviceAreaReference: data.serviceAreaReference ?? serviceArea,
           },
           zipPolygon: lazyZipPolygonLookup(),
+          availableYears: data.availableYears,
         },
         filters,
         { dataDir, settings: { ...settings, ...settingsOverride }, threads: 1 },

@@ -27,7 +27,10 @@ export const subscriptionView = z.object({
   schedule: z.string(),
   include_xlsx: z.boolean(),
   paused: z.boolean(),
+  /** null when paused, or when no recipient is left to send to (`next_delivery_note` says so). */
   next_delivery_at: z.string().nullable(),
+  /** Why there is no next delivery: every recipient was removed or blocked; null otherwise. */
+  next_delivery_note: z.string().nullable(),
   last_delivered_at: z.string().nullable(),
   last_outcome: z.enum(["sent", "partial", "skipped", "failed"]).nullable(),
   last_detail: z.string().nullable(),

@@ -118,6 +118,10 @@ for (const backend of backends) {
       ] as const) {
         const answer = await customer.post(path, { query: npi });
         expect(answer.status).toBe(404);
+        // Issue 32: the spec's text had typos ("dabase", "manualy").
+        expect(NOT_FOUND_MESSAGE).toBe(
+          "We cannot find what you searched for in the database, but you can add it manually and we will check it.",
+        );
         expect(answer.json).toEqual({
           status: 404,
           code: "not_found",

@@ -1,10 +1,10 @@
 import { ActionIcon, Alert, Button, Group, Modal, Stack, Tooltip } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ApiError, errorMessage } from "../api/errors.ts";
 import { FormFields } from "./FormFields.tsx";
-import { fieldError, payloadOf } from "./rules.ts";
+import { autoLookUp, fieldError, payloadOf } from "./rules.ts";
 import type { Choice, FormField } from "./types.ts";
 import { useDefinitionForm } from "./useDefinitionForm.ts";
 import { useLocaleCheck } from "./useLocaleCheck.ts";
@@ -87,10 +87,18 @@ function FormModalBody({
     }
   };
 
-  // An add looks the NPI up as soon as it is complete and valid (a provider found pre-fills the form).
+  // An add looks the NPI up as soon as it is complete and valid (a provider found pre-fills the form),
+  // once per value: the effect running again for the same value (React's development double run,
+  // the values set back by the look-up's own answer) sends nothing. The search button always asks.
+  const autoLookedUp = useRef<string | undefined>(undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new complete value triggers it.
   useEffect(() => {
-    if (!entity && lookupReady) void runLookup();
+    // A value made incomplete and then complete again is a new look-up.
+    if (!lookupReady) autoLookedUp.current = undefined;
+    const state = { editing: Boolean(entity), ready: lookupReady, value: lookupValue };
+    if (!autoLookUp({ ...state, last: autoLookedUp.current })) return;
+    autoLookedUp.current = lookupValue;
+    void runLookup();
   }, [lookupValue, lookupReady]);
 
   const submit = async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
+import { formDefinitions } from "../../../server/forms/index.ts";
 import {
   applyChange,
+  autoLookUp,
   choicesOf,
   fieldError,
   formErrors,
@@ -12,6 +14,7 @@ import {
   normalizeInput,
   payloadOf,
 } from "./rules.ts";
+import { organizationFields } from "./sessionForms.ts";
 import type { FormField } from "./types.ts";
 
 const npi: FormField = {
@@ -200,5 +203,38 @@ describe("a server refusal beside its field", () => {
     expect(formFieldOfError("facility.npi")).toBe("npi");
     expect(formFieldOfError("provider.speciality.1")).toBe("speciality");
     expect(formFieldOfError("name")).toBe("name");
+  });
+});
+
+// Issue 32: staff's organisation form checked city and zip only on the server and showed the
+// error under the raw path "organization.locale_zip".
+describe("the organization form's rules come from its definition", () => {
+  const fields = organizationFields(formDefinitions()) as FormField[];
+
+  test("the city and zip are a locale pair: checked on the client, the zip cleared by a new city", () => {
+    expect(localePairs(fields)).toEqual([{ city: "locale", zip: "locale_zip" }]);
+    const before = { ...initialValues(fields), locale: "Indianapolis, IN", locale_zip: "46204" };
+    expect(applyChange(fields, before, "locale", "Carmel, IN").locale_zip).toBe("");
+    const zip = fields.find((field) => field.name === "locale_zip")!;
+    expect(fieldError(zip, { ...before, locale_zip: "4620" })).toBe(
+      "Please fill out this field or verify it is a zip code of 5 digits.",
+    );
+    expect(fieldError(zip, before)).toBeNull();
+  });
+
+  test("a refusal of organization.locale_zip goes beside the field labelled Zip code", () => {
+    const name = formFieldOfError("organization.locale_zip");
+    expect(fields.find((field) => field.name === name)?.label).toBe("Zip code");
+  });
+});
+
+// Issue 32: each NPI look-up was sent twice. The automatic look-up runs once per value.
+describe("the automatic look-up", () => {
+  test("a complete value of an add form is looked up once; an edit waits for the button", () => {
+    expect(autoLookUp({ editing: false, ready: true, value: "1234567893" })).toBe(true);
+    expect(autoLookUp({ editing: false, ready: true, value: "1234567893", last: "1234567893" })).toBe(false);
+    expect(autoLookUp({ editing: false, ready: true, value: "1234567893", last: "1999999992" })).toBe(true);
+    expect(autoLookUp({ editing: false, ready: false, value: "123456789" })).toBe(false);
+    expect(autoLookUp({ editing: true, ready: true, value: "1234567893" })).toBe(false);
   });
 });

@@ -205,3 +205,12 @@ export const formFieldOfError = (path: string): string =>
     .split(".")
     .filter((segment) => !/^\d+$/.test(segment))
     .pop() ?? path;
+
+/**
+ * Whether an add form looks its field's value up on its own (the NPI): a complete, valid value not
+ * already looked up on its own - one request per value, however often the effect runs for it. An
+ * edit looks up only from the search button.
+ */
+export function autoLookUp(state: { editing: boolean; ready: boolean; value: string; last?: string }) {
+  return !state.editing && state.ready && state.value !== state.last;
+}

@@ -25,3 +25,7 @@ export function onboardingForms(forms: Record<string, unknown> | undefined): Onb
     provider: fieldsOf(provider?.form),
   };
 }
+
+/** The organization form (server/forms/organization.ts) out of the admin detail's `forms`. */
+export const organizationFields = (forms: Record<string, unknown> | undefined): FormField[] =>
+  fieldsOf(forms?.organization);

@@ -3,6 +3,7 @@ import {
   IconAdjustmentsHorizontal,
   IconAlertTriangle,
   IconDeviceFloppy,
+  IconInfoCircle,
   IconMailForward,
   IconTrash,
 } from "@tabler/icons-react";
@@ -14,10 +15,11 @@ import { usePainted } from "../app/usePainted.ts";
 import { mayCall } from "../session/permissions.ts";
 import { adminSessionQuery } from "../session/queries.ts";
 import { useCustomerDetail } from "../session/useSessions.ts";
+import { ANALYSES_NOT_OPEN, ANALYSES_NOT_OPEN_TITLE } from "./analysesOpen.ts";
 import { ChartViews, ChartViewsContext } from "./chartViews.ts";
 import { downloadBlob } from "./download.ts";
 import { ExportMenu } from "./ExportMenu.tsx";
-import { FILTER_LABELS, filterFields } from "./filterFields.ts";
+import { filterFields, filterLabel } from "./filterFields.ts";
 import { filterSummary } from "./filterSummary.ts";
 import { chartsToPdf, pdfFileName } from "./pdfExport.ts";
 import { QueryHeader } from "./QueryHeader.tsx";
@@ -59,7 +61,10 @@ interface AnalysisScreenProps {
  * result's charts, tables and maps from the view descriptor.
  */
 export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScreenProps) {
-  const { dummyOrgId, manifest, query, availableYears, resolved, run, texts } = useAnalysis(name, requested);
+  const { closed, dummyOrgId, manifest, query, availableYears, resolved, run, texts } = useAnalysis(
+    name,
+    requested,
+  );
   const customer = useCustomerDetail();
   // Only staff (dummy mode) have an admin profile; a customer never is an agent.
   const admin = useQuery({ ...adminSessionQuery(), enabled: Boolean(dummyOrgId) }).data;
@@ -128,7 +133,7 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
           variant="default"
           leftSection={<IconDeviceFloppy size={16} />}
           onClick={() => setSaveOpen(true)}
-          disabled={atDefaults || !customer}
+          disabled={atDefaults || !customer || closed}
         >
           Save
         </Button>
@@ -145,6 +150,7 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
         </Button>
       ) : null}
       <ExportMenu
+        disabled={closed}
         name={name}
         filters={filters}
         dummyOrgId={dummyOrgId}
@@ -168,7 +174,12 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
         summary={run.data ? summary : undefined}
         actions={actions}
       />
-      {resolved.problems.length > 0 ? (
+      {closed ? (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle />} title={ANALYSES_NOT_OPEN_TITLE}>
+          {ANALYSES_NOT_OPEN}
+        </Alert>
+      ) : null}
+      {!closed && resolved.problems.length > 0 ? (
         <Alert
           color="yellow"
           variant="light"
@@ -177,12 +188,12 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
           title="The filters in the address were not used"
         >
           {resolved.problems
-            .map((problem) => `${FILTER_LABELS[problem.field] ?? problem.field}: ${problem.message}`)
+            .map((problem) => `${filterLabel(problem.field, query.filters)}: ${problem.message}`)
             .join("; ")}
           . The default filters are shown.
         </Alert>
       ) : null}
-      {run.error ? (
+      {closed ? null : run.error ? (
         <LoadFailure error={run.error} />
       ) : !run.data ? (
         <ScreenLoader />

@@ -8,6 +8,7 @@ import { chartSummary } from "./chartText.ts";
 import { useChartViews } from "./chartViews.ts";
 import { rowsAt } from "./resultPath.ts";
 import type { ChartDescriptor } from "./types.ts";
+import { viewNote } from "./viewNote.ts";
 
 const VegaChart = lazy(() => import("./VegaChart.tsx"));
 
@@ -55,6 +56,8 @@ export function ChartPanel({
     [chart, results, paramsKey, title, summary],
   );
   const empty = source !== undefined && rows.length === 0;
+  // A note in the chart's place: its values mean nothing for this result (no chart of zeros).
+  const note = viewNote(chart, results);
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title} data-chart={chart.id}>
@@ -68,7 +71,13 @@ export function ChartPanel({
           </Button>
         ) : null}
       </Group>
-      {empty ? (
+      {note !== undefined ? (
+        <Center mih={120}>
+          <Text size="sm" data-note={chart.id}>
+            {note}
+          </Text>
+        </Center>
+      ) : empty ? (
         <Center mih={120}>
           <Text c="dimmed" size="sm">
             No data for these filters.
@@ -87,7 +96,7 @@ export function ChartPanel({
           />
         </Suspense>
       )}
-      {!empty && !tableTitle && !chart.spec.transform ? (
+      {note === undefined && !empty && !tableTitle && !chart.spec.transform ? (
         <ChartDataTable chart={chart} title={title} rows={rows} />
       ) : null}
     </Paper>

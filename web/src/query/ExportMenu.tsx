@@ -18,10 +18,12 @@ interface ExportMenuProps {
   dummyOrgId?: string;
   /** Undefined when the screen draws no chart (the PDF item is then disabled). */
   onChartPdf?: () => Promise<void>;
+  /** Nothing to export yet (the analyses are not open, or the result has not arrived). */
+  disabled?: boolean;
 }
 
 /** Export: each table as CSV, all tables as one XLSX workbook, the charts as a PDF. */
-export function ExportMenu({ name, filters, tables, dummyOrgId, onChartPdf }: ExportMenuProps) {
+export function ExportMenu({ name, filters, tables, dummyOrgId, onChartPdf, disabled }: ExportMenuProps) {
   const [busy, setBusy] = useState(false);
 
   const run = async (work: () => Promise<void>) => {
@@ -47,6 +49,7 @@ export function ExportMenu({ name, filters, tables, dummyOrgId, onChartPdf }: Ex
           leftSection={<IconDownload size={16} />}
           rightSection={<IconChevronDown size={14} />}
           loading={busy}
+          disabled={disabled}
         >
           Export
         </Button>

@@ -9,7 +9,7 @@ import {
   SimpleGrid,
   TagsInput,
 } from "@mantine/core";
-import type { FilterFieldSpec } from "./filterFields.ts";
+import { type FilterFieldSpec, numberDraft } from "./filterFields.ts";
 
 interface FilterFieldInputProps {
   field: FilterFieldSpec;
@@ -89,8 +89,10 @@ export function FilterFieldInput({ field, value, error, onChange }: FilterFieldI
               ? `From ${field.minimum} to ${field.maximum}`
               : undefined
           }
-          value={typeof value === "number" ? value : ""}
-          onChange={(number) => onChange(typeof number === "number" ? number : undefined)}
+          // Text on the way to a number ("50." before 50.5) stays as typed: dropping it made the
+          // box restart from the next digit (50.5 became 5).
+          value={typeof value === "number" || typeof value === "string" ? value : ""}
+          onChange={(number) => onChange(numberDraft(number))}
           min={field.minimum}
           max={field.maximum}
           clampBehavior="none"

@@ -17,6 +17,7 @@ import {
   useReactTable,
 } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
+import { columnValue } from "../../../server/engine/format.ts";
 import { usePainted } from "../app/usePainted.ts";
 import { rowsAt } from "./resultPath.ts";
 import { cellText, compareValues, highlightOf } from "./tableModel.ts";
@@ -57,7 +58,7 @@ export function ResultTable({
     () =>
       table.columns.map((column) => ({
         id: column.key,
-        accessorFn: (row) => row[column.key],
+        accessorFn: (row) => columnValue(column, row),
         header: column.label,
         sortingFn: (a, b, id) => compareValues(a.getValue(id), b.getValue(id)),
         sortUndefined: false,

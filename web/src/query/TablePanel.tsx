@@ -1,8 +1,9 @@
-import { Paper, Title } from "@mantine/core";
+import { Paper, Text, Title } from "@mantine/core";
 import { ResultTable } from "./ResultTable.tsx";
 import type { TableDescriptor } from "./types.ts";
+import { viewNote } from "./viewNote.ts";
 
-/** A titled card holding one result table. */
+/** A titled card holding one result table, or the note the result gives in its place. */
 export function TablePanel({
   table,
   title,
@@ -12,12 +13,19 @@ export function TablePanel({
   title: string;
   results: Record<string, unknown>;
 }) {
+  const note = viewNote(table, results);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
       <Title order={3} size="h5" mb="sm">
         {title}
       </Title>
-      <ResultTable key={table.id} table={table} results={results} />
+      {note === undefined ? (
+        <ResultTable key={table.id} table={table} results={results} />
+      ) : (
+        <Text size="sm" data-note={table.id}>
+          {note}
+        </Text>
+      )}
     </Paper>
   );
 }

@@ -102,6 +102,26 @@ function listedOptions(key: string, results: Record<string, unknown> | undefined
   }
 }
 
+/**
+ * A filter's label for a person: the shared fields' own, else the schema's title (an analysis's
+ * number filter: "Recapture (% of leaked cases)"), never its key unless it has neither.
+ */
+export function filterLabel(key: string, schema: JsonSchema | undefined): string {
+  return FILTER_LABELS[key] ?? schema?.properties?.[key]?.title ?? key;
+}
+
+/**
+ * What a number input's change leaves in the dialog: a number as it is, nothing for an empty box,
+ * and any other text as typed ("50." on the way to 50.5) - kept, so the input never jumps to another
+ * number, and refused by the schema with a message if it stays so.
+ */
+export function numberDraft(raw: number | string): number | string | undefined {
+  if (typeof raw === "number") return raw;
+  const text = raw.trim();
+  if (text === "") return undefined;
+  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : raw;
+}
+
 /** The number schema of a number filter (zod gives `anyOf: [number, its text]`), if it is one. */
 function numberBranch(property: JsonSchema): JsonSchema | undefined {
   const isNumber = (schema: JsonSchema) => schema.type === "number" || schema.type === "integer";
@@ -115,7 +135,7 @@ export function filterFields(
   results?: Record<string, unknown>,
 ): FilterFieldSpec[] {
   return Object.entries(schema.properties ?? {}).map(([key, property]): FilterFieldSpec => {
-    const label = FILTER_LABELS[key] ?? property.title ?? key;
+    const label = filterLabel(key, schema);
     if (key === "year") {
       const years = [...availableYears].sort((a, b) => b - a);
       return {

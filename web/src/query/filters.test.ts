@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { filterFields } from "./filterFields.ts";
+import { filterFields, filterLabel, numberDraft } from "./filterFields.ts";
 import { filterSummary } from "./filterSummary.ts";
 import { schemaProblems } from "./jsonSchema.ts";
 import { filtersToSearch, resolveFilters, sameFilters, validateQuerySearch } from "./searchParams.ts";
@@ -178,5 +178,38 @@ describe("an analysis's own number filters", () => {
   test("the dialog draws it as a number input with its bounds and label", () => {
     const field = filterFields(withNumbers.filters, YEARS).find((entry) => entry.key === "recapture_pct");
     expect(field).toMatchObject({ kind: "number", label: "Recapture", minimum: 0, maximum: 100 });
+  });
+
+  // Issue 32: typing 50.5 left 5 in the box (the "50." on the way was dropped, the next digit kept).
+  test("a number input keeps text on the way to a decimal; a decimal is accepted", () => {
+    expect(numberDraft("50.")).toBe("50.");
+    expect(numberDraft(50.5)).toBe(50.5);
+    expect(numberDraft("12.5")).toBe(12.5);
+    expect(numberDraft("")).toBeUndefined();
+    expect(resolveFilters({ recapture_pct: 50.5 }, withNumbers, YEARS).problems).toEqual([]);
+    // Text that stays unfinished is refused with a message, never changed into another number
+    // (the server's schema: a number, or its text by this pattern).
+    const served = {
+      ...withNumbers.filters,
+      properties: {
+        ...withNumbers.filters.properties,
+        recapture_pct: {
+          title: "Recapture",
+          anyOf: [
+            { type: "number", minimum: 0, maximum: 100 },
+            { type: "string", pattern: "^-?\\d+(\\.\\d+)?$" },
+          ],
+        },
+      },
+    };
+    expect(schemaProblems(served, { ...withNumbers.defaults, recapture_pct: "50." })).toEqual([
+      { field: "recapture_pct", message: "must be a number" },
+    ]);
+  });
+
+  test("a problem names the filter by its label, not its key", () => {
+    expect(filterLabel("recapture_pct", withNumbers.filters)).toBe("Recapture");
+    expect(filterLabel("year", withNumbers.filters)).toBe("Year");
+    expect(filterLabel("unknown_key", withNumbers.filters)).toBe("unknown_key");
   });
 });

@@ -3,6 +3,8 @@ import { useMemo } from "react";
 import { manifestQuery, runQuery } from "../api/queries.ts";
 import { siteSettingsQuery } from "../api/siteSettings.ts";
 import { useDummyOrgId } from "../session/dummyContext.ts";
+import { useCustomerDetail } from "../session/useSessions.ts";
+import { analysesClosed } from "./analysesOpen.ts";
 import { resolveFilters } from "./searchParams.ts";
 import { screenTexts } from "./siteTexts.ts";
 import type { FilterValues } from "./types.ts";
@@ -20,19 +22,28 @@ export function useAnalysis(name: string, requested: FilterValues) {
   const settings = useQuery(siteSettingsQuery());
   const query = manifest.data?.queries.find((entry) => entry.id === name);
   const availableYears = manifest.data?.available_years;
+  const initialized = useCustomerDetail()?.organization.initialized;
+  // Before the organisation is initialized (no open year) nothing is run and no filter is judged.
+  const closed = analysesClosed({ initialized, availableYears });
   // Requested filters arrive as a fresh object per render (the address); their text is the key.
   const requestedKey = JSON.stringify(requested);
   // biome-ignore lint/correctness/useExhaustiveDependencies: requestedKey stands for requested.
   const resolved = useMemo(
-    () => (query ? resolveFilters(requested, query, availableYears ?? []) : undefined),
-    [query, availableYears, requestedKey],
+    () =>
+      !query
+        ? undefined
+        : closed
+          ? { filters: query.defaults, problems: [] }
+          : resolveFilters(requested, query, availableYears ?? []),
+    [query, availableYears, requestedKey, closed],
   );
   const run = useQuery({
     ...runQuery(name, resolved?.filters ?? {}, dummyOrgId),
-    enabled: resolved !== undefined,
+    enabled: resolved !== undefined && !closed,
     placeholderData: keepPreviousData,
   });
   return {
+    closed,
     dummyOrgId,
     manifest,
     query,

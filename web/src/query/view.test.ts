@@ -4,6 +4,7 @@ import { screenTexts } from "./siteTexts.ts";
 import { cellText, compareValues, highlightOf } from "./tableModel.ts";
 import { testQuery } from "./testManifest.ts";
 import type { ChartDescriptor, TableDescriptor } from "./types.ts";
+import { viewNote } from "./viewNote.ts";
 
 describe("table cells (customer-area.md section 9)", () => {
   test("percentages with 2 decimals, $ with separators, integers with separators", () => {
@@ -124,5 +125,20 @@ describe("site texts", () => {
 
   test("without site texts the manifest's titles stay", () => {
     expect(screenTexts(query).charts.providers).toBe("By provider");
+  });
+});
+
+describe("notes in place of a chart or table (issue 32)", () => {
+  const chart = { id: "maturity", title: "Maturity", note: "trend_note", spec: {} } satisfies ChartDescriptor;
+  test("a text at the note's key replaces the chart", () => {
+    expect(viewNote(chart, { trend_note: "A trend needs a second year of data" })).toBe(
+      "A trend needs a second year of data",
+    );
+  });
+  test("no note key, a null or an empty text: the chart is drawn", () => {
+    expect(viewNote(chart, { trend_note: null })).toBeUndefined();
+    expect(viewNote(chart, { trend_note: " " })).toBeUndefined();
+    expect(viewNote({ ...chart, note: undefined }, { trend_note: "x" })).toBeUndefined();
+    expect(viewNote(chart, undefined)).toBeUndefined();
   });
 });

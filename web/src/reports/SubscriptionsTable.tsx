@@ -54,13 +54,20 @@ function Recipients({ subscription }: { subscription: ReportSubscription }) {
 }
 
 function NextDelivery({ subscription }: { subscription: ReportSubscription }) {
-  return subscription.paused ? (
-    <Badge color="gray" variant="light">
-      Paused
-    </Badge>
-  ) : (
-    <Text size="sm">{when(subscription.next_delivery_at)}</Text>
-  );
+  if (subscription.paused)
+    return (
+      <Badge color="gray" variant="light">
+        Paused
+      </Badge>
+    );
+  // No one left to send to (every recipient removed or blocked): no date, and why.
+  if (subscription.next_delivery_note)
+    return (
+      <Text size="sm" c="dimmed" maw={280} data-next-delivery-note>
+        {subscription.next_delivery_note}
+      </Text>
+    );
+  return <Text size="sm">{when(subscription.next_delivery_at)}</Text>;
 }
 
 /** One labelled figure of a subscription's card (the phone layout). */

@@ -75,9 +75,7 @@ export function CustomerInfoPanel({
           phone_2: organization.phone_2,
           fax: organization.fax,
         }}
-        pending={save.isPending}
-        error={save.error}
-        onSubmit={(fields) => save.mutate(fields)}
+        onSubmit={(fields) => save.mutateAsync(fields)}
         onClose={() => {
           save.reset();
           setEditing(false);

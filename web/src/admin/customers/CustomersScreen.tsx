@@ -157,9 +157,7 @@ export function CustomersScreen() {
       <OrganizationFormModal
         opened={adding}
         title="New customer"
-        pending={create.isPending}
-        error={create.error}
-        onSubmit={(fields) => create.mutate(fields)}
+        onSubmit={(fields) => create.mutateAsync(fields)}
         onClose={() => {
           create.reset();
           setAdding(false);
