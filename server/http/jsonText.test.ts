@@ -48,6 +48,7 @@ for (const backend of backends) {
         expect(performance.now() - started).toBeLessThan(1000);
         expect(answer.status).toBe(400);
         expect(answer.json).toEqual({
+          code: "field_invalid",
           status: 400,
           detail: `The request body must not nest deeper than ${MAX_JSON_DEPTH} levels.`,
           errors: [{ field: "body", message: `must not nest deeper than ${MAX_JSON_DEPTH} levels` }],

@@ -66,6 +66,7 @@ for (const backend of backends) {
       const form = await postBytes(UPDATE, multipart, "multipart/form-data; boundary=B");
       expect(form.status).toBe(400);
       expect(form.json).toEqual({
+        code: "field_invalid",
         status: 400,
         detail: `user_data: ${NOT_UTF8_MESSAGE}`,
         errors: [{ field: "user_data", message: NOT_UTF8_MESSAGE }],
