@@ -14,12 +14,15 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { exampleAnswers } from "../../schemes/questionnaire/example.ts";
-import { toCsv } from "../../server/ingest/testing/builders.ts";
+import { professionalLine, toCsv } from "../../server/ingest/testing/builders.ts";
 import type { YearAction, yearActions } from "../../server/organisations/yearActions.ts";
 import type { InputKey } from "../../server/organisations/yearInputs.ts";
-import { completeNpi } from "../../server/reference/npi.ts";
-import { loadAppFixture } from "../../server/schemes/testing/appFixture.ts";
-import { marketCase, practiceLine, registryEntry } from "../../server/schemes/testing/schemeHarness.ts";
+import {
+  FLOW_FACILITY_NPI as FACILITY,
+  flowFixture,
+  loadAppFixture,
+  FLOW_PROVIDER_NPI as PROVIDER,
+} from "../../server/schemes/testing/appFixture.ts";
 import { backends } from "../helpers/backends.ts";
 import {
   createCustomer,
@@ -32,10 +35,9 @@ import type { HttpClient } from "../helpers/httpClient.ts";
 import { eventually, listenToChannel } from "../helpers/liveListener.ts";
 import { randomOf } from "../helpers/seededRandom.ts";
 import { startTestApp, type TestApp } from "../helpers/testApp.ts";
+import { COMPLETION } from "./yearModel.ts";
 
 const YEAR = 2024;
-const FACILITY = completeNpi("300000001");
-const PROVIDER = completeNpi("300000002");
 const STEPS = Number(process.env.MODEL_API_STEPS ?? 14);
 const SEEDS = (process.env.MODEL_API_SEEDS ?? "24").split(",").map(Number);
 
@@ -68,27 +70,11 @@ const CHANGES = [
   "add_zip",
   "remove_zip",
   "market_upload",
-  "submit",
-  "validate_answers",
-  "edit_answers",
+  "submit_questionnaire",
+  "validate_questionnaire",
+  "edit_questionnaire",
 ] as const;
 type Change = (typeof CHANGES)[number];
-const COMPLETION: (YearAction | Change)[] = [
-  "facility_validate_anyway",
-  "provider_validate_anyway",
-  "facility_validation",
-  "provider_validation",
-  "service_capabilities",
-  "global_validate_anyway",
-  "global_validation",
-  "macro_capabilities",
-  "market_profile",
-  "questionnaire_allow",
-  "submit",
-  "validate_answers",
-  "scoring",
-  "enable",
-];
 
 for (const backend of backends) {
   describe(`a year's lifecycle through the calls, on a seeded walk (${backend})`, () => {
@@ -109,9 +95,9 @@ for (const backend of backends) {
       rename_facility: "profile",
       add_zip: "year",
       remove_zip: "year",
-      submit: "questionnaire",
-      validate_answers: "questionnaire",
-      edit_answers: "questionnaire",
+      submit_questionnaire: "questionnaire",
+      validate_questionnaire: "questionnaire",
+      edit_questionnaire: "questionnaire",
       questionnaire_allow: "questionnaire",
       enable: "year",
       prelaunch: "year",
@@ -188,24 +174,16 @@ for (const backend of backends) {
 
     const practiceCsv = (random: () => number) =>
       toCsv(
-        Array.from({ length: 1 + Math.floor(random() * 3) }, (_, index) => ({
-          claim_id: `W${index}`,
-          line: 1,
-          service_date: `${YEAR}-0${1 + index}-15`,
-          patient_id: `P${index}`,
-          patient_zip: "46201",
-          rendering_npi: PROVIDER,
-          referring_npi: "",
-          place_of_service: "11",
-          facility_npi: "",
-          location: "Main St",
-          cpt: "99213",
-          modifier: "",
-          units: 1,
-          charge_amount: "150.00",
-          paid_amount: "90.50",
-          payer: "Medicare",
-        })),
+        Array.from({ length: 1 + Math.floor(random() * 3) }, (_, index) =>
+          professionalLine({
+            claim_id: `W${index}`,
+            service_date: `${YEAR}-0${1 + index}-15`,
+            patient_id: `P${index}`,
+            patient_zip: "46201",
+            rendering_npi: PROVIDER,
+            payer: "Medicare",
+          }),
+        ),
       );
     const form = (fields: Record<string, string>, name: string, csv: string) => {
       const body = new FormData();
@@ -301,7 +279,7 @@ for (const backend of backends) {
           expect(answer.status).toBe(200);
           return "market";
         }
-        case "submit": {
+        case "submit_questionnaire": {
           if (questionnaire !== "waiting") return undefined;
           const answer = await customer.post("/api/management/schemes/questionnaire/", {
             questionnaire: exampleAnswers,
@@ -310,7 +288,7 @@ for (const backend of backends) {
           expect(answer.status).toBe(200);
           return "questionnaire";
         }
-        case "validate_answers": {
+        case "validate_questionnaire": {
           if (questionnaire !== "under_analysis") return undefined;
           const answer = await staff.patch("/api/management/schemes/questionnaire/", {
             organization_uuid: organisationId,
@@ -320,7 +298,7 @@ for (const backend of backends) {
           expect(answer.status).toBe(200);
           return undefined;
         }
-        case "edit_answers": {
+        case "edit_questionnaire": {
           if (questionnaire !== "under_analysis" && questionnaire !== "valid") return undefined;
           const edited = { ...exampleAnswers, ed_call_rate: String(1000 + Math.floor(random() * 900)) };
           const answer = await staff.patch("/api/management/schemes/questionnaire/", {
@@ -418,23 +396,7 @@ for (const backend of backends) {
         staff: listenToChannel(t, (await createStaff(t, "agent")).channelId),
       };
       await loadAppFixture(t, {
-        organisationId,
-        year: YEAR,
-        facilities: [{ npi: FACILITY, name: "Flow Clinic", servicesProvided: ["Clinic visits"] }],
-        providers: [
-          { npi: PROVIDER, firstName: "Ann", lastName: "Lee", fullName: "Ann Lee", category: "Physician" },
-        ],
-        registry: [
-          registryEntry(FACILITY, { organization_name: "FLOW CLINIC" }),
-          registryEntry(PROVIDER, { first_name: "ANN", last_name: "LEE" }),
-        ],
-        market: [
-          marketCase({ facility_npi: FACILITY, rendering_npi: PROVIDER, patient_zip: "46201", cases: 5 }),
-        ],
-        practice: [
-          practiceLine({ facility_npi: FACILITY, rendering_npi: PROVIDER, category: "spine" }),
-          practiceLine({ facility_npi: FACILITY, rendering_npi: PROVIDER, category: "new_patient_em" }),
-        ],
+        ...flowFixture(organisationId, YEAR),
         serviceArea: [{ zipcode: "46201", type: "PSA" }],
       });
       facilityId = (await detail()).facilities[0].id;
@@ -461,11 +423,12 @@ for (const backend of backends) {
         for (let index = 0; index < 30 && !(data.enabled && data.gates.enable.allowed); index++) {
           const gates = data.gates as Gates;
           const questionnaire = (data.questionnaire as { state: string } | null)?.state;
-          const next = COMPLETION.find((candidate) =>
+          // The same order the model's completion follows (a change the model may make is one here too).
+          const next = (COMPLETION as (YearAction | Change)[]).find((candidate) =>
             candidate in gates
               ? gates[candidate as YearAction].allowed
-              : (candidate === "submit" && questionnaire === "waiting") ||
-                (candidate === "validate_answers" && questionnaire === "under_analysis"),
+              : (candidate === "submit_questionnaire" && questionnaire === "waiting") ||
+                (candidate === "validate_questionnaire" && questionnaire === "under_analysis"),
           );
           expect({ trail, dead_end: next === undefined, gates }).toMatchObject({ dead_end: false });
           trail.push(`complete:${next}`);

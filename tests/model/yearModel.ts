@@ -190,7 +190,7 @@ export function apply(year: ModelYear, action: ModelAction, verdict: () => boole
 }
 
 /** What staff (with the customer's questionnaire answers) do to bring a year to enabled, in order. */
-const COMPLETION: ModelAction[] = [
+export const COMPLETION: ModelAction[] = [
   // A current run that found problems is accepted rather than run again (the data would not change).
   "facility_validate_anyway",
   "provider_validate_anyway",

@@ -22,15 +22,16 @@ import {
   serviceAreas,
   validations,
 } from "../../db/schema/index.ts";
-import { completeNpi } from "../../reference/npi.ts";
-import { loadAppFixture } from "../../schemes/testing/appFixture.ts";
-import { marketCase, practiceLine, registryEntry } from "../../schemes/testing/schemeHarness.ts";
+import {
+  FLOW_FACILITY_NPI as FACILITY,
+  flowFixture,
+  loadAppFixture,
+  FLOW_PROVIDER_NPI as PROVIDER,
+} from "../../schemes/testing/appFixture.ts";
 
 const YEAR = 2024;
 /** A year staff asked for, never validated. */
 const OTHER_YEAR = 2023;
-const FACILITY = completeNpi("300000001");
-const PROVIDER = completeNpi("300000002");
 const VALIDATION = "/api/management/admin/validation/";
 const ORIGIN = "http://localhost:3000";
 
@@ -103,26 +104,7 @@ for (const backend of backends) {
       const organisation = await createOrganisation(t, { name: "Flow Orthopaedics", initialized: true });
       organisationId = organisation.id;
       customer = await signInCustomer(t, (await createCustomer(t, organisationId)).email);
-      await loadAppFixture(t, {
-        organisationId,
-        year: YEAR,
-        facilities: [{ npi: FACILITY, name: "Flow Clinic", servicesProvided: ["Clinic visits"] }],
-        providers: [
-          { npi: PROVIDER, firstName: "Ann", lastName: "Lee", fullName: "Ann Lee", category: "Physician" },
-        ],
-        registry: [
-          registryEntry(FACILITY, { organization_name: "FLOW CLINIC" }),
-          registryEntry(PROVIDER, { first_name: "ANN", last_name: "LEE" }),
-        ],
-        // Provider and facility each: 1 practice claim, 5 market cases (patients in 46201).
-        market: [
-          marketCase({ facility_npi: FACILITY, rendering_npi: PROVIDER, patient_zip: "46201", cases: 5 }),
-        ],
-        practice: [
-          practiceLine({ facility_npi: FACILITY, rendering_npi: PROVIDER, category: "spine" }),
-          practiceLine({ facility_npi: FACILITY, rendering_npi: PROVIDER, category: "new_patient_em" }),
-        ],
-      });
+      await loadAppFixture(t, flowFixture(organisationId, YEAR));
     });
     afterAll(() => t.close());
 

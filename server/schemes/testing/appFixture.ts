@@ -11,8 +11,10 @@ import { openDuckDb } from "../../duckdb/open.ts";
 import { marketCaseColumns, practiceLineColumns } from "../../engine/canonicalColumns.ts";
 import { type Row, writeParquet } from "../../engine/testing/golden.ts";
 import { warehousePaths } from "../../ingest/storage.ts";
+import { completeNpi } from "../../reference/npi.ts";
 import { REGISTRY_JSON_PATH } from "../../registry/localRegistry.ts";
 import type { NppesResult } from "../../registry/nppesShape.ts";
+import { marketCase, practiceLine, registryEntry } from "./schemeHarness.ts";
 
 export interface AppFixture {
   organisationId: string;
@@ -73,3 +75,39 @@ export async function loadAppFixture(t: TestApp, fixture: AppFixture) {
     duck.close();
   }
 }
+
+/**
+ * "Flow Orthopaedics": one clinic and one physician whose year every scheme runs through (a
+ * practice claim of each kind, five market cases in their PSA zip 46201, both in the registry).
+ */
+export const FLOW_FACILITY_NPI = completeNpi("300000001");
+export const FLOW_PROVIDER_NPI = completeNpi("300000002");
+
+export const flowFixture = (organisationId: string, year: number): AppFixture => ({
+  organisationId,
+  year,
+  facilities: [{ npi: FLOW_FACILITY_NPI, name: "Flow Clinic", servicesProvided: ["Clinic visits"] }],
+  providers: [
+    { npi: FLOW_PROVIDER_NPI, firstName: "Ann", lastName: "Lee", fullName: "Ann Lee", category: "Physician" },
+  ],
+  registry: [
+    registryEntry(FLOW_FACILITY_NPI, { organization_name: "FLOW CLINIC" }),
+    registryEntry(FLOW_PROVIDER_NPI, { first_name: "ANN", last_name: "LEE" }),
+  ],
+  market: [
+    marketCase({
+      facility_npi: FLOW_FACILITY_NPI,
+      rendering_npi: FLOW_PROVIDER_NPI,
+      patient_zip: "46201",
+      cases: 5,
+    }),
+  ],
+  practice: [
+    practiceLine({ facility_npi: FLOW_FACILITY_NPI, rendering_npi: FLOW_PROVIDER_NPI, category: "spine" }),
+    practiceLine({
+      facility_npi: FLOW_FACILITY_NPI,
+      rendering_npi: FLOW_PROVIDER_NPI,
+      category: "new_patient_em",
+    }),
+  ],
+});

@@ -53,16 +53,29 @@ function SchemeRow({
   children?: ReactNode;
 }) {
   return (
-    <Group justify="space-between" wrap="nowrap" py={4}>
+    // Wraps on a phone: the state badges stay whole and the buttons go under the title.
+    <Group justify="space-between" wrap="wrap" gap="xs" py={4}>
       <Group gap="sm" wrap="nowrap">
         <Text size="sm" fw={600} w={170} style={{ whiteSpace: "nowrap" }}>
           {title}
         </Text>
-        <Badge color={state.color} variant="light" aria-label={`${title}: ${state.label}`}>
+        <Badge
+          color={state.color}
+          variant="light"
+          aria-label={`${title}: ${state.label}`}
+          style={{ flexShrink: 0 }}
+        >
           {state.label}
         </Badge>
         {outdated ? (
-          <Badge color="orange" variant="filled" size="sm" title={outdated} data-outdated={title}>
+          <Badge
+            color="orange"
+            variant="filled"
+            size="sm"
+            title={outdated}
+            data-outdated={title}
+            style={{ flexShrink: 0 }}
+          >
             Out of date
           </Badge>
         ) : null}

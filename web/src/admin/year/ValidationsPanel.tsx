@@ -51,12 +51,12 @@ export function ValidationsPanel({
           const anyway = data.gates[`${type}_validate_anyway`];
           return (
             <Stack key={type} gap={4} data-validation={type}>
-              <Group justify="space-between" wrap="nowrap">
+              <Group justify="space-between" wrap="wrap" gap="xs">
                 <Group gap="sm" wrap="nowrap">
                   <Text size="sm" fw={600} w={70}>
                     {title}
                   </Text>
-                  <Badge color={state.color} variant="light">
+                  <Badge color={state.color} variant="light" style={{ flexShrink: 0 }}>
                     {state.label}
                   </Badge>
                   {outcome.kind === "valid" ? (
