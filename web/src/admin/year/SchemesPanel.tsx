@@ -53,37 +53,37 @@ function SchemeRow({
   children?: ReactNode;
 }) {
   return (
-    // Wraps on a phone: the state badges stay whole and the buttons go under the title.
-    <Group justify="space-between" wrap="wrap" gap="xs" py={4}>
-      <Group gap="sm" wrap="nowrap">
-        <Text size="sm" fw={600} w={170} style={{ whiteSpace: "nowrap" }}>
-          {title}
-        </Text>
-        <Badge
-          color={state.color}
-          variant="light"
-          aria-label={`${title}: ${state.label}`}
-          style={{ flexShrink: 0 }}
-        >
-          {state.label}
-        </Badge>
-        {outdated ? (
+    <Stack gap={2} py={4}>
+      {/* Wraps on a phone: the state badges stay whole and the buttons go under the title. */}
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="sm" wrap="nowrap">
+          <Text size="sm" fw={600} w={170} style={{ whiteSpace: "nowrap" }}>
+            {title}
+          </Text>
           <Badge
-            color="orange"
-            variant="filled"
-            size="sm"
-            title={outdated}
-            data-outdated={title}
+            color={state.color}
+            variant="light"
+            aria-label={`${title}: ${state.label}`}
             style={{ flexShrink: 0 }}
           >
-            Out of date
+            {state.label}
           </Badge>
-        ) : null}
+          {outdated ? (
+            <Badge color="orange" variant="filled" size="sm" data-outdated={title} style={{ flexShrink: 0 }}>
+              Out of date
+            </Badge>
+          ) : null}
+        </Group>
+        <Group gap={6} wrap="nowrap">
+          {children}
+        </Group>
       </Group>
-      <Group gap={6} wrap="nowrap">
-        {children}
-      </Group>
-    </Group>
+      {outdated ? (
+        <Text size="xs" c="orange.8">
+          {outdated}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 
