@@ -290,7 +290,12 @@ describe("rejection reasons", () => {
       [{ path, originalName: "professional_fees.csv" }],
     );
     expect(outcome.accepted ? [] : outcome.report.errors).toEqual([
-      { table: "professional_fees", row: 0, column: "cpt", reason: "required column is missing" },
+      {
+        table: "professional_fees",
+        row: 0,
+        column: "cpt",
+        reason: "professional_fees.csv has no cpt column: it is required",
+      },
     ]);
   });
 

@@ -12,7 +12,7 @@ import { type ErrorReport, type IngestWarning, mergeReports, type TableRead } fr
 import { collectSources, type UploadedFile } from "./sources/collect.ts";
 import { ContainerRefused } from "./sources/zipEntries.ts";
 import { numberedRows, type Stage, UnreadableSource, unreadable } from "./stage.ts";
-import { stageTuva } from "./tuva.ts";
+import { markMissingTuvaColumns, stageTuva } from "./tuva.ts";
 import { keepValidRows, rejectedRowsSql, setUploadYears, validateStage } from "./validate.ts";
 
 export type IngestTarget = { kind: "practice" } | { kind: "market"; marketKind: MarketKind };
@@ -120,6 +120,12 @@ async function stagePractice(duck: DuckDb, stages: Stage[], skipInvalid: boolean
   if (claim) {
     // The claim's keys are checked on the practice lines they map to, under the same names.
     claim.waived.push("claim_id", "claim_line_number");
+    try {
+      await markMissingTuvaColumns(duck, claim);
+    } catch (error) {
+      // An unreadable file is reported by its validation just below.
+      if (!isUnreadableFile(error)) throw error;
+    }
     const reports = [await validateReadable(duck, claim)];
     if (eligibility) reports.push(await validateReadable(duck, eligibility));
     else

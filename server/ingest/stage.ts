@@ -24,6 +24,10 @@ export interface Stage {
   missingColumns: string[];
   /** Each contract column present in the source, named as the user's file names it (for reports). */
   columnNames: Record<string, string>;
+  /** For a missing column that other columns could have given: those (named in its error). */
+  missingAlternatives?: Record<string, string[]>;
+  /** Tuva claims: practice columns of the mapped lines waived because their source column is missing. */
+  waivedInMapping?: string[];
   /** Columns not checked per row: missing ones (one error on row 0 says so) and ones given elsewhere. */
   waived: string[];
   /** Set by keepValidRows: every row of the table, numbered (the view then reads the valid ones). */

@@ -145,12 +145,18 @@ export const userColumn = (stage: Stage, column: string) => stage.columnNames[co
  */
 export async function validateStage(duck: DuckDb, stage: Stage): Promise<ErrorReport> {
   const table = stage.label;
-  const missing: IngestError[] = stage.missingColumns.map((column) => ({
-    table,
-    row: 0,
-    column: userColumn(stage, column),
-    reason: "required column is missing",
-  }));
+  // One error per missing column, naming it and the file (section 9), never one per row.
+  const file = stage.origin ?? table;
+  const missing: IngestError[] = stage.missingColumns.map((column) => {
+    const others = stage.missingAlternatives?.[column] ?? [];
+    const nor = others.length > 0 ? ` (nor ${others.join(" or ")})` : "";
+    return {
+      table,
+      row: 0,
+      column: userColumn(stage, column),
+      reason: `${file} has no ${userColumn(stage, column)} column${nor}: it is required`,
+    };
+  });
   const checks = checksOf(stage);
   const { total, duplicates } = await countFailures(duck, stage, checks);
   if (total === 0)
