@@ -1,7 +1,7 @@
 import { type DuckDb, quoteIdent, quoteLiteral } from "../duckdb/open.ts";
 import { escapeCell, escapeCellSql } from "../engine/export/escapeCell.ts";
-import { columnReasonSql } from "./checks.ts";
-import type { ErrorReport, IngestError } from "./report.ts";
+import { columnReasonSql, OUTSIDE_CHOSEN_YEARS } from "./checks.ts";
+import type { ErrorReport, IngestError, OutsideYears } from "./report.ts";
 import { REPORT_LIMIT } from "./report.ts";
 import { numberedRows, type Stage, trimmedOrNull } from "./stage.ts";
 
@@ -162,6 +162,8 @@ export async function validateStage(duck: DuckDb, stage: Stage): Promise<ErrorRe
   if (total === 0)
     return { errors: missing, total: missing.length, invalidRows: 0, fileLevel: missing.length > 0 };
 
+  const outside = await linesOutsideChosenYears(duck, stage);
+  const outsideLines = outside.reduce((sum, item) => sum + item.lines, 0);
   const numbered = await numberedRows(duck, stage);
   const name = stage.spec.name;
   const failures = checks
@@ -194,7 +196,9 @@ export async function validateStage(duck: DuckDb, stage: Stage): Promise<ErrorRe
     SELECT _row, string_agg(col || ': ' || reason, '; ' ORDER BY i) AS reasons
     FROM failures_${name} GROUP BY _row;`);
   const rows = await duck.all<{ row: bigint; col: string; reason: string }>(
-    `SELECT _row AS "row", col, reason FROM failures_${name} ORDER BY _row, i LIMIT ${REPORT_LIMIT}`,
+    `SELECT _row AS "row", col, reason FROM failures_${name}
+     WHERE NOT starts_with(reason, ${quoteLiteral(OUTSIDE_CHOSEN_YEARS)})
+     ORDER BY _row, i LIMIT ${REPORT_LIMIT}`,
   );
   const [invalid] = await duck.all<{ n: bigint }>(`SELECT count(*) AS n FROM rejected_${name}`);
   const errors = [
@@ -203,10 +207,64 @@ export async function validateStage(duck: DuckDb, stage: Stage): Promise<ErrorRe
   ];
   return {
     errors: errors.slice(0, REPORT_LIMIT),
-    total: total + missing.length,
+    // Lines outside the chosen years are said once per year (the pipeline merges the tables).
+    total: total - outsideLines + missing.length,
     invalidRows: Number(invalid?.n ?? 0),
     fileLevel: missing.length > 0,
+    ...(outside.length > 0 ? { outsideYears: outside } : {}),
   };
+}
+
+/**
+ * The lines of each year the uploader did not tick (a data year: other dates are row errors), from
+ * the distinct dates the validation pass counted: one figure per year, not one error per line.
+ */
+async function linesOutsideChosenYears(duck: DuckDb, stage: Stage): Promise<OutsideYears[]> {
+  const found: OutsideYears[] = [];
+  for (const column of stage.spec.columns) {
+    if (column.check !== "date" || stage.waived.includes(column.name)) continue;
+    const reasonSql = columnReasonSql(column);
+    if (!reasonSql || stage.valueMasks?.[column.name] === undefined) continue;
+    const c = quoteIdent(column.name);
+    const rows = await duck.all<{ year: number; n: bigint }>(
+      `SELECT year(TRY_CAST(${c} AS DATE)) AS year, sum(n) AS n
+       FROM (SELECT value AS ${c}, n FROM (${countedValuesSql(stage, column.name)}))
+       WHERE starts_with(coalesce((${reasonSql}), ''), ${quoteLiteral(OUTSIDE_CHOSEN_YEARS)})
+       GROUP BY 1 ORDER BY 1`,
+    );
+    for (const row of rows)
+      found.push({
+        table: stage.label,
+        column: userColumn(stage, column.name),
+        year: Number(row.year),
+        lines: Number(row.n),
+      });
+  }
+  return found;
+}
+
+/**
+ * One error per year found outside the years the uploader chose, its lines counted over every
+ * table ("612 lines of 2023 are not in the years you chose (2025): ...").
+ */
+export function outsideYearErrors(reports: ErrorReport[], chosen: number[]): IngestError[] {
+  const byYear = new Map<number, { lines: number; tables: string[]; columns: string[] }>();
+  for (const item of reports.flatMap((report) => report.outsideYears ?? [])) {
+    const entry = byYear.get(item.year) ?? { lines: 0, tables: [], columns: [] };
+    entry.lines += item.lines;
+    if (!entry.tables.includes(item.table)) entry.tables.push(item.table);
+    if (!entry.columns.includes(item.column)) entry.columns.push(item.column);
+    byYear.set(item.year, entry);
+  }
+  const years = [...chosen].sort((a, b) => a - b).join(", ");
+  return [...byYear.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([year, entry]) => ({
+      table: entry.tables.join(", "),
+      row: 0,
+      column: entry.columns.join(", "),
+      reason: `${entry.lines} line${entry.lines === 1 ? "" : "s"} of ${year} ${entry.lines === 1 ? "is" : "are"} not in the years you chose (${years}): tick ${year} or upload the ${years} lines only`,
+    }));
 }
 
 /**
