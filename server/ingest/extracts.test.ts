@@ -98,3 +98,46 @@ describe("lines outside the years ticked", () => {
     ]);
   });
 });
+
+describe("one upload of several years' files", () => {
+  const tables = ["professional_fees", "facility_fees", "payor_classification"];
+  const all = [2023, 2024, 2025].flatMap((year) => tables.map((table) => file(year, table)));
+  const of = (year: number) => lines(year, "professional_fees") + lines(year, "facility_fees");
+
+  test.each([
+    ["no year ticked", []],
+    ["the three years ticked", [2023, 2024, 2025]],
+  ])(
+    "the riverside files of 2023-2025, %s: split by service date, one output per year",
+    async (_name, years) => {
+      const outcome = await runJob(dir.dataDir, practice, years, all);
+      if (!outcome.accepted) throw new Error(JSON.stringify(outcome.report));
+      expect(outcome.outputs.map((output) => [output.year, output.rows])).toEqual([
+        [2023, of(2023)],
+        [2024, of(2024)],
+        [2025, of(2025)],
+      ]);
+      // The same payers in each year's classification are read once.
+      expect(outcome.tables.payor_classification).toBe(lines(2025, "payor_classification"));
+      expect(outcome.tablesRead).toHaveLength(9);
+    },
+  );
+
+  test("an error in the second file of a table names that file and its own row", async () => {
+    const source = readFileSync(join(riverside, "2024", "professional_fees.csv"), "utf8").split("\n");
+    source[3] = source[3]!.replace(/,(\d{2}),/, ",XX,");
+    const bad = {
+      path: dir.write("bad-2024.csv", source.join("\n")),
+      originalName: "professional_fees_2024.csv",
+    };
+    const outcome = await runJob(dir.dataDir, practice, [], [file(2023, "professional_fees"), bad]);
+    expect(outcome.accepted ? [] : outcome.report.errors).toEqual([
+      {
+        table: "professional_fees (professional_fees_2024.csv)",
+        row: 3,
+        column: "place_of_service",
+        reason: "must be a 2-digit place-of-service code",
+      },
+    ]);
+  });
+});

@@ -146,8 +146,8 @@ export const userColumn = (stage: Stage, column: string) => stage.columnNames[co
 export async function validateStage(duck: DuckDb, stage: Stage): Promise<ErrorReport> {
   const table = stage.label;
   // One error per missing column, naming it and the file (section 9), never one per row.
-  const file = stage.origin ?? table;
   const missing: IngestError[] = stage.missingColumns.map((column) => {
+    const file = stage.missingIn?.[column] ?? stage.origin ?? table;
     const others = stage.missingAlternatives?.[column] ?? [];
     const nor = others.length > 0 ? ` (nor ${others.join(" or ")})` : "";
     return {
@@ -201,9 +201,10 @@ export async function validateStage(duck: DuckDb, stage: Stage): Promise<ErrorRe
      ORDER BY _row, i LIMIT ${REPORT_LIMIT}`,
   );
   const [invalid] = await duck.all<{ n: bigint }>(`SELECT count(*) AS n FROM rejected_${name}`);
+  const where = await rowsOfParts(duck, stage);
   const errors = [
     ...missing,
-    ...rows.map((row) => ({ table, row: Number(row.row), column: row.col, reason: row.reason })),
+    ...rows.map((row) => ({ ...where(table, Number(row.row)), column: row.col, reason: row.reason })),
   ];
   return {
     errors: errors.slice(0, REPORT_LIMIT),
@@ -212,6 +213,28 @@ export async function validateStage(duck: DuckDb, stage: Stage): Promise<ErrorRe
     invalidRows: Number(invalid?.n ?? 0),
     fileLevel: missing.length > 0,
     ...(outside.length > 0 ? { outsideYears: outside } : {}),
+  };
+}
+
+/**
+ * Where a row of the stage is: for a table given by several files, the file (named after the
+ * table) and the row in that file; else the table and the row as numbered.
+ */
+async function rowsOfParts(duck: DuckDb, stage: Stage) {
+  const parts = stage.parts ?? [];
+  if (parts.length < 2) return (table: string, row: number) => ({ table, row });
+  const ends: { origin: string; end: number }[] = [];
+  let end = 0;
+  for (const part of parts) {
+    const [count] = await duck.all<{ n: bigint }>(`SELECT count(*) AS n FROM ${part.reader}`);
+    end += Number(count?.n ?? 0);
+    ends.push({ origin: part.origin, end });
+  }
+  return (table: string, row: number) => {
+    const index = ends.findIndex((part) => row <= part.end);
+    if (index < 0) return { table, row };
+    const start = index > 0 ? ends[index - 1]!.end : 0;
+    return { table: `${table} (${ends[index]!.origin})`, row: row - start };
   };
 }
 
