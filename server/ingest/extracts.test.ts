@@ -140,4 +140,31 @@ describe("one upload of several years' files", () => {
       },
     ]);
   });
+
+  test("a line given again in another file names where it was first given", async () => {
+    const again = readFileSync(join(riverside, "2023", "professional_fees.csv"), "utf8")
+      .split("\n")
+      .slice(0, 3);
+    const path = dir.write("again.csv", `${again.join("\n")}\n`);
+    const outcome = await runJob(
+      dir.dataDir,
+      practice,
+      [],
+      [file(2023, "professional_fees"), { path, originalName: "again.csv" }],
+    );
+    expect(
+      outcome.accepted ? [] : outcome.report.errors.map((error) => [error.table, error.row, error.reason]),
+    ).toEqual([
+      [
+        "professional_fees (again.csv)",
+        1,
+        "duplicate (claim_id, line): first given on row 1 of professional_fees (professional_fees.csv)",
+      ],
+      [
+        "professional_fees (again.csv)",
+        2,
+        "duplicate (claim_id, line): first given on row 2 of professional_fees (professional_fees.csv)",
+      ],
+    ]);
+  });
 });

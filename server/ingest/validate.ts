@@ -204,7 +204,17 @@ export async function validateStage(duck: DuckDb, stage: Stage): Promise<ErrorRe
   const where = await rowsOfParts(duck, stage);
   const errors = [
     ...missing,
-    ...rows.map((row) => ({ ...where(table, Number(row.row)), column: row.col, reason: row.reason })),
+    ...rows.map((row) => {
+      const at = where(table, Number(row.row));
+      // A duplicate's first row, in its own file's numbering (and named when another file).
+      const reason = row.reason.replace(/first given on row (\d+)$/, (_all, first: string) => {
+        const given = where(table, Number(first));
+        return given.table === at.table
+          ? `first given on row ${given.row}`
+          : `first given on row ${given.row} of ${given.table}`;
+      });
+      return { ...at, column: row.col, reason };
+    }),
   ];
   return {
     errors: errors.slice(0, REPORT_LIMIT),
