@@ -9,6 +9,12 @@ import type { Check, ColumnSpec } from "./contract.ts";
  */
 const whole = (c: string) => `regexp_full_match(${c}, '[0-9]+(\\.0+)?')`;
 
+/**
+ * The reason of a line whose (data) year is not one the uploader ticked. Set aside by skip_invalid
+ * like any row error, but reported once per year found, not once per line (validate.ts).
+ */
+export const OUTSIDE_CHOSEN_YEARS = "is not in the years you chose";
+
 const reasonOf: Record<Check, (c: string) => string | null> = {
   text: () => null,
   // contains() rather than a regex: this column is nearly unique per row, so it is checked per row.
@@ -23,7 +29,8 @@ const reasonOf: Record<Check, (c: string) => string | null> = {
       WHEN NOT regexp_full_match(${c}, '[0-9]{4}-[0-9]{2}-[0-9]{2}') OR TRY_CAST(${c} AS DATE) IS NULL
         THEN 'must be a date written YYYY-MM-DD'
       WHEN EXISTS (SELECT 1 FROM upload_years) AND year(TRY_CAST(${c} AS DATE)) NOT IN (SELECT year FROM upload_years)
-        THEN 'must fall in the upload''s year (' || (SELECT string_agg(year::VARCHAR, ', ' ORDER BY year) FROM upload_years) || ')'
+        AND year(TRY_CAST(${c} AS DATE)) BETWEEN ${FIRST_DATA_YEAR} AND ${lastDataYear()}
+        THEN '${OUTSIDE_CHOSEN_YEARS} (' || (SELECT string_agg(year::VARCHAR, ', ' ORDER BY year) FROM upload_years) || ')'
       WHEN year(TRY_CAST(${c} AS DATE)) NOT BETWEEN ${FIRST_DATA_YEAR} AND ${lastDataYear()}
         THEN 'must fall in a year from ${FIRST_DATA_YEAR} to ${lastDataYear()}'
     END`,

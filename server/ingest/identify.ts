@@ -11,7 +11,7 @@ import {
 } from "./contract.ts";
 import type { IngestError, TableRead } from "./report.ts";
 import type { TabularSource } from "./sources/collect.ts";
-import { loadStage, readHeader, type Stage } from "./stage.ts";
+import { loadStageOfParts, readHeader, type Stage } from "./stage.ts";
 
 const practiceSpecs = [
   professionalFees,
@@ -70,8 +70,13 @@ export async function loadTables(
   sources: TabularSource[],
   target: { kind: "practice" } | { kind: "market"; marketKind: MarketKind },
 ): Promise<{ stages: Stage[]; errors: IngestError[]; tablesRead: TableRead[] }> {
-  const tables: { spec: TableSpec; source: TabularSource; header: Awaited<ReturnType<typeof readHeader>> }[] =
-    [];
+  type Header = Awaited<ReturnType<typeof readHeader>>;
+  const tables: {
+    spec: TableSpec;
+    source: TabularSource;
+    header: Header;
+    parts: { source: TabularSource; header: Header }[];
+  }[] = [];
   const errors: IngestError[] = [];
   for (const source of sources) {
     const header = await readHeader(duck, source);
@@ -94,6 +99,14 @@ export async function loadTables(
         column: "",
         reason: `${source.origin} is not a table of the contract: its columns match none of ${practiceSpecs.map((item) => item.name).join(", ")}`,
       });
+    } else if (
+      target.kind === "practice" &&
+      spec.name !== "medical_claim" &&
+      spec.name !== "eligibility" &&
+      tables.some((table) => table.spec.name === spec.name)
+    ) {
+      // One table in one file per year (an extract of several years): read one after the other.
+      tables.find((table) => table.spec.name === spec.name)?.parts.push({ source, header });
     } else if (tables.some((table) => table.spec.name === spec.name)) {
       errors.push({
         table: spec.name,
@@ -102,17 +115,19 @@ export async function loadTables(
         reason: `${source.origin}: the table is given twice`,
       });
     } else {
-      tables.push({ spec, source, header });
+      tables.push({ spec, source, header, parts: [{ source, header }] });
     }
   }
   if (target.kind === "market" && tables.length === 0) {
     const name = marketTableOfKind[target.marketKind].name;
     errors.push({ table: name, row: 0, column: "", reason: `no ${name} table in the upload` });
   }
-  const tablesRead = tables.map((table) => ({ file: table.source.origin, table: table.spec.name }));
+  const tablesRead = tables.flatMap((table) =>
+    table.parts.map((part) => ({ file: part.source.origin, table: table.spec.name })),
+  );
   if (errors.length > 0) return { stages: [], errors, tablesRead };
   const stages: Stage[] = [];
   for (const table of tables)
-    stages.push(await loadStage(duck, table.source, table.header, table.spec, table.spec.name));
+    stages.push(await loadStageOfParts(duck, table.parts, table.spec, table.spec.name));
   return { stages, errors, tablesRead };
 }

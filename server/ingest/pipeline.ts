@@ -8,12 +8,24 @@ import type { IngestLimits } from "./limits.ts";
 import { writeDemographics, writeMarketCases } from "./normalise/market.ts";
 import { writeMarketCasesOnePass } from "./normalise/marketOnePass.ts";
 import { writePracticeLines } from "./normalise/practice.ts";
-import { type ErrorReport, type IngestWarning, mergeReports, type TableRead } from "./report.ts";
+import {
+  type ErrorReport,
+  type IngestWarning,
+  mergeReports,
+  REPORT_LIMIT,
+  type TableRead,
+} from "./report.ts";
 import { collectSources, type UploadedFile } from "./sources/collect.ts";
 import { ContainerRefused } from "./sources/zipEntries.ts";
 import { numberedRows, type Stage, UnreadableSource, unreadable } from "./stage.ts";
-import { stageTuva } from "./tuva.ts";
-import { keepValidRows, rejectedRowsSql, setUploadYears, validateStage } from "./validate.ts";
+import { markMissingTuvaColumns, stageTuva } from "./tuva.ts";
+import {
+  keepValidRows,
+  outsideYearErrors,
+  rejectedRowsSql,
+  setUploadYears,
+  validateStage,
+} from "./validate.ts";
 
 export type IngestTarget = { kind: "practice" } | { kind: "market"; marketKind: MarketKind };
 
@@ -120,6 +132,12 @@ async function stagePractice(duck: DuckDb, stages: Stage[], skipInvalid: boolean
   if (claim) {
     // The claim's keys are checked on the practice lines they map to, under the same names.
     claim.waived.push("claim_id", "claim_line_number");
+    try {
+      await markMissingTuvaColumns(duck, claim);
+    } catch (error) {
+      // An unreadable file is reported by its validation just below.
+      if (!isUnreadableFile(error)) throw error;
+    }
     const reports = [await validateReadable(duck, claim)];
     if (eligibility) reports.push(await validateReadable(duck, eligibility));
     else
@@ -162,6 +180,24 @@ async function stagePractice(duck: DuckDb, stages: Stage[], skipInvalid: boolean
   const reports = [];
   for (const stage of stages) reports.push(await validateReadable(duck, stage));
   return { stages, checked: stages, reports };
+}
+
+/** The practice lines skip_invalid would load: a refusal whose every line fails offers no skipping. */
+async function keptLines(duck: DuckDb, stages: Stage[]) {
+  let kept = 0;
+  for (const stage of stages) {
+    if (stage.spec.name !== "professional_fees" && stage.spec.name !== "facility_fees") continue;
+    const name = stage.spec.name;
+    const exists = await duck.all("SELECT 1 FROM duckdb_tables() WHERE table_name = $1 AND temporary", [
+      `rejected_${name}`,
+    ]);
+    const [rejected] =
+      exists.length > 0
+        ? await duck.all<{ n: bigint }>(`SELECT count(*) AS n FROM rejected_${name}`)
+        : [{ n: 0n }];
+    kept += Math.max(0, stage.rows - Number(rejected?.n ?? 0));
+  }
+  return kept;
 }
 
 /** Warnings known from the header alone, shown on a refused file too (the rest need the write). */
@@ -265,13 +301,18 @@ export async function runIngestJob(
       if (onePass?.accepted) return { ...onePass, tablesRead };
       for (const stage of stages) reports.push(await validateReadable(duck, stage));
     }
+    const merged = mergeReports(reports);
+    // Lines outside the ticked years: one error per year found, first (section 9).
+    const yearErrors = outsideYearErrors(reports, job.years);
     const report: ErrorReport = {
-      ...mergeReports(reports),
+      errors: [...yearErrors, ...merged.errors].slice(0, REPORT_LIMIT),
+      total: merged.total + yearErrors.length,
       tablesRead,
       warnings: headerWarnings(stages),
       invalidRows: reports.reduce((sum, item) => sum + (item.invalidRows ?? 0), 0),
       fileLevel: reports.some((item) => item.fileLevel),
     };
+    if (report.total > 0 && job.target.kind === "practice") report.keptRows = await keptLines(duck, stages);
     let skippedRows = 0;
     let rejectedRowsPath: string | undefined;
     if (report.total > 0) {

@@ -141,8 +141,72 @@ describe("one report, all at once, in the user's words", () => {
     expect(
       outcome.accepted ? [] : outcome.report.errors.map((error) => [error.row, error.column, error.reason]),
     ).toEqual([
-      [0, "place_of_service", "required column is missing"],
+      [0, "place_of_service", "professional_fees.csv has no place_of_service column: it is required"],
       [2, "rendering_npi", "is not a valid NPI (check digit)"],
+    ]);
+  });
+
+  test("a file missing several required columns: one error per column, naming it and the file", async () => {
+    const rows = Array.from({ length: 40 }, (_, index) => professionalLine({ line: index + 1 })).map(
+      ({ service_date: _date, cpt: _cpt, rendering_npi: _npi, ...row }) => row,
+    );
+    const outcome = await runJob(
+      dir.dataDir,
+      practice,
+      [2024],
+      [{ path: dir.write("p.csv", toCsv(rows)), originalName: "claims_2024.csv" }],
+    );
+    expect(outcome.accepted ? undefined : outcome.report).toMatchObject({
+      total: 3,
+      fileLevel: true,
+      errors: [
+        {
+          table: "professional_fees",
+          row: 0,
+          column: "service_date",
+          reason: "claims_2024.csv has no service_date column: it is required",
+        },
+        {
+          table: "professional_fees",
+          row: 0,
+          column: "rendering_npi",
+          reason: "claims_2024.csv has no rendering_npi column: it is required",
+        },
+        {
+          table: "professional_fees",
+          row: 0,
+          column: "cpt",
+          reason: "claims_2024.csv has no cpt column: it is required",
+        },
+      ],
+    });
+  });
+
+  test("a Tuva claims file without its dates or codes: one error per missing column, not one per line", async () => {
+    const claims = tuvaDemoClaims.map(
+      ({
+        claim_line_start_date: _line,
+        claim_start_date: _start,
+        admission_date: _admission,
+        hcpcs_code: _code,
+        ...row
+      }) => row,
+    );
+    const outcome = await runJob(dir.dataDir, practice, [2024], tuvaFile(tuvaZip(claims)));
+    expect(outcome.accepted ? undefined : outcome.report.errors).toEqual([
+      {
+        table: "medical_claim",
+        row: 0,
+        column: "claim_line_start_date",
+        reason:
+          "medical_claim.csv in tuva_demo.zip has no claim_line_start_date column (nor claim_start_date or admission_date): it is required",
+      },
+      {
+        table: "medical_claim",
+        row: 0,
+        column: "hcpcs_code",
+        reason: "medical_claim.csv in tuva_demo.zip has no hcpcs_code column: it is required",
+      },
     ]);
   });
 

@@ -44,7 +44,22 @@ export interface ErrorReport {
   invalidRows?: number;
   /** True when an error is about the whole file or a table (row 0): skipping rows cannot help. */
   fileLevel?: boolean;
+  /** Lines of years the uploader did not tick, per table and year (reported once per year). */
+  outsideYears?: OutsideYears[];
+  /** Lines (practice line tables) that skip_invalid would load: none means it cannot help. */
+  keptRows?: number;
 }
+
+export interface OutsideYears {
+  table: string;
+  column: string;
+  year: number;
+  lines: number;
+}
+
+/** Whether 'Load the valid rows' (skip_invalid) can help: row errors only, and some rows would load. */
+export const canSkipInvalid = (report: ErrorReport) =>
+  report.total > 0 && !report.fileLevel && (report.invalidRows ?? 0) > 0 && (report.keptRows ?? 1) > 0;
 
 /** The report keeps the first errors only; the total counts them all. */
 export const REPORT_LIMIT = 100;

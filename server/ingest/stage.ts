@@ -24,6 +24,14 @@ export interface Stage {
   missingColumns: string[];
   /** Each contract column present in the source, named as the user's file names it (for reports). */
   columnNames: Record<string, string>;
+  /** For a missing column that other columns could have given: those (named in its error). */
+  missingAlternatives?: Record<string, string[]>;
+  /** Tuva claims: practice columns of the mapped lines waived because their source column is missing. */
+  waivedInMapping?: string[];
+  /** A table given by several files: the files missing each missing column (named in its error). */
+  missingIn?: Record<string, string>;
+  /** A table given by several files, in order: their row numbers in reports are each file's own. */
+  parts?: { origin: string; reader: string }[];
   /** Columns not checked per row: missing ones (one error on row 0 says so) and ones given elsewhere. */
   waived: string[];
   /** Set by keepValidRows: every row of the table, numbered (the view then reads the valid ones). */
@@ -109,16 +117,51 @@ export async function loadStage(
   spec: TableSpec,
   label: string,
 ): Promise<Stage> {
-  const { select, rawSelect, missingColumns, columnNames } = stageColumns(header, spec);
+  return loadStageOfParts(duck, [{ source, header }], spec, label);
+}
+
+/** The reader of a source, its path one this code generated (never the user's name). */
+const readerOf = (source: TabularSource) => {
   const path = quoteLiteral(source.path);
+  return source.format === "parquet"
+    ? `read_parquet(${path})`
+    : `read_csv(${path}, ${csvOptions}, all_varchar = true, null_padding = false)`;
+};
+
+/**
+ * The stage of one table given by one file or by several (an extract of several years sent as one
+ * file per year, section 9): their rows one after the other, file by file. Payer classifications
+ * repeated from file to file are read once (the same payer and class in every year's file).
+ */
+export async function loadStageOfParts(
+  duck: DuckDb,
+  parts: { source: TabularSource; header: { column_name: string; column_type: string }[] }[],
+  spec: TableSpec,
+  label: string,
+): Promise<Stage> {
+  const mapped = parts.map((part) => ({ ...part, ...stageColumns(part.header, spec) }));
+  const [first] = mapped as [(typeof mapped)[number], ...typeof mapped];
   // Header names are the user's: they only ever appear as escaped identifiers (quoteIdent).
-  const reader =
-    source.format === "parquet"
-      ? `read_parquet(${path})`
-      : `read_csv(${path}, ${csvOptions}, all_varchar = true, null_padding = false)`;
+  const union = (columns: "select" | "rawSelect") =>
+    mapped
+      .map((part) => `SELECT ${part[columns].join(", ")} FROM ${readerOf(part.source)}`)
+      .join(" UNION ALL ");
+  const distinct = mapped.length > 1 && spec.name === "payor_classification" ? "DISTINCT " : "";
   const view = `stage_${spec.name}`;
-  await duck.run(`CREATE OR REPLACE TEMP VIEW ${view} AS SELECT ${select.join(", ")} FROM ${reader}`);
-  await duck.run(`CREATE OR REPLACE TEMP VIEW ${view}_raw AS SELECT ${rawSelect.join(", ")} FROM ${reader}`);
+  await duck.run(`CREATE OR REPLACE TEMP VIEW ${view} AS SELECT ${distinct}* FROM (${union("select")})`);
+  await duck.run(
+    `CREATE OR REPLACE TEMP VIEW ${view}_raw AS SELECT ${distinct}* FROM (${union("rawSelect")})`,
+  );
+  const missingColumns = [...new Set(mapped.flatMap((part) => part.missingColumns))];
+  const missingIn = Object.fromEntries(
+    missingColumns.map((column) => [
+      column,
+      mapped
+        .filter((part) => part.missingColumns.includes(column))
+        .map((part) => part.source.origin)
+        .join(", "),
+    ]),
+  );
   return {
     spec,
     view,
@@ -126,11 +169,19 @@ export async function loadStage(
     hasRowNumbers: false,
     label,
     missingColumns,
-    columnNames,
+    columnNames: Object.assign({}, ...mapped.map((part) => part.columnNames).reverse()),
     waived: [...missingColumns],
     rows: 0,
-    format: source.format,
-    origin: source.origin,
+    format: first.source.format,
+    origin: mapped.map((part) => part.source.origin).join(", "),
+    ...(mapped.length > 1
+      ? {
+          missingIn,
+          parts: distinct
+            ? undefined
+            : mapped.map((part) => ({ origin: part.source.origin, reader: readerOf(part.source) })),
+        }
+      : {}),
   };
 }
 

@@ -46,6 +46,45 @@ function tuvaNames(claim: Stage): Record<string, string> {
   };
 }
 
+/**
+ * Practice columns a Tuva claims file must carry a source of, with the medical_claim columns that
+ * can give it (the first named in the report) and the claim type that needs it (both when unset).
+ */
+const requiredSources: { practice: string; tuva: string[]; claimType?: "professional" | "institutional" }[] =
+  [
+    { practice: "service_date", tuva: ["claim_line_start_date", "claim_start_date", "admission_date"] },
+    { practice: "patient_id", tuva: ["person_id", "patient_id"] },
+    { practice: "charge_amount", tuva: ["charge_amount"] },
+    { practice: "rendering_npi", tuva: ["rendering_npi"], claimType: "professional" },
+    { practice: "place_of_service", tuva: ["place_of_service_code"], claimType: "professional" },
+    { practice: "cpt", tuva: ["hcpcs_code"], claimType: "professional" },
+    { practice: "facility_npi", tuva: ["facility_npi"], claimType: "institutional" },
+    { practice: "bill_type", tuva: ["bill_type_code"], claimType: "institutional" },
+  ];
+
+/**
+ * The required columns a Tuva claims file lacks (section 9: one error per missing column, not one
+ * per line): each is added to the claim stage's missing columns, named as the Tuva file would name
+ * it, and the practice column it would fill is waived on the lines it maps to.
+ */
+export async function markMissingTuvaColumns(duck: DuckDb, claim: Stage) {
+  if (claim.columnNames.claim_type === undefined) return;
+  const types = new Set(
+    (await duck.all<{ t: string | null }>(`SELECT DISTINCT lower(claim_type) AS t FROM ${claim.view}`)).map(
+      (row) => row.t,
+    ),
+  );
+  claim.missingAlternatives ??= {};
+  for (const source of requiredSources) {
+    if (source.claimType && !types.has(source.claimType)) continue;
+    if (source.tuva.some((column) => claim.columnNames[column] !== undefined)) continue;
+    const [first, ...others] = source.tuva as [string, ...string[]];
+    claim.missingColumns.push(first);
+    if (others.length > 0) claim.missingAlternatives[first] = others;
+    claim.waivedInMapping = [...(claim.waivedInMapping ?? []), source.practice];
+  }
+}
+
 /** Practice columns the Tuva file does not carry (so no warning or error names a column it never had). */
 const absentPracticeColumns = (claim: Stage) => {
   const from: Record<string, string> = {
@@ -99,6 +138,8 @@ export async function stageTuva(
   const waive = (stage: Stage) => {
     // Without eligibility there is no zip at all: one error (eligibility missing), not one per line.
     if (!eligibility) stage.waived.push("patient_zip");
+    // A required column the claims file lacks is one error on medical_claim, not one per line.
+    stage.waived.push(...(claim.waivedInMapping ?? []));
     for (const column of absent) delete stage.columnNames[column];
     return stage;
   };

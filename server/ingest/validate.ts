@@ -1,7 +1,7 @@
 import { type DuckDb, quoteIdent, quoteLiteral } from "../duckdb/open.ts";
 import { escapeCell, escapeCellSql } from "../engine/export/escapeCell.ts";
-import { columnReasonSql } from "./checks.ts";
-import type { ErrorReport, IngestError } from "./report.ts";
+import { columnReasonSql, OUTSIDE_CHOSEN_YEARS } from "./checks.ts";
+import type { ErrorReport, IngestError, OutsideYears } from "./report.ts";
 import { REPORT_LIMIT } from "./report.ts";
 import { numberedRows, type Stage, trimmedOrNull } from "./stage.ts";
 
@@ -145,17 +145,25 @@ export const userColumn = (stage: Stage, column: string) => stage.columnNames[co
  */
 export async function validateStage(duck: DuckDb, stage: Stage): Promise<ErrorReport> {
   const table = stage.label;
-  const missing: IngestError[] = stage.missingColumns.map((column) => ({
-    table,
-    row: 0,
-    column: userColumn(stage, column),
-    reason: "required column is missing",
-  }));
+  // One error per missing column, naming it and the file (section 9), never one per row.
+  const missing: IngestError[] = stage.missingColumns.map((column) => {
+    const file = stage.missingIn?.[column] ?? stage.origin ?? table;
+    const others = stage.missingAlternatives?.[column] ?? [];
+    const nor = others.length > 0 ? ` (nor ${others.join(" or ")})` : "";
+    return {
+      table,
+      row: 0,
+      column: userColumn(stage, column),
+      reason: `${file} has no ${userColumn(stage, column)} column${nor}: it is required`,
+    };
+  });
   const checks = checksOf(stage);
   const { total, duplicates } = await countFailures(duck, stage, checks);
   if (total === 0)
     return { errors: missing, total: missing.length, invalidRows: 0, fileLevel: missing.length > 0 };
 
+  const outside = await linesOutsideChosenYears(duck, stage);
+  const outsideLines = outside.reduce((sum, item) => sum + item.lines, 0);
   const numbered = await numberedRows(duck, stage);
   const name = stage.spec.name;
   const failures = checks
@@ -188,19 +196,108 @@ export async function validateStage(duck: DuckDb, stage: Stage): Promise<ErrorRe
     SELECT _row, string_agg(col || ': ' || reason, '; ' ORDER BY i) AS reasons
     FROM failures_${name} GROUP BY _row;`);
   const rows = await duck.all<{ row: bigint; col: string; reason: string }>(
-    `SELECT _row AS "row", col, reason FROM failures_${name} ORDER BY _row, i LIMIT ${REPORT_LIMIT}`,
+    `SELECT _row AS "row", col, reason FROM failures_${name}
+     WHERE NOT starts_with(reason, ${quoteLiteral(OUTSIDE_CHOSEN_YEARS)})
+     ORDER BY _row, i LIMIT ${REPORT_LIMIT}`,
   );
   const [invalid] = await duck.all<{ n: bigint }>(`SELECT count(*) AS n FROM rejected_${name}`);
+  const where = await rowsOfParts(duck, stage);
   const errors = [
     ...missing,
-    ...rows.map((row) => ({ table, row: Number(row.row), column: row.col, reason: row.reason })),
+    ...rows.map((row) => {
+      const at = where(table, Number(row.row));
+      // A duplicate's first row, in its own file's numbering (and named when another file).
+      const reason = row.reason.replace(/first given on row (\d+)$/, (_all, first: string) => {
+        const given = where(table, Number(first));
+        return given.table === at.table
+          ? `first given on row ${given.row}`
+          : `first given on row ${given.row} of ${given.table}`;
+      });
+      return { ...at, column: row.col, reason };
+    }),
   ];
   return {
     errors: errors.slice(0, REPORT_LIMIT),
-    total: total + missing.length,
+    // Lines outside the chosen years are said once per year (the pipeline merges the tables).
+    total: total - outsideLines + missing.length,
     invalidRows: Number(invalid?.n ?? 0),
     fileLevel: missing.length > 0,
+    ...(outside.length > 0 ? { outsideYears: outside } : {}),
   };
+}
+
+/**
+ * Where a row of the stage is: for a table given by several files, the file (named after the
+ * table) and the row in that file; else the table and the row as numbered.
+ */
+async function rowsOfParts(duck: DuckDb, stage: Stage) {
+  const parts = stage.parts ?? [];
+  if (parts.length < 2) return (table: string, row: number) => ({ table, row });
+  const ends: { origin: string; end: number }[] = [];
+  let end = 0;
+  for (const part of parts) {
+    const [count] = await duck.all<{ n: bigint }>(`SELECT count(*) AS n FROM ${part.reader}`);
+    end += Number(count?.n ?? 0);
+    ends.push({ origin: part.origin, end });
+  }
+  return (table: string, row: number) => {
+    const index = ends.findIndex((part) => row <= part.end);
+    if (index < 0) return { table, row };
+    const start = index > 0 ? ends[index - 1]!.end : 0;
+    return { table: `${table} (${ends[index]!.origin})`, row: row - start };
+  };
+}
+
+/**
+ * The lines of each year the uploader did not tick (a data year: other dates are row errors), from
+ * the distinct dates the validation pass counted: one figure per year, not one error per line.
+ */
+async function linesOutsideChosenYears(duck: DuckDb, stage: Stage): Promise<OutsideYears[]> {
+  const found: OutsideYears[] = [];
+  for (const column of stage.spec.columns) {
+    if (column.check !== "date" || stage.waived.includes(column.name)) continue;
+    const reasonSql = columnReasonSql(column);
+    if (!reasonSql || stage.valueMasks?.[column.name] === undefined) continue;
+    const c = quoteIdent(column.name);
+    const rows = await duck.all<{ year: number; n: bigint }>(
+      `SELECT year(TRY_CAST(${c} AS DATE)) AS year, sum(n) AS n
+       FROM (SELECT value AS ${c}, n FROM (${countedValuesSql(stage, column.name)}))
+       WHERE starts_with(coalesce((${reasonSql}), ''), ${quoteLiteral(OUTSIDE_CHOSEN_YEARS)})
+       GROUP BY 1 ORDER BY 1`,
+    );
+    for (const row of rows)
+      found.push({
+        table: stage.label,
+        column: userColumn(stage, column.name),
+        year: Number(row.year),
+        lines: Number(row.n),
+      });
+  }
+  return found;
+}
+
+/**
+ * One error per year found outside the years the uploader chose, its lines counted over every
+ * table ("612 lines of 2023 are not in the years you chose (2025): ...").
+ */
+export function outsideYearErrors(reports: ErrorReport[], chosen: number[]): IngestError[] {
+  const byYear = new Map<number, { lines: number; tables: string[]; columns: string[] }>();
+  for (const item of reports.flatMap((report) => report.outsideYears ?? [])) {
+    const entry = byYear.get(item.year) ?? { lines: 0, tables: [], columns: [] };
+    entry.lines += item.lines;
+    if (!entry.tables.includes(item.table)) entry.tables.push(item.table);
+    if (!entry.columns.includes(item.column)) entry.columns.push(item.column);
+    byYear.set(item.year, entry);
+  }
+  const years = [...chosen].sort((a, b) => a - b).join(", ");
+  return [...byYear.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([year, entry]) => ({
+      table: entry.tables.join(", "),
+      row: 0,
+      column: entry.columns.join(", "),
+      reason: `${entry.lines} line${entry.lines === 1 ? "" : "s"} of ${year} ${entry.lines === 1 ? "is" : "are"} not in the years you chose (${years}): tick ${year} or upload the ${years} lines only`,
+    }));
 }
 
 /**

@@ -46,6 +46,7 @@ function printReport(
     tablesRead?: { file: string; table: string }[];
     invalidRows?: number;
     fileLevel?: boolean;
+    keptRows?: number;
   },
 ) {
   printTablesRead(report.tablesRead);
@@ -60,7 +61,7 @@ function printReport(
   console.error(
     `${report.total} error${report.total === 1 ? "" : "s"}${more > 0 ? ` (${more} not listed)` : ""}: the file ${dryRun ? "would be" : "was"} refused.`,
   );
-  if (!report.fileLevel && (report.invalidRows ?? 0) > 0)
+  if (!report.fileLevel && (report.invalidRows ?? 0) > 0 && (report.keptRows ?? 1) > 0)
     console.error(
       `--skip-invalid loads the valid rows and sets the ${report.invalidRows} invalid one${report.invalidRows === 1 ? "" : "s"} aside.`,
     );

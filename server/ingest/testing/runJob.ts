@@ -13,10 +13,19 @@ export async function runJob(
   years: number[],
   files: { path: string; originalName: string }[],
   limits: Partial<IngestLimits> = {},
+  options: { skipInvalid?: boolean } = {},
 ) {
   const workDir = join(dataDir, "tmp", `job-${++jobCounter}`);
   mkdirSync(workDir, { recursive: true });
-  return runIngestJob({ target, years, files, dataDir, workDir, limits: { ...defaultLimits, ...limits } });
+  return runIngestJob({
+    target,
+    years,
+    files,
+    dataDir,
+    workDir,
+    limits: { ...defaultLimits, ...limits },
+    skipInvalid: options.skipInvalid,
+  });
 }
 
 /** Reads a Parquet output back as plain objects (numbers for integers, YYYY-MM-DD for dates). */

@@ -9,7 +9,7 @@ import { NOT_A_FIELD } from "../../http/plainWords.ts";
 import { refuseUnsafeText } from "../../http/textSafety.ts";
 import type { IngestResult, PracticeIngestResult } from "../../ingest/ingest.ts";
 import { defaultLimits } from "../../ingest/limits.ts";
-import type { ErrorReport } from "../../ingest/report.ts";
+import { canSkipInvalid, type ErrorReport } from "../../ingest/report.ts";
 import { removeDir, writeOwner } from "../../ingest/storage.ts";
 import { rejectedRowsUrl } from "../../ingest/versions.ts";
 import { dataYearMessage, isDataYear, YEAR_MESSAGE } from "../../organisations/yearField.ts";
@@ -237,8 +237,9 @@ function refusedResponse(c: Context<AppEnv>, report: ErrorReport) {
         warnings: report.warnings ?? [],
         tables_read: report.tablesRead ?? [],
         invalid_rows: report.invalidRows ?? 0,
-        // Whether 'Load the valid rows' (skip_invalid) can help: not when a table or column is missing.
-        can_skip_invalid: total > 0 && !report.fileLevel && (report.invalidRows ?? 0) > 0,
+        // Whether 'Load the valid rows' (skip_invalid) can help: not when a table or column is missing,
+        // nor when it would set every line aside.
+        can_skip_invalid: canSkipInvalid(report),
       },
     },
     400,

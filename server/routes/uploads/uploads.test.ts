@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { backends } from "../../../tests/helpers/backends.ts";
 import {
@@ -11,7 +12,12 @@ import {
 } from "../../../tests/helpers/factories.ts";
 import type { HttpClient } from "../../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../../tests/helpers/testApp.ts";
-import { advisoryBoardUploads, organisationYears, practiceUploads } from "../../db/schema/index.ts";
+import {
+  advisoryBoardUploads,
+  organisationYears,
+  practiceUploads,
+  practiceYearVersions,
+} from "../../db/schema/index.ts";
 import { warehousePaths } from "../../ingest/storage.ts";
 import { badNpi, marketRow, professionalLine, toCsv } from "../../ingest/testing/builders.ts";
 import { loadYearSnapshot } from "../../organisations/yearState.ts";
@@ -251,6 +257,49 @@ for (const backend of backends) {
       expect(loaded.status).toBe(200);
       expect(loaded.json).toMatchObject({ status: "accepted", years: [2024], rows: 1, skipped_rows: 3 });
       expect(await yearsOf()).toEqual(["2024 uploaded"]);
+    });
+
+    test("the riverside files of 2023-2025 in one upload: one version per year; 2023's files with 2025 ticked: one error, no skipping", async () => {
+      const fresh = await createOrganisation(t);
+      const user = await signInCustomer(t, (await createCustomer(t, fresh.id, { isStaff: true })).email);
+      const riverside = join(import.meta.dir, "../../../fixtures/small/organizations/riverside/practice");
+      const form = (years: number[], ticked: string) => {
+        const body = new FormData();
+        for (const year of years)
+          for (const table of ["professional_fees", "facility_fees", "payor_classification"])
+            body.append(
+              "files",
+              new File([readFileSync(join(riverside, String(year), `${table}.csv`))], `${table}.csv`, {
+                type: "text/csv",
+              }),
+            );
+        body.append("years", ticked);
+        return body;
+      };
+      const refused = await user.post(PRACTICE, form([2023], "2025"));
+      expect(refused.status).toBe(400);
+      expect(refused.json.report).toMatchObject({ total: 1, can_skip_invalid: false });
+      expect(refused.json.report.errors[0].reason).toMatch(
+        /^\d+ lines of 2023 are not in the years you chose \(2025\): tick 2023 or upload the 2025 lines only$/,
+      );
+
+      const loaded = await user.post(PRACTICE, form([2023, 2024, 2025], "2023,2024,2025"));
+      expect(loaded.status).toBe(200);
+      expect(loaded.json).toMatchObject({ status: "accepted", years: [2023, 2024, 2025] });
+      const years = await t.context.database.db
+        .select()
+        .from(organisationYears)
+        .where(eq(organisationYears.organisationId, fresh.id));
+      expect(years.map((row) => `${row.year} ${row.fileState}`).sort()).toEqual([
+        "2023 uploaded",
+        "2024 uploaded",
+        "2025 uploaded",
+      ]);
+      const versions = await t.context.database.db
+        .select()
+        .from(practiceYearVersions)
+        .where(eq(practiceYearVersions.organisationId, fresh.id));
+      expect(versions.map((row) => row.year).sort()).toEqual([2023, 2024, 2025]);
     });
 
     test("a market file's year must be a data year (2000 to next year): 400 on year, nothing stored", async () => {
