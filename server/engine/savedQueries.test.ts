@@ -273,7 +273,7 @@ for (const backend of backends) {
         expect(byAgent.json.detail).toBe("Agents cannot do this.");
       }
       // Staff lists need the organisation: dummy mode for /save, the path for /adminsave.
-      expect((await siteAdmin.get(SAVE)).status).toBe(401);
+      expect((await siteAdmin.get(SAVE)).status).toBe(403);
     });
 
     test("GET adminsave/{orgid}: staff read an organisation's shared queries and their own for it", async () => {

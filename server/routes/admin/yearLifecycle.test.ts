@@ -324,11 +324,11 @@ for (const backend of backends) {
             state: "accepted",
           })
           .returning();
-        // Other staff tabs on this organisation hear of it (an event about its id: they re-read).
+        // Every open screen on this organisation hears of it (a state change of that year: they re-read).
         const events: Record<string, unknown>[] = [];
         const publish = t.context.live.publish.bind(t.context.live);
         t.context.live.publish = async (channel, message) => {
-          if (message.type === "event") events.push(message as Record<string, unknown>);
+          if (message.type === "changed") events.push(message as Record<string, unknown>);
           return publish(channel, message);
         };
         const answer = await siteAdmin
@@ -339,7 +339,11 @@ for (const backend of backends) {
         expect(answer.status).toBe(200);
         expect(answer.json.detail).toBe("2024 and all its data are deleted.");
         expect(events.length).toBeGreaterThan(0);
-        expect(events.every((event) => event.test_path === "id" && event.test_value === org.id)).toBe(true);
+        expect(
+          events.every(
+            (event) => event.organisation === org.id && event.year === 2024 && event.topic === "year",
+          ),
+        ).toBe(true);
         expect(await yearRow(org.id, 2024)).toBeUndefined();
         expect(await countOf(serviceAreas, org.id)).toBe(0);
         expect(await countOf(validations, org.id)).toBe(0);

@@ -222,8 +222,8 @@ for (const backend of backends) {
         UPDATE,
         pictureForm(undefined, undefined, userData({ username: "X" })),
       );
-      // A staff session is not a customer's (the role table's `customer`): 401, as for every customer call.
-      expect(staff.status).toBe(401);
+      // A staff session is not a customer's (the role table's `customer`): 403 staff_session, as for every customer call.
+      expect(staff.status).toBe(403);
       const dummy = await siteAdmin.post(UPDATE, pictureForm("picture", await png()), {
         "x-dummy-org": orgA.id,
       });

@@ -193,7 +193,8 @@ for (const backend of backends) {
       test("staff cannot submit for the customer, in or out of dummy mode", async () => {
         const { org } = await withQuestionnaire("waiting");
         const body = { questionnaire: minimalAnswers, year: YEAR };
-        expect((await siteAdmin.post(PATH, body)).status).toBe(401);
+        // A staff session on a customer call: 403 staff_session (not an expiry).
+        expect((await siteAdmin.post(PATH, body)).status).toBe(403);
         expect((await siteAdmin.post(PATH, body, { "x-dummy-org": org.id })).status).toBe(403);
         expect((await stored(org.id))?.state).toBe("waiting");
       });
@@ -396,7 +397,7 @@ for (const backend of backends) {
           state: "under_analysis",
           data: minimalAnswers,
         });
-        expect((await siteAdmin.get(PATH)).status).toBe(401);
+        expect((await siteAdmin.get(PATH)).status).toBe(403);
         expect((await t.client().get(PATH)).status).toBe(401);
       });
 
@@ -466,7 +467,7 @@ for (const backend of backends) {
         const body = { questionnaire: { own_rehab: "Yes" }, year: YEAR, step: 2 };
         expect((await assistant.post(DRAFT, body)).status).toBe(403);
         expect((await assistant.get(DRAFT)).status).toBe(403);
-        expect((await siteAdmin.post(DRAFT, body)).status).toBe(401);
+        expect((await siteAdmin.post(DRAFT, body)).status).toBe(403);
         // The other organisation has no questionnaire open: its admin's draft is refused, and it
         // never sees this organisation's.
         expect((await admin.post(DRAFT, body)).status).toBe(200);
