@@ -3,6 +3,26 @@ import { choices, type FieldDefinition, type FormDefinition } from "./types.ts";
 /** The look-ups a city/zip pair of fields uses (server/routes/services/location.ts). */
 export const CITY_AUTOCOMPLETE_URL = "/api/services/location/autocomplete/";
 export const ZIPS_OF_CITY_URL = "/api/services/location/zipcodes/";
+
+/**
+ * A "City, State" field and its zip, checked together (the zip must be one of the city's; a new city
+ * clears the zip): the organisation, a facility's site and a provider use the same pair.
+ */
+export const cityAndZip = (city: string, zip: string): FieldDefinition[] => [
+  { name: city, label: "City, State", type: "text", required: true, api_url: CITY_AUTOCOMPLETE_URL },
+  {
+    name: zip,
+    label: "Zip code",
+    type: "text",
+    required: true,
+    format: "zip",
+    minlength: 5,
+    maxlength: 5,
+    api_url: ZIPS_OF_CITY_URL,
+    api_other: city,
+    clears_on: city,
+  },
+];
 export const FACILITY_LOOKUP_URL = "/api/services/lexisnexis/organization/";
 /** The services_provided choice that makes services_provided_textbox meaningful. */
 export const OTHER_DIAGNOSTICS = "Other Diagnostics";
@@ -37,25 +57,7 @@ export const servicesProvided = choices(
 const siteFields: FieldDefinition[] = [
   { name: "name", label: "Name", type: "text", required: true },
   { name: "physical_address", label: "Physical address", type: "text", required: true },
-  {
-    name: "physical_locale",
-    label: "City, State",
-    type: "text",
-    required: true,
-    api_url: CITY_AUTOCOMPLETE_URL,
-  },
-  {
-    name: "physical_locale_zip",
-    label: "Zip code",
-    type: "text",
-    required: true,
-    format: "zip",
-    minlength: 5,
-    maxlength: 5,
-    api_url: ZIPS_OF_CITY_URL,
-    api_other: "physical_locale",
-    clears_on: "physical_locale",
-  },
+  ...cityAndZip("physical_locale", "physical_locale_zip"),
   {
     name: "site_of_care_codes_billed",
     label: "Site of care codes billed",

@@ -1,4 +1,4 @@
-import { CITY_AUTOCOMPLETE_URL, ZIPS_OF_CITY_URL } from "./facility.ts";
+import { cityAndZip } from "./facility.ts";
 import type { FormDefinition } from "./types.ts";
 
 /**
@@ -12,25 +12,7 @@ export const organizationForm: FormDefinition = {
   fields: [
     { name: "name", label: "Name", type: "text", required: true },
     { name: "address", label: "Address", type: "text", required: true },
-    {
-      name: "locale",
-      label: "City, State",
-      type: "text",
-      required: true,
-      api_url: CITY_AUTOCOMPLETE_URL,
-    },
-    {
-      name: "locale_zip",
-      label: "Zip code",
-      type: "text",
-      required: true,
-      format: "zip",
-      minlength: 5,
-      maxlength: 5,
-      api_url: ZIPS_OF_CITY_URL,
-      api_other: "locale",
-      clears_on: "locale",
-    },
+    ...cityAndZip("locale", "locale_zip"),
     { name: "phone_1", label: "Phone 1", type: "text", format: "number" },
     { name: "phone_2", label: "Phone 2", type: "text", format: "number" },
     { name: "fax", label: "Fax", type: "text", format: "number" },

@@ -1,4 +1,4 @@
-import { CITY_AUTOCOMPLETE_URL, ZIPS_OF_CITY_URL } from "./facility.ts";
+import { cityAndZip } from "./facility.ts";
 import { choices, type FormDefinition, yesNo } from "./types.ts";
 
 export const PROVIDER_LOOKUP_URL = "/api/services/lexisnexis/individual/";
@@ -68,25 +68,7 @@ export const providerForm: FormDefinition = {
     { name: "fax", label: "Fax", type: "text", format: "number" },
     { name: "address1", label: "Address 1", type: "text" },
     { name: "address2", label: "Address 2", type: "text" },
-    {
-      name: "city",
-      label: "City, State",
-      type: "text",
-      required: true,
-      api_url: CITY_AUTOCOMPLETE_URL,
-    },
-    {
-      name: "zipcode",
-      label: "Zip code",
-      type: "text",
-      required: true,
-      format: "zip",
-      minlength: 5,
-      maxlength: 5,
-      api_url: ZIPS_OF_CITY_URL,
-      api_other: "city",
-      clears_on: "city",
-    },
+    ...cityAndZip("city", "zipcode"),
     { name: "date_joined", label: "Date joined", type: "date", hint: "Blank means 2000 or earlier" },
     { name: "date_retire", label: "Date retired", type: "date", hint: "Blank means still working" },
     {
