@@ -21,6 +21,15 @@ export async function missingYearData(
     .select({ fileState: organisationYears.fileState, rows: organisationYears.rows })
     .from(organisationYears)
     .where(and(eq(organisationYears.organisationId, organisationId), eq(organisationYears.year, year)));
+  return missingDataOf(dataDir, year, row);
+}
+
+/** The same, for a caller that holds the year's row already (the year detail). */
+export function missingDataOf(
+  dataDir: string,
+  year: number,
+  row: { fileState: string; rows: number } | undefined,
+): MissingData[] {
   const missing: MissingData[] = [];
   if (row?.fileState !== "uploaded" || row.rows <= 0) missing.push("practice data");
   if (marketFiles(dataDir, year).length === 0) missing.push("market data");

@@ -20,7 +20,7 @@ import { progressView, type YearRow } from "./adminYears.ts";
 import { fileView, serviceAreaView, uploadsOf } from "./organisationDetail.ts";
 import { facilityView, providerView } from "./profileViews.ts";
 import { yearActions } from "./yearActions.ts";
-import { missingYearData } from "./yearData.ts";
+import { missingDataOf } from "./yearData.ts";
 import { emptySnapshot, yearProgress } from "./yearProgress.ts";
 import { loadYearRows, snapshotsOf, yearKey } from "./yearState.ts";
 
@@ -29,32 +29,31 @@ type SchemeRow = typeof schemeResults.$inferSelect;
 
 export async function yearDetail(db: Db, dataDir: string, organisationId: string, yearRow: YearRow) {
   const year = yearRow.year;
-  const [facilityRows, locationRows, providerRows, areaRows, stateRows, uploads, missingData] =
-    await Promise.all([
-      db
-        .select()
-        .from(facilities)
-        .where(eq(facilities.organisationId, organisationId))
-        .orderBy(asc(facilities.name)),
-      db
-        .select()
-        .from(facilityLocations)
-        .where(eq(facilityLocations.organisationId, organisationId))
-        .orderBy(asc(facilityLocations.name)),
-      db
-        .select()
-        .from(providers)
-        .where(eq(providers.organisationId, organisationId))
-        .orderBy(asc(providers.fullName)),
-      db
-        .select()
-        .from(serviceAreas)
-        .where(and(eq(serviceAreas.organisationId, organisationId), eq(serviceAreas.year, year)))
-        .orderBy(asc(serviceAreas.zipcode)),
-      loadYearRows(db, { organisationIds: [organisationId], year }),
-      uploadsOf(db, organisationId),
-      missingYearData(db, dataDir, organisationId, year),
-    ]);
+  const missingData = missingDataOf(dataDir, year, yearRow);
+  const [facilityRows, locationRows, providerRows, areaRows, stateRows, uploads] = await Promise.all([
+    db
+      .select()
+      .from(facilities)
+      .where(eq(facilities.organisationId, organisationId))
+      .orderBy(asc(facilities.name)),
+    db
+      .select()
+      .from(facilityLocations)
+      .where(eq(facilityLocations.organisationId, organisationId))
+      .orderBy(asc(facilityLocations.name)),
+    db
+      .select()
+      .from(providers)
+      .where(eq(providers.organisationId, organisationId))
+      .orderBy(asc(providers.fullName)),
+    db
+      .select()
+      .from(serviceAreas)
+      .where(and(eq(serviceAreas.organisationId, organisationId), eq(serviceAreas.year, year)))
+      .orderBy(asc(serviceAreas.zipcode)),
+    loadYearRows(db, { organisationIds: [organisationId], year }),
+    uploadsOf(db, organisationId),
+  ]);
   const snapshot = snapshotsOf(stateRows).get(yearKey(organisationId, year)) ?? emptySnapshot();
   const progress = yearProgress(snapshot);
   const validationOf = (type: ValidationRow["type"]) =>
