@@ -48,7 +48,10 @@ function SchemeRow({
 }: {
   title: string;
   state: StateLabel;
-  /** The gate's words for what changed since it was generated, when it is out of date. */
+  /**
+   * When it is out of date, the gate's words: what changed since (when it may be generated again)
+   * or what must come first (when an earlier step is out of date too).
+   */
   outdated?: string;
   children?: ReactNode;
 }) {
