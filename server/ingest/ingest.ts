@@ -8,6 +8,7 @@ import { crashPoint } from "../crash/crashPoint.ts";
 import { MARKET_INTENT_ORGANISATION, organisationYears } from "../db/schema/index.ts";
 import { notifyDataChanged } from "../engine/dataChanges.ts";
 import { publishStateChange } from "../live/stateChanges.ts";
+import { refreshReplacedYears } from "../organisations/yearRefresh.ts";
 import type { MarketKind } from "./contract.ts";
 import { defaultLimits, type IngestLimits } from "./limits.ts";
 import {
@@ -285,6 +286,7 @@ export async function ingestPracticeUpload(
       }),
     );
     await notifyDataChanged(context, input.organisationId);
+    await refreshReplacedYears(context, input.organisationId, outcome.years, "upload");
     for (const year of outcome.years) {
       await publishStateChange(context, { organisationId: input.organisationId, year, topic: "year" });
     }
