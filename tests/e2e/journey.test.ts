@@ -338,6 +338,11 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
     const files = readdirSync(folder).map((name) => join(folder, name));
     await section.locator('input[type="file"]').setInputFiles(files);
     await section.getByRole("button", { name: "Cancel" }).waitFor();
+    // The files are read before anything loads: the year they hold, with its lines, ticked.
+    await section
+      .getByTestId("upload-years")
+      .getByText(new RegExp(`^${YEAR} · [\\d,]+ lines$`))
+      .waitFor();
     await section.scrollIntoViewIfNeeded();
     await shot(customer, "journey-12-upload-chosen");
     await section.getByRole("button", { name: "Send" }).click();
@@ -558,6 +563,12 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
       await section
         .locator('input[type="file"]')
         .setInputFiles(readdirSync(folder).map((name) => join(folder, name)));
+      // The year the extract holds, with its lines and the lines the year has now.
+      await section
+        .getByTestId("upload-years")
+        .getByText(new RegExp(`^${YEAR} · ([\\d,]+) lines \\(now \\1\\)$`))
+        .waitFor();
+      await shot(customer, "journey-29-upload-preview");
       await section.getByRole("button", { name: "Send" }).click();
       await section.getByTestId("upload-accepted").waitFor({ timeout: JOB_MS });
 
