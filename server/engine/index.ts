@@ -21,6 +21,25 @@ export {
   THEMES,
   type Theme,
 } from "./plugin.ts";
+export {
+  counted,
+  type Insight,
+  type InsightAnswer,
+  type InsightsWriter,
+  sentence,
+} from "./insights.ts";
+export {
+  areaWords,
+  casesWords,
+  changeWords,
+  countWords,
+  dollarWords,
+  linesCasesWords,
+  listWords,
+  percentWords,
+  pointsWords,
+  signedWords,
+} from "./insightWords.ts";
 export { band, percentChange, share, sum } from "./shares.ts";
 export { sqlNumber, sqlNumberOrZero, sqlText, sqlTextList, sqlTextOrNull } from "./sqlRunner.ts";
 export type { ChartDescriptor, MapDescriptor, TableDescriptor, ViewDescriptor } from "./view.ts";
