@@ -9,7 +9,8 @@ import { figureAt, type Insight } from "../insights.ts";
 /** A number as a sentence writes it ("23.4%", "1,234", "$412k", "$1.2M") and how far it was rounded. */
 function writtenNumbers(text: string) {
   const numbers: { token: string; value: number; tolerance: number }[] = [];
-  for (const match of text.matchAll(/\$?\d[\d,]*(?:\.(\d+))?([kM])?/g)) {
+  // A number glued to a word is part of a name ("Dr R1", "Hospital 2B").
+  for (const match of text.matchAll(/(?<![A-Za-z\d.,])\$?\d[\d,]*(?:\.(\d+))?([kM])?(?![A-Za-z\d])/g)) {
     const token = match[0];
     const digits = token.replace(/[$,kM]/g, "");
     // A long plain number is a name's (an NPI, a zip code): counts of 1,000 or more have commas.
