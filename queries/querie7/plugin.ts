@@ -2,6 +2,7 @@ import { z } from "zod";
 import { definePlugin, share, sqlNumber, sqlTextOrNull, sum } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { revenueFilters } from "./filters.ts";
+import { revenueInsights } from "./insights.ts";
 import { REVENUE_GROUPS, SERVICE_LABELS } from "./groups.ts";
 import { revenueView } from "./view.ts";
 
@@ -62,4 +63,6 @@ export default definePlugin({
       financial_impact_total: total,
     };
   },
+  // After the kernel, which gives the result its type; the function checks it reads what exists.
+  insights: (answer) => revenueInsights(answer),
 });
