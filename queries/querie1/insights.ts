@@ -45,7 +45,10 @@ export const marketShareInsights: InsightsWriter<MarketShareAnswer> = ({ results
   return [
     sentence(
       {
-        share: ["results.customer_market_share.market_share", total === null ? null : results.customer_market_share.market_share],
+        share: [
+          "results.customer_market_share.market_share",
+          total === null ? null : results.customer_market_share.market_share,
+        ],
         claims: ["results.customer_market_share.claims", results.customer_market_share.claims],
         total: ["results.market_total", total],
       },

@@ -24,7 +24,8 @@ export const footprintInsights: InsightsWriter<FootprintAnswer> = ({ results }) 
   const total = counted(results.volume_table.total);
   // The largest zip; on a tie the first in zip order, as the table lists them.
   const zipIndex = results.volume_by_zipcode.reduce(
-    (best, zip, index) => (best === -1 || zip.volume > results.volume_by_zipcode[best]!.volume ? index : best),
+    (best, zip, index) =>
+      best === -1 || zip.volume > results.volume_by_zipcode[best]!.volume ? index : best,
     -1,
   );
   const zip = results.volume_by_zipcode[zipIndex];
@@ -37,7 +38,10 @@ export const footprintInsights: InsightsWriter<FootprintAnswer> = ({ results }) 
         total: ["results.volume_table.total", total],
         inside: ["results.volume_table.inside", results.volume_table.inside],
         outside: ["results.volume_table.outside", results.volume_table.outside],
-        minutes: ["results.facilities_driving_polygon.0.minutes", results.facilities_driving_polygon[0]?.minutes],
+        minutes: [
+          "results.facilities_driving_polygon.0.minutes",
+          results.facilities_driving_polygon[0]?.minutes,
+        ],
       },
       ({ total, inside, outside, minutes }) =>
         `Of your practice's volume of ${countWords(total)}, ${countWords(inside)} comes from patients living inside your locations' ${countWords(minutes)}-minute drive areas and ${countWords(outside)} from outside them.`,

@@ -18,7 +18,10 @@ type Side = "competitor" | "customer";
 /** What the sentences read of the answer. */
 export interface SiteOfCareAnswer {
   average_site_of_care_settings: Record<Setting, Record<Side, number>>;
-  overall_surgical_market_site_of_care: Record<string, Record<Setting, Record<Side, { market_share: number }>>>;
+  overall_surgical_market_site_of_care: Record<
+    string,
+    Record<Setting, Record<Side, { market_share: number }>>
+  >;
 }
 
 /**
@@ -30,10 +33,14 @@ const hasCases = (shares: (setting: Setting) => number) =>
 
 export const siteOfCareInsights: InsightsWriter<SiteOfCareAnswer> = ({ results, filters }) => {
   const pooled = results.average_site_of_care_settings;
-  const bothPooled = hasCases((setting) => pooled[setting].customer) && hasCases((setting) => pooled[setting].competitor);
+  const bothPooled =
+    hasCases((setting) => pooled[setting].customer) && hasCases((setting) => pooled[setting].competitor);
   const pooledShares = (setting: Setting) =>
     ({
-      customer: [`results.average_site_of_care_settings.${setting}.customer`, bothPooled ? pooled[setting].customer : null],
+      customer: [
+        `results.average_site_of_care_settings.${setting}.customer`,
+        bothPooled ? pooled[setting].customer : null,
+      ],
       competitor: [`results.average_site_of_care_settings.${setting}.competitor`, pooled[setting].competitor],
     }) as const;
   const cases = linesCasesWords(filters.servicelines);
@@ -42,7 +49,9 @@ export const siteOfCareInsights: InsightsWriter<SiteOfCareAnswer> = ({ results, 
   const byLine = results.overall_surgical_market_site_of_care;
   const widest = Object.keys(byLine)
     .filter((line) =>
-      (["customer", "competitor"] as const).every((side) => hasCases((setting) => byLine[line]![setting][side].market_share)),
+      (["customer", "competitor"] as const).every((side) =>
+        hasCases((setting) => byLine[line]![setting][side].market_share),
+      ),
     )
     .map((line) => ({ line, asc: byLine[line]!.ASC }))
     .sort(

@@ -56,7 +56,8 @@ export const revenueInsights: InsightsWriter<RevenueAnswer> = ({ results, year }
     ),
     sentence(
       group(second),
-      ({ revenue, share }) => `${second!.row.name} came next: ${dollarWords(revenue)} (${percentWords(share)}).`,
+      ({ revenue, share }) =>
+        `${second!.row.name} came next: ${dollarWords(revenue)} (${percentWords(share)}).`,
     ),
   ];
 };

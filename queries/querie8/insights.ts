@@ -2,12 +2,7 @@
  * querie8 in words: the line whose referred cases leak most, who receives them, and the line that
  * leaks the largest share when it is another (README.md, "Insights").
  */
-import {
-  countWords,
-  type InsightsWriter,
-  percentWords,
-  sentence,
-} from "../../server/engine/index.ts";
+import { countWords, type InsightsWriter, percentWords, sentence } from "../../server/engine/index.ts";
 
 interface LeakageRow {
   service: string;

@@ -2,6 +2,7 @@ import { drawnServiceAreaPolygons, type MapPolygon, mapPolygon } from "../../ser
 import { band, definePlugin, SERVICE_LINE_LABELS, share } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { outmigrationFilters } from "./filters.ts";
+import { outmigrationInsights } from "./insights.ts";
 import { outmigrationFlows } from "./flows.ts";
 import type { FlowTable } from "./flowTable.ts";
 import { OUTMIGRATION_THRESHOLDS, outmigrationView } from "./view.ts";
@@ -148,4 +149,6 @@ export default definePlugin({
       })),
     };
   },
+  // After the kernel, which gives the result its type; the function checks it reads what exists.
+  insights: (answer) => outmigrationInsights(answer),
 });
