@@ -178,8 +178,13 @@ describe("querie1 Sx Market Share", () => {
       "results.market_total": 14,
     });
     expectInsightsCiteTheAnswer(answer);
-    const trauma = await harness.answer(plugin, data, { servicelines: ["trauma"], service_area: ["PSA", "SSA"] });
-    expect(trauma.insights[0]!.text).toBe("In your PSA and SSA you performed 0.0% of the Trauma cases (0 of 4).");
+    const trauma = await harness.answer(plugin, data, {
+      servicelines: ["trauma"],
+      service_area: ["PSA", "SSA"],
+    });
+    expect(trauma.insights[0]!.text).toBe(
+      "In your PSA and SSA you performed 0.0% of the Trauma cases (0 of 4).",
+    );
     expectInsightsCiteTheAnswer(trauma);
   });
 

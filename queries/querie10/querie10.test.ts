@@ -139,7 +139,11 @@ describe("querie10 Service Maturity", () => {
       plugin,
       {
         providers,
-        market: [...current, marketCase({ ...trauma, rendering_npi: "1111111111" }), marketCase({ ...trauma, cases: 2 })],
+        market: [
+          ...current,
+          marketCase({ ...trauma, rendering_npi: "1111111111" }),
+          marketCase({ ...trauma, cases: 2 }),
+        ],
         marketReference: [...reference, marketCase({ ...trauma, rendering_npi: "1111111111", cases: 2 })],
       },
       { servicelines: ["spine", "trauma"] },

@@ -25,6 +25,8 @@ export interface MixAnswer {
   market_surgical_cases: number;
 }
 
+type MixFigure = "customer" | "market" | "customerMix" | "marketMix" | "differential";
+
 export const mixInsights: InsightsWriter<MixAnswer> = ({ results }) => {
   // A mix of no case is no mix: either side empty, nothing is said.
   const customer = counted(results.customer_surgical_cases);
@@ -34,7 +36,7 @@ export const mixInsights: InsightsWriter<MixAnswer> = ({ results }) => {
     rows
       .filter(({ row }) => direction * row.differential > 0)
       .sort((a, b) => direction * (b.row.differential - a.row.differential))[0];
-  const line = (direction: 1 | -1, write: (row: MixRow, values: Record<string, number>) => string) => {
+  const line = (direction: 1 | -1, write: (row: MixRow, values: Record<MixFigure, number>) => string) => {
     const found = widest(direction);
     const at = `results.subspecialty_mix.${found?.index}`;
     return sentence(

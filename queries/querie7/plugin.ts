@@ -2,8 +2,8 @@ import { z } from "zod";
 import { definePlugin, share, sqlNumber, sqlTextOrNull, sum } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { revenueFilters } from "./filters.ts";
-import { revenueInsights } from "./insights.ts";
 import { REVENUE_GROUPS, SERVICE_LABELS } from "./groups.ts";
+import { revenueInsights } from "./insights.ts";
 import { revenueView } from "./view.ts";
 
 const revenueRow = z.object({ category: sqlTextOrNull, revenue: sqlNumber });

@@ -82,9 +82,13 @@ describe("querie8 Leakage", () => {
         cases: 2,
       }),
     ];
-    const both = await harness.answer(plugin, { ...data, market: [...market.slice(0, 3), ...hands] }, {
-      servicelines: ["spine", "hand_ue"],
-    });
+    const both = await harness.answer(
+      plugin,
+      { ...data, market: [...market.slice(0, 3), ...hands] },
+      {
+        servicelines: ["spine", "hand_ue"],
+      },
+    );
     expect(both.insights.map((insight) => insight.text)).toEqual([
       "Your providers referred 6 Spine cases; 3 (50.0%) were performed by competitors.",
       "Dr Alpha received the most of them: 2.",

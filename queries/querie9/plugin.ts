@@ -2,9 +2,9 @@ import { drawnServiceAreaPolygons, type MapPolygon, mapPolygon } from "../../ser
 import { band, definePlugin, SERVICE_LINE_LABELS, share } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { outmigrationFilters } from "./filters.ts";
-import { outmigrationInsights } from "./insights.ts";
 import { outmigrationFlows } from "./flows.ts";
 import type { FlowTable } from "./flowTable.ts";
+import { outmigrationInsights } from "./insights.ts";
 import { OUTMIGRATION_THRESHOLDS, outmigrationView } from "./view.ts";
 
 const DESTINATIONS = ["PSA", "SSA", "TSA", "OUTSIDE"] as const;

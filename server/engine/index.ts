@@ -14,14 +14,6 @@ export {
   type ServiceLine,
 } from "./filters.ts";
 export {
-  definePlugin,
-  type KernelContext,
-  type Plugin,
-  type PluginResult,
-  THEMES,
-  type Theme,
-} from "./plugin.ts";
-export {
   counted,
   type Insight,
   type InsightAnswer,
@@ -40,6 +32,14 @@ export {
   pointsWords,
   signedWords,
 } from "./insightWords.ts";
+export {
+  definePlugin,
+  type KernelContext,
+  type Plugin,
+  type PluginResult,
+  THEMES,
+  type Theme,
+} from "./plugin.ts";
 export { band, percentChange, share, sum } from "./shares.ts";
 export { sqlNumber, sqlNumberOrZero, sqlText, sqlTextList, sqlTextOrNull } from "./sqlRunner.ts";
 export type { ChartDescriptor, MapDescriptor, TableDescriptor, ViewDescriptor } from "./view.ts";

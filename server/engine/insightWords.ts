@@ -20,12 +20,12 @@ export const countWords = (value: number) =>
 /** "1 case", "1,234 cases". */
 export const casesWords = (value: number) => `${countWords(value)} ${value === 1 ? "case" : "cases"}`;
 
-/** Dollars abbreviated: "$950", "$2.5k", "$412k", "$1.2M" (a minus sign before the dollar). */
+/** Dollars abbreviated: "$950", "$13.5k", "$412k", "$1.2M" (a minus sign before the dollar). */
 export function dollarWords(value: number) {
   const size = Math.abs(value);
   const sign = value < 0 ? "-" : "";
   if (size >= 999_500) return `${sign}$${oneDecimal.format(size / 1_000_000)}M`;
-  if (size >= 9_950) return `${sign}$${whole.format(size / 1_000)}k`;
+  if (size >= 99_950) return `${sign}$${whole.format(size / 1_000)}k`;
   if (size >= 999.5) return `${sign}$${oneDecimal.format(size / 1_000)}k`;
   return `${sign}$${whole.format(size)}`;
 }
@@ -40,7 +40,8 @@ export function changeWords(value: number, unit: (size: number) => string) {
 }
 
 /** A signed count: "+41", "-3". */
-export const signedWords = (value: number) => `${value > 0 ? "+" : value < 0 ? "-" : ""}${countWords(Math.abs(value))}`;
+export const signedWords = (value: number) =>
+  `${value > 0 ? "+" : value < 0 ? "-" : ""}${countWords(Math.abs(value))}`;
 
 /** Items joined as a sentence says them: "a", "a and b", "a, b and c". */
 export function listWords(items: readonly string[]) {

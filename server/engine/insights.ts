@@ -48,7 +48,10 @@ export function sentence<Name extends string>(
 ): Insight | null {
   const entries = Object.entries(figures) as [Name, readonly [string, Figure]][];
   if (!entries.every(([, [, value]]) => present(value))) return null;
-  const values = Object.fromEntries(entries.map(([name, [, value]]) => [name, value])) as Record<Name, number>;
+  const values = Object.fromEntries(entries.map(([name, [, value]]) => [name, value])) as Record<
+    Name,
+    number
+  >;
   return {
     text: write(values),
     figures: Object.fromEntries(entries.map(([, [path, value]]) => [path, value as number])),
@@ -59,10 +62,7 @@ export function sentence<Name extends string>(
 export const counted = (value: number | null | undefined) => (value === 0 ? null : value);
 
 /** The sentences of an answer: at most four, each with every figure present. */
-export function insightsOf<Result>(
-  writer: InsightsWriter<Result>,
-  answer: InsightAnswer<Result>,
-): Insight[] {
+export function insightsOf<Result>(writer: InsightsWriter<Result>, answer: InsightAnswer<Result>): Insight[] {
   return writer(answer)
     .filter((insight): insight is Insight => insight !== null)
     .filter((insight) => Object.values(insight.figures).every(present))

@@ -17,8 +17,8 @@ import {
 import { closeDuckPools } from "../duckPool.ts";
 import { executeKernel } from "../executeKernel.ts";
 import { parseFilters } from "../filters.ts";
-import { type Insight, type InsightAnswer, insightsOf } from "../insights.ts";
 import type { OrgFacility, OrgProvider, ServiceAreaZip } from "../inputs.ts";
+import { type Insight, type InsightAnswer, insightsOf } from "../insights.ts";
 import type { Plugin, PluginResult } from "../plugin.ts";
 import { type EngineSettings, engineSettings } from "../settings.ts";
 import { lazyZipPolygonLookup } from "../zipPolygons.ts";

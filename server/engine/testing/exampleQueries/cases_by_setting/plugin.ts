@@ -1,6 +1,15 @@
 /** The smallest complete plugin: what docs/plugins.md walks through, and what registry.test.ts discovers. */
 import { z } from "zod";
-import { casesWords, counted, definePlugin, percentWords, sentence, share, sqlNumber, sqlText } from "../../../index.ts";
+import {
+  casesWords,
+  counted,
+  definePlugin,
+  percentWords,
+  sentence,
+  share,
+  sqlNumber,
+  sqlText,
+} from "../../../index.ts";
 import { catalogue } from "./catalogue.ts";
 
 const row = z.object({ setting: sqlText, cases: sqlNumber });
@@ -41,7 +50,8 @@ export default definePlugin({
     return [
       sentence(
         { share: [`${at}.share`, top?.share], cases: [`${at}.cases`, counted(top?.cases)] },
-        ({ share, cases }) => `Most cases were ${top!.setting}: ${percentWords(share)} (${casesWords(cases)}).`,
+        ({ share, cases }) =>
+          `Most cases were ${top!.setting}: ${percentWords(share)} (${casesWords(cases)}).`,
       ),
     ];
   },
