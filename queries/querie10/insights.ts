@@ -116,7 +116,11 @@ export const maturityInsights: InsightsWriter<MaturityAnswer> = ({ results, year
             `${service}'s maturity since ${since} is ${signedWords(score)}, the mean of its five changes.`,
         ),
     worst && worst.row.maturity < 0
-      ? maturity(worst, (service, score) => `${service} declined most: a score of ${signedWords(score)}.`)
+      ? maturity(
+          worst,
+          (service, score, since) =>
+            `${service} declined most since ${since}: a score of ${signedWords(score)}.`,
+        )
       : null,
   ];
 };

@@ -150,7 +150,7 @@ describe("querie10 Service Maturity", () => {
     );
     expect(answer.insights.map((insight) => insight.text).slice(2)).toEqual([
       "Spine matured most since 2022: a score of +65.9, the mean of its five changes.",
-      "Trauma declined most: a score of -23.3.",
+      "Trauma declined most since 2022: a score of -23.3.",
     ]);
     expectInsightsCiteTheAnswer(answer);
   });

@@ -25,7 +25,8 @@ export interface MixAnswer {
   market_surgical_cases: number;
 }
 
-type MixFigure = "customer" | "market" | "customerMix" | "marketMix" | "differential";
+type MixTotal = "customer" | "market";
+type MixFigure = "customerMix" | "marketMix" | "differential";
 
 export const mixInsights: InsightsWriter<MixAnswer> = ({ results }) => {
   // A mix of no case is no mix: either side empty, nothing is said.
@@ -36,14 +37,25 @@ export const mixInsights: InsightsWriter<MixAnswer> = ({ results }) => {
     rows
       .filter(({ row }) => direction * row.differential > 0)
       .sort((a, b) => direction * (b.row.differential - a.row.differential))[0];
-  const line = (direction: 1 | -1, write: (row: MixRow, values: Record<MixFigure, number>) => string) => {
+  const line = (
+    direction: 1 | -1,
+    total: MixTotal,
+    write: (row: MixRow, values: Record<MixTotal | MixFigure, number>) => string,
+  ) => {
     const found = widest(direction);
     const at = `results.subspecialty_mix.${found?.index}`;
+    const totals = {
+      customer: ["results.customer_surgical_cases", customer],
+      market: ["results.market_surgical_cases", market],
+    } as const;
     return sentence(
       {
-        customer: ["results.customer_surgical_cases", customer],
-        market: ["results.market_surgical_cases", market],
-        customerMix: [`${at}.customer_mix`, found?.row.customer_mix],
+        [total]: totals[total],
+        // A mix needs cases on both sides.
+        customerMix: [
+          `${at}.customer_mix`,
+          customer === null || market === null ? null : found?.row.customer_mix,
+        ],
         marketMix: [`${at}.market_mix`, found?.row.market_mix],
         differential: [`${at}.differential`, found?.row.differential],
       },
@@ -53,11 +65,13 @@ export const mixInsights: InsightsWriter<MixAnswer> = ({ results }) => {
   return [
     line(
       1,
+      "customer",
       (row, { customer, customerMix, marketMix, differential }) =>
         `Your mix leans most to ${row.service}: ${percentWords(customerMix)} of your ${countWords(customer)} cases against ${percentWords(marketMix)} of the market's, ${pointsWords(differential)} above.`,
     ),
     line(
       -1,
+      "market",
       (row, { market, customerMix, marketMix, differential }) =>
         `${row.service} is furthest below the market: ${percentWords(customerMix)} of your cases against ${percentWords(marketMix)} of the market's ${countWords(market)}, ${pointsWords(differential)} below.`,
     ),

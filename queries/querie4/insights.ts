@@ -37,7 +37,10 @@ export const partnershipInsights: InsightsWriter<PartnershipAnswer> = ({ results
   const facilitiesTotal = counted(results.facilities_total);
   const providersTotal = counted(results.providers_total);
   const top = firstSlice(results.facilities_pie, "facilities_pie", () => true);
-  const partner = firstSlice(results.facilities_pie, "facilities_pie", (slice) => !slice.own);
+  // After the facility above: their busiest partner when it is their own, else the next facility.
+  const next = top?.slice.own
+    ? firstSlice(results.facilities_pie, "facilities_pie", (slice) => !slice.own)
+    : firstSlice(results.facilities_pie, "facilities_pie", (slice) => slice !== top?.slice);
   const outsider = firstSlice(results.providers_pie, "providers_pie", (slice) => !slice.own);
   return [
     sentence(
@@ -49,18 +52,16 @@ export const partnershipInsights: InsightsWriter<PartnershipAnswer> = ({ results
       ({ total, share, cases }) =>
         `Your surgeons performed ${casesWords(total)}; the most at ${top!.slice.name}${top!.slice.own ? ", your own facility" : ""}: ${percentWords(share)} (${casesWords(cases)}).`,
     ),
-    // Said only when it is not the facility above.
-    partner && partner.slice !== top?.slice
-      ? sentence(
-          {
-            total: ["results.facilities_total", facilitiesTotal],
-            share: [`${partner.at}.percentage`, partner.slice.percentage],
-            cases: [`${partner.at}.cases`, partner.slice.cases],
-          },
-          ({ share, cases }) =>
-            `Their busiest partner facility is ${partner.slice.name}: ${percentWords(share)} (${casesWords(cases)}).`,
-        )
-      : null,
+    sentence(
+      {
+        share: [`${next?.at}.percentage`, next?.slice.percentage],
+        cases: [`${next?.at}.cases`, next?.slice.cases],
+      },
+      ({ share, cases }) =>
+        top?.slice.own
+          ? `Their busiest partner facility is ${next!.slice.name}: ${percentWords(share)} (${casesWords(cases)}).`
+          : `Next came ${next!.slice.name}${next!.slice.own ? ", your own facility" : ""}: ${percentWords(share)} (${casesWords(cases)}).`,
+    ),
     sentence(
       {
         total: ["results.providers_total", providersTotal],

@@ -59,8 +59,8 @@ export const outmigrationInsights: InsightsWriter<OutmigrationAnswer> = ({ resul
     ),
     sentence(
       {
-        total: [`${at}.total`, total],
-        psa: [`${at}.PSA`, all?.PSA],
+        // Counts of no case say nothing: none without a case in the service area.
+        psa: [`${at}.PSA`, total === null ? null : all?.PSA],
         ssa: [`${at}.SSA`, all?.SSA],
         tsa: [`${at}.TSA`, all?.TSA],
       },

@@ -313,7 +313,9 @@ for (const backend of backends) {
         "Competitor providers",
       ]);
       const findings = workbook.worksheets[0]!;
-      expect(findings.getCell("A2").value).toBe("In your PSA you performed 25.0% of the surgical cases (1 of 4).");
+      expect(findings.getCell("A2").value).toBe(
+        "In your PSA you performed 25.0% of the surgical cases (1 of 4).",
+      );
       expect([findings.getCell("B3").value, findings.getCell("C3").value]).toEqual([
         "results.customer_market_share.market_share",
         25,

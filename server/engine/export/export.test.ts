@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import ExcelJS from "exceljs";
 import { formatValue } from "../format.ts";
+import type { Insight } from "../insights.ts";
 import type { TableDescriptor } from "../view.ts";
 import { tableToCsv } from "./csv.ts";
 import { escapeCell } from "./escapeCell.ts";
@@ -126,7 +127,7 @@ describe("export", () => {
     expect(cell(3, 3).value).toBe(-6.72);
   });
 
-  const findings = [
+  const findings: Insight[] = [
     {
       text: 'In your PSA you performed 28.6% of the surgical cases (4 of 14), "most" of them spine.',
       figures: { "results.customer_market_share.market_share": 28.571428, "results.market_total": 14 },

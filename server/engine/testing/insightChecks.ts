@@ -1,7 +1,8 @@
 /**
  * What every analysis's insights test checks of an answer (issue 32): each figure is the answer's
- * own value at the path it names, and every number a sentence shows is one of its figures rounded
- * as the sentence writes it, so no sentence cites a number it does not account for.
+ * own value at the path it names and is written in its sentence, and every number a sentence shows
+ * is one of its figures rounded as the sentence writes it, so no sentence cites a number it does
+ * not account for.
  */
 import { expect } from "bun:test";
 import { figureAt, type Insight } from "../insights.ts";
@@ -28,6 +29,18 @@ export function expectInsightsCiteTheAnswer(answer: { insights: Insight[] }) {
     for (const [path, value] of Object.entries(insight.figures))
       expect({ path, value: figureAt(answer, path) }).toEqual({ path, value });
     const figures = Object.values(insight.figures).map(Math.abs);
+    const written = writtenNumbers(insight.text);
+    // Each figure is cited: written in the sentence (a change too small to write says "unchanged").
+    for (const [path, value] of Object.entries(insight.figures)) {
+      const shown =
+        written.some((number) => Math.abs(Math.abs(value) - number.value) <= number.tolerance) ||
+        (Math.abs(value) < 0.05 && insight.text.includes("unchanged"));
+      expect({ text: insight.text, figure: path, shown }).toEqual({
+        text: insight.text,
+        figure: path,
+        shown: true,
+      });
+    }
     for (const written of writtenNumbers(insight.text)) {
       const cited = figures.some((figure) => Math.abs(figure - written.value) <= written.tolerance);
       expect({ text: insight.text, number: written.token, cited }).toEqual({

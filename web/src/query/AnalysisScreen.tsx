@@ -102,7 +102,12 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
   const summary = filterSummary(fields, filters).join("  ·  ");
 
   const printCharts = async () => {
-    const blob = await chartsToPdf(title, filterSummary(fields, filters), chartViews.all());
+    const blob = await chartsToPdf(
+      title,
+      filterSummary(fields, filters),
+      chartViews.all(),
+      run.data?.insights.map((insight) => insight.text),
+    );
     downloadBlob(blob, pdfFileName(title));
   };
 
