@@ -1,6 +1,7 @@
 import { definePlugin, share } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { marketShareFilters } from "./filters.ts";
+import { marketShareInsights } from "./insights.ts";
 import { marketShares, pairRow } from "./marketShare.ts";
 import { marketShareView, PRACTICE_LABEL, TOP_IN_CHART } from "./view.ts";
 
@@ -54,4 +55,6 @@ export default definePlugin({
       market_total: marketTotal,
     };
   },
+  // After the kernel, which gives the result its type; the function checks it reads what exists.
+  insights: (answer) => marketShareInsights(answer),
 });

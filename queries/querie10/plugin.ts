@@ -10,6 +10,7 @@ import {
   type LineYear,
 } from "./components.ts";
 import { maturityFilters } from "./filters.ts";
+import { maturityInsights } from "./insights.ts";
 import { maturityView } from "./view.ts";
 
 const maturityRow = z.object({
@@ -101,4 +102,6 @@ export default definePlugin({
       })),
     };
   },
+  // After the kernel, which gives the result its type; the function checks it reads what exists.
+  insights: (answer) => maturityInsights(answer),
 });

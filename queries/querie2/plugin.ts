@@ -2,6 +2,7 @@ import { z } from "zod";
 import { definePlugin, share, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { referralFilters } from "./filters.ts";
+import { referralInsights } from "./insights.ts";
 import { referralView } from "./view.ts";
 
 /** Rows of each table: the screen lists the strongest referrers, not the whole market's tail. */
@@ -47,4 +48,6 @@ export default definePlugin({
       referrers_count: referrers.length,
     };
   },
+  // After the kernel, which gives the result its type; the function checks it reads what exists.
+  insights: (answer) => referralInsights(answer),
 });

@@ -1,6 +1,7 @@
 import { definePlugin } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { partnershipFilters } from "./filters.ts";
+import { partnershipInsights } from "./insights.ts";
 import { partnerRow, partnerSlices, type SliceRow } from "./partners.ts";
 import { topWithOther } from "./topWithOther.ts";
 import { partnershipView } from "./view.ts";
@@ -34,4 +35,6 @@ export default definePlugin({
       providers_total: providers.total,
     };
   },
+  // After the kernel, which gives the result its type; the function checks it reads what exists.
+  insights: (answer) => partnershipInsights(answer),
 });

@@ -11,6 +11,7 @@ import {
 } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { footprintFilters } from "./filters.ts";
+import { footprintInsights } from "./insights.ts";
 import { drivePolygons, insideDriveAreasOf, markers } from "./places.ts";
 import { footprintView, VOLUME_WEIGHT_THRESHOLDS } from "./view.ts";
 
@@ -133,4 +134,6 @@ export default definePlugin({
         ),
     };
   },
+  // After the kernel, which gives the result its type; the function checks it reads what exists.
+  insights: (answer) => footprintInsights(answer),
 });

@@ -18,6 +18,7 @@ import { closeDuckPools } from "../duckPool.ts";
 import { executeKernel } from "../executeKernel.ts";
 import { parseFilters } from "../filters.ts";
 import type { OrgFacility, OrgProvider, ServiceAreaZip } from "../inputs.ts";
+import { type Insight, type InsightAnswer, insightsOf } from "../insights.ts";
 import type { Plugin, PluginResult } from "../plugin.ts";
 import { type EngineSettings, engineSettings } from "../settings.ts";
 import { lazyZipPolygonLookup } from "../zipPolygons.ts";
@@ -129,7 +130,17 @@ export interface GoldenHarness {
     filters?: Record<string, unknown>,
     settings?: Partial<EngineSettings>,
   ): Promise<Result>;
+  /** The run as the API answers it: results with the filters, the years and the insights. */
+  answer<Result extends PluginResult>(
+    plugin: Plugin<Result>,
+    data: GoldenData,
+    filters?: Record<string, unknown>,
+  ): Promise<GoldenAnswer<Result>>;
   close(): Promise<void>;
+}
+
+export interface GoldenAnswer<Result> extends InsightAnswer<Result> {
+  insights: Insight[];
 }
 
 /** One temporary data folder per test file; each run writes its own files in a subfolder. */
@@ -147,7 +158,7 @@ export function goldenHarness(): GoldenHarness {
     return [path];
   }
 
-  return {
+  const harness: GoldenHarness = {
     async run(plugin, data, rawFilters = {}, settingsOverride = {}) {
       const parsed = parseFilters(plugin.filters, { year: GOLDEN_YEAR }, rawFilters);
       if (!parsed.success) throw parsed.error;
@@ -188,10 +199,23 @@ export function goldenHarness(): GoldenHarness {
         { dataDir, settings: { ...settings, ...settingsOverride }, threads: 1 },
       );
     },
+    async answer(plugin, data, rawFilters = {}) {
+      const parsed = parseFilters(plugin.filters, { year: GOLDEN_YEAR }, rawFilters);
+      if (!parsed.success) throw parsed.error;
+      const told = {
+        results: await harness.run(plugin, data, rawFilters),
+        filters: parsed.data,
+        year: parsed.data.year,
+        // As run() binds it: the reference year's market is the selected year's without one.
+        reference_year: data.marketReference ? GOLDEN_REFERENCE_YEAR : parsed.data.year,
+      };
+      return { ...told, insights: insightsOf(plugin.insights, told) };
+    },
     async close() {
       if (writer) (await writer).close();
       closeDuckPools(dataDir);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return harness;
 }
