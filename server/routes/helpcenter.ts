@@ -103,6 +103,7 @@ export const helpcenterRoutes = new Hono<AppEnv>()
     "/",
     requireStaff({ siteAdmin: true }),
     describe({
+      idempotent: true,
       summary: "Add a question (site admins only).",
       tags: ["Help centre"],
       body: addFaq,

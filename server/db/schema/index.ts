@@ -7,3 +7,4 @@ export * from "./practice.ts";
 export * from "./reports.ts";
 export * from "./schemes.ts";
 export * from "./settings.ts";
+export * from "./idempotency.ts";

@@ -11,6 +11,12 @@ import type { MiddlewareHandler } from "hono";
 import { resolver, uniqueSymbol } from "hono-openapi";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
+import {
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_DESCRIPTION,
+  idempotency,
+  REPLAYED_HEADER,
+} from "../middleware/idempotency.ts";
 import { checkAnswer } from "./checkAnswer.ts";
 
 /** A success answer: its schema (zod, the one the check and the web's types use) and words. */
@@ -58,6 +64,11 @@ export interface RouteDescription {
   form?: { media: string; schema: z.ZodType; encoding?: Record<string, { contentType: string }> };
   /** The answer of a successful call. A bare sentence only where there is no body to describe. */
   answer: string | AnswerDescription;
+  /**
+   * A create: takes an `Idempotency-Key` header (server/http/middleware/idempotency.ts), so a
+   * retried request answers the first one's answer instead of creating again.
+   */
+  idempotent?: true;
   /** Statuses this route answers besides 400-405 (409 asks to confirm, 429 too many attempts...). */
   refusals?: Partial<Record<400 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503, string | Refusal>>;
 }
@@ -100,8 +111,22 @@ const RETRY_AFTER = {
   },
 };
 
+const IDEMPOTENCY_CONFLICT =
+  "The `Idempotency-Key` was used within 24 hours for another call or body (`idempotency_key_reused`), or its first request is still being answered (`idempotency_in_progress`, with `Retry-After`).";
+
+/** An idempotent route's 409 adds the key's two refusals to the route's own. */
+function conflictOf(route: RouteDescription): string | Refusal | undefined {
+  const own = route.refusals?.[409];
+  if (!route.idempotent) return own;
+  if (own === undefined) return IDEMPOTENCY_CONFLICT;
+  return typeof own === "string"
+    ? `${own} ${IDEMPOTENCY_CONFLICT}`
+    : { ...own, description: `${own.description} ${IDEMPOTENCY_CONFLICT}` };
+}
+
 function refusalsOf(route: RouteDescription) {
   const shownBody = route.documentedBody ?? route.body;
+  const conflict = conflictOf(route);
   const all: NonNullable<RouteDescription["refusals"]> = {
     // Every JSON body is read by readJson (415 for another media type) under the body limit (413).
     ...(shownBody
@@ -111,6 +136,7 @@ function refusalsOf(route: RouteDescription) {
         }
       : {}),
     ...route.refusals,
+    ...(conflict ? { 409: conflict } : {}),
   };
   return Object.fromEntries(
     Object.entries(all).map(([status, refusal]) => {
@@ -126,6 +152,19 @@ function refusalsOf(route: RouteDescription) {
     }),
   );
 }
+
+const IDEMPOTENCY_PARAMETER = {
+  in: "header",
+  name: IDEMPOTENCY_HEADER,
+  required: false,
+  description: IDEMPOTENCY_KEY_DESCRIPTION,
+  schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
+};
+
+const REPLAYED = {
+  description: "`true` when this is the stored answer of an earlier request with the same `Idempotency-Key`.",
+  schema: { type: "string", enum: ["true"] },
+};
 
 function operationOf(route: RouteDescription) {
   const described = route.answer;
@@ -163,9 +202,16 @@ function operationOf(route: RouteDescription) {
           },
         }
       : undefined;
+  const parameters = [
+    ...(route.query ? queryParameters(route.query) : []),
+    ...(route.idempotent ? [IDEMPOTENCY_PARAMETER] : []),
+  ];
+  if (route.idempotent && "content" in answer) {
+    Object.assign(answer, { headers: { [REPLAYED_HEADER]: REPLAYED } });
+  }
   return {
     summary: route.summary,
-    ...(route.query ? { parameters: queryParameters(route.query) } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
     description: route.description ?? route.summary,
     tags: route.tags,
     ...(requestBody ? { requestBody } : {}),
@@ -177,9 +223,10 @@ function operationOf(route: RouteDescription) {
 export function describe(route: RouteDescription): MiddlewareHandler<AppEnv> {
   const declared: Declared = { body: route.body, query: route.query };
   const checked = typeof route.answer === "string" ? undefined : route.answer;
+  const keyed = route.idempotent ? idempotency() : undefined;
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     declaredByRequest.set(c.req.raw, declared);
-    await next();
+    await (keyed ? keyed(c, next) : next());
     if (checked && c.var.app?.config.checkAnswers) await checkAnswer(c, checked);
   };
   return Object.assign(middleware, {

@@ -113,6 +113,7 @@ export const reportSubscriptionRoutes = new Hono<AppEnv>()
     "/",
     customerScope(),
     describe({
+      idempotent: true,
       summary: "Subscribe to an analysis or a saved view: a PDF mailed weekly or monthly to colleagues.",
       tags,
       body: createBody,
@@ -232,6 +233,7 @@ export const reportSubscriptionRoutes = new Hono<AppEnv>()
     "/:id/send-now",
     customerScope(),
     describe({
+      idempotent: true,
       summary: "Send the report of one of the caller's subscriptions now (its schedule stays).",
       tags,
       answer: { description: "The subscription; the delivery is queued.", schema: oneAnswer },
