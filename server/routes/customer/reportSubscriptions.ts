@@ -18,10 +18,11 @@ import {
   ownSubscriptionsAnswer as listAnswer,
   subscriptionAnswer as oneAnswer,
 } from "../../http/answers/reports.ts";
-import { parseParam, readJson } from "../../http/body.ts";
+import { parseParam, readJson, readQuery } from "../../http/body.ts";
 import { fieldRefusal, forbidden, HttpError, notFound } from "../../http/errors.ts";
 import { customerScope } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
+import { pageQuery } from "../../http/pagination.ts";
 import {
   checkedRecipients,
   colleaguesOf,
@@ -29,14 +30,17 @@ import {
   editBody,
   enabledYearsOf,
   replaceRecipients,
+  SUBSCRIPTIONS_PAGE,
   savedViewFor,
   scheduleNext,
   sendNow,
+  subscriptionPage,
   subscriptionViews,
 } from "../../reports/subscriptions.ts";
 
 const subscriptionId = z.uuid("must be a subscription id");
 const tags = ["Customer: report subscriptions"];
+const subscriptionsPage = pageQuery(SUBSCRIPTIONS_PAGE);
 
 /** The filters as the analysis's own schema reads them; the year must be one the customer reads. */
 async function checkedFilters(c: Context<AppEnv>, querie: string, raw: unknown, followLatest: boolean) {
@@ -91,20 +95,22 @@ export const reportSubscriptionRoutes = new Hono<AppEnv>()
     customerScope(),
     describe({
       summary:
-        "The caller's report subscriptions (staff in dummy mode: the organisation's), and the colleagues a report may go to.",
+        "The caller's report subscriptions (staff in dummy mode: the organisation's), a page at a time, oldest first, and the colleagues a report may go to.",
       tags,
-      answer: { description: "The subscriptions and the possible recipients.", schema: listAnswer },
+      query: subscriptionsPage,
+      answer: {
+        description: "A page of the subscriptions, the next page's cursor, and the possible recipients.",
+        schema: listAnswer,
+      },
     }),
     async (c) => {
+      const page = readQuery(c, subscriptionsPage);
       const { db } = c.var.app.database;
       const { organisationId, session } = c.var.scope;
-      const subscriptions = await subscriptionViews(db, {
-        organisationId,
-        ownerUserId: session.kind === "client" ? session.user.id : undefined,
-      });
+      const owner = session.kind === "client" ? session.user.id : undefined;
       return c.json({
         status: 200 as const,
-        subscriptions,
+        ...(await subscriptionPage(db, { organisationId, ownerUserId: owner }, page)),
         colleagues: await colleaguesOf(db, organisationId),
       });
     },
