@@ -13,6 +13,8 @@ export const nextCursor = z
   .string()
   .nullable()
   .meta({ description: "Send it back as `cursor` for the next page; null when this page is the last." });
+/** What every page of a paged list has (the web's infinite queries read it). */
+export const pageAnswer = z.object({ next_cursor: nextCursor });
 
 /** An ISO 8601 time as the server writes it. */
 export const isoTime = z.string().meta({ description: "An ISO 8601 time (UTC)." });
