@@ -18,6 +18,7 @@ import {
   REPLAYED_HEADER,
 } from "../middleware/idempotency.ts";
 import { checkAnswer } from "./checkAnswer.ts";
+import { type Deprecated, deprecationHeaders, deprecationWords } from "./deprecation.ts";
 
 /** A success answer: its schema (zod, the one the check and the web's types use) and words. */
 export interface AnswerDescription {
@@ -69,6 +70,11 @@ export interface RouteDescription {
    * retried request answers the first one's answer instead of creating again.
    */
   idempotent?: true;
+  /**
+   * A call kept for old clients after a rename: it still works, answers `Deprecation` and `Sunset`
+   * (and `Link` to its successor), and the document marks it `deprecated` (docs/api.md).
+   */
+  deprecated?: Deprecated;
   /** Statuses this route answers besides 400-405 (409 asks to confirm, 429 too many attempts...). */
   refusals?: Partial<Record<400 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503, string | Refusal>>;
 }
@@ -166,6 +172,21 @@ const REPLAYED = {
   schema: { type: "string", enum: ["true"] },
 };
 
+const DEPRECATION_HEADERS = {
+  Deprecation: {
+    description: "Since when the call is deprecated (RFC 9745): `@` and Unix seconds.",
+    schema: { type: "string" },
+  },
+  Sunset: {
+    description: "When the call stops answering (RFC 8594): an HTTP date.",
+    schema: { type: "string" },
+  },
+  Link: {
+    description: 'The call to use instead: `<path>; rel="successor-version"`.',
+    schema: { type: "string" },
+  },
+};
+
 function operationOf(route: RouteDescription) {
   const described = route.answer;
   const answer =
@@ -206,13 +227,19 @@ function operationOf(route: RouteDescription) {
     ...(route.query ? queryParameters(route.query) : []),
     ...(route.idempotent ? [IDEMPOTENCY_PARAMETER] : []),
   ];
-  if (route.idempotent && "content" in answer) {
-    Object.assign(answer, { headers: { [REPLAYED_HEADER]: REPLAYED } });
-  }
+  Object.assign(answer, {
+    headers: {
+      ...(route.idempotent ? { [REPLAYED_HEADER]: REPLAYED } : {}),
+      ...(route.deprecated ? DEPRECATION_HEADERS : {}),
+    },
+  });
   return {
     summary: route.summary,
     ...(parameters.length > 0 ? { parameters } : {}),
-    description: route.description ?? route.summary,
+    ...(route.deprecated ? { deprecated: true } : {}),
+    description: route.deprecated
+      ? `${route.description ?? route.summary}\n\n${deprecationWords(route.deprecated)}`
+      : (route.description ?? route.summary),
     tags: route.tags,
     ...(requestBody ? { requestBody } : {}),
     responses: { [success]: answer, ...refusalsOf(route) },
@@ -227,6 +254,9 @@ export function describe(route: RouteDescription): MiddlewareHandler<AppEnv> {
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     declaredByRequest.set(c.req.raw, declared);
     await (keyed ? keyed(c, next) : next());
+    if (route.deprecated) {
+      for (const [name, value] of Object.entries(deprecationHeaders(route.deprecated))) c.header(name, value);
+    }
     if (checked && c.var.app?.config.checkAnswers) await checkAnswer(c, checked);
   };
   return Object.assign(middleware, {

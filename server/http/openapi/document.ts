@@ -11,6 +11,7 @@ import { errorBodySchema } from "../errors.ts";
 import { REQUEST_ID_HEADER } from "../middleware/requestLog.ts";
 import { AUTHENTICATION_WORDS, withSecurity } from "./security.ts";
 import { TAGS } from "./tags.ts";
+import { API_VERSION } from "./version.ts";
 
 const errorAnswer = (description: string) => ({
   description,
@@ -63,7 +64,7 @@ export function openApiDocument(app: Hono<never>, publicUrl?: string): Promise<O
     documentation: {
       info: {
         title: "Vitality API",
-        version: "1",
+        version: API_VERSION,
         description:
           "The calls of the customer area (customer-area.md) and the back office (admin-area.md). " +
           "Bodies are JSON unless stated; every refusal answers `{status, code, detail, errors[{field, message}]}` " +
