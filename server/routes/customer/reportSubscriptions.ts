@@ -20,6 +20,7 @@ import {
 } from "../../http/answers/reports.ts";
 import { parseParam, readJson, readQuery } from "../../http/body.ts";
 import { fieldRefusal, forbidden, HttpError, notFound } from "../../http/errors.ts";
+import { dummyOrgQueryField } from "../../http/middleware/dummyReadOnly.ts";
 import { customerScope } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { pageQuery } from "../../http/pagination.ts";
@@ -40,7 +41,8 @@ import {
 
 const subscriptionId = z.uuid("must be a subscription id");
 const tags = ["Customer: report subscriptions"];
-const subscriptionsPage = pageQuery(SUBSCRIPTIONS_PAGE);
+// Staff in the dummy view read a customer's list with ?org_id= (customerScope).
+const subscriptionsPage = pageQuery(SUBSCRIPTIONS_PAGE).extend({ org_id: dummyOrgQueryField });
 
 /** The filters as the analysis's own schema reads them; the year must be one the customer reads. */
 async function checkedFilters(c: Context<AppEnv>, querie: string, raw: unknown, followLatest: boolean) {
