@@ -108,7 +108,20 @@ export const helpcenterRoutes = new Hono<AppEnv>()
       tags: ["Help centre"],
       body: addFaq,
       bodyExample: { faq: { question: "How do I upload a year?", answer: "<p>Open Data upload.</p>" } },
-      answer: { description: "The new question.", schema: faqAnswer },
+      answer: {
+        description: "The new question.",
+        schema: faqAnswer,
+        example: {
+          status: 200,
+          faq: {
+            id: 12,
+            question: "How do I upload a year?",
+            answer: "<p>Open Data upload.</p>",
+            promote: false,
+            active: true,
+          },
+        },
+      },
     }),
     async (c) => {
       const { faq } = await readJson(c, addFaq);

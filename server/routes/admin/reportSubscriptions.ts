@@ -17,6 +17,7 @@ import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { pageQuery } from "../../http/pagination.ts";
 import { findOrganisation } from "../../organisations/present.ts";
+import { subscriptionPageExample } from "../../reports/examples.ts";
 import { SUBSCRIPTIONS_PAGE, subscriptionPage, subscriptionViews } from "../../reports/subscriptions.ts";
 
 const organisationId = z.uuid("must be an organisation id (UUID)");
@@ -34,6 +35,7 @@ export const adminReportSubscriptionRoutes = new Hono<AppEnv>()
       answer: {
         description: "A page of the organisation's subscriptions and the next page's cursor.",
         schema: listAnswer,
+        example: subscriptionPageExample,
       },
     }),
     async (c) => {

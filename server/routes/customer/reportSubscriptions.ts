@@ -25,6 +25,11 @@ import { customerScope } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { pageQuery } from "../../http/pagination.ts";
 import {
+  subscriptionBodyExample,
+  subscriptionExample,
+  subscriptionPageExample,
+} from "../../reports/examples.ts";
+import {
   checkedRecipients,
   colleaguesOf,
   createBody,
@@ -103,6 +108,12 @@ export const reportSubscriptionRoutes = new Hono<AppEnv>()
       answer: {
         description: "A page of the subscriptions, the next page's cursor, and the possible recipients.",
         schema: listAnswer,
+        example: {
+          ...subscriptionPageExample,
+          colleagues: [
+            { id: subscriptionExample.owner.id, email: "dana.reyes@example.com", username: "Dana Reyes" },
+          ],
+        },
       },
     }),
     async (c) => {
@@ -125,7 +136,12 @@ export const reportSubscriptionRoutes = new Hono<AppEnv>()
       summary: "Subscribe to an analysis or a saved view: a PDF mailed weekly or monthly to colleagues.",
       tags,
       body: createBody,
-      answer: { description: "The new subscription, with its next delivery.", schema: oneAnswer },
+      bodyExample: subscriptionBodyExample,
+      answer: {
+        description: "The new subscription, with its next delivery.",
+        schema: oneAnswer,
+        example: { status: 200, subscription: subscriptionExample },
+      },
     }),
     async (c) => {
       const session = customerOf(c);
