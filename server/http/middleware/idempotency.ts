@@ -24,7 +24,7 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export const IDEMPOTENCY_KEY_DESCRIPTION =
-  "Optional. A key of the client's choosing (1-255 printable ASCII characters; a UUID is usual) that makes a retried create safe: sent again with the same key and the same body within 24 hours, the call answers what the first answered (same status and body, with `Idempotent-Replayed: true`) and creates nothing. The same key with another call or body is 409 `idempotency_key_reused`; while the first is still being answered, 409 `idempotency_in_progress`. Keys are the caller's own: another user's key never matches.";
+  "Optional. A key of the client's choosing (1-255 printable ASCII characters; a UUID is usual) that makes a retried create safe: sent again with the same key and the same body within 24 hours, the call answers what the first answered (same status and body, with `Idempotent-Replayed: true`) and creates nothing. The same key with another call or body is 409 `idempotency_key_reused`; while the first is still being answered, 409 `idempotency_in_progress`. A request refused (a field, a rate limit, a failure) does not keep its key. Keys are the caller's own: another user's key never matches.";
 
 type Row = typeof idempotencyKeys.$inferSelect;
 
