@@ -297,6 +297,7 @@ export const savedQueriesRoutes = new Hono<AppEnv>()
   .post(
     "/save",
     describe({
+      idempotent: true,
       summary:
         "Save a view of an analysis (title, filters); or, with `action`, share/unshare or delete a saved one.",
       tags: ["Analyses: saved"],

@@ -36,6 +36,10 @@ export const ERROR_CODES = {
   method_not_allowed: "A method the path does not take; `Allow` lists those it takes.",
   request_incomplete: "The body did not arrive in full (the client stopped sending).",
   conflict: "The state changed meanwhile or does not allow this (reload and try again).",
+  idempotency_key_reused:
+    "The `Idempotency-Key` was sent before (within 24 hours) with another call or another body: a new request takes a new key.",
+  idempotency_in_progress:
+    "A request with this `Idempotency-Key` is still being answered: send it again in a moment to get its answer.",
   confirmation_needed:
     "The upload would remove much of a year: send it again with `confirm` (`years` names them).",
   payload_too_large: "The body or a file is larger than its limit.",

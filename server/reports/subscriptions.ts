@@ -21,6 +21,7 @@ import { singleLine } from "../forms/singleLine.ts";
 import { NAME_MAX } from "../forms/textLimits.ts";
 import { type SubscriptionView, subscriptionView } from "../http/answers/reports.ts";
 import { HttpError } from "../http/errors.ts";
+import { keyset, type PageRequest, pageOf } from "../http/pagination.ts";
 import { isTimeZone, nextDelivery, scheduleInWords } from "./schedule.ts";
 
 export type SubscriptionRow = typeof reportSubscriptions.$inferSelect;
@@ -109,20 +110,51 @@ export const scheduleOf = (row: SubscriptionRow) => ({
   timeZone: row.timeZone,
 });
 
-/** The subscriptions of an organisation (or of one owner in it) as the screens show them, oldest first. */
-export async function subscriptionViews(
-  db: Db,
-  where: { organisationId: string; ownerUserId?: string; id?: string },
-): Promise<SubscriptionView[]> {
+/** Subscriptions a page holds when the caller names no `limit`: what the screens show at once. */
+export const SUBSCRIPTIONS_PAGE = 25;
+
+/** Subscriptions oldest first; the id orders those made in the same microsecond. */
+const subscriptionOrder = keyset([
+  { column: reportSubscriptions.createdAt, type: "timestamptz" },
+  { column: reportSubscriptions.id, type: "uuid" },
+]);
+
+type SubscriptionScope = { organisationId: string; ownerUserId?: string; id?: string };
+
+function subscriptionRows(db: Db, where: SubscriptionScope, page?: PageRequest) {
   const conditions = [eq(reportSubscriptions.organisationId, where.organisationId)];
   if (where.ownerUserId) conditions.push(eq(reportSubscriptions.ownerUserId, where.ownerUserId));
   if (where.id) conditions.push(eq(reportSubscriptions.id, where.id));
-  const rows = await db
-    .select({ row: reportSubscriptions, ownerName: customerUsers.username })
+  const after = subscriptionOrder.after(page?.cursor);
+  if (after) conditions.push(after);
+  const query = db
+    .select({
+      row: reportSubscriptions,
+      ownerName: customerUsers.username,
+      pageKey: subscriptionOrder.pageKey,
+    })
     .from(reportSubscriptions)
     .innerJoin(customerUsers, eq(customerUsers.id, reportSubscriptions.ownerUserId))
     .where(and(...conditions))
-    .orderBy(asc(reportSubscriptions.createdAt));
+    .orderBy(...subscriptionOrder.orderBy);
+  return page ? query.limit(page.limit + 1) : query;
+}
+
+/** The subscriptions of an organisation (or of one owner in it) as the screens show them, oldest first. */
+export async function subscriptionViews(db: Db, where: SubscriptionScope): Promise<SubscriptionView[]> {
+  return viewsOf(db, await subscriptionRows(db, where));
+}
+
+/** One page of them (pagination.ts): `limit` rows after `cursor`, and the next page's cursor. */
+export async function subscriptionPage(db: Db, where: SubscriptionScope, page: PageRequest) {
+  const { rows, nextCursor } = pageOf(await subscriptionRows(db, where, page), page.limit);
+  return { subscriptions: await viewsOf(db, rows), next_cursor: nextCursor };
+}
+
+async function viewsOf(
+  db: Db,
+  rows: { row: SubscriptionRow; ownerName: string }[],
+): Promise<SubscriptionView[]> {
   const ids = rows.map(({ row }) => row.id);
   const recipients =
     ids.length === 0

@@ -103,11 +103,25 @@ export const helpcenterRoutes = new Hono<AppEnv>()
     "/",
     requireStaff({ siteAdmin: true }),
     describe({
+      idempotent: true,
       summary: "Add a question (site admins only).",
       tags: ["Help centre"],
       body: addFaq,
       bodyExample: { faq: { question: "How do I upload a year?", answer: "<p>Open Data upload.</p>" } },
-      answer: { description: "The new question.", schema: faqAnswer },
+      answer: {
+        description: "The new question.",
+        schema: faqAnswer,
+        example: {
+          status: 200,
+          faq: {
+            id: 12,
+            question: "How do I upload a year?",
+            answer: "<p>Open Data upload.</p>",
+            promote: false,
+            active: true,
+          },
+        },
+      },
     }),
     async (c) => {
       const { faq } = await readJson(c, addFaq);

@@ -78,6 +78,7 @@ export const mailboxRoutes = new Hono<AppEnv>()
   .post(
     "/send/custom",
     describe({
+      idempotent: true,
       summary: "Send an e-mail to the chosen users (queued).",
       tags: ["Back office: mailbox"],
       body: mailboxSendSchema,

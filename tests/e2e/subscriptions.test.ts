@@ -143,6 +143,36 @@ describe.skipIf(!chromiumAvailable)("report subscriptions", () => {
         const answer = await fetch("/api/management/customer/detail/");
         return ((await answer.json()) as { organization: { id: string } }).organization.id;
       });
+      // 25 more, so the overview's first page (25, oldest first) is full and "Show more" brings the
+      // 26th. Each sent twice with its Idempotency-Key, as a client retrying would: still 25 made.
+      const made = await page.evaluate(async () => {
+        const detail = (await (await fetch("/api/management/customer/detail/")).json()) as {
+          profile: { id: string };
+        };
+        const csrf = /(?:^|; )csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "";
+        const statuses: number[] = [];
+        for (let i = 1; i <= 25; i++) {
+          const key = `e2e-more-${i}-${Date.now()}`;
+          for (let send = 0; send < 2; send++) {
+            const answer = await fetch("/api/management/customer/report-subscription/", {
+              method: "POST",
+              headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, "Idempotency-Key": key },
+              body: JSON.stringify({
+                querie: "querie1",
+                title: `More ${String(i).padStart(2, "0")}`,
+                frequency: "weekly",
+                weekday: 2,
+                hour: 6,
+                time_zone: "UTC",
+                recipients: [detail.profile.id],
+              }),
+            });
+            statuses.push(answer.status);
+          }
+        }
+        return statuses;
+      });
+      expect(made.filter((status) => status === 200)).toHaveLength(50);
       const context = await page
         .context()
         .browser()!
@@ -164,6 +194,12 @@ describe.skipIf(!chromiumAvailable)("report subscriptions", () => {
       const row = panel.locator("tr", { hasText: TITLE });
       await row.waitFor();
       expect(await row.textContent()).toContain("Demo Admin");
+      // A page of 25: the 26th ("More 25") comes with "Show more".
+      const last = panel.locator("tr", { hasText: "More 25" });
+      expect(await last.count()).toBe(0);
+      await panel.getByRole("button", { name: "Show more" }).click();
+      await last.waitFor();
+      expect(await panel.getByRole("button", { name: "Show more" }).count()).toBe(0);
       // Read-only: no action of the owner's.
       expect(await panel.getByRole("button", { name: `Send ${TITLE} now` }).count()).toBe(0);
       await panel.getByRole("button", { name: "Pause all" }).click();

@@ -1,6 +1,7 @@
 export * from "./activity.ts";
 export * from "./content.ts";
 export * from "./fileIntents.ts";
+export * from "./idempotency.ts";
 export * from "./identity.ts";
 export * from "./jobRuns.ts";
 export * from "./practice.ts";

@@ -8,6 +8,14 @@ export const ok = z.literal(200).meta({ description: "The HTTP status, repeated.
 export const statusDetailAnswer = z.strictObject({ status: ok, detail: z.string() });
 export type StatusDetail = z.infer<typeof statusDetailAnswer>;
 
+/** A paged list's cursor (server/http/pagination.ts): where the next page starts, null on the last. */
+export const nextCursor = z
+  .string()
+  .nullable()
+  .meta({ description: "Send it back as `cursor` for the next page; null when this page is the last." });
+/** What every page of a paged list has (the web's infinite queries read it). */
+export const pageAnswer = z.object({ next_cursor: nextCursor });
+
 /** An ISO 8601 time as the server writes it. */
 export const isoTime = z.string().meta({ description: "An ISO 8601 time (UTC)." });
 /** A calendar date, YYYY-MM-DD, or null when blank. */

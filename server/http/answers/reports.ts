@@ -1,6 +1,6 @@
 /** The report subscriptions' answers (server/reports/README.md): the user's own, and staff's read. */
 import { z } from "zod";
-import { ok } from "./common.ts";
+import { nextCursor, ok } from "./common.ts";
 
 export const recipientView = z.object({
   user_id: z.string().nullable(),
@@ -46,15 +46,22 @@ export const colleagueView = z.object({ id: z.string(), email: z.string(), usern
 export const ownSubscriptionsAnswer = z.object({
   status: ok,
   subscriptions: z.array(subscriptionView),
+  next_cursor: nextCursor,
   colleagues: z.array(colleagueView),
 });
 /** POST, PATCH and send-now: the subscription as it is now. */
 export const subscriptionAnswer = z.object({ status: ok, subscription: subscriptionView });
 export const subscriptionDeletedAnswer = z.object({ status: ok, deleted: z.string() });
 
-/** GET /api/management/admin/report-subscription/{orgid}/: every subscription of the organisation. */
+/** GET /api/management/admin/report-subscription/{orgid}/: a page of the organisation's subscriptions. */
 export const organisationSubscriptionsAnswer = z.object({
   status: ok,
   subscriptions: z.array(subscriptionView),
+  next_cursor: nextCursor,
 });
-export const subscriptionsPausedAnswer = organisationSubscriptionsAnswer.extend({ paused: z.number() });
+/** Pausing them all answers every subscription as it is now. */
+export const subscriptionsPausedAnswer = z.object({
+  status: ok,
+  subscriptions: z.array(subscriptionView),
+  paused: z.number(),
+});

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { forbidden } from "../errors.ts";
 
@@ -24,6 +25,16 @@ const READ_ONLY_POSTS: RegExp[] = [
  * and non-owners.
  */
 const DUMMY_WRITES: RegExp[] = [/^\/api\/management\/queries\/save\/?$/];
+
+/**
+ * The dummy view's `org_id` in a customer call's query schema: read by customerScope() from the
+ * query string, accepted so a strict parse of the call's own parameters does not refuse it.
+ */
+export const dummyOrgQueryField = z
+  .string()
+  .max(36, "must be an organisation id (UUID)")
+  .optional()
+  .meta({ description: "Staff in the dummy view: the organisation viewed (or the X-Dummy-Org header)." });
 
 /** The organisation a staff request impersonates, if any (header, or org_id as the spec's calls add it). */
 export function dummyOrganisationOf(c: Context<AppEnv>): string | undefined {

@@ -11,7 +11,14 @@ import type { MiddlewareHandler } from "hono";
 import { resolver, uniqueSymbol } from "hono-openapi";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
+import {
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_DESCRIPTION,
+  idempotency,
+  REPLAYED_HEADER,
+} from "../middleware/idempotency.ts";
 import { checkAnswer } from "./checkAnswer.ts";
+import { type Deprecated, deprecationHeaders, deprecationWords } from "./deprecation.ts";
 
 /** A success answer: its schema (zod, the one the check and the web's types use) and words. */
 export interface AnswerDescription {
@@ -58,6 +65,16 @@ export interface RouteDescription {
   form?: { media: string; schema: z.ZodType; encoding?: Record<string, { contentType: string }> };
   /** The answer of a successful call. A bare sentence only where there is no body to describe. */
   answer: string | AnswerDescription;
+  /**
+   * A create: takes an `Idempotency-Key` header (server/http/middleware/idempotency.ts), so a
+   * retried request answers the first one's answer instead of creating again.
+   */
+  idempotent?: true;
+  /**
+   * A call kept for old clients after a rename: it still works, answers `Deprecation` and `Sunset`
+   * (and `Link` to its successor), and the document marks it `deprecated` (docs/api.md).
+   */
+  deprecated?: Deprecated;
   /** Statuses this route answers besides 400-405 (409 asks to confirm, 429 too many attempts...). */
   refusals?: Partial<Record<400 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503, string | Refusal>>;
 }
@@ -100,8 +117,22 @@ const RETRY_AFTER = {
   },
 };
 
+const IDEMPOTENCY_CONFLICT =
+  "The `Idempotency-Key` was used within 24 hours for another call or body (`idempotency_key_reused`), or its first request is still being answered (`idempotency_in_progress`, with `Retry-After`).";
+
+/** An idempotent route's 409 adds the key's two refusals to the route's own. */
+function conflictOf(route: RouteDescription): string | Refusal | undefined {
+  const own = route.refusals?.[409];
+  if (!route.idempotent) return own;
+  if (own === undefined) return IDEMPOTENCY_CONFLICT;
+  return typeof own === "string"
+    ? `${own} ${IDEMPOTENCY_CONFLICT}`
+    : { ...own, description: `${own.description} ${IDEMPOTENCY_CONFLICT}` };
+}
+
 function refusalsOf(route: RouteDescription) {
   const shownBody = route.documentedBody ?? route.body;
+  const conflict = conflictOf(route);
   const all: NonNullable<RouteDescription["refusals"]> = {
     // Every JSON body is read by readJson (415 for another media type) under the body limit (413).
     ...(shownBody
@@ -111,6 +142,7 @@ function refusalsOf(route: RouteDescription) {
         }
       : {}),
     ...route.refusals,
+    ...(conflict ? { 409: conflict } : {}),
   };
   return Object.fromEntries(
     Object.entries(all).map(([status, refusal]) => {
@@ -126,6 +158,34 @@ function refusalsOf(route: RouteDescription) {
     }),
   );
 }
+
+const IDEMPOTENCY_PARAMETER = {
+  in: "header",
+  name: IDEMPOTENCY_HEADER,
+  required: false,
+  description: IDEMPOTENCY_KEY_DESCRIPTION,
+  schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
+};
+
+const REPLAYED = {
+  description: "`true` when this is the stored answer of an earlier request with the same `Idempotency-Key`.",
+  schema: { type: "string", enum: ["true"] },
+};
+
+const DEPRECATION_HEADERS = {
+  Deprecation: {
+    description: "Since when the call is deprecated (RFC 9745): `@` and Unix seconds.",
+    schema: { type: "string" },
+  },
+  Sunset: {
+    description: "When the call stops answering (RFC 8594): an HTTP date.",
+    schema: { type: "string" },
+  },
+  Link: {
+    description: 'The call to use instead: `<path>; rel="successor-version"`.',
+    schema: { type: "string" },
+  },
+};
 
 function operationOf(route: RouteDescription) {
   const described = route.answer;
@@ -163,10 +223,23 @@ function operationOf(route: RouteDescription) {
           },
         }
       : undefined;
+  const parameters = [
+    ...(route.query ? queryParameters(route.query) : []),
+    ...(route.idempotent ? [IDEMPOTENCY_PARAMETER] : []),
+  ];
+  Object.assign(answer, {
+    headers: {
+      ...(route.idempotent ? { [REPLAYED_HEADER]: REPLAYED } : {}),
+      ...(route.deprecated ? DEPRECATION_HEADERS : {}),
+    },
+  });
   return {
     summary: route.summary,
-    ...(route.query ? { parameters: queryParameters(route.query) } : {}),
-    description: route.description ?? route.summary,
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(route.deprecated ? { deprecated: true } : {}),
+    description: route.deprecated
+      ? `${route.description ?? route.summary}\n\n${deprecationWords(route.deprecated)}`
+      : (route.description ?? route.summary),
     tags: route.tags,
     ...(requestBody ? { requestBody } : {}),
     responses: { [success]: answer, ...refusalsOf(route) },
@@ -177,9 +250,13 @@ function operationOf(route: RouteDescription) {
 export function describe(route: RouteDescription): MiddlewareHandler<AppEnv> {
   const declared: Declared = { body: route.body, query: route.query };
   const checked = typeof route.answer === "string" ? undefined : route.answer;
+  const keyed = route.idempotent ? idempotency() : undefined;
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     declaredByRequest.set(c.req.raw, declared);
-    await next();
+    await (keyed ? keyed(c, next) : next());
+    if (route.deprecated) {
+      for (const [name, value] of Object.entries(deprecationHeaders(route.deprecated))) c.header(name, value);
+    }
     if (checked && c.var.app?.config.checkAnswers) await checkAnswer(c, checked);
   };
   return Object.assign(middleware, {

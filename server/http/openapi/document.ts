@@ -9,8 +9,10 @@ import { generateSpecs, resolver } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { errorBodySchema } from "../errors.ts";
 import { REQUEST_ID_HEADER } from "../middleware/requestLog.ts";
+import { LIVE_CHANNEL_WORDS } from "./liveChannelWords.ts";
 import { AUTHENTICATION_WORDS, withSecurity } from "./security.ts";
 import { TAGS } from "./tags.ts";
+import { API_VERSION } from "./version.ts";
 
 const errorAnswer = (description: string) => ({
   description,
@@ -63,12 +65,12 @@ export function openApiDocument(app: Hono<never>, publicUrl?: string): Promise<O
     documentation: {
       info: {
         title: "Vitality API",
-        version: "1",
+        version: API_VERSION,
         description:
           "The calls of the customer area (customer-area.md) and the back office (admin-area.md). " +
           "Bodies are JSON unless stated; every refusal answers `{status, code, detail, errors[{field, message}]}` " +
           "with each field named as in the body, and `code` one of the ErrorBody's codes (switch on it, not on `detail`)." +
-          `\n\n${AUTHENTICATION_WORDS}`,
+          `\n\n${AUTHENTICATION_WORDS}\n\n${LIVE_CHANNEL_WORDS}`,
         license: {
           name: "Proprietary: for Vitality's customers and staff",
           identifier: "LicenseRef-Vitality",

@@ -31,6 +31,7 @@ export const agentRoutes = new Hono<AppEnv>()
     "/",
     requireStaff({ siteAdmin: true }),
     describe({
+      idempotent: true,
       summary: "Add an agent (site admins only).",
       tags: ["Back office: parameters"],
       body: newAgentSchema,

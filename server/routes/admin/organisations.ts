@@ -95,6 +95,7 @@ export const organisationRoutes = new Hono<AppEnv>()
     "/",
     requireStaff({ siteAdmin: true }),
     describe({
+      idempotent: true,
       summary: "Create a customer organisation (site admins only).",
       tags: ["Back office: customers"],
       body: createOrganisation,

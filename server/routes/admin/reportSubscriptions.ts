@@ -11,32 +11,41 @@ import {
   organisationSubscriptionsAnswer as listAnswer,
   subscriptionsPausedAnswer as pausedAnswer,
 } from "../../http/answers/reports.ts";
-import { parseParam } from "../../http/body.ts";
+import { parseParam, readQuery } from "../../http/body.ts";
 import { notFound } from "../../http/errors.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
+import { pageQuery } from "../../http/pagination.ts";
 import { findOrganisation } from "../../organisations/present.ts";
-import { subscriptionViews } from "../../reports/subscriptions.ts";
+import { subscriptionPageExample } from "../../reports/examples.ts";
+import { SUBSCRIPTIONS_PAGE, subscriptionPage, subscriptionViews } from "../../reports/subscriptions.ts";
 
 const organisationId = z.uuid("must be an organisation id (UUID)");
 const tags = ["Back office: report subscriptions"];
+const subscriptionsPage = pageQuery(SUBSCRIPTIONS_PAGE);
 
 export const adminReportSubscriptionRoutes = new Hono<AppEnv>()
   .get(
     "/:orgid",
     requireStaff(),
     describe({
-      summary: "A customer's report subscriptions (read-only).",
+      summary: "A customer's report subscriptions (read-only), a page at a time, oldest first.",
       tags,
-      answer: { description: "Every subscription of the organisation.", schema: listAnswer },
+      query: subscriptionsPage,
+      answer: {
+        description: "A page of the organisation's subscriptions and the next page's cursor.",
+        schema: listAnswer,
+        example: subscriptionPageExample,
+      },
     }),
     async (c) => {
       const organisation = parseParam(organisationId, c.req.param("orgid"), "orgid");
+      const page = readQuery(c, subscriptionsPage);
       const { db } = c.var.app.database;
       if (!(await findOrganisation(db, organisation))) throw notFound("Organisation not found.");
       return c.json({
         status: 200 as const,
-        subscriptions: await subscriptionViews(db, { organisationId: organisation }),
+        ...(await subscriptionPage(db, { organisationId: organisation }, page)),
       });
     },
   )

@@ -142,6 +142,7 @@ export const serviceAreaRoutes = new Hono<AppEnv>()
     "/",
     requireStaff({ siteAdmin: true }),
     describe({
+      idempotent: true,
       summary: "Add zips to an organisation's service area for a year (site admins only).",
       tags: ["Back office: service areas"],
       body: serviceAreaBody,

@@ -107,6 +107,7 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
   .post(
     "/",
     describe({
+      idempotent: true,
       summary:
         "Add a location to a facility of the practice profile (its organisation's admin, or staff). The form's required fields and facility_id must be sent; the others left out are blank.",
       tags: ["Customer: practice profile"],

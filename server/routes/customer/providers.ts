@@ -97,6 +97,7 @@ export const providerRoutes = new Hono<AppEnv>()
   .post(
     "/",
     describe({
+      idempotent: true,
       summary:
         "Add a provider to the practice profile (the organisation's admin; staff name organization_id). The form's required fields must be sent; the others left out are blank.",
       tags: ["Customer: practice profile"],

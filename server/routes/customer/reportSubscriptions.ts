@@ -18,10 +18,17 @@ import {
   ownSubscriptionsAnswer as listAnswer,
   subscriptionAnswer as oneAnswer,
 } from "../../http/answers/reports.ts";
-import { parseParam, readJson } from "../../http/body.ts";
+import { parseParam, readJson, readQuery } from "../../http/body.ts";
 import { fieldRefusal, forbidden, HttpError, notFound } from "../../http/errors.ts";
+import { dummyOrgQueryField } from "../../http/middleware/dummyReadOnly.ts";
 import { customerScope } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
+import { pageQuery } from "../../http/pagination.ts";
+import {
+  subscriptionBodyExample,
+  subscriptionExample,
+  subscriptionPageExample,
+} from "../../reports/examples.ts";
 import {
   checkedRecipients,
   colleaguesOf,
@@ -29,14 +36,18 @@ import {
   editBody,
   enabledYearsOf,
   replaceRecipients,
+  SUBSCRIPTIONS_PAGE,
   savedViewFor,
   scheduleNext,
   sendNow,
+  subscriptionPage,
   subscriptionViews,
 } from "../../reports/subscriptions.ts";
 
 const subscriptionId = z.uuid("must be a subscription id");
 const tags = ["Customer: report subscriptions"];
+// Staff in the dummy view read a customer's list with ?org_id= (customerScope).
+const subscriptionsPage = pageQuery(SUBSCRIPTIONS_PAGE).extend({ org_id: dummyOrgQueryField });
 
 /** The filters as the analysis's own schema reads them; the year must be one the customer reads. */
 async function checkedFilters(c: Context<AppEnv>, querie: string, raw: unknown, followLatest: boolean) {
@@ -91,20 +102,28 @@ export const reportSubscriptionRoutes = new Hono<AppEnv>()
     customerScope(),
     describe({
       summary:
-        "The caller's report subscriptions (staff in dummy mode: the organisation's), and the colleagues a report may go to.",
+        "The caller's report subscriptions (staff in dummy mode: the organisation's), a page at a time, oldest first, and the colleagues a report may go to.",
       tags,
-      answer: { description: "The subscriptions and the possible recipients.", schema: listAnswer },
+      query: subscriptionsPage,
+      answer: {
+        description: "A page of the subscriptions, the next page's cursor, and the possible recipients.",
+        schema: listAnswer,
+        example: {
+          ...subscriptionPageExample,
+          colleagues: [
+            { id: subscriptionExample.owner.id, email: "dana.reyes@example.com", username: "Dana Reyes" },
+          ],
+        },
+      },
     }),
     async (c) => {
+      const page = readQuery(c, subscriptionsPage);
       const { db } = c.var.app.database;
       const { organisationId, session } = c.var.scope;
-      const subscriptions = await subscriptionViews(db, {
-        organisationId,
-        ownerUserId: session.kind === "client" ? session.user.id : undefined,
-      });
+      const owner = session.kind === "client" ? session.user.id : undefined;
       return c.json({
         status: 200 as const,
-        subscriptions,
+        ...(await subscriptionPage(db, { organisationId, ownerUserId: owner }, page)),
         colleagues: await colleaguesOf(db, organisationId),
       });
     },
@@ -113,10 +132,16 @@ export const reportSubscriptionRoutes = new Hono<AppEnv>()
     "/",
     customerScope(),
     describe({
+      idempotent: true,
       summary: "Subscribe to an analysis or a saved view: a PDF mailed weekly or monthly to colleagues.",
       tags,
       body: createBody,
-      answer: { description: "The new subscription, with its next delivery.", schema: oneAnswer },
+      bodyExample: subscriptionBodyExample,
+      answer: {
+        description: "The new subscription, with its next delivery.",
+        schema: oneAnswer,
+        example: { status: 200, subscription: subscriptionExample },
+      },
     }),
     async (c) => {
       const session = customerOf(c);
@@ -232,6 +257,7 @@ export const reportSubscriptionRoutes = new Hono<AppEnv>()
     "/:id/send-now",
     customerScope(),
     describe({
+      idempotent: true,
       summary: "Send the report of one of the caller's subscriptions now (its schedule stays).",
       tags,
       answer: { description: "The subscription; the delivery is queued.", schema: oneAnswer },

@@ -139,6 +139,7 @@ export const customerUsersRoutes = new Hono<AppEnv>()
   .post(
     "/",
     describe({
+      idempotent: true,
       summary: "Add a user to the organisation (its admin; staff name organization_id).",
       tags: ["Customer: users"],
       body: addUser,

@@ -27,6 +27,7 @@ export const advisoryBoardFile = new Hono<AppEnv>().post(
   "/",
   requireStaff({ siteAdmin: true }),
   describe({
+    idempotent: true,
     summary: "Upload a market file (IP, OP or DEMO) of one year (site admins only).",
     tags: ["Uploads"],
     form: { media: "multipart/form-data", schema: marketFormSchema.extend({ files: filesOnTheWire }) },

@@ -85,6 +85,7 @@ const practiceFormSchema = z.strictObject({
 export const customerFile = new Hono<AppEnv>().post(
   "/",
   describe({
+    idempotent: true,
     summary:
       "Upload a practice data file (the organisation's admin, or a staff site admin naming `organization`).",
     tags: ["Uploads"],

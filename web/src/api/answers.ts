@@ -26,6 +26,7 @@ type Of<Schema extends z.ZodType> = z.output<Schema>;
 
 export type StatusDetail = Of<typeof common.statusDetailAnswer>;
 export type LiveItemAnswer = Of<typeof common.liveItem>;
+export type PageAnswer = Of<typeof common.pageAnswer>;
 
 // The customer area: the session check, the organisation, its users and practice profile
 

@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions } from "@tanstack/react-query";
 import type {
   Colleague,
   OrganisationSubscriptionsAnswer,
@@ -9,6 +9,7 @@ import type {
   SubscriptionsPausedAnswer,
 } from "./answers.ts";
 import { apiRequest } from "./client.ts";
+import { cursorPaging, pagePath } from "./pages.ts";
 
 /** Report subscriptions (server/reports/README.md): the user's own, and staff's read of a customer's. */
 export type { Colleague, ReportSubscription };
@@ -22,17 +23,23 @@ export const subscriptionKeys = {
     ["report-subscriptions", "organisation", organisationId] as const,
 };
 
+/** The user's own, a page at a time (each page also lists the colleagues a report may go to). */
 export const ownSubscriptionsQuery = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: subscriptionKeys.own,
-    queryFn: ({ signal }) => apiRequest<OwnSubscriptionsAnswer>(BASE, { signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest<OwnSubscriptionsAnswer>(pagePath(BASE, pageParam), { signal }),
+    ...cursorPaging,
   });
 
 export const organisationSubscriptionsQuery = (organisationId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: subscriptionKeys.ofOrganisation(organisationId),
-    queryFn: ({ signal }) =>
-      apiRequest<OrganisationSubscriptionsAnswer>(`${ADMIN}${organisationId}/`, { signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest<OrganisationSubscriptionsAnswer>(pagePath(`${ADMIN}${organisationId}/`, pageParam), {
+        signal,
+      }),
+    ...cursorPaging,
   });
 
 export interface SubscriptionFields {

@@ -13,7 +13,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { nextDelivery, WEEKDAYS } from "../../../server/reports/schedule.ts";
 import { ApiError, errorMessage } from "../api/errors.ts";
@@ -94,7 +94,7 @@ function initialFields(props: SubscribeDialogProps): SubscriptionFields {
 export function SubscribeDialog(props: SubscribeDialogProps) {
   const { opened, onClose, editing, source } = props;
   const [fields, setFields] = useState<SubscriptionFields>(() => initialFields(props));
-  const list = useQuery({ ...ownSubscriptionsQuery(), enabled: opened });
+  const list = useInfiniteQuery({ ...ownSubscriptionsQuery(), enabled: opened });
   const queryClient = useQueryClient();
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens, not on each render
   useEffect(() => {
@@ -127,8 +127,11 @@ export function SubscribeDialog(props: SubscribeDialogProps) {
   const fieldError = (name: string) =>
     save.error instanceof ApiError ? save.error.fieldMessage(name) : undefined;
   // Until the colleagues are read, the chosen ids show as "You" / "A colleague", never as ids.
-  const colleagues = list.data
-    ? list.data.colleagues.map((user) => ({ value: user.id, label: `${user.username} (${user.email})` }))
+  const colleagues = list.data?.pages[0]
+    ? list.data.pages[0].colleagues.map((user) => ({
+        value: user.id,
+        label: `${user.username} (${user.email})`,
+      }))
     : fields.recipients.map((id) => ({ value: id, label: id === props.userId ? "You" : "A colleague" }));
   const timeZones = useMemo(() => (opened ? zones(fields.time_zone) : []), [opened, fields.time_zone]);
   const next = useMemo(() => {

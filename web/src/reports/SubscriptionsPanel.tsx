@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Paper, Text, Title, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconEdit, IconPlayerPause, IconPlayerPlay, IconSend, IconTrash } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmModal } from "../admin/shared/ConfirmModal.tsx";
 import { QueryErrorAlert } from "../admin/shared/QueryErrorAlert.tsx";
@@ -14,6 +14,7 @@ import {
   sendSubscriptionNow,
   subscriptionKeys,
 } from "../api/reportSubscriptions.ts";
+import { ShowMore } from "../components/ShowMore.tsx";
 import { SubscribeDialog } from "./SubscribeDialog.tsx";
 import { SubscriptionsTable } from "./SubscriptionsTable.tsx";
 
@@ -22,7 +23,7 @@ import { SubscriptionsTable } from "./SubscriptionsTable.tsx";
  * was not sent); pause, resume, edit, delete and "send now".
  */
 export function SubscriptionsPanel({ userId }: { userId: string }) {
-  const list = useQuery(ownSubscriptionsQuery());
+  const list = useInfiniteQuery(ownSubscriptionsQuery());
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<ReportSubscription>();
   const [deleting, setDeleting] = useState<ReportSubscription>();
@@ -52,7 +53,7 @@ export function SubscriptionsPanel({ userId }: { userId: string }) {
     },
   });
 
-  const subscriptions = list.data?.subscriptions ?? [];
+  const subscriptions = list.data?.pages.flatMap((page) => page.subscriptions) ?? [];
   return (
     <Paper p="md" withBorder radius="md" component="section" aria-label="Report subscriptions">
       <Title order={4} mb="sm">
@@ -111,6 +112,7 @@ export function SubscriptionsPanel({ userId }: { userId: string }) {
           )}
         />
       ) : null}
+      <ShowMore list={list} />
       <SubscribeDialog
         opened={editing !== undefined}
         onClose={() => setEditing(undefined)}

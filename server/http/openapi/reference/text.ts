@@ -14,7 +14,8 @@ export const slug = (text: string) => text.replace(/[^A-Za-z0-9]+/g, "-").replac
 
 /**
  * The document's descriptions as HTML: paragraphs split by blank lines, `## ` and `### ` headings
- * (each with an id), `- ` list items, `code` spans. Nothing else of Markdown is used there.
+ * (each with an id), `- ` list items, `code` spans, and fenced blocks (the live channel's message
+ * schemas). Nothing else of Markdown is used there.
  */
 export function markdown(text: string): string {
   return text
@@ -22,6 +23,8 @@ export function markdown(text: string): string {
     .map((block) => block.trim())
     .filter(Boolean)
     .map((block) => {
+      const fenced = /^```\w*\n([\s\S]*)\n```$/.exec(block);
+      if (fenced) return `<pre><code>${escapeHtml(fenced[1])}</code></pre>`;
       const heading = /^(#{2,3}) (.+)$/.exec(block);
       if (heading) {
         const level = heading[1]!.length;

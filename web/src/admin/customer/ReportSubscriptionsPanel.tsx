@@ -1,12 +1,12 @@
 import { Button, Group, Paper, Text, Title } from "@mantine/core";
 import { IconPlayerPause } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import {
   organisationSubscriptionsQuery,
   pauseOrganisationSubscriptions,
-  subscriptionKeys,
 } from "../../api/reportSubscriptions.ts";
+import { ShowMore } from "../../components/ShowMore.tsx";
 import { SubscriptionsTable } from "../../reports/SubscriptionsTable.tsx";
 import { ConfirmModal } from "../shared/ConfirmModal.tsx";
 import { QueryErrorAlert } from "../shared/QueryErrorAlert.tsx";
@@ -22,19 +22,21 @@ export function ReportSubscriptionsPanel({
   organisationId: string;
   canEdit: boolean;
 }) {
-  const list = useQuery(organisationSubscriptionsQuery(organisationId));
+  const list = useInfiniteQuery(organisationSubscriptionsQuery(organisationId));
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const pauseAll = useMutation({
     mutationFn: () => pauseOrganisationSubscriptions(organisationId),
     onSuccess: (answer) => {
-      queryClient.setQueryData(subscriptionKeys.ofOrganisation(organisationId), {
-        subscriptions: answer.subscriptions,
+      // Pausing answers every subscription: they become the one page held.
+      queryClient.setQueryData(organisationSubscriptionsQuery(organisationId).queryKey, {
+        pages: [{ status: 200, subscriptions: answer.subscriptions, next_cursor: null }],
+        pageParams: [undefined],
       });
       setConfirming(false);
     },
   });
-  const subscriptions = list.data?.subscriptions ?? [];
+  const subscriptions = list.data?.pages.flatMap((page) => page.subscriptions) ?? [];
   const active = subscriptions.filter((subscription) => !subscription.paused).length;
   return (
     <Paper p="md" withBorder radius="md" component="section" aria-label="Report subscriptions">
@@ -59,6 +61,7 @@ export function ReportSubscriptionsPanel({
         </Text>
       ) : null}
       {subscriptions.length > 0 ? <SubscriptionsTable subscriptions={subscriptions} showOwner /> : null}
+      <ShowMore list={list} />
       <ConfirmModal
         opened={confirming}
         title="Pause every report subscription?"
