@@ -12,6 +12,7 @@ const state = (snapshot: Partial<YearSnapshot> = {}, overrides: Partial<YearStat
   snapshot: { ...emptySnapshot(), ...snapshot },
   hasServiceArea: true,
   missingData: [],
+  enabled: false,
   ...overrides,
 });
 /** Every item done and current: 100%. */

@@ -31,6 +31,8 @@ export interface YearState {
   hasServiceArea: boolean;
   /** The year's practice or market data that is missing (none: both there). */
   missingData: MissingData[];
+  /** Open to the customer now: there is nothing to prelaunch. */
+  enabled: boolean;
 }
 
 export const ACTION_MESSAGES = {
@@ -70,6 +72,7 @@ export const ACTION_MESSAGES = {
     `${year} is at ${percent}% progress; it can be initialised at 100% (missing: ${missing.join(", ")}).`,
   canEnable: "You can enable the year for the customer",
   canPrelaunch: "You can prelaunch the year",
+  alreadyEnabled: (year: number) => `${year} is already enabled: there is nothing to prelaunch.`,
 } as const;
 
 const allow = (message: string): Gate => ({ allowed: true, message });
@@ -176,6 +179,7 @@ function openGate(state: YearState, verb: "enabled" | "prelaunched"): Gate {
     return refuse(ACTION_MESSAGES.notComplete(state.year, progress.percent, progress.missing));
   if (state.missingData.length > 0)
     return refuse(ACTION_MESSAGES.cannotBe(verb, state.missingData, state.year));
+  if (verb === "prelaunched" && state.enabled) return refuse(ACTION_MESSAGES.alreadyEnabled(state.year));
   return allow(verb === "enabled" ? ACTION_MESSAGES.canEnable : ACTION_MESSAGES.canPrelaunch);
 }
 

@@ -8,9 +8,15 @@
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
-import { questionnaires, schemeResults, serviceAreas, validations } from "../db/schema/index.ts";
+import {
+  organisationYears,
+  questionnaires,
+  schemeResults,
+  serviceAreas,
+  validations,
+} from "../db/schema/index.ts";
 import { type YearState, yearActions } from "./yearActions.ts";
-import { missingYearData } from "./yearData.ts";
+import { missingDataOf } from "./yearData.ts";
 import {
   changedInputs,
   changeWords,
@@ -121,16 +127,29 @@ export async function loadYearState(
   organisationId: string,
   year: number,
 ): Promise<YearState> {
-  const [snapshot, area, missingData] = await Promise.all([
+  const [snapshot, area, [row]] = await Promise.all([
     loadYearSnapshot(db, organisationId, year),
     db
       .select({ id: serviceAreas.id })
       .from(serviceAreas)
       .where(and(eq(serviceAreas.organisationId, organisationId), eq(serviceAreas.year, year)))
       .limit(1),
-    missingYearData(db, dataDir, organisationId, year),
+    db
+      .select({
+        fileState: organisationYears.fileState,
+        rows: organisationYears.rows,
+        enabled: organisationYears.enabled,
+      })
+      .from(organisationYears)
+      .where(and(eq(organisationYears.organisationId, organisationId), eq(organisationYears.year, year))),
   ]);
-  return { year, snapshot, hasServiceArea: area.length > 0, missingData };
+  return {
+    year,
+    snapshot,
+    hasServiceArea: area.length > 0,
+    missingData: missingDataOf(dataDir, year, row),
+    enabled: row?.enabled ?? false,
+  };
 }
 
 /** The year's allowed actions as the calls enforce them (the same the year detail offers). */

@@ -83,7 +83,13 @@ export function rulesOf(year: ModelYear): YearActions {
     ...(year.hasPractice ? [] : ["practice data" as const]),
     ...(year.hasMarket ? [] : ["market data" as const]),
   ];
-  return yearActions({ year: 2024, snapshot: snapshotOf(year), hasServiceArea: year.zips > 0, missingData });
+  return yearActions({
+    year: 2024,
+    snapshot: snapshotOf(year),
+    hasServiceArea: year.zips > 0,
+    missingData,
+    enabled: year.enabled,
+  });
 }
 
 /** Whether a change may be made at all (a questionnaire is submitted only while waiting, ...). */

@@ -237,13 +237,8 @@ export const prelaunchRoutes = new Hono<AppEnv>().post(
     const body = await readJson(c, prelaunchBody);
     const { db } = c.var.app.database;
     const organisation = await organisationOr404(db, body.org_id);
+    // An enabled year is refused by the rule itself ("already enabled: nothing to prelaunch").
     const row = await openableYear(c.var.app, organisation, body.year, "prelaunch");
-    if (row.enabled) {
-      throw new HttpError(
-        400,
-        `${body.year} is already enabled for ${organisation.name}: there is nothing to prelaunch.`,
-      );
-    }
     await db
       .update(organisationYears)
       .set({ prelaunched: true, updatedAt: c.var.app.clock.now() })
