@@ -18,6 +18,7 @@ export {
   type KernelContext,
   type Plugin,
   type PluginResult,
+  preparedAnswer,
   THEMES,
   type Theme,
 } from "./plugin.ts";
