@@ -6,7 +6,6 @@
 import { z } from "zod";
 import { preparedAnswer, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
 import { inPracticeVolumes } from "../../server/engine/preparedFilters.ts";
-import { compareText } from "../../server/engine/textOrder.ts";
 import {
   footprintResult,
   type NonOperativeVolume,
@@ -27,75 +26,64 @@ const volumeRow = z.object({
   location: sqlText,
   provider: sqlText,
   volume: sqlNumber,
+  zip_rank: sqlNumber,
+  provider_rank: sqlNumber,
+  line_rank: sqlNumber,
 });
+type VolumeRow = z.infer<typeof volumeRow>;
 
-/** Rows summed per key, the first row of each key standing for it. */
-function summed<Row extends { volume: number }>(rows: Iterable<Row>, keyOf: (row: Row) => string) {
-  const groups = new Map<string, Row>();
-  for (const row of rows) {
-    const key = keyOf(row);
-    const group = groups.get(key);
-    if (group) group.volume += row.volume;
-    else groups.set(key, { ...row });
-  }
-  return [...groups.values()];
+/** Volumes added up per rank of a statement's groups; a group is listed when a kept row has it. */
+function groupsByRank(size: number) {
+  const volumes = new Float64Array(size);
+  const first: Array<VolumeRow | undefined> = new Array(size);
+  return {
+    add(rank: number, row: VolumeRow) {
+      volumes[rank]! += row.volume;
+      first[rank] ??= row;
+    },
+    /** The groups kept, in rank order, each as `make` shapes its first row and its volume. */
+    list<Group>(make: (row: VolumeRow, volume: number) => Group): Array<Group & { volume: number }> {
+      const groups: Array<Group & { volume: number }> = [];
+      for (let rank = 0; rank < size; rank++) {
+        const row = first[rank];
+        if (row) groups.push({ ...make(row, volumes[rank]!), volume: volumes[rank]! });
+      }
+      return groups;
+    },
+  };
 }
 
 export const footprintPrepared = preparedAnswer({
   tables: { volumes: { sql: "prepared_volumes.sql", row: volumeRow } },
   answer({ filters, tables, inputs, settings }) {
-    const kept = tables.volumes.filter(inPracticeVolumes(filters));
-    // volume_by_zip.sql: by patient zip, largest first.
-    const zips: ZipVolume[] = summed(
-      kept.flatMap((row) =>
-        row.patient_zip === null ? [] : [{ zipcode: row.patient_zip, volume: row.volume }],
-      ),
-      (row) => row.zipcode,
-    ).sort((a, b) => b.volume - a.volume || compareText(a.zipcode, b.zipcode));
-    // non_operative.sql: by location, provider and category (a line has one when it is counted).
-    const nonOperative: NonOperativeVolume[] = summed(
-      kept.flatMap((row) =>
-        row.is_surgical || row.category === null
-          ? []
-          : [
-              {
-                location: row.location,
-                npi: row.rendering_npi,
-                provider: row.provider,
-                category: row.category,
-                volume: row.volume,
-              },
-            ],
-      ),
-      (row) => JSON.stringify([row.location, row.npi, row.provider, row.category]),
-    ).sort(
-      (a, b) =>
-        compareText(a.location, b.location) ||
-        compareText(a.npi, b.npi) ||
-        compareText(a.provider, b.provider) ||
-        compareText(a.category, b.category),
-    );
-    // surgical_by_location.sql: by location, service line and provider.
-    const surgical: SurgicalVolume[] = summed(
-      kept.flatMap((row) =>
-        row.is_surgical && row.service_line !== null
-          ? [
-              {
-                location: row.location,
-                service_line: row.service_line,
-                provider: row.provider,
-                volume: row.volume,
-              },
-            ]
-          : [],
-      ),
-      (row) => JSON.stringify([row.location, row.service_line, row.provider]),
-    ).sort(
-      (a, b) =>
-        compareText(a.location, b.location) ||
-        compareText(a.service_line, b.service_line) ||
-        compareText(a.provider, b.provider),
-    );
+    const keep = inPracticeVolumes(filters);
+    const rows = tables.volumes;
+    // Ranks count from 0 and are fewer than the rows.
+    const byZip = groupsByRank(rows.length);
+    const byProvider = groupsByRank(rows.length);
+    const byLine = groupsByRank(rows.length);
+    for (const row of rows) {
+      if (!keep(row)) continue;
+      if (row.patient_zip !== null) byZip.add(row.zip_rank, row);
+      if (!row.is_surgical && row.category !== null) byProvider.add(row.provider_rank, row);
+      else if (row.is_surgical && row.service_line !== null) byLine.add(row.line_rank, row);
+    }
+    // volume_by_zip.sql: largest first, ties in zip order (the rank's).
+    const zips: ZipVolume[] = byZip
+      .list((row) => ({ zipcode: row.patient_zip! }))
+      .sort((a, b) => b.volume - a.volume);
+    // non_operative.sql and surgical_by_location.sql: in rank order.
+    const nonOperative: NonOperativeVolume[] = byProvider.list((row) => ({
+      location: row.location,
+      npi: row.rendering_npi,
+      provider: row.provider,
+      category: row.category!,
+    }));
+    const surgical: SurgicalVolume[] = byLine.list((row) => ({
+      location: row.location,
+      service_line: row.service_line!,
+      provider: row.provider,
+    }));
     return footprintResult({ inputs, settings, zips, nonOperative, surgical });
   },
 });
