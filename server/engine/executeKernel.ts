@@ -3,7 +3,7 @@ import type { DuckDb } from "../duckdb/open.ts";
 import { bindInputs, relationsKey } from "./bindInputs.ts";
 import { preparedRows, readPreparedTables } from "./derived/preparedTables.ts";
 import { leaseDuck, poolSchemas } from "./duckPool.ts";
-import { filterLists } from "./filterLists.ts";
+import { FILTER_LISTS_DIR, filterLists, filterListsFrom, heldFilterLists } from "./filterLists.ts";
 import type { Filters } from "./filters.ts";
 import type { CanonicalInputs, KernelInputs } from "./inputs.ts";
 import type { Plugin, PluginResult, PrepareContext } from "./plugin.ts";
@@ -93,11 +93,18 @@ export async function executeKernel<Result extends PluginResult>(
   // Reading the rows on a connection timed its own steps (wait, bind, kernel): the rest is the
   // memory or file read.
   if (timings) timings.prepared = answering - started - (totalOf(timings) - stepsBefore);
+  const areaFile = inputs.files.derived?.area_cases;
+  const listsOnConnection = () =>
+    onConnection(plugin, inputs, filters, options, (duck) =>
+      filterListsFrom(sqlRunner(duck, FILTER_LISTS_DIR)),
+    );
   const result = await prepared.answer({
     filters,
     tables,
     inputs: kernelInputs(inputs),
     settings: options.settings,
+    filterLists: () =>
+      areaFile ? heldFilterLists(areaFile, inputs.kept, listsOnConnection) : listsOnConnection(),
   });
   if (timings) timings.kernel = (timings.kernel ?? 0) + performance.now() - answering;
   return result;

@@ -53,6 +53,8 @@ export interface PreparedAnswerContext<Tables extends PreparedTables = PreparedT
   tables: PreparedRows<Tables>;
   inputs: KernelInputs;
   settings: EngineSettings;
+  /** The filter dialog's choices, as a kernel has them. */
+  filterLists(): Promise<FilterLists>;
 }
 
 /**

@@ -140,7 +140,13 @@ for (const backend of backends) {
           .map((name) => name.slice(0, name.lastIndexOf("-")))
           .sort();
       await until(() => kept().length === 5);
-      expect(kept()).toEqual(["area_polygons", "filter_lists", "querie11_slices", "querie5_prepared", "querie9_flows"]);
+      expect(kept()).toEqual([
+        "area_polygons",
+        "filter_lists",
+        "querie11_slices",
+        "querie5_prepared",
+        "querie9_flows",
+      ]);
     }, 60_000);
 
     test("a run afterwards writes nothing and answers what a cold run (no files, nothing kept) answers", async () => {
