@@ -212,6 +212,7 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   WEB_DIST: z.string().min(1).optional(),
   PREPARE_ANALYSIS_FILES: flag("1"),
+  REFRESH_REPLACED_YEARS: flag("1"),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
@@ -273,6 +274,11 @@ export interface Config {
    * close before a background job would end; a run writes a missing file itself either way.
    */
   prepareAnalysisFiles: boolean;
+  /**
+   * After new data replaces a reviewed year, rerun every step the year's rule allows in one job
+   * (server/organisations/yearRefresh.ts). On by default; off in the API tests' apps but its own.
+   */
+  refreshReplacedYears: boolean;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   /**
@@ -341,6 +347,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: resolve(env.DATA_DIR),
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : undefined,
     prepareAnalysisFiles: env.PREPARE_ANALYSIS_FILES,
+    refreshReplacedYears: env.REFRESH_REPLACED_YEARS,
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
     secretKey: env.SECRET_KEY ?? randomBytes(32).toString("hex"),

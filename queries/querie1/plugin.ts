@@ -1,6 +1,7 @@
 import { definePlugin } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { marketShareFilters } from "./filters.ts";
+import { marketShareInsights } from "./insights.ts";
 import { pairRow } from "./marketShare.ts";
 import { marketSharePrepared } from "./prepared.ts";
 import { marketShareResult } from "./share.ts";
@@ -20,4 +21,6 @@ export default definePlugin({
     // One statement: M by facility, rendering provider and side; the lists are grouped here.
     return marketShareResult(await sql.rows("pairs.sql", pairRow), await filterLists());
   },
+  // After the kernel, which gives the result its type; the function checks it reads what exists.
+  insights: (answer) => marketShareInsights(answer),
 });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { goldenHarness, marketCase } from "../../server/engine/testing/golden.ts";
+import { expectInsightsCiteTheAnswer } from "../../server/engine/testing/insightChecks.ts";
 import plugin from "./plugin.ts";
 
 /*
@@ -161,5 +162,34 @@ describe("querie1 Sx Market Share", () => {
     expect(result.practice_and_competitor_facilities).toEqual([
       { name: "Your practice", side: "Practice", claims: 0, market_share: 0 },
     ]);
+  });
+
+  test("insights: the practice's share and the largest competitors, in words, from the answer's figures", async () => {
+    const answer = await harness.answer(plugin, data);
+    // 4 of 14 = 28.57%; Hospital A 8 of 14 = 57.14%; Dr Alpha 7 of 14 = 50%.
+    expect(answer.insights.map((insight) => insight.text)).toEqual([
+      "In your PSA you performed 28.6% of the surgical cases (4 of 14).",
+      "The largest competitor facility, Hospital A, performed 57.1% (8 cases).",
+      "The largest competitor surgeon, Dr Alpha, performed 50.0% (7 cases).",
+    ]);
+    expect(answer.insights[0]!.figures).toEqual({
+      "results.customer_market_share.market_share": (4 / 14) * 100,
+      "results.customer_market_share.claims": 4,
+      "results.market_total": 14,
+    });
+    expectInsightsCiteTheAnswer(answer);
+    const trauma = await harness.answer(plugin, data, {
+      servicelines: ["trauma"],
+      service_area: ["PSA", "SSA"],
+    });
+    expect(trauma.insights[0]!.text).toBe(
+      "In your PSA and SSA you performed 0.0% of the Trauma cases (0 of 4).",
+    );
+    expectInsightsCiteTheAnswer(trauma);
+  });
+
+  test("insights: an empty market writes no sentence (no 0% from no case)", async () => {
+    const answer = await harness.answer(plugin, { ...own, serviceArea, market: [] });
+    expect(answer.insights).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { definePlugin, sqlNumber, sqlText } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { maturityFilters } from "./filters.ts";
+import { maturityInsights } from "./insights.ts";
 import { maturityResult } from "./maturity.ts";
 import { maturityPrepared } from "./prepared.ts";
 import { maturityView } from "./view.ts";
@@ -29,4 +30,6 @@ export default definePlugin({
   async kernel({ sql, filters, inputs }) {
     return maturityResult(await sql.rows("maturity.sql", maturityRow), filters, inputs);
   },
+  // After the kernel, which gives the result its type; the function checks it reads what exists.
+  insights: (answer) => maturityInsights(answer),
 });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { GOLDEN_REFERENCE_YEAR, goldenHarness, marketCase } from "../../server/engine/testing/golden.ts";
+import { expectInsightsCiteTheAnswer } from "../../server/engine/testing/insightChecks.ts";
 import plugin from "./plugin.ts";
 
 /*
@@ -111,5 +112,66 @@ describe("querie10 Service Maturity", () => {
   test("with two years there is no note", async () => {
     const result = await harness.run(plugin, { providers, market: current, marketReference: reference });
     expect(result.trend_note).toBeNull();
+  });
+
+  test("insights: the largest line's change since the reference year, from the answer's figures", async () => {
+    const answer = await harness.answer(
+      plugin,
+      { providers, market: current, marketReference: reference },
+      { servicelines: ["spine", "trauma"] },
+    );
+    // Spine: 4 -> 8 cases (+100%), share 40% -> 57.14% (+17.14 points), ASC 25% -> 37.5% (+12.5);
+    // maturity (100 + 17.14 + 12.5 + 100 + 100) / 5 = 65.93. Trauma has no case: not spoken of.
+    expect(answer.insights.map((insight) => insight.text)).toEqual([
+      "Since 2022 your Spine cases went from 4 to 8 (up 100.0%) and your share of the market's from 40.0% to 57.1% (up 17.1 points).",
+      "The share of them done in an ASC went from 25.0% to 37.5% (up 12.5 points).",
+      "Spine's maturity since 2022 is +65.9, the mean of its five changes.",
+    ]);
+    expectInsightsCiteTheAnswer(answer);
+  });
+
+  test("insights: lines ranked by maturity, the declining one named", async () => {
+    // Trauma: 2 practice cases of 2 in the reference year, 1 of 3 now: volume -50%, share 100% ->
+    // 33.33% (-66.67 points), ASC 0 -> 0, providers 1 -> 1 (0%), referrers 0 -> 0:
+    // maturity (-50 - 66.67 + 0 + 0 + 0) / 5 = -23.33.
+    const trauma = { service_line: "trauma" };
+    const answer = await harness.answer(
+      plugin,
+      {
+        providers,
+        market: [
+          ...current,
+          marketCase({ ...trauma, rendering_npi: "1111111111" }),
+          marketCase({ ...trauma, cases: 2 }),
+        ],
+        marketReference: [...reference, marketCase({ ...trauma, rendering_npi: "1111111111", cases: 2 })],
+      },
+      { servicelines: ["spine", "trauma"] },
+    );
+    expect(answer.insights.map((insight) => insight.text).slice(2)).toEqual([
+      "Spine matured most since 2022: a score of +65.9, the mean of its five changes.",
+      "Trauma declined most since 2022: a score of -23.3.",
+    ]);
+    expectInsightsCiteTheAnswer(answer);
+  });
+
+  test("insights: one year gives this year's values and says a change needs a second year", async () => {
+    const answer = await harness.answer(plugin, { providers, market: current }, { servicelines: ["spine"] });
+    expect(answer.insights.map((insight) => insight.text)).toEqual([
+      "In 2024 you performed 8 Spine cases, 57.1% of the market's, 37.5% of them in an ASC; a change needs a second year of data.",
+    ]);
+    expectInsightsCiteTheAnswer(answer);
+  });
+
+  test("insights: no case of the practice in either year, no sentence", async () => {
+    const competitors = (rows: typeof current) => rows.filter((row) => row.rendering_npi === "4000000001");
+    const answer = await harness.answer(plugin, {
+      providers,
+      market: competitors(current),
+      marketReference: competitors(reference),
+    });
+    expect(answer.insights).toEqual([]);
+    const oneYear = await harness.answer(plugin, { providers, market: competitors(current) });
+    expect(oneYear.insights).toEqual([]);
   });
 });

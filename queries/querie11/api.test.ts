@@ -109,7 +109,13 @@ for (const backend of backends) {
       });
       expect(exported.status).toBe(200);
       const file = await customer.get(exported.json.path);
-      const lines = file.text.trim().split("\r\n");
+      const all = file.text.trim().split("\r\n");
+      // The findings lead (the run's recapture of 100% in words), then an empty row and the table.
+      expect(all[0]).toBe("Findings");
+      expect(all[1]).toBe(
+        "Cases your providers referred out cost about $4.0k a year at the market's average paid (Hand & Upper Extremity has no price and is left out); a 100% recapture is worth $4.0k a year.",
+      );
+      const lines = all.slice(all.indexOf("") + 1);
       expect(lines[0]).toBe(
         "Service,Average paid per case,Price from,Your cases,Revenue today,Cases leaked,Leaked revenue,Cases outmigrated,Outmigrated revenue",
       );

@@ -26,6 +26,7 @@ import {
   waterfall,
   type ZipDemandRow,
 } from "./growth.ts";
+import { growthInsights } from "./insights.ts";
 import { narrowSlices, narrowZips, organisationYearSlices, type SliceRow } from "./slices.ts";
 import { GROWTH_THRESHOLDS, growthView } from "./view.ts";
 
@@ -282,6 +283,8 @@ export default definePlugin({
       psa_polygon: area.psa_polygon,
     };
   },
+  // After the kernel, which gives the result its type; the function checks it reads what exists.
+  insights: (answer) => growthInsights(answer),
 });
 
 /** A year with data after the selected one, if the run knows of one (inputs.availableYears). */

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { goldenHarness, marketCase, practiceLine } from "../../server/engine/testing/golden.ts";
+import { expectInsightsCiteTheAnswer } from "../../server/engine/testing/insightChecks.ts";
 import plugin from "./plugin.ts";
 
 /*
@@ -326,5 +327,43 @@ describe("querie11 Growth Opportunities", () => {
     await expect(harness.run(plugin, data, { asc_shift_pct: 101 })).rejects.toMatchObject({
       issues: [expect.objectContaining({ path: ["asc_shift_pct"] })],
     });
+  });
+
+  test("insights: leakage and its recapture, outmigration, today against five years, the trend, from the answer's figures", async () => {
+    const answer = await harness.answer(plugin, data, chosen);
+    // Leaked 6,500 (hand unpriced, left out), recapture 25% = 1,625; outside 4,250, all at Far
+    // Hospital (2 cases); today 9 cases, 13,500, in five years 13,500 + 1,625 + 0 + 117.15 =
+    // 15,242.15; spine, the largest market line (121 cases), grew 10% a year since 2022.
+    expect(answer.insights.map((insight) => insight.text)).toEqual([
+      "Cases your providers referred out cost about $6.5k a year at the market's average paid (Hand & Upper Extremity has no price and is left out); a 25% recapture is worth $1.6k a year.",
+      "Care performed outside the service area was worth about $4.3k at the market's average paid; Far Hospital took the most ($4.3k, 2 cases).",
+      "At the market's average paid your 9 cases are worth $13.5k a year; with the recapture, the ASC shift and the population's demand, $15.2k in 5 years.",
+      "The Spine market grew 10.0% a year since 2022.",
+    ]);
+    expect(answer.insights[0]!.figures).toEqual({
+      "results.growth_totals.leaked_revenue": 6500,
+      "filters.numbers.recapture_pct": 25,
+      "results.growth_totals.recaptured_revenue": 1625,
+    });
+    expectInsightsCiteTheAnswer(answer);
+    // Recapture 0: the cost of leakage alone; one market year: no trend sentence.
+    const { marketReference: _none, ...oneYear } = data;
+    const none = await harness.answer(plugin, oneYear, { ...chosen, recapture_pct: 0 });
+    expect(none.insights.map((insight) => insight.text)).toEqual([
+      "Cases your providers referred out cost about $6.5k a year at the market's average paid (Hand & Upper Extremity has no price and is left out).",
+      "Care performed outside the service area was worth about $4.3k at the market's average paid; Far Hospital took the most ($4.3k, 2 cases).",
+      "At the market's average paid your 9 cases are worth $13.5k a year; with the recapture, the ASC shift and the population's demand, $13.6k in 5 years.",
+    ]);
+    expectInsightsCiteTheAnswer(none);
+  });
+
+  test("insights: no priced dollar, no dollar sentence (no $0 claims from lines without a price)", async () => {
+    // Hand only: no price anywhere, so every total is 0 from nothing; one market year, no trend.
+    const { marketReference: _none, ...oneYear } = data;
+    const answer = await harness.answer(plugin, oneYear, { servicelines: ["hand_ue"] });
+    expect(answer.results.growth_totals.lines_without_price).toEqual(["hand_ue"]);
+    expect(answer.insights).toEqual([]);
+    const empty = await harness.answer(plugin, { ...oneYear, market: [], practice: [] }, chosen);
+    expect(empty.insights).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { definePlugin, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { referralFilters } from "./filters.ts";
+import { referralInsights } from "./insights.ts";
 import { referralPrepared } from "./prepared.ts";
 import { referralResult } from "./referrals.ts";
 import { referralView } from "./view.ts";
@@ -27,4 +28,6 @@ export default definePlugin({
   async kernel({ sql, filterLists }) {
     return referralResult(await sql.rows("referrers.sql", referrerRow), await filterLists());
   },
+  // After the kernel, which gives the result its type; the function checks it reads what exists.
+  insights: (answer) => referralInsights(answer),
 });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { goldenHarness, marketCase } from "../../server/engine/testing/golden.ts";
+import { expectInsightsCiteTheAnswer } from "../../server/engine/testing/insightChecks.ts";
 import plugin from "./plugin.ts";
 
 /*
@@ -58,5 +59,21 @@ describe("querie2 Referral Targets", () => {
       { service_area: ["PSA", "SSA"] },
     );
     expect(result.referral_targets.map((row) => row.npi)).toEqual(["5000000001", "5000000003"]);
+  });
+
+  test("insights: the first outreach target and the strongest partner, from the answer's figures", async () => {
+    const answer = await harness.answer(plugin, data);
+    // R1: 3 of 4 to competitors, 1 to the practice (25%); R2: 2 of 2 to the practice (100%).
+    expect(answer.insights.map((insight) => insight.text)).toEqual([
+      "Of the 2 outside referrers sending cases in your PSA, Dr R1 sent the most to competitors: 3 of 4 (you performed 25.0%).",
+      "Your strongest referral partner, Dr R2, sent you 2 of 2 cases (100.0%).",
+    ]);
+    expectInsightsCiteTheAnswer(answer);
+  });
+
+  test("insights: no referrer, no sentence", async () => {
+    const answer = await harness.answer(plugin, { ...data, market: [marketCase({ cases: 3 })] });
+    expect(answer.results.referrers_count).toBe(0);
+    expect(answer.insights).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import {
 } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { subspecialtyMixFilters } from "./filters.ts";
+import { mixInsights } from "./insights.ts";
 import { subspecialtyMixView } from "./view.ts";
 
 /** Differential highlight (customer-area.md section 9): above +10 points orange, below -10 yellow. */
@@ -58,4 +59,6 @@ export default definePlugin({
       market_surgical_cases: marketTotal,
     };
   },
+  // After the kernel, which gives the result its type; the function checks it reads what exists.
+  insights: (answer) => mixInsights(answer),
 });

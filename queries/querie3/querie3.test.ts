@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { goldenHarness, marketCase } from "../../server/engine/testing/golden.ts";
+import { expectInsightsCiteTheAnswer } from "../../server/engine/testing/insightChecks.ts";
 import plugin from "./plugin.ts";
 
 /*
@@ -87,5 +88,25 @@ describe("querie3 Subspecialty Mix", () => {
       .filterSchema({ year: 2024 })
       .safeParse({ servicelines: ["spine", "spine", "trauma"] });
     expect(parsed.success).toBe(false);
+  });
+
+  test("insights: the lines furthest above and below the market's mix, from the answer's figures", async () => {
+    const answer = await harness.answer(plugin, data, three);
+    // Spine 75% against 40% (+35 points); Trauma 25% against 50% (-25), beyond Hand's -10.
+    expect(answer.insights.map((insight) => insight.text)).toEqual([
+      "Your mix leans most to Spine: 75.0% of your 4 cases against 40.0% of the market's, 35.0 points above.",
+      "Trauma is furthest below the market: 25.0% of your cases against 50.0% of the market's 10, 25.0 points below.",
+    ]);
+    expectInsightsCiteTheAnswer(answer);
+  });
+
+  test("insights: a practice with no case in the lines writes no sentence", async () => {
+    const answer = await harness.answer(
+      plugin,
+      { ...data, market: market.filter((row) => row.rendering_npi !== "1111111111") },
+      three,
+    );
+    expect(answer.results.customer_surgical_cases).toBe(0);
+    expect(answer.insights).toEqual([]);
   });
 });

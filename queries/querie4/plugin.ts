@@ -1,6 +1,7 @@
 import { definePlugin } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { partnershipFilters } from "./filters.ts";
+import { partnershipInsights } from "./insights.ts";
 import { partnerRow } from "./partners.ts";
 import { partnershipResult } from "./pies.ts";
 import { partnershipPrepared } from "./prepared.ts";
@@ -20,4 +21,6 @@ export default definePlugin({
     // One statement: the customer's cases by facility and provider; the two pies are summed here.
     return partnershipResult(await sql.rows("partners.sql", partnerRow), await filterLists());
   },
+  // After the kernel, which gives the result its type; the function checks it reads what exists.
+  insights: (answer) => partnershipInsights(answer),
 });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { goldenHarness, marketCase } from "../../server/engine/testing/golden.ts";
+import { expectInsightsCiteTheAnswer } from "../../server/engine/testing/insightChecks.ts";
 import plugin from "./plugin.ts";
 
 /*
@@ -90,5 +91,25 @@ describe("querie4 Facility Partnerships", () => {
       100,
       10,
     );
+  });
+
+  test("insights: where the surgeons operate, their partner, the outside surgeon, from the answer's figures", async () => {
+    const answer = await harness.answer(plugin, data);
+    // Own ASC 4 of 17 (23.53%), Hospital A 3 of 17 (17.65%); Dr Out 2 of Own ASC's 6 (33.33%).
+    expect(answer.insights.map((insight) => insight.text)).toEqual([
+      "Your surgeons performed 17 cases; the most at Own ASC, your own facility: 23.5% (4 cases).",
+      "Their busiest partner facility is Hospital A: 17.6% (3 cases).",
+      "The busiest outside surgeon at your facilities, Dr Out, performed 33.3% of their 6 cases (2).",
+    ]);
+    expectInsightsCiteTheAnswer(answer);
+  });
+
+  test("insights: no case of the practice's surgeons or at its facilities, no sentence", async () => {
+    const answer = await harness.answer(plugin, {
+      ...data,
+      market: [marketCase({ rendering_npi: "4000000002", facility_npi: "3100000000" })],
+    });
+    expect(answer.results.facilities_total).toBe(0);
+    expect(answer.insights).toEqual([]);
   });
 });

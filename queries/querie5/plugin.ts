@@ -3,6 +3,7 @@ import { definePlugin, sqlNumber, sqlText, sqlTextOrNull } from "../../server/en
 import { catalogue } from "./catalogue.ts";
 import { footprintFilters } from "./filters.ts";
 import { footprintResult } from "./footprint.ts";
+import { footprintInsights } from "./insights.ts";
 import { footprintPrepared } from "./prepared.ts";
 import { footprintView } from "./view.ts";
 
@@ -37,4 +38,6 @@ export default definePlugin({
     const surgical = await sql.rows("surgical_by_location.sql", surgicalRow);
     return footprintResult({ inputs, settings, zips, nonOperative, surgical });
   },
+  // After the kernel, which gives the result its type; the function checks it reads what exists.
+  insights: (answer) => footprintInsights(answer),
 });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { goldenHarness, practiceLine } from "../../server/engine/testing/golden.ts";
+import { expectInsightsCiteTheAnswer } from "../../server/engine/testing/insightChecks.ts";
 import { isochroneService, ServiceDriveAreas } from "../../server/geo/isochrone/driveAreas.ts";
 import plugin from "./plugin.ts";
 
@@ -222,5 +223,24 @@ describe("querie5 Location Footprint", () => {
     const result = await harness.run(plugin, data, { servicelines: ["spine", "trauma"] });
     // Claim C is a joint replacement case, so it leaves with le_joint_replacement: 6 remain.
     expect(result.volume_table.total).toBe(6);
+  });
+
+  test("insights: the drive-area split, the largest zip, the busiest places, from the answer's figures", async () => {
+    const answer = await harness.answer(plugin, data);
+    // Inside 5 of 7, outside 2; 10001 and 10002 tie at 2 (28.57%): 10001 first, as the table lists;
+    // Midtown Clinic 2 surgical cases and 3 non-operative units.
+    expect(answer.insights.map((insight) => insight.text)).toEqual([
+      "Of your practice's volume of 7, 5 comes from patients living inside your locations' 15-minute drive areas and 2 from outside them.",
+      "Your largest patient zip code is 10001: 28.6% of the volume (2).",
+      "Midtown Clinic performed the most surgical cases: 2.",
+      "Midtown Clinic led the non-operative volume: 3.",
+    ]);
+    expectInsightsCiteTheAnswer(answer);
+  });
+
+  test("insights: no practice line, no sentence", async () => {
+    const answer = await harness.answer(plugin, { ...data, practice: [] });
+    expect(answer.results.volume_table.total).toBe(0);
+    expect(answer.insights).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import {
 } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { siteOfCareFilters } from "./filters.ts";
+import { siteOfCareInsights } from "./insights.ts";
 import { siteOfCareView } from "./view.ts";
 
 type Setting = (typeof FACILITY_TYPES)[number];
@@ -112,6 +113,8 @@ export default definePlugin({
       site_of_care_table: table,
     };
   },
+  // After the kernel, which gives the result its type; the function checks it reads what exists.
+  insights: (answer) => siteOfCareInsights(answer),
 });
 
 /** One row of the screen's table: Market (competitor) then Practice (customer) for each setting. */

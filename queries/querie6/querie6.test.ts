@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { parseFilters } from "../../server/engine/filters.ts";
 import { goldenHarness, marketCase } from "../../server/engine/testing/golden.ts";
+import { expectInsightsCiteTheAnswer } from "../../server/engine/testing/insightChecks.ts";
 import plugin from "./plugin.ts";
 
 /*
@@ -77,5 +78,26 @@ describe("querie6 Site of Care", () => {
     expect(ignored.average_site_of_care_settings.ASC.customer).toBe(60);
     const parsed = parseFilters(plugin.filters, { year: 2024 }, { colour: "red" });
     expect(parsed.success).toBe(false);
+  });
+
+  test("insights: ASC and inpatient shares against competitors', the widest ASC gap, from the answer's figures", async () => {
+    const answer = await harness.answer(plugin, data, twoLines);
+    // Pooled: ASC 60% against 0%, IP 20% against 75%; spine's ASC 75% against 0% is the widest gap
+    // (trauma's is 0 against 0).
+    expect(answer.insights.map((insight) => insight.text)).toEqual([
+      "60.0% of your Spine and Trauma cases were done in an ASC, against 0.0% of your competitors'.",
+      "20.0% were inpatient, against 75.0% of your competitors'.",
+      "The ASC shares differ most in Spine: 75.0% of your cases against 0.0% of your competitors'.",
+    ]);
+    expectInsightsCiteTheAnswer(answer);
+  });
+
+  test("insights: a practice with no case writes no sentence (its shares are 0 of nothing)", async () => {
+    const answer = await harness.answer(
+      plugin,
+      { ...data, market: market.filter((row) => row.rendering_npi !== "1111111111") },
+      twoLines,
+    );
+    expect(answer.insights).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { definePlugin, share, sqlNumber, sqlTextOrNull, sum } from "../../server
 import { catalogue } from "./catalogue.ts";
 import { revenueFilters } from "./filters.ts";
 import { REVENUE_GROUPS, SERVICE_LABELS } from "./groups.ts";
+import { revenueInsights } from "./insights.ts";
 import { revenueView } from "./view.ts";
 
 const revenueRow = z.object({ category: sqlTextOrNull, revenue: sqlNumber });
@@ -62,4 +63,6 @@ export default definePlugin({
       financial_impact_total: total,
     };
   },
+  // After the kernel, which gives the result its type; the function checks it reads what exists.
+  insights: (answer) => revenueInsights(answer),
 });

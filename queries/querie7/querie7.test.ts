@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { goldenHarness, practiceLine } from "../../server/engine/testing/golden.ts";
+import { expectInsightsCiteTheAnswer } from "../../server/engine/testing/insightChecks.ts";
 import plugin from "./plugin.ts";
 
 /*
@@ -74,5 +75,20 @@ describe("querie7 Revenue by Service", () => {
     const result = await harness.run(plugin, {});
     expect(Object.values(result.financial_impact_group)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(result.financial_impact_table[0]!.percentage).toBe(0);
+  });
+
+  test("insights: the year's revenue, the leading group and service, the next group, from the answer's figures", async () => {
+    const answer = await harness.answer(plugin, { practice });
+    // 2500 in all; Surgery 1500 (60%), Spine 1000 of it (66.67%); Other 400 (16%) next.
+    expect(answer.insights.map((insight) => insight.text)).toEqual([
+      "In 2024 your practice was paid $2.5k; Surgery brought the most: $1.5k (60.0%).",
+      "Within Surgery, Spine led: $1.0k (66.7% of the group).",
+      "Other came next: $400 (16.0%).",
+    ]);
+    expectInsightsCiteTheAnswer(answer);
+  });
+
+  test("insights: no practice data, no sentence", async () => {
+    expect((await harness.answer(plugin, {})).insights).toEqual([]);
   });
 });

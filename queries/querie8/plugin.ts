@@ -9,6 +9,7 @@ import {
 } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { leakageFilters } from "./filters.ts";
+import { leakageInsights } from "./insights.ts";
 import { leakageView } from "./view.ts";
 
 const leakageRow = z.object({
@@ -63,4 +64,6 @@ export default definePlugin({
       })),
     };
   },
+  // After the kernel, which gives the result its type; the function checks it reads what exists.
+  insights: (answer) => leakageInsights(answer),
 });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { goldenHarness, marketCase } from "../../server/engine/testing/golden.ts";
+import { expectInsightsCiteTheAnswer } from "../../server/engine/testing/insightChecks.ts";
 import plugin from "./plugin.ts";
 
 /*
@@ -61,5 +62,43 @@ describe("querie8 Leakage", () => {
       const competitors = Object.values(entry.competitors).reduce((sum, cases) => sum + cases, 0);
       expect(competitors).toBe(result.leakage[line]!.cases_leeked);
     }
+  });
+
+  test("insights: the line leaking most, its receiver, the steepest line, from the answer's figures", async () => {
+    const answer = await harness.answer(plugin, data, { servicelines: ["spine", "trauma", "hand_ue"] });
+    // Trauma leaks most (4 of 4, 100%), all to Dr Alpha; it is also the steepest: no third sentence.
+    expect(answer.insights.map((insight) => insight.text)).toEqual([
+      "Your providers referred 4 Trauma cases; 4 (100.0%) were performed by competitors.",
+      "Dr Alpha received the most of them: 4.",
+    ]);
+    expectInsightsCiteTheAnswer(answer);
+    // With spine's 3 leaked of 6 beside 2 of 2 hand cases: spine leaks most, hand the largest share.
+    const hands = [
+      marketCase({
+        referring_npi: "1111111112",
+        rendering_npi: "4000000003",
+        rendering_name: "Dr Gamma",
+        service_line: "hand_ue",
+        cases: 2,
+      }),
+    ];
+    const both = await harness.answer(
+      plugin,
+      { ...data, market: [...market.slice(0, 3), ...hands] },
+      {
+        servicelines: ["spine", "hand_ue"],
+      },
+    );
+    expect(both.insights.map((insight) => insight.text)).toEqual([
+      "Your providers referred 6 Spine cases; 3 (50.0%) were performed by competitors.",
+      "Dr Alpha received the most of them: 2.",
+      "Hand & Upper Extremity leaks the largest share: 100.0% of 2 referred cases (2).",
+    ]);
+    expectInsightsCiteTheAnswer(both);
+  });
+
+  test("insights: nothing referred by the practice, no sentence", async () => {
+    const answer = await harness.answer(plugin, { ...data, market: [market[4]!] });
+    expect(answer.insights).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { catalogue } from "./catalogue.ts";
 import { outmigrationFilters } from "./filters.ts";
 import { outmigrationFlows } from "./flows.ts";
 import type { FlowTable } from "./flowTable.ts";
+import { outmigrationInsights } from "./insights.ts";
 import { OUTMIGRATION_THRESHOLDS, outmigrationView } from "./view.ts";
 
 const DESTINATIONS = ["PSA", "SSA", "TSA", "OUTSIDE"] as const;
@@ -148,4 +149,6 @@ export default definePlugin({
       })),
     };
   },
+  // After the kernel, which gives the result its type; the function checks it reads what exists.
+  insights: (answer) => outmigrationInsights(answer),
 });

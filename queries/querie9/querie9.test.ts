@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { goldenHarness, marketCase } from "../../server/engine/testing/golden.ts";
+import { expectInsightsCiteTheAnswer } from "../../server/engine/testing/insightChecks.ts";
 import plugin from "./plugin.ts";
 
 /*
@@ -96,5 +97,22 @@ describe("querie9 Outmigration", () => {
       );
       expect(parts).toBe(summary.total![line]!);
     }
+  });
+
+  test("insights: the share performed outside, where the rest stays, the line and zip leaving most, from the answer's figures", async () => {
+    const answer = await harness.answer(plugin, { market, serviceArea }, lines);
+    // 5 of 10 outside (50%); PSA 3, SSA 0, TSA 2; spine 5 of 8 (62.5%); zip 10002 4 of 4 (100%).
+    expect(answer.insights.map((insight) => insight.text)).toEqual([
+      "50.0% of your service area's 10 Spine and Trauma cases (5) were performed outside it.",
+      "3 were performed in the PSA, 0 in the SSA and 2 in the TSA.",
+      "Spine leaves most: 62.5% (5 of 8).",
+      "Patients of zip code 10002 left most: 4 of their 4 cases (100.0%).",
+    ]);
+    expectInsightsCiteTheAnswer(answer);
+  });
+
+  test("insights: no case from the service area, no sentence", async () => {
+    const answer = await harness.answer(plugin, { market: [market.at(-1)!], serviceArea }, lines);
+    expect(answer.insights).toEqual([]);
   });
 });

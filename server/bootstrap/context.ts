@@ -9,6 +9,7 @@ import { JobQueue } from "../jobs/queue.ts";
 import { LiveHub } from "../live/hub.ts";
 import { createLogger, type Logger } from "../logger.ts";
 import { createMailer } from "../mail/mailer.ts";
+import { yearRefreshJob } from "../organisations/yearRefresh.ts";
 import { reconcileReportDeliveries, reportDeliveryJob } from "../reports/deliveryJob.ts";
 import { reconcileSchemeRuns } from "../schemes/reconcile.ts";
 import { schemeRunJob } from "../schemes/schemeJob.ts";
@@ -45,6 +46,7 @@ export async function createContext(
   // The queue is defined here and started by whoever works jobs (the server, the test app).
   context.jobs = new JobQueue(context)
     .define(schemeRunJob)
+    .define(yearRefreshJob)
     .define(prepareFilesJob)
     .define(reportDeliveryJob(config))
     .onReconcile(reconcileSchemeRuns)

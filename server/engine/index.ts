@@ -14,6 +14,25 @@ export {
   type ServiceLine,
 } from "./filters.ts";
 export {
+  counted,
+  type Insight,
+  type InsightAnswer,
+  type InsightsWriter,
+  sentence,
+} from "./insights.ts";
+export {
+  areaWords,
+  casesWords,
+  changeWords,
+  countWords,
+  dollarWords,
+  linesCasesWords,
+  listWords,
+  percentWords,
+  pointsWords,
+  signedWords,
+} from "./insightWords.ts";
+export {
   definePlugin,
   type KernelContext,
   type Plugin,

@@ -11,6 +11,7 @@ import { THEMES, type Theme } from "./catalogue.ts";
 import type { FilterLists } from "./filterLists.ts";
 import { type FilterDefaults, type FilterOptions, type Filters, filterSchema } from "./filters.ts";
 import type { KernelInputs } from "./inputs.ts";
+import type { Insight, InsightAnswer, InsightsWriter } from "./insights.ts";
 import type { EngineSettings } from "./settings.ts";
 import type { SqlRunner } from "./sqlRunner.ts";
 import type { ViewDescriptor } from "./view.ts";
@@ -106,9 +107,17 @@ export interface PluginDefinition<Result extends PluginResult = PluginResult> {
    */
   prepared?: PreparedAnswer<Result>;
   view: ViewDescriptor;
+  /**
+   * The finding in words (the folder's insights.ts): 2-4 sentences over the answer, each with the
+   * figures it cites by their path in the answer; the engine adds them to it as `insights`.
+   */
+  insights: InsightsWriter<NoInfer<Result>>;
 }
 
-export interface Plugin<Result extends PluginResult = PluginResult> extends PluginDefinition<Result> {
+export interface Plugin<Result extends PluginResult = PluginResult>
+  extends Omit<PluginDefinition<Result>, "insights"> {
+  /** A method, so that a plugin of any result is a Plugin<PluginResult> (the registry's). */
+  insights(answer: InsightAnswer<Result>): ReadonlyArray<Insight | null>;
   /** The filter schema with the organisation's defaults (last available year). */
   filterSchema(defaults?: FilterDefaults): z.ZodType<Record<string, unknown>>;
   /** version plus a hash of the plugin's SQL: part of every cache key. */

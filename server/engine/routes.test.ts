@@ -77,6 +77,15 @@ for (const backend of backends) {
       expect(first.json.year).toBe(2024);
       expect(first.json.reference_year).toBe(2023);
       expect(first.json.results.customer_market_share).toEqual({ claims: 1, market_share: 25 });
+      // The finding in words, with the figures it cites by their place in the answer.
+      expect(first.json.insights[0]).toEqual({
+        text: "In your PSA you performed 25.0% of the surgical cases (1 of 4).",
+        figures: {
+          "results.customer_market_share.market_share": 25,
+          "results.customer_market_share.claims": 1,
+          "results.market_total": 4,
+        },
+      });
       const again = await customer.post("/api/management/queries/querie1/");
       expect(again.headers.get("x-cache")).toBe("hit");
       expect(again.json).toEqual(first.json);
@@ -273,9 +282,17 @@ for (const backend of backends) {
       expect(file.status).toBe(200);
       expect(file.headers.get("content-type")).toContain("text/csv");
       const lines = file.text.trim().split("\r\n");
-      expect(lines[0]).toBe("Facility,Zip code,Claims,Market share,Providers");
+      // The findings lead, as on the screen; a name in them is text, never a formula.
+      expect(lines.slice(0, 5)).toEqual([
+        "Findings",
+        "In your PSA you performed 25.0% of the surgical cases (1 of 4).",
+        `"The largest competitor facility, =HYPERLINK(""http://x"",""y""), performed 75.0% (3 cases)."`,
+        `"The largest competitor surgeon, Dr Alpha, performed 75.0% (3 cases)."`,
+        "",
+      ]);
+      expect(lines[5]).toBe("Facility,Zip code,Claims,Market share,Providers");
       // Numbers are plain numbers (75 for 75.00%); the formula-like text stays neutralised.
-      expect(lines[1]).toBe(`"'=HYPERLINK(""http://x"",""y"")",10001,3,75,Dr Alpha`);
+      expect(lines[6]).toBe(`"'=HYPERLINK(""http://x"",""y"")",10001,3,75,Dr Alpha`);
       expect((await otherCustomer.get(exported.json.path)).status).toBe(404);
       expect((await staff.get(exported.json.path)).status).toBe(404);
     });
@@ -291,10 +308,19 @@ for (const backend of backends) {
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(await raw.arrayBuffer());
       expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+        "Findings",
         "Competitor facilities",
         "Competitor providers",
       ]);
-      const sheet = workbook.worksheets[0]!;
+      const findings = workbook.worksheets[0]!;
+      expect(findings.getCell("A2").value).toBe(
+        "In your PSA you performed 25.0% of the surgical cases (1 of 4).",
+      );
+      expect([findings.getCell("B3").value, findings.getCell("C3").value]).toEqual([
+        "results.customer_market_share.market_share",
+        25,
+      ]);
+      const sheet = workbook.worksheets[1]!;
       expect(sheet.getCell("A2").value).toBe(`'${hostileName}`);
       expect(sheet.getCell("D2").value).toBe(75);
       expect(sheet.getCell("D2").numFmt).toBe('0.00"%"');

@@ -299,7 +299,15 @@ export const queriesRoutes = new Hono<AppEnv>()
           ? [tables[request.export_nb ?? 0]!]
           : tables;
       const exported = chosen.map((table) => exportTable(outcome.response.results, table));
-      const content = request.export === "csv" ? tableToCsv(exported[0]!) : await tablesToXlsx(exported);
+      // The findings in words lead the file, as they lead the screen.
+      const { insights } = outcome.response;
+      const content =
+        request.export === "csv"
+          ? tableToCsv(
+              exported[0]!,
+              insights.map((insight) => insight.text),
+            )
+          : await tablesToXlsx(exported, insights);
       const title = chosen.length === 1 ? `${plugin.title} ${chosen[0]!.title}` : plugin.title;
       const fileName = writeExport(
         app.config.dataDir,

@@ -9,6 +9,7 @@ import { ResultCache } from "./cache.ts";
 import { executeKernel, type RunTimings } from "./executeKernel.ts";
 import { filterErrors, filterRefusal } from "./filterRefusal.ts";
 import { type Filters, filtersKey, parseFilters } from "./filters.ts";
+import { type Insight, insightsOf } from "./insights.ts";
 import { type YearAudience, yearsFor } from "./organisationInputs.ts";
 import { organisationSnapshot } from "./organisationSnapshot.ts";
 import type { Plugin, PluginResult } from "./plugin.ts";
@@ -23,6 +24,8 @@ export interface RunResponse {
   reference_year: number;
   filters: Filters;
   results: PluginResult;
+  /** The analysis's sentences over this answer (insights.ts). */
+  insights: Insight[];
 }
 
 export interface RunOutcome {
@@ -221,7 +224,7 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
   })
     .then((results) => {
       const encoding = performance.now();
-      const response: RunResponse = {
+      const told = {
         querie: plugin.id,
         title: plugin.title,
         year: filters.year,
@@ -229,6 +232,7 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
         filters,
         results,
       };
+      const response: RunResponse = { ...told, insights: insightsOf(plugin.insights, told) };
       // Serialised and compressed once: a cached answer is sent as these bytes.
       const answer = { body: new EncodedBody(JSON.stringify(response)) };
       timings.encode = performance.now() - encoding;

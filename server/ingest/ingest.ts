@@ -1,5 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, realpathSync, statSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
@@ -8,6 +17,7 @@ import { crashPoint } from "../crash/crashPoint.ts";
 import { MARKET_INTENT_ORGANISATION, organisationYears } from "../db/schema/index.ts";
 import { notifyDataChanged } from "../engine/dataChanges.ts";
 import { publishStateChange } from "../live/stateChanges.ts";
+import { refreshReplacedYears } from "../organisations/yearRefresh.ts";
 import type { MarketKind } from "./contract.ts";
 import { defaultLimits, type IngestLimits } from "./limits.ts";
 import {
@@ -23,6 +33,7 @@ import { marketCurrentFile, reconcileMarketYear } from "./reconcileMarketFiles.t
 import {
   acceptMarketUpload,
   acceptPracticeUploads,
+  forgetPracticeUploads,
   rejectMarketUpload,
   rejectPracticeUploads,
   type StoredFile,
@@ -163,7 +174,9 @@ export type PracticeIngestResult =
       status: "needs_confirmation";
       message: string;
       years: { year: number; current_rows: number; new_rows: number }[];
-    };
+    }
+  /** What the file holds, per year, before anything is loaded (nothing is kept of a preview). */
+  | { status: "preview"; years: { year: number; rows: number; current_rows: number | null }[] };
 
 /**
  * A practice data file (one or more tables, any container) for the given years (none: every
@@ -182,6 +195,8 @@ export async function ingestPracticeUpload(
     skipInvalid?: boolean;
     /** Replace a year even when the new file has fewer than half of its lines. */
     confirm?: boolean;
+    /** Only read the file and answer the years it holds with their lines; load nothing. */
+    preview?: boolean;
   },
   options: IngestOptions = {},
 ): Promise<PracticeIngestResult> {
@@ -210,7 +225,17 @@ export async function ingestPracticeUpload(
       },
       options,
     );
+    /** Nothing of a preview is kept: neither its upload rows nor its stored files. */
+    const forgetPreview = async () => {
+      await forgetPracticeUploads(db, uploadIds);
+      for (const file of storage.stored) rmSync(file.path, { force: true });
+    };
     const refuse = async (report: ErrorReport) => {
+      // A preview's refusal is told to the uploader only; the upload itself will say it again.
+      if (input.preview) {
+        await forgetPreview();
+        return { status: "rejected" as const, report };
+      }
       await rejectPracticeUploads(db, input.organisationId, uploadIds, input.years, report);
       await notifyDataChanged(context, input.organisationId);
       return { status: "rejected" as const, report };
@@ -222,6 +247,20 @@ export async function ingestPracticeUpload(
           ? `the file has no lines in ${input.years.join(", ")}`
           : "the file has no lines";
       return refuse({ ...singleError({ table: "", row: 0, column: "years", reason }), fileLevel: true });
+    }
+    if (input.preview) {
+      const now = await uploadedRows(db, input.organisationId, outcome.outputs);
+      await forgetPreview();
+      return {
+        status: "preview",
+        years: outcome.outputs
+          .map((output) => ({
+            year: output.year,
+            rows: output.rows,
+            current_rows: now.get(output.year) ?? null,
+          }))
+          .sort((a, b) => a.year - b.year),
+      };
     }
     if (!input.confirm) {
       const shrinking = await shrinkingYears(db, input.organisationId, outcome.outputs);
@@ -285,6 +324,7 @@ export async function ingestPracticeUpload(
       }),
     );
     await notifyDataChanged(context, input.organisationId);
+    await refreshReplacedYears(context, input.organisationId, outcome.years, "upload");
     for (const year of outcome.years) {
       await publishStateChange(context, { organisationId: input.organisationId, year, topic: "year" });
     }
@@ -302,8 +342,8 @@ export async function ingestPracticeUpload(
   }
 }
 
-/** Years whose current data the outputs would cut by more than half (asked before replacing). */
-async function shrinkingYears(
+/** The lines each of the outputs' years holds now, for the years that have accepted data. */
+async function uploadedRows(
   db: AppContext["database"]["db"],
   organisationId: string,
   outputs: IngestOutput[],
@@ -324,10 +364,20 @@ async function shrinkingYears(
         ),
       ),
     );
+  return new Map(rows.filter((row) => row.fileState === "uploaded").map((row) => [row.year, row.rows]));
+}
+
+/** Years whose current data the outputs would cut by more than half (asked before replacing). */
+async function shrinkingYears(
+  db: AppContext["database"]["db"],
+  organisationId: string,
+  outputs: IngestOutput[],
+) {
+  const now = await uploadedRows(db, organisationId, outputs);
   return outputs.flatMap((output) => {
-    const current = rows.find((row) => row.year === output.year && row.fileState === "uploaded");
-    return current && output.rows * 2 < current.rows
-      ? [{ year: output.year, current_rows: current.rows, new_rows: output.rows }]
+    const current = now.get(output.year);
+    return current !== undefined && output.rows * 2 < current
+      ? [{ year: output.year, current_rows: current, new_rows: output.rows }]
       : [];
   });
 }

@@ -46,6 +46,11 @@ export async function startPracticeUploads(
   return rows.map((row) => row.id);
 }
 
+/** A preview's uploads: nothing was loaded, so nothing of them is kept (the caller removes the files). */
+export async function forgetPracticeUploads(db: Db, uploadIds: string[]) {
+  await db.delete(practiceUploads).where(inArray(practiceUploads.id, uploadIds));
+}
+
 /**
  * A refused practice file: its rows say why. It creates no year (only an accepted upload does): a
  * year that exists (requested by staff, or refused before) shows the refusal, one that has data

@@ -14,6 +14,7 @@ import {
 import { notifyDataChanged } from "../engine/dataChanges.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { publishStateChange } from "../live/stateChanges.ts";
+import { refreshReplacedYears } from "../organisations/yearRefresh.ts";
 import { withFileIntents } from "./reconcileFiles.ts";
 import { sendBackToReview } from "./record.ts";
 import { keepCopy, newWorkDir, removeDir, switchIn, warehousePaths } from "./storage.ts";
@@ -59,7 +60,7 @@ export async function versionsOf(db: Db, organisationId: string, year: number, c
  * the restore is recorded as a new version naming the one it brought back.
  */
 export async function restorePracticeVersion(
-  context: Pick<AppContext, "config" | "database" | "clock" | "live" | "logger">,
+  context: AppContext,
   input: { organisationId: string; year: number; versionId: string; staffId: string },
 ) {
   const { db } = context.database;
@@ -166,6 +167,7 @@ export async function restorePracticeVersion(
       }),
     );
     await notifyDataChanged(context, input.organisationId);
+    await refreshReplacedYears(context, input.organisationId, [input.year], "restore");
     await publishStateChange(context, {
       organisationId: input.organisationId,
       year: input.year,

@@ -19,6 +19,7 @@ import { withVerdicts } from "../schemes/rowVerdicts.ts";
 import { progressView, type YearRow } from "./adminYears.ts";
 import { fileView, serviceAreaView, uploadsOf } from "./organisationDetail.ts";
 import { facilityView, providerView } from "./profileViews.ts";
+import { reviewChanges, summaryOf } from "./reviewedSummary.ts";
 import { yearActions } from "./yearActions.ts";
 import { missingDataOf } from "./yearData.ts";
 import { emptySnapshot, yearProgress } from "./yearProgress.ts";
@@ -98,6 +99,16 @@ export async function yearDetail(db: Db, dataDir: string, organisationId: string
     /** The customer replaced the reviewed data: the year is back in review until enabled again. */
     replaced: yearRow.replacedAt
       ? { at: yearRow.replacedAt.toISOString(), rows_before: yearRow.replacedRows, rows: yearRow.rows }
+      : null,
+    /** The refresh after that new data, and what changed against the version staff enabled last. */
+    refresh: yearRow.refresh
+      ? {
+          ...yearRow.refresh,
+          reviewed_at: yearRow.reviewed?.enabled_at ?? null,
+          changes: yearRow.reviewed
+            ? reviewChanges(yearRow.reviewed, summaryOf(yearRow, stateRows, new Date()))
+            : null,
+        }
       : null,
     /** Every accepted version of the year, newest first (staff may restore an earlier one). */
     versions: await versionsOf(db, organisationId, year, yearRow.currentVersionId),

@@ -32,6 +32,8 @@ export interface ReportContent {
   logoPng?: Buffer;
   title: string;
   filterLines: string[];
+  /** The analysis's findings in words (its answer's insights), on the first page. */
+  findings: string[];
   charts: { title: string; svg: string }[];
   tables: ReportTable[];
   link: string;
@@ -121,6 +123,7 @@ export async function reportContent(context: AppContext, source: ReportSource): 
     logoPng: await logoAsPng(context.config.dataDir, source.logo),
     title: source.title,
     filterLines: filterSummary(fields, response.filters as unknown as FilterValues),
+    findings: response.insights.map((insight) => insight.text),
     charts,
     tables,
     link: screenLink(context.config.publicUrl, source, response.filters),

@@ -6,6 +6,7 @@
 import PDFDocument from "pdfkit";
 import SVGtoPDF from "svg-to-pdfkit";
 import {
+  drawFindings,
   drawHeading,
   drawSection,
   FONT,
@@ -72,7 +73,9 @@ function newPage(doc: PDFKit.PDFDocument, content: ReportContent, writer: PageWr
     },
   );
   doc.fillColor("black");
-  return drawHeading(writer, content.title, content.filterLines, top);
+  const y = drawHeading(writer, content.title, content.filterLines, top);
+  // The findings in words open the report, as they open the screen.
+  return first ? drawFindings(writer, content.findings, y) : y;
 }
 
 function drawTable(doc: PDFKit.PDFDocument, table: ReportTable, y: number) {

@@ -203,6 +203,11 @@ for (const backend of backends) {
       }
       expect(text).toContain("5 more rows in the app");
       expect(text).toContain("/queries/querie1?year=2024");
+      // The findings in words, as the API answers them, open the report (wrapped lines joined).
+      const words = text.replace(/\s+/g, " ");
+      expect(answer.json.insights.length).toBeGreaterThanOrEqual(2);
+      expect(words).toContain("Findings");
+      for (const insight of answer.json.insights) expect(words).toContain(insight.text);
 
       const after = await waitFor(async () => {
         const [view] = (await owner.get(BASE)).json.subscriptions;

@@ -338,6 +338,11 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
     const files = readdirSync(folder).map((name) => join(folder, name));
     await section.locator('input[type="file"]').setInputFiles(files);
     await section.getByRole("button", { name: "Cancel" }).waitFor();
+    // The files are read before anything loads: the year they hold, with its lines, ticked.
+    await section
+      .getByTestId("upload-years")
+      .getByText(new RegExp(`^${YEAR} · [\\d,]+ lines$`))
+      .waitFor();
     await section.scrollIntoViewIfNeeded();
     await shot(customer, "journey-12-upload-chosen");
     await section.getByRole("button", { name: "Send" }).click();
@@ -539,6 +544,53 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
     // The same numbers as the organisation's own detail: the years it was given.
     const detail = await pageApi(customer, "GET", "/api/management/customer/detail/", undefined);
     expect((detail.body as { organization: { years: number[] } }).organization.years).toEqual([YEAR]);
-    await customerContext.close();
   }, 120_000);
+
+  test(
+    "a month later the customer sends the new extract: the year refreshes itself and staff enable it with one click",
+    async () => {
+      // Every click staff make in their tab from here on, across navigations.
+      await staff.addInitScript(() =>
+        document.addEventListener(
+          "click",
+          () => sessionStorage.setItem("clicks", String(Number(sessionStorage.getItem("clicks") ?? 0) + 1)),
+          true,
+        ),
+      );
+      await customer.goto("/practice-profile");
+      const section = customer.locator("#data-upload");
+      const folder = join(FIXTURE, "practice", String(YEAR));
+      await section
+        .locator('input[type="file"]')
+        .setInputFiles(readdirSync(folder).map((name) => join(folder, name)));
+      // The year the extract holds, with its lines and the lines the year has now.
+      await section
+        .getByTestId("upload-years")
+        .getByText(new RegExp(`^${YEAR} · ([\\d,]+) lines \\(now \\1\\)$`))
+        .waitFor();
+      await shot(customer, "journey-29-upload-preview");
+      await section.getByRole("button", { name: "Send" }).click();
+      await section.getByTestId("upload-accepted").waitFor({ timeout: JOB_MS });
+
+      await openYear();
+      await staff.evaluate(() => sessionStorage.setItem("clicks", "0"));
+      // The open screen follows the refresh as it runs (live channel), to its end.
+      const notice = staff.locator('[data-refresh="ready"]');
+      await notice.waitFor({ timeout: 4 * JOB_MS });
+      await notice
+        .getByText("What changed since you enabled it")
+        .or(notice.getByText(/Nothing in these figures changed/))
+        .waitFor();
+      await shot(staff, "journey-30-refresh-ready");
+      await phoneShot(staff, "journey-30-refresh-ready-phone");
+      await staff.getByRole("button", { name: "Active", exact: true }).click();
+      await staff.getByRole("button", { name: "Enabled this year" }).waitFor({ timeout: JOB_MS });
+      expect(await staff.evaluate(() => Number(sessionStorage.getItem("clicks")))).toBe(1);
+
+      const detail = await pageApi(customer, "GET", "/api/management/customer/detail/", undefined);
+      expect((detail.body as { organization: { years: number[] } }).organization.years).toEqual([YEAR]);
+      await customerContext.close();
+    },
+    6 * JOB_MS,
+  );
 });

@@ -26,6 +26,7 @@ type Row = Record<string, unknown>;
 interface RunAnswer {
   filters: Row;
   results: Record<string, unknown>;
+  insights: Array<{ text: string; figures: Record<string, number> }>;
 }
 
 /** "1,234" / "7.69%" / "$1,234.56" as a number. */
@@ -477,6 +478,16 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
       expect(lines.length).toBe(rowsOf(answer, "growth_table").length);
       for (const row of lines) expect(row[1]).toMatch(DOLLARS);
       await waitForMap(page, "population_growth");
+      // The finding in words above the charts: the answer's sentences, the recapture asked for in them.
+      const findings = page.getByRole("region", { name: "Findings" });
+      const sentences = async () =>
+        (await findings.getByRole("listitem").allInnerTexts()).map((text) => text.trim());
+      expect(answer.insights.length).toBeGreaterThanOrEqual(2);
+      expect(await sentences()).toEqual(answer.insights.map((insight) => insight.text));
+      expect((await sentences())[0]).toMatch(/a 100% recapture is worth \$[\d.]+[kM]? a year\.$/);
+      const findingsBox = await findings.boundingBox();
+      const chartBox = await page.locator('section[data-chart="growth_waterfall"]').boundingBox();
+      expect(findingsBox!.y).toBeLessThan(chartBox!.y);
       await screenshot(page, "query-querie11");
 
       // The dialog refuses a recapture of 120; 50 applies and is kept in the address.
@@ -493,6 +504,8 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
       const again = (await (await reloaded).json()) as RunAnswer;
       expect(again.filters.numbers).toEqual({ recapture_pct: 50, asc_shift_pct: 0 });
       expect(new URL(page.url()).searchParams.get("recapture_pct")).toBe("50");
+      await findings.getByText(/a 50% recapture is worth/).waitFor();
+      expect(await sentences()).toEqual(again.insights.map((insight) => insight.text));
     },
     TEST_TIMEOUT_MS,
   );
@@ -568,7 +581,10 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
       );
       expect(csv.suggestedFilename()).toEndWith(".csv");
       const text = readFileSync(await csv.path(), "utf8");
-      const lines = text.trim().split(/\r?\n/);
+      // The findings in words lead the file, as they lead the screen; then an empty row and the table.
+      const all = text.trim().split(/\r?\n/);
+      expect(all[0]).toBe("Findings");
+      const lines = all.slice(all.indexOf("") + 1);
       expect(lines[0]).toContain("Cases leaked");
       // A header and the seven service lines, as on screen.
       expect(lines.length).toBe(8);

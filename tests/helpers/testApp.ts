@@ -48,6 +48,9 @@ function testConfig(dataDir: string, databaseUrl: string | undefined, env: Recor
     // Uploads here would each queue a background job writing analysis files; the tests that are
     // about that job turn it on.
     PREPARE_ANALYSIS_FILES: "0",
+    // Likewise the refresh that reruns a replaced year's steps (organisations/yearRefresh.ts): the
+    // tests of a year's states after new data would race it; its own tests turn it on.
+    REFRESH_REPLACED_YEARS: "0",
     ...env,
   });
 }

@@ -161,6 +161,8 @@ export const command: Command = {
       console.error(`${result.message.replace("with confirm", "with --confirm")}`);
       return 1;
     }
+    // The CLI never asks for a preview (its --dry-run reads the whole file instead).
+    if (result.status === "preview") return 1;
     printTablesRead(result.tablesRead);
     printWarnings(result.warnings);
     const verb = values["dry-run"] ? "would be accepted" : "accepted";

@@ -13,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { IngestWarning } from "../../ingest/report.ts";
+import type { ReviewedSummary, YearRefreshState } from "../../organisations/refreshShapes.ts";
 import { createdAt, id, updatedAt } from "./columns.ts";
 import { customerUsers, organisations } from "./identity.ts";
 
@@ -145,6 +146,10 @@ export const organisationYears = pgTable(
     replacedAt: timestamp("replaced_at", { withTimezone: true }),
     /** The rows of the data that upload replaced (the screens say "2,275 -> 1,453 rows"). */
     replacedRows: bigint("replaced_rows", { mode: "number" }),
+    /** The version staff last enabled, in figures: what a refresh's changes are measured against. */
+    reviewed: jsonb("reviewed").$type<ReviewedSummary>(),
+    /** The year's refresh after new data (server/organisations/yearRefresh.ts), while it matters. */
+    refresh: jsonb("refresh").$type<YearRefreshState>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import ExcelJS from "exceljs";
 import { formatValue } from "../format.ts";
+import type { Insight } from "../insights.ts";
 import type { TableDescriptor } from "../view.ts";
 import { tableToCsv } from "./csv.ts";
 import { escapeCell } from "./escapeCell.ts";
@@ -124,5 +125,49 @@ describe("export", () => {
     expect(cell(3, 2).value).toBe(0);
     expect(cell(3, 2).numFmt).toBe('"$"#,##0.00');
     expect(cell(3, 3).value).toBe(-6.72);
+  });
+
+  const findings: Insight[] = [
+    {
+      text: 'In your PSA you performed 28.6% of the surgical cases (4 of 14), "most" of them spine.',
+      figures: { "results.customer_market_share.market_share": 28.571428, "results.market_total": 14 },
+    },
+    { text: "=Hospital A, the largest competitor facility, performed 57.1%.", figures: { x: 57.14 } },
+  ];
+  const oneRow: TableDescriptor = {
+    id: "t",
+    title: "Competitors",
+    rowsKey: "rows",
+    columns: [{ key: "name", label: "Facility", format: "text" }],
+  };
+
+  test("CSV: the findings lead, one sentence a row, then an empty row and the table", () => {
+    const csv = tableToCsv(
+      exportTable({ rows: [{ name: "Hospital B" }] }, oneRow),
+      findings.map((finding) => finding.text),
+    );
+    expect(csv).toBe(
+      'Findings\r\n"In your PSA you performed 28.6% of the surgical cases (4 of 14), ""most"" of them spine."\r\n"\'=Hospital A, the largest competitor facility, performed 57.1%."\r\n\r\nFacility\r\nHospital B\r\n',
+    );
+    // No finding: the table alone, its header first.
+    expect(tableToCsv(exportTable({ rows: [] }, oneRow), [])).toBe("Facility\r\n");
+  });
+
+  test("XLSX: a first sheet of findings, each sentence with its figures as numbers", async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await tablesToXlsx([exportTable({ rows: [] }, oneRow)], findings)) as never);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Findings", "Competitors"]);
+    const sheet = workbook.worksheets[0]!;
+    const row = (index: number) => [1, 2, 3].map((column) => sheet.getRow(index).getCell(column).value);
+    expect(row(1)).toEqual(["Findings", "Figure", "Value"]);
+    expect(row(2)).toEqual([findings[0]!.text, null, null]);
+    expect(row(3)).toEqual(["", "results.customer_market_share.market_share", 28.571428]);
+    expect(row(4)).toEqual(["", "results.market_total", 14]);
+    expect(row(5)[0]).toBe(`'${findings[1]!.text}`);
+    expect(sheet.getRow(3).outlineLevel).toBe(1);
+    // No finding: no sheet for them.
+    const plain = new ExcelJS.Workbook();
+    await plain.xlsx.load((await tablesToXlsx([exportTable({ rows: [] }, oneRow)])) as never);
+    expect(plain.worksheets.map((sheet) => sheet.name)).toEqual(["Competitors"]);
   });
 });

@@ -1,6 +1,8 @@
 import ExcelJS from "exceljs";
+import type { Insight } from "../insights.ts";
 import type { ValueFormat } from "../view.ts";
 import { cellValue } from "./cellValue.ts";
+import { FINDINGS_TITLE } from "./csv.ts";
 import { escapeCell } from "./escapeCell.ts";
 import type { ExportTable } from "./tableRows.ts";
 
@@ -22,11 +24,37 @@ function sheetName(title: string, taken: Set<string>) {
   return name;
 }
 
-/** One sheet per table; group rows bold, sub-rows outlined under them. */
-export async function tablesToXlsx(tables: ExportTable[]): Promise<Buffer> {
+/**
+ * The findings' sheet: each sentence in bold, then the figures it cites, one a row (the figure's
+ * path in the answer, its raw value as a number), outlined under it so an auditor can check them.
+ */
+function addFindingsSheet(workbook: ExcelJS.Workbook, insights: readonly Insight[], taken: Set<string>) {
+  const sheet = workbook.addWorksheet(sheetName(FINDINGS_TITLE, taken));
+  sheet.addRow([FINDINGS_TITLE, "Figure", "Value"]).font = { bold: true };
+  for (const insight of insights) {
+    sheet.addRow([escapeCell(insight.text)]).font = { bold: true };
+    for (const [path, value] of Object.entries(insight.figures)) {
+      const added = sheet.addRow(["", path, value]);
+      added.outlineLevel = 1;
+    }
+  }
+  sheet.getColumn(1).width = 100;
+  sheet.getColumn(2).width = 50;
+  sheet.getColumn(3).width = 18;
+}
+
+/**
+ * One sheet per table; group rows bold, sub-rows outlined under them. The analysis's findings in
+ * words come first, on a sheet of their own, as they lead the screen (none without a finding).
+ */
+export async function tablesToXlsx(
+  tables: ExportTable[],
+  insights: readonly Insight[] = [],
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Vitality";
   const taken = new Set<string>();
+  if (insights.length > 0) addFindingsSheet(workbook, insights, taken);
   for (const table of tables) {
     const sheet = workbook.addWorksheet(sheetName(table.title, taken));
     sheet.addRow(table.columns.map((column) => escapeCell(column.label))).font = { bold: true };

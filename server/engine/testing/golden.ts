@@ -18,6 +18,7 @@ import { closeDuckPools } from "../duckPool.ts";
 import { executeKernel } from "../executeKernel.ts";
 import { parseFilters } from "../filters.ts";
 import type { CanonicalInputs, OrgFacility, OrgProvider, ServiceAreaZip } from "../inputs.ts";
+import { type Insight, type InsightAnswer, insightsOf } from "../insights.ts";
 import type { Plugin, PluginResult } from "../plugin.ts";
 import { type EngineSettings, engineSettings } from "../settings.ts";
 import { lazyZipPolygonLookup } from "../zipPolygons.ts";
@@ -129,6 +130,12 @@ export interface GoldenHarness {
     filters?: Record<string, unknown>,
     settings?: Partial<EngineSettings>,
   ): Promise<Result>;
+  /** The run as the API answers it: results with the filters, the years and the insights. */
+  answer<Result extends PluginResult>(
+    plugin: Plugin<Result>,
+    data: GoldenData,
+    filters?: Record<string, unknown>,
+  ): Promise<GoldenAnswer<Result>>;
   /**
    * The data written once, then each filter set answered by the kernel and by the plugin's prepared
    * tables (plugin.ts `prepared`, made on the first call and kept for the others): the property
@@ -141,6 +148,10 @@ export interface GoldenHarness {
 export interface BothPaths {
   kernel(plugin: Plugin, filters: Record<string, unknown>): Promise<PluginResult>;
   prepared(plugin: Plugin, filters: Record<string, unknown>): Promise<PluginResult>;
+}
+
+export interface GoldenAnswer<Result> extends InsightAnswer<Result> {
+  insights: Insight[];
 }
 
 /** One temporary data folder per test file; each run writes its own files in a subfolder. */
@@ -199,7 +210,7 @@ export function goldenHarness(): GoldenHarness {
     };
   }
 
-  return {
+  const harness: GoldenHarness = {
     async run(plugin, data, rawFilters = {}, settingsOverride = {}) {
       const filters = parsedFilters(plugin, rawFilters);
       const { runDir: _runDir, ...inputs } = await inputsOf(data, filters.year);
@@ -220,10 +231,23 @@ export function goldenHarness(): GoldenHarness {
           executeKernel(plugin, { ...inputs, kept }, parsedFilters(plugin, raw), options),
       };
     },
+    async answer(plugin, data, rawFilters = {}) {
+      const parsed = parseFilters(plugin.filters, { year: GOLDEN_YEAR }, rawFilters);
+      if (!parsed.success) throw parsed.error;
+      const told = {
+        results: await harness.run(plugin, data, rawFilters),
+        filters: parsed.data,
+        year: parsed.data.year,
+        // As run() binds it: the reference year's market is the selected year's without one.
+        reference_year: data.marketReference ? GOLDEN_REFERENCE_YEAR : parsed.data.year,
+      };
+      return { ...told, insights: insightsOf(plugin.insights, told) };
+    },
     async close() {
       if (writer) (await writer).close();
       closeDuckPools(dataDir);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return harness;
 }

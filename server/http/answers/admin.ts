@@ -3,6 +3,7 @@
  * the customers list, one customer, one year's data, the year lifecycle, service areas, versions.
  */
 import { z } from "zod";
+import { yearRefreshState } from "../../organisations/refreshShapes.ts";
 import { isoTime, jobRef, ok, year } from "./common.ts";
 import { facilityView, organisationView, providerView, rowVerdict, yearListsShape } from "./customer.ts";
 import { ingestWarning } from "./uploads.ts";
@@ -184,6 +185,30 @@ export const yearData = z.strictObject({
     .strictObject({ at: isoTime, rows_before: z.number().nullable(), rows: z.number().nullable() })
     .nullable()
     .meta({ description: "The customer replaced the reviewed data: back in review until enabled again." }),
+  refresh: yearRefreshState
+    .extend({
+      reviewed_at: isoTime
+        .nullable()
+        .meta({ description: "When staff last enabled the year (the version compared with)." }),
+      changes: z
+        .array(
+          z.strictObject({
+            what: z.string(),
+            before: z.union([z.number(), z.string()]).nullable(),
+            after: z.union([z.number(), z.string()]).nullable(),
+          }),
+        )
+        .nullable()
+        .meta({
+          description:
+            "What differs from the enabled version (only what changed); null before a first enable.",
+        }),
+    })
+    .nullable()
+    .meta({
+      description:
+        "The refresh after new data replaced the reviewed data: every step the year's rule allowed, run in one job. `ready`: staff may enable; `stopped`: `needs` says what they must do first.",
+    }),
   versions: z.array(yearVersion),
   progress: z.number(),
   progress_detail: progressDetail.extend({ items: z.unknown() }),

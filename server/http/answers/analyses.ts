@@ -1,5 +1,6 @@
 /** The analyses' answers (customer-area.md sections 3 to 7; docs/plugins.md): manifest, runs, saved. */
 import { z } from "zod";
+import { insightSchema } from "../../engine/insights.ts";
 import { isoTime, ok, year } from "./common.ts";
 
 /** One analysis as the screens are drawn from it (server/engine/manifest.ts). */
@@ -69,6 +70,10 @@ export const runAnswer = z.strictObject({
   results: z
     .record(z.string(), z.unknown())
     .meta({ description: "Each analysis's own results (docs/plugins.md)." }),
+  insights: z.array(insightSchema).meta({
+    description:
+      "The finding in words: up to four sentences over these results (none where the data cannot support one), each with the figures it cites (docs/plugins.md).",
+  }),
   saved_query: savedQueryView.optional(),
 });
 export const exportAnswer = z.strictObject({

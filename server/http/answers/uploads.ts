@@ -34,6 +34,23 @@ export const practiceUploadAnswer = z.strictObject({
 });
 export type PracticeUploadAnswer = z.infer<typeof practiceUploadAnswer>;
 
+/** `preview`: the years the file holds and their lines, read but not loaded (nothing is kept). */
+export const practicePreviewAnswer = z.strictObject({
+  status: z.literal("preview"),
+  years: z.array(
+    z.strictObject({
+      year,
+      rows: z.number().int().meta({ description: "The file's lines of this year." }),
+      current_rows: z
+        .number()
+        .int()
+        .nullable()
+        .meta({ description: "The year's lines now; null when it has no accepted data." }),
+    }),
+  ),
+});
+export type PracticePreviewAnswer = z.infer<typeof practicePreviewAnswer>;
+
 /** 409: the upload would remove more than half of a year; resend with `confirm`. */
 export const confirmUploadAnswer = z.strictObject({
   status: z.literal(409),

@@ -29,6 +29,7 @@ import { adminYearLists } from "../../organisations/adminYears.ts";
 import { yearRowsOf } from "../../organisations/organisationDetail.ts";
 import { findOrganisation } from "../../organisations/present.ts";
 import { removeYear } from "../../organisations/removeYear.ts";
+import { summariseYear } from "../../organisations/reviewedSummary.ts";
 import { yearActions } from "../../organisations/yearActions.ts";
 import { dataYear, fourDigitYear } from "../../organisations/yearField.ts";
 import { loadYearState } from "../../organisations/yearState.ts";
@@ -122,11 +123,20 @@ export const validYearRoutes = new Hono<AppEnv>()
       const organisation = await organisationOr404(db, body.organization_uuid);
       const row = await openableYear(c.var.app, organisation, body.year, "enable");
       const now = c.var.app.clock.now();
+      const reviewed = await summariseYear(db, row, now);
       await db.transaction(async (tx) => {
         await tx
           .update(organisationYears)
-          // Reviewed again: a replacement's "back to review" note ends here.
-          .set({ enabled: true, replacedAt: null, replacedRows: null, updatedAt: now })
+          // Reviewed again: a replacement's "back to review" note and its refresh end here, and the
+          // enabled version's figures are kept for the next refresh to compare with.
+          .set({
+            enabled: true,
+            replacedAt: null,
+            replacedRows: null,
+            reviewed,
+            refresh: null,
+            updatedAt: now,
+          })
           .where(eq(organisationYears.id, row.id));
         await tx
           .update(organisations)

@@ -6,6 +6,7 @@ import { customerUsers, organisations } from "../../db/schema/index.ts";
 import { atMost, LINE_MAX } from "../../forms/textLimits.ts";
 import {
   confirmUploadAnswer,
+  practicePreviewAnswer,
   practiceUploadAnswer,
   refusedUploadAnswer,
 } from "../../http/answers/uploads.ts";
@@ -70,6 +71,8 @@ const practiceFormSchema = z.strictObject({
   years: yearsField.optional(),
   skip_invalid: flagField,
   confirm: flagField,
+  /** Read the file and answer the years it holds with their lines, loading nothing (the screen's ticks). */
+  preview: flagField,
   user: z.uuid({ message: "must be a customer user id (UUID)" }).optional(),
   organization: z.uuid({ message: "must be an organisation id (UUID)" }).optional(),
 });
@@ -95,8 +98,9 @@ export const customerFile = new Hono<AppEnv>().post(
       }),
     },
     answer: {
-      description: "The years and rows loaded, with the warnings and the rows set aside.",
-      schema: practiceUploadAnswer,
+      description:
+        "The years and rows loaded, with the warnings and the rows set aside; with `preview`, the years the file holds and their lines, nothing loaded.",
+      schema: z.union([practiceUploadAnswer, practicePreviewAnswer]),
     },
     refusals: {
       400: {
@@ -167,9 +171,10 @@ export const customerFile = new Hono<AppEnv>().post(
           uploadedByStaff,
           skipInvalid: form.skip_invalid,
           confirm: form.confirm,
+          preview: form.preview,
         });
-        // A question back to the uploader (409, resend with confirm) is no news for anyone else.
-        if (result.status !== "needs_confirmation") {
+        // A question back to the uploader (409, resend with confirm) or a preview is no news for anyone else.
+        if (!form.preview && result.status !== "needs_confirmation" && result.status !== "preview") {
           await notify(
             c.var.app,
             {

@@ -207,6 +207,7 @@ export function practiceIngestResponse(c: Context<AppEnv>, result: PracticeInges
       200,
     );
   }
+  if (result.status === "preview") return c.json({ status: "preview", years: result.years }, 200);
   if (result.status === "needs_confirmation") {
     return c.json(
       {

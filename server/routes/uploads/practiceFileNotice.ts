@@ -6,7 +6,7 @@ const yearsText = (years: number[]) => [...new Set(years)].sort().join(", ");
 /** What the uploader and the organisation's admins hear about a practice data file. */
 export function practiceFileNotice(
   years: number[],
-  result: IngestResult | Exclude<PracticeIngestResult, { status: "needs_confirmation" }>,
+  result: IngestResult | Exclude<PracticeIngestResult, { status: "needs_confirmation" | "preview" }>,
 ): Notice {
   if (result.status === "accepted") {
     return {

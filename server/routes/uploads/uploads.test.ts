@@ -283,6 +283,27 @@ for (const backend of backends) {
         /^\d+ lines of 2023 are not in the years you chose \(2025\): tick 2023 or upload the 2025 lines only$/,
       );
 
+      // Before loading, the screen asks what the files hold: each year with its lines, nothing kept.
+      const db = t.context.database.db;
+      const uploadsOf = () =>
+        db.select().from(practiceUploads).where(eq(practiceUploads.organisationId, fresh.id));
+      const uploadsBefore = await uploadsOf();
+      const previewForm = form([2023, 2024, 2025], "");
+      previewForm.delete("years");
+      previewForm.append("preview", "true");
+      const preview = await user.post(PRACTICE, previewForm);
+      expect(preview.status).toBe(200);
+      expect(preview.json.status).toBe("preview");
+      expect(preview.json.years.map((entry: { year: number }) => entry.year)).toEqual([2023, 2024, 2025]);
+      for (const entry of preview.json.years) {
+        expect(entry.current_rows).toBeNull();
+        expect(entry.rows).toBeGreaterThan(100);
+      }
+      expect(await uploadsOf()).toEqual(uploadsBefore);
+      expect(
+        await db.select().from(organisationYears).where(eq(organisationYears.organisationId, fresh.id)),
+      ).toEqual([]);
+
       const loaded = await user.post(PRACTICE, form([2023, 2024, 2025], "2023,2024,2025"));
       expect(loaded.status).toBe(200);
       expect(loaded.json).toMatchObject({ status: "accepted", years: [2023, 2024, 2025] });
@@ -300,6 +321,13 @@ for (const backend of backends) {
         .from(practiceYearVersions)
         .where(eq(practiceYearVersions.organisationId, fresh.id));
       expect(versions.map((row) => row.year).sort()).toEqual([2023, 2024, 2025]);
+      // What the preview said each year holds is what was loaded, and a second preview says what is there now.
+      const again = await user.post(PRACTICE, previewForm);
+      expect(again.json.years).toEqual(
+        versions
+          .sort((a, b) => a.year - b.year)
+          .map((row) => ({ year: row.year, rows: row.rows, current_rows: row.rows })),
+      );
     });
 
     test("a market file's year must be a data year (2000 to next year): 400 on year, nothing stored", async () => {

@@ -156,6 +156,7 @@ export type OutlinesAnswer = Of<typeof services.outlinesAnswer>;
 export type IngestWarning = Of<typeof uploads.ingestWarning>;
 export type TableRead = Of<typeof uploads.tableRead>;
 export type AcceptedUpload = Of<typeof uploads.practiceUploadAnswer>;
+export type UploadPreview = Of<typeof uploads.practicePreviewAnswer>;
 export type MarketUploadAnswer = Of<typeof uploads.marketUploadAnswer>;
 export type ConfirmUploadAnswer = Of<typeof uploads.confirmUploadAnswer>;
 export type RefusedUpload = Of<typeof uploads.refusedUploadAnswer>;

@@ -5,7 +5,7 @@ import { IconDatabaseImport, IconFileUpload, IconInfoCircle } from "@tabler/icon
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../api/errors.ts";
-import { uploadDataFiles } from "../api/practiceUploads.ts";
+import { previewDataFiles, uploadDataFiles } from "../api/practiceUploads.ts";
 import { sessionKeys } from "../session/queries.ts";
 import { useCustomerDetail } from "../session/useSessions.ts";
 import { UploadAccepted } from "../uploads/UploadAccepted.tsx";
@@ -16,9 +16,16 @@ import { STATUS_LABELS, uploadYearChoices, yearLines } from "./dataUploadYears.t
 const STATUS_COLORS = { enabled: "teal", analysing: "blue", replaced: "grape", requested: "orange" } as const;
 const ACCEPTED_TYPES = ".csv,.parquet,.xlsx,.zip,.json";
 
+/** "873 lines (now 850)": a year's lines in the file, and now when it has data. */
+const yearRowsText = (entry: { rows: number; current_rows: number | null }) =>
+  `${entry.rows.toLocaleString("en-US")} lines${
+    entry.current_rows === null ? "" : ` (now ${entry.current_rows.toLocaleString("en-US")})`
+  }`;
+
 /**
  * The practice's yearly data (customer-area.md section 2, Practice profile): pick or drop the files,
- * then Cancel or Send (as 'data_upload'). Afterwards the years found are shown as being analysed;
+ * then Cancel or Send (as 'data_upload'). Dropped files are read first (a preview: nothing is
+ * loaded) and the years they hold are offered, each with its lines, all ticked. Afterwards the years found are shown as being analysed;
  * years staff ask for (pending_years) are prompted, the oldest being the reference year; a refused
  * file shows its report as a table.
  */
@@ -32,19 +39,25 @@ export function DataUploadSection() {
     new Date().getFullYear(),
   );
   const [picked, setPicked] = useState<string[] | null>(null);
-  const selected = picked ?? initiallySelected.map(String);
+  // What the dropped files hold, read by the server before anything is loaded: their years are
+  // the choices, all ticked (the files' own years, not guesses).
+  const preview = useMutation({ mutationFn: previewDataFiles });
+  const found = preview.data?.years;
+  const yearChoices = found ? found.map((entry) => entry.year) : choices;
+  const selected = picked ?? (found ? yearChoices : initiallySelected).map(String);
   const send = useMutation({
     mutationFn: (options: UploadOptions = {}) => uploadDataFiles(files, selected.map(Number), options),
     onSuccess: async () => {
       setFiles([]);
       setPicked(null);
+      preview.reset();
       await queryClient.invalidateQueries({ queryKey: sessionKeys.customer() });
     },
   });
   if (!organization) return null;
   const lines = yearLines(organization);
   const pending = lines.filter((line) => line.status === "requested");
-  const report = reportOf(send.error);
+  const report = reportOf(send.error) ?? reportOf(preview.error);
   // A resend keeps what was asked before (load the valid rows) and adds the new request.
   const resend = (options: UploadOptions) => send.mutate({ ...send.variables, ...options });
 
@@ -90,22 +103,30 @@ export function DataUploadSection() {
             ))}
           </Stack>
         ) : null}
-        <Stack gap={4}>
+        <Stack gap={4} aria-busy={preview.isPending}>
           <Text size="sm" fw={500}>
             Years in the file
           </Text>
           <Text size="xs" c="dimmed">
-            {organization.pending_years.length > 0
-              ? "The years our team asked for."
-              : "We keep the years your file has data for."}
+            {preview.isPending
+              ? "Reading your files..."
+              : found
+                ? "Found in your files; untick a year to leave it as it is."
+                : organization.pending_years.length > 0
+                  ? "The years our team asked for."
+                  : "We keep the years your file has data for."}
           </Text>
           <Chip.Group multiple value={selected} onChange={setPicked}>
-            <Group gap={6}>
-              {choices.map((year) => (
-                <Chip key={year} value={String(year)} size="xs">
-                  {year}
-                </Chip>
-              ))}
+            <Group gap={6} data-testid="upload-years">
+              {yearChoices.map((year) => {
+                const entry = found?.find((candidate) => candidate.year === year);
+                return (
+                  <Chip key={year} value={String(year)} size="xs">
+                    {year}
+                    {entry ? ` · ${yearRowsText(entry)}` : ""}
+                  </Chip>
+                );
+              })}
             </Group>
           </Chip.Group>
         </Stack>
@@ -117,12 +138,20 @@ export function DataUploadSection() {
               ))}
             </List>
             <Group gap="xs">
-              <Button variant="default" onClick={() => setFiles([])} disabled={send.isPending}>
+              <Button
+                variant="default"
+                onClick={() => {
+                  setFiles([]);
+                  setPicked(null);
+                  preview.reset();
+                }}
+                disabled={send.isPending}
+              >
                 Cancel
               </Button>
               <Button
                 loading={send.isPending}
-                disabled={selected.length === 0}
+                disabled={selected.length === 0 || preview.isPending}
                 onClick={() => send.mutate({})}
               >
                 Send
@@ -133,7 +162,9 @@ export function DataUploadSection() {
           <Dropzone
             onDrop={(dropped) => {
               send.reset();
+              setPicked(null);
               setFiles(dropped);
+              preview.mutate(dropped);
             }}
             multiple
             aria-label="Data files"
@@ -174,9 +205,9 @@ export function DataUploadSection() {
               </Group>
             </Stack>
           </Alert>
-        ) : send.error ? (
+        ) : send.error || (preview.error && !send.isSuccess) ? (
           <Alert color="red" variant="light" title="The file was not accepted">
-            {errorMessage(send.error)}
+            {errorMessage(send.error ?? preview.error)}
             {report ? " Correct these lines and send the file again, or load the valid rows." : ""}
           </Alert>
         ) : null}

@@ -19,6 +19,7 @@ import { ANALYSES_NOT_OPEN, ANALYSES_NOT_OPEN_TITLE } from "./analysesOpen.ts";
 import { ChartViews, ChartViewsContext } from "./chartViews.ts";
 import { downloadBlob } from "./download.ts";
 import { ExportMenu } from "./ExportMenu.tsx";
+import { FindingsPanel } from "./FindingsPanel.tsx";
 import { filterFields, filterLabel } from "./filterFields.ts";
 import { filterSummary } from "./filterSummary.ts";
 import { chartsToPdf, pdfFileName } from "./pdfExport.ts";
@@ -102,7 +103,12 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
   const summary = filterSummary(fields, filters).join("  ·  ");
 
   const printCharts = async () => {
-    const blob = await chartsToPdf(title, filterSummary(fields, filters), chartViews.all());
+    const blob = await chartsToPdf(
+      title,
+      filterSummary(fields, filters),
+      chartViews.all(),
+      run.data?.insights.map((insight) => insight.text),
+    );
     downloadBlob(blob, pdfFileName(title));
   };
 
@@ -204,6 +210,7 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
             zIndex={5}
             loaderProps={{ "aria-label": "Loading results" }}
           />
+          <FindingsPanel sentences={run.data.insights.map((insight) => insight.text)} />
           <ResultView view={query.view} results={run.data.results} texts={texts} />
         </Box>
       )}

@@ -1,5 +1,6 @@
 import type { DrawnChart } from "./chartViews.ts";
 import {
+  drawFindings,
   drawHeading,
   drawSection,
   fitInto,
@@ -25,10 +26,15 @@ export const pdfFileName = (title: string) =>
   }.pdf`;
 
 /**
- * One landscape A4 page per chart: the screen title, the applied filters, then the chart image
- * scaled to fit. jsPDF is loaded only when a PDF is asked for.
+ * One landscape A4 page per chart: the screen title, the applied filters (on the first page the
+ * findings in words), then the chart image scaled to fit. jsPDF is loaded only when a PDF is asked for.
  */
-export async function chartsToPdf(title: string, filterLines: string[], charts: DrawnChart[]): Promise<Blob> {
+export async function chartsToPdf(
+  title: string,
+  filterLines: string[],
+  charts: DrawnChart[],
+  findings: readonly string[] = [],
+): Promise<Blob> {
   const { jsPDF } = await import("jspdf");
   const doc = new jsPDF({ orientation: "landscape", unit: "mm", format: "a4", compress: true });
   // The mailed report draws the same heading and sections through pdfkit (server/reports/pdf.ts).
@@ -39,7 +45,13 @@ export async function chartsToPdf(title: string, filterLines: string[], charts: 
   };
   for (const [index, chart] of charts.entries()) {
     if (index > 0) doc.addPage("a4", "landscape");
-    const y = drawSection(writer, chart.title, drawHeading(writer, title, filterLines));
+    const heading = drawHeading(writer, title, filterLines);
+    // The findings in words open the first page, as they open the screen.
+    const y = drawSection(
+      writer,
+      chart.title,
+      index === 0 ? drawFindings(writer, findings, heading) : heading,
+    );
     const url = await chart.toImageURL();
     const size = fitInto(await imageSize(url), roomBelow(y));
     doc.addImage(url, "PNG", REPORT_PAGE.margin, y, size.width, size.height, undefined, "FAST");

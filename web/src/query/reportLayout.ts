@@ -12,7 +12,10 @@ export const TEXT_WIDTH = REPORT_PAGE.width - 2 * REPORT_PAGE.margin;
 /** Rows of a table the mailed report shows; the rest are counted ("N more rows in the app"). */
 export const REPORT_TABLE_ROWS = 15;
 
-export const FONT = { title: 16, filters: 9, section: 12, table: 8, small: 8 };
+export const FONT = { title: 16, filters: 9, section: 12, findings: 10, table: 8, small: 8 };
+
+/** The title of the analysis's sentences, on the screen and in the PDFs. */
+export const FINDINGS_TITLE = "Findings";
 
 /** What the layout needs of a PDF library, in millimetres and points (font sizes). */
 export interface PageWriter {
@@ -38,6 +41,24 @@ export function drawHeading(
   const lines = writer.split(filterLines.join("   |   "), TEXT_WIDTH);
   writer.text(lines, REPORT_PAGE.margin, y);
   return y + lines.length * 4 + 4;
+}
+
+/**
+ * The analysis's findings in words, below the first page's heading (nothing when it has none):
+ * their title, then each sentence as a bullet, wrapped to the page. Answers the y below them.
+ */
+export function drawFindings(writer: PageWriter, sentences: readonly string[], y: number) {
+  if (sentences.length === 0) return y;
+  writer.setFontSize(FONT.section);
+  writer.text([FINDINGS_TITLE], REPORT_PAGE.margin, y);
+  y += 6;
+  writer.setFontSize(FONT.findings);
+  for (const sentence of sentences) {
+    const lines = writer.split(`•  ${sentence}`, TEXT_WIDTH);
+    writer.text(lines, REPORT_PAGE.margin, y);
+    y += lines.length * 4.5 + 1;
+  }
+  return y + 4;
 }
 
 /** A section title (a chart's or a table's); answers the y below it. */

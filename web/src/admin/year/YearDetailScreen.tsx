@@ -1,8 +1,7 @@
-import { Alert, Grid, Group, Progress, Stack, Text } from "@mantine/core";
+import { Grid, Group, Progress, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { yearDataOf } from "../../api/adminOrganisations.ts";
-import type { YearData } from "../../api/answers.ts";
 import { AnchorLink } from "../../components/links.tsx";
 import { ScreenTitle } from "../../components/ScreenTitle.tsx";
 import { PendingScreen } from "../../components/StatusScreens.tsx";
@@ -13,6 +12,7 @@ import { organizationYearQuery } from "../queries.ts";
 import { QueryErrorAlert } from "../shared/QueryErrorAlert.tsx";
 import { DataUploadPanel } from "./DataUploadPanel.tsx";
 import { ProfileTables } from "./ProfileTables.tsx";
+import { ReviewNotice } from "./ReviewNotice.tsx";
 import { SchemesPanel } from "./SchemesPanel.tsx";
 import { ValidationsPanel } from "./ValidationsPanel.tsx";
 import { YearHeaderActions } from "./YearHeaderActions.tsx";
@@ -64,7 +64,7 @@ export function YearDetailScreen({ id, year }: { id: string; year: number }) {
           canEdit={may("POST /api/management/admin/valid")}
         />
       </Group>
-      {data.replaced ? <ReplacedNotice replaced={data.replaced} /> : null}
+      <ReviewNotice data={data} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
@@ -102,17 +102,5 @@ export function YearDetailScreen({ id, year }: { id: string; year: number }) {
         onClose={() => setQuestionnaireOpen(false)}
       />
     </Stack>
-  );
-}
-
-/** The customer replaced the data staff had reviewed: the year is back in review until enabled again. */
-function ReplacedNotice({ replaced }: { replaced: NonNullable<YearData["replaced"]> }) {
-  const rows = (count: number | null) => (count === null ? "?" : count.toLocaleString("en-US"));
-  return (
-    <Alert color="orange" variant="light" title="Back in review: the customer replaced this year's data">
-      On {new Date(replaced.at).toLocaleDateString("en-US", { dateStyle: "medium" })} (
-      {rows(replaced.rows_before)} -&gt; {rows(replaced.rows)} rows). The year is no longer enabled; its
-      validations and generated results are out of date: run them again, then enable the year.
-    </Alert>
   );
 }

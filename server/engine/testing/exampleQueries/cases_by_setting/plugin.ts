@@ -1,6 +1,15 @@
 /** The smallest complete plugin: what docs/plugins.md walks through, and what registry.test.ts discovers. */
 import { z } from "zod";
-import { definePlugin, share, sqlNumber, sqlText } from "../../../index.ts";
+import {
+  casesWords,
+  counted,
+  definePlugin,
+  percentWords,
+  sentence,
+  share,
+  sqlNumber,
+  sqlText,
+} from "../../../index.ts";
 import { catalogue } from "./catalogue.ts";
 
 const row = z.object({ setting: sqlText, cases: sqlNumber });
@@ -33,5 +42,17 @@ export default definePlugin({
     const rows = await sql.rows("cases_by_setting.sql", row, { minimum: 1 });
     const total = rows.reduce((sum, entry) => sum + entry.cases, 0);
     return { cases_by_setting: rows.map((entry) => ({ ...entry, share: share(entry.cases, total) })) };
+  },
+  // The finding in words: each figure by its path in the answer; none when there is no case.
+  insights: ({ results }) => {
+    const top = [...results.cases_by_setting].sort((a, b) => b.cases - a.cases)[0];
+    const at = `results.cases_by_setting.${top ? results.cases_by_setting.indexOf(top) : 0}`;
+    return [
+      sentence(
+        { share: [`${at}.share`, top?.share], cases: [`${at}.cases`, counted(top?.cases)] },
+        ({ share, cases }) =>
+          `Most cases were ${top!.setting}: ${percentWords(share)} (${casesWords(cases)}).`,
+      ),
+    ];
   },
 });

@@ -11,4 +11,5 @@ export default definePlugin({
   filters: { fields: ["year"] },
   view: { layout: "standard", charts: [], tables: [], maps: [] },
   kernel: async () => ({}),
+  insights: () => [],
 });
