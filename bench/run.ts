@@ -6,20 +6,21 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
 const root = import.meta.dir;
-const wanted = process.argv.slice(2);
-const suites = readdirSync(root, { withFileTypes: true })
+const all = readdirSync(root, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && existsSync(join(root, entry.name, "run.ts")))
-  .map((entry) => entry.name)
-  .filter((name) => wanted.length === 0 || wanted.includes(name))
-  .sort();
+  .map((entry) => entry.name);
+// `npm run bench queries 1m`: the names are suites, the rest their arguments (sizes).
+const wanted = process.argv.slice(2).filter((arg) => all.includes(arg));
+const passed = process.argv.slice(2).filter((arg) => !all.includes(arg));
+const suites = all.filter((name) => wanted.length === 0 || wanted.includes(name)).sort();
 
-if (suites.length === 0) {
-  console.error(`No benchmark found${wanted.length ? ` named ${wanted.join(", ")}` : ""}.`);
+if (suites.length === 0 || (wanted.length === 0 && passed.length > 0)) {
+  console.error(`No benchmark found${wanted.length ? ` named ${[...wanted, ...passed].join(", ")}` : ""}.`);
   process.exit(1);
 }
 for (const suite of suites) {
   console.log(`\n=== bench/${suite} ===`);
-  const run = Bun.spawnSync([process.execPath, join(root, suite, "run.ts")], {
+  const run = Bun.spawnSync([process.execPath, join(root, suite, "run.ts"), ...passed], {
     stdout: "inherit",
     stderr: "inherit",
   });

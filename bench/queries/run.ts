@@ -81,6 +81,8 @@ interface Row {
   first: number;
   p50: number;
   p95: number;
+  /** Process CPU (all threads: DuckDB's too) per uncached answer, ms. */
+  cpu: number;
   fresh?: number;
   pooledLive?: number;
   pooledDerived?: number;
@@ -130,12 +132,17 @@ for (const size of sizes) {
     clearRunCache();
     const first = await timed(run(plugin));
     const times: number[] = [];
+    const cpuBefore = process.cpuUsage();
     for (let i = 0; i < runs; i++) {
       clearRunCache();
       times.push(await timed(run(plugin)));
     }
-    rows.push({ querie: plugin.id, first, p50: quantile(times, 0.5), p95: quantile(times, 0.95) });
-    console.log(`  ${plugin.id}: first ${ms(first)} ms, p50 ${ms(quantile(times, 0.5))} ms`);
+    const used = process.cpuUsage(cpuBefore);
+    const cpu = (used.user + used.system) / 1000 / runs;
+    rows.push({ querie: plugin.id, first, p50: quantile(times, 0.5), p95: quantile(times, 0.95), cpu });
+    console.log(
+      `  ${plugin.id}: first ${ms(first)} ms, p50 ${ms(quantile(times, 0.5))} ms, CPU ${ms(cpu)} ms/answer`,
+    );
   }
   const load = `load ${loadBefore.toFixed(1)} -> ${loadavg()[0]!.toFixed(1)}`;
 
@@ -250,6 +257,7 @@ for (const size of sizes) {
 console.log(
   `\nQuery benchmark, ${availableParallelism()} cpus; default filters, last year; times in ms (wall).\n` +
     "first: first run (writes the derived files); p50/p95: uncached runs through the run service;\n" +
+    "cpu: the process's CPU (every thread) per uncached answer;\n" +
     "steps (p50 of executeKernel): fresh DuckDB + whole market | pooled + whole market | pooled + derived files;\n" +
     "pg: the same kernels on PostgreSQL 15 (same rows, index on patient_zip); ratio = pg / our p50.\n",
 );
@@ -257,10 +265,12 @@ for (const [size, { rows, cached, cachedPg, ceiling, load, pgLoad }] of Object.e
   console.log(
     `${size} (${load}${pgLoad !== undefined ? `, PostgreSQL ready in ${pgLoad.toFixed(1)} s` : ""})`,
   );
-  console.log("  analysis   first     p50     p95 | fresh+mkt pool+mkt pool+drv |      pg  ratio same");
+  console.log(
+    "  analysis   first     p50     p95     cpu | fresh+mkt pool+mkt pool+drv |      pg  ratio same",
+  );
   for (const row of rows) {
     console.log(
-      `  ${row.querie.padEnd(8)} ${ms(row.first).padStart(7)} ${ms(row.p50).padStart(7)} ${ms(row.p95).padStart(7)} |` +
+      `  ${row.querie.padEnd(8)} ${ms(row.first).padStart(7)} ${ms(row.p50).padStart(7)} ${ms(row.p95).padStart(7)} ${ms(row.cpu).padStart(7)} |` +
         ` ${ms(row.fresh).padStart(9)} ${ms(row.pooledLive).padStart(8)} ${ms(row.pooledDerived).padStart(8)} |` +
         ` ${ms(row.pg).padStart(7)} ${row.pg ? `${(row.pg / row.p50).toFixed(1)}x`.padStart(6) : "     -"} ${row.pgSame === undefined ? "-" : row.pgSame ? "yes" : "NO"}`,
     );

@@ -5,11 +5,11 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createContext } from "../../server/bootstrap/context.ts";
 import { loadConfig } from "../../server/config.ts";
 import type { AppContext } from "../../server/context.ts";
-import { organisations } from "../../server/db/schema/index.ts";
+import { organisations, organisationYears } from "../../server/db/schema/index.ts";
 import { importOrganisation } from "../../server/fixtures/importOrganisation.ts";
 import { organisationFileSchema } from "../../server/fixtures/organisationFile.ts";
 import { ZIP_POLYGONS_PATH } from "../../server/geo/zipPolygonsFile.ts";
@@ -91,5 +91,11 @@ export async function openBenchData(size: string): Promise<BenchData> {
     console.log(
       `ingested ${ingested.length} files of ${size} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
+  // Customers read enabled years only (issue 19: staff enable a year once they have reviewed it);
+  // the cached phase asks as a customer, so the loaded years are enabled as after a review.
+  await db
+    .update(organisationYears)
+    .set({ enabled: true })
+    .where(and(eq(organisationYears.organisationId, organisation.id), eq(organisationYears.enabled, false)));
   return { context, organisationId: organisation.id, dataDir };
 }

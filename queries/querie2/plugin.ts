@@ -1,12 +1,11 @@
 import { z } from "zod";
-import { definePlugin, share, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
+import { definePlugin, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { referralFilters } from "./filters.ts";
 import { referralInsights } from "./insights.ts";
+import { referralPrepared } from "./prepared.ts";
+import { referralResult } from "./referrals.ts";
 import { referralView } from "./view.ts";
-
-/** Rows of each table: the screen lists the strongest referrers, not the whole market's tail. */
-export const REFERRER_ROWS = 100;
 
 const referrerRow = z.object({
   npi: sqlText,
@@ -15,10 +14,6 @@ const referrerRow = z.object({
   customer: sqlNumber,
   competitors: sqlNumber,
 });
-type Referrer = z.infer<typeof referrerRow> & { customer_share: number };
-
-const byDescending = (key: "customer" | "competitors") => (a: Referrer, b: Referrer) =>
-  b[key] - a[key] || b.total - a.total || a.npi.localeCompare(b.npi);
 
 export default definePlugin({
   id: "querie2",
@@ -29,24 +24,9 @@ export default definePlugin({
   dir: import.meta.dir,
   filters: referralFilters,
   view: referralView,
+  prepared: referralPrepared,
   async kernel({ sql, filterLists }) {
-    const rows = await sql.rows("referrers.sql", referrerRow);
-    const referrers: Referrer[] = rows.map((row) => ({
-      ...row,
-      customer_share: share(row.customer, row.total),
-    }));
-    return {
-      ...(await filterLists()),
-      referral_targets: referrers
-        .filter((referrer) => referrer.competitors > 0)
-        .sort(byDescending("competitors"))
-        .slice(0, REFERRER_ROWS),
-      referral_partners: referrers
-        .filter((referrer) => referrer.customer > 0)
-        .sort(byDescending("customer"))
-        .slice(0, REFERRER_ROWS),
-      referrers_count: referrers.length,
-    };
+    return referralResult(await sql.rows("referrers.sql", referrerRow), await filterLists());
   },
   // After the kernel, which gives the result its type; the function checks it reads what exists.
   insights: (answer) => referralInsights(answer),

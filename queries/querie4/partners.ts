@@ -12,7 +12,7 @@ export const partnerRow = z.object({
   rendering_name: sqlTextOrNull,
   cases: sqlNumber,
 });
-type Partner = z.infer<typeof partnerRow>;
+export type Partner = z.infer<typeof partnerRow>;
 
 /** A slice as the SQL rows of the pies were: a value they refuse (no NPI) fails the run as before. */
 const sliceRow = z.object({ npi: sqlText, name: sqlTextOrNull, cases: sqlNumber, own: z.boolean() });

@@ -2,13 +2,10 @@ import { definePlugin } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { partnershipFilters } from "./filters.ts";
 import { partnershipInsights } from "./insights.ts";
-import { partnerRow, partnerSlices, type SliceRow } from "./partners.ts";
-import { topWithOther } from "./topWithOther.ts";
+import { partnerRow } from "./partners.ts";
+import { partnershipResult } from "./pies.ts";
+import { partnershipPrepared } from "./prepared.ts";
 import { partnershipView } from "./view.ts";
-
-/** customer-area.md section 9: pie charts show facilities top 9, providers top 30, then OTHER. */
-export const TOP_FACILITIES = 9;
-export const TOP_PROVIDERS = 30;
 
 export default definePlugin({
   id: "querie4",
@@ -19,21 +16,10 @@ export default definePlugin({
   dir: import.meta.dir,
   filters: partnershipFilters,
   view: partnershipView,
+  prepared: partnershipPrepared,
   async kernel({ sql, filterLists }) {
-    const named = (rows: SliceRow[]) => rows.map((row) => ({ ...row, name: row.name ?? row.npi }));
     // One statement: the customer's cases by facility and provider; the two pies are summed here.
-    const slices = partnerSlices(await sql.rows("partners.sql", partnerRow));
-    const facilities = topWithOther(named(slices.facilities), TOP_FACILITIES);
-    const providers = topWithOther(named(slices.providers), TOP_PROVIDERS);
-    return {
-      ...(await filterLists()),
-      facilities_pie: facilities.pie,
-      facilities_other: facilities.other,
-      facilities_total: facilities.total,
-      providers_pie: providers.pie,
-      providers_other: providers.other,
-      providers_total: providers.total,
-    };
+    return partnershipResult(await sql.rows("partners.sql", partnerRow), await filterLists());
   },
   // After the kernel, which gives the result its type; the function checks it reads what exists.
   insights: (answer) => partnershipInsights(answer),

@@ -1,19 +1,11 @@
 import { z } from "zod";
-import { mapPolygon } from "../../server/engine/geo.ts";
-import {
-  band,
-  definePlugin,
-  share,
-  sqlNumber,
-  sqlText,
-  sqlTextOrNull,
-  sum,
-} from "../../server/engine/index.ts";
+import { definePlugin, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
 import { catalogue } from "./catalogue.ts";
 import { footprintFilters } from "./filters.ts";
+import { footprintResult } from "./footprint.ts";
 import { footprintInsights } from "./insights.ts";
-import { drivePolygons, insideDriveAreasOf, markers } from "./places.ts";
-import { footprintView, VOLUME_WEIGHT_THRESHOLDS } from "./view.ts";
+import { footprintPrepared } from "./prepared.ts";
+import { footprintView } from "./view.ts";
 
 const zipRow = z.object({ zipcode: sqlText, volume: sqlNumber });
 const nonOperativeRow = z.object({
@@ -30,27 +22,6 @@ const surgicalRow = z.object({
   volume: sqlNumber,
 });
 
-/** Rows grouped by a key, with their total volume and volume per category (largest first). */
-function volumesBy<Row extends { volume: number; category: string }>(
-  rows: Row[],
-  keyOf: (row: Row) => string,
-) {
-  const groups = new Map<string, Row[]>();
-  for (const row of rows) {
-    const members = groups.get(keyOf(row));
-    if (members) members.push(row);
-    else groups.set(keyOf(row), [row]);
-  }
-  return [...groups]
-    .map(([key, members]) => {
-      const categories: Record<string, number> = {};
-      for (const member of members)
-        categories[member.category] = (categories[member.category] ?? 0) + member.volume;
-      return { key, first: members[0]!, volume: sum(members.map((member) => member.volume)), categories };
-    })
-    .sort((a, b) => b.volume - a.volume || a.key.localeCompare(b.key));
-}
-
 export default definePlugin({
   id: "querie5",
   ...catalogue,
@@ -60,79 +31,12 @@ export default definePlugin({
   dir: import.meta.dir,
   filters: footprintFilters,
   view: footprintView,
+  prepared: footprintPrepared,
   async kernel({ sql, inputs, settings }) {
-    const { facilities_marker, locations_marker, placed } = markers(inputs.dimensions.facilities);
-    const drives = await drivePolygons(placed, settings);
-    const insideDriveAreas = insideDriveAreasOf(drives);
-
     const zips = await sql.rows("volume_by_zip.sql", zipRow);
-    const total = sum(zips.map((zip) => zip.volume));
-    const inside = sum(zips.filter((zip) => insideDriveAreas(zip.zipcode)).map((zip) => zip.volume));
-
     const nonOperative = await sql.rows("non_operative.sql", nonOperativeRow);
     const surgical = await sql.rows("surgical_by_location.sql", surgicalRow);
-    const surgicalByLocation = new Map<string, number>();
-    for (const row of surgical)
-      surgicalByLocation.set(row.location, (surgicalByLocation.get(row.location) ?? 0) + row.volume);
-
-    return {
-      facilities_marker,
-      locations_marker,
-      volume_by_zipcode: zips.map((zip) => {
-        const weight = share(zip.volume, total);
-        return {
-          zipcode: zip.zipcode,
-          volume: zip.volume,
-          weight,
-          band: band(weight, VOLUME_WEIGHT_THRESHOLDS),
-          area_polygon: mapPolygon(inputs.zipPolygon(zip.zipcode)),
-        };
-      }),
-      facilities_driving_polygon: drives.map(({ feature: _feature, ...drive }) => drive),
-      volume_table: { inside, outside: total - inside, total },
-      volume_table_rows: [
-        { area: "Inside the 15-minute drive areas", volume: inside },
-        { area: "Outside", volume: total - inside },
-        { area: "Total", volume: total },
-      ],
-      non_op_msk_by_location: volumesBy(nonOperative, (row) => row.location).map((group) => ({
-        location: group.key,
-        volume: group.volume,
-        categories: group.categories,
-      })),
-      non_op_msk_by_provider: volumesBy(nonOperative, (row) => row.npi ?? row.provider).map((group) => ({
-        npi: group.first.npi,
-        name: group.first.provider,
-        volume: group.volume,
-        categories: group.categories,
-      })),
-      volume_by_location: [...surgicalByLocation]
-        .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-        .map(([location, volume]) => ({ location, volume })),
-      volume_by_location_by_service: surgical
-        .reduce<Array<{ location: string; service_line: string; volume: number }>>((rows, row) => {
-          const found = rows.find(
-            (entry) => entry.location === row.location && entry.service_line === row.service_line,
-          );
-          if (found) found.volume += row.volume;
-          else rows.push({ location: row.location, service_line: row.service_line, volume: row.volume });
-          return rows;
-        }, [])
-        .sort((a, b) => a.location.localeCompare(b.location) || b.volume - a.volume),
-      overall_surgical_providers_by_location_volume: surgical
-        .map((row) => ({
-          location: row.location,
-          provider: row.provider,
-          service_line: row.service_line,
-          volume: row.volume,
-        }))
-        .sort(
-          (a, b) =>
-            a.location.localeCompare(b.location) ||
-            b.volume - a.volume ||
-            a.provider.localeCompare(b.provider),
-        ),
-    };
+    return footprintResult({ inputs, settings, zips, nonOperative, surgical });
   },
   // After the kernel, which gives the result its type; the function checks it reads what exists.
   insights: (answer) => footprintInsights(answer),

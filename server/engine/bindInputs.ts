@@ -34,10 +34,10 @@ import {
   type DerivedRelation,
   derivedRelationsSql,
   ensureDerivedFile,
-  fileStamps,
   ORGANISATION_RELATIONS,
   type OrganisationRelation,
 } from "./derived/derivedFiles.ts";
+import { fileStamps } from "./derived/versionedFiles.ts";
 import { createDimensionTables } from "./dimensionTables.ts";
 import { FACILITY_TYPES, type Filters, filtersKey, SERVICE_AREA_TYPES } from "./filters.ts";
 import type { CanonicalInputs } from "./inputs.ts";

@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
 import type { DuckDb } from "../duckdb/open.ts";
 import { bindInputs, relationsKey } from "./bindInputs.ts";
+import { preparedRows, readPreparedTables } from "./derived/preparedTables.ts";
 import { leaseDuck, poolSchemas } from "./duckPool.ts";
-import { filterLists } from "./filterLists.ts";
+import { FILTER_LISTS_DIR, filterLists, filterListsFrom, heldFilterLists } from "./filterLists.ts";
 import type { Filters } from "./filters.ts";
-import type { CanonicalInputs } from "./inputs.ts";
+import type { CanonicalInputs, KernelInputs } from "./inputs.ts";
 import type { Plugin, PluginResult, PrepareContext } from "./plugin.ts";
 import type { EngineSettings } from "./settings.ts";
 import { sqlRunner } from "./sqlRunner.ts";
@@ -36,6 +37,15 @@ function threadsFor(inputs: CanonicalInputs) {
   return Object.values(derived).every((path) => existsSync(path)) ? DERIVED_RUN_THREADS : undefined;
 }
 
+const kernelInputs = (inputs: CanonicalInputs): KernelInputs => ({
+  year: inputs.year,
+  referenceYear: inputs.referenceYear,
+  dimensions: inputs.dimensions,
+  zipPolygon: inputs.zipPolygon,
+  kept: inputs.kept,
+  availableYears: inputs.availableYears,
+});
+
 /** What a kernel (or a plugin's prepare step) reads besides the filters, on a bound connection. */
 export function runContext(
   duck: DuckDb,
@@ -45,24 +55,19 @@ export function runContext(
 ): PrepareContext {
   return {
     sql: sqlRunner(duck, plugin.dir),
-    inputs: {
-      year: inputs.year,
-      referenceYear: inputs.referenceYear,
-      dimensions: inputs.dimensions,
-      zipPolygon: inputs.zipPolygon,
-      kept: inputs.kept,
-      availableYears: inputs.availableYears,
-    },
+    inputs: kernelInputs(inputs),
     settings,
     filterLists: () => filterLists(duck, inputs.files.derived?.area_cases, inputs.kept),
   };
 }
 
+const totalOf = (timings: RunTimings | undefined) =>
+  Object.values(timings ?? {}).reduce((sum, value) => sum + value, 0);
+
 /**
- * One kernel run on a leased connection of the data folder's sandboxed DuckDB pool
- * (duckPool.ts): bind the inputs and filters, run the plugin, hand the connection back. Temp views
- * and tables are per connection, so concurrent runs stay independent; what this run materialised
- * is dropped before the connection is handed back.
+ * One answer. An analysis with prepared tables (plugin.ts `prepared`) over an organisation-year
+ * with derived files answers from its rows, held in memory after the first read: no connection is
+ * leased then. Otherwise the kernel runs on a bound connection (onConnection).
  */
 export async function executeKernel<Result extends PluginResult>(
   plugin: Plugin<Result>,
@@ -70,6 +75,54 @@ export async function executeKernel<Result extends PluginResult>(
   filters: Filters,
   options: KernelRunOptions,
 ): Promise<Result> {
+  const { prepared } = plugin;
+  if (!prepared || !inputs.kept) {
+    return onConnection(plugin, inputs, filters, options, (duck) =>
+      plugin.kernel({ filters, ...runContext(duck, plugin, inputs, options.settings) }),
+    );
+  }
+  const timings = options.timings;
+  const started = performance.now();
+  const stepsBefore = totalOf(timings);
+  const tables = await preparedRows(plugin, inputs.kept, () =>
+    onConnection(plugin, inputs, filters, options, (duck) =>
+      readPreparedTables(prepared.tables, sqlRunner(duck, plugin.dir)),
+    ),
+  );
+  const answering = performance.now();
+  // Reading the rows on a connection timed its own steps (wait, bind, kernel): the rest is the
+  // memory or file read.
+  if (timings) timings.prepared = answering - started - (totalOf(timings) - stepsBefore);
+  const areaFile = inputs.files.derived?.area_cases;
+  const listsOnConnection = () =>
+    onConnection(plugin, inputs, filters, options, (duck) =>
+      filterListsFrom(sqlRunner(duck, FILTER_LISTS_DIR)),
+    );
+  const result = await prepared.answer({
+    filters,
+    tables,
+    inputs: kernelInputs(inputs),
+    settings: options.settings,
+    filterLists: () =>
+      areaFile ? heldFilterLists(areaFile, inputs.kept, listsOnConnection) : listsOnConnection(),
+  });
+  if (timings) timings.kernel = (timings.kernel ?? 0) + performance.now() - answering;
+  return result;
+}
+
+/**
+ * `work` on a leased connection of the data folder's sandboxed DuckDB pool (duckPool.ts) with the
+ * inputs and filters bound, the connection handed back after. Temp views and tables are per
+ * connection, so concurrent runs stay independent; what this run materialised is dropped before
+ * the connection is handed back.
+ */
+async function onConnection<Value>(
+  plugin: Plugin,
+  inputs: CanonicalInputs,
+  filters: Filters,
+  options: KernelRunOptions,
+  work: (duck: DuckDb) => Promise<Value>,
+): Promise<Value> {
   const timings = options.timings;
   let mark = performance.now();
   /** Adds the time since the last step to `step`. */
@@ -106,10 +159,7 @@ export async function executeKernel<Result extends PluginResult>(
       await duck.run(`CREATE OR REPLACE TEMP VIEW ${view} AS SELECT * FROM ${view}_materialised`);
     }
     if (plugin.materialise?.length) lap("materialise");
-    const result = await plugin.kernel({
-      filters,
-      ...runContext(duck, plugin, inputs, options.settings),
-    });
+    const result = await work(duck);
     lap("kernel");
     return result;
   } catch (error) {

@@ -56,10 +56,21 @@ const listsSqlHash = createHash("sha256")
  * with `kept` kept as a file beside it (written by the data pipeline, read by every process).
  */
 export async function filterLists(duck: DuckDb, areaFile?: string, kept?: KeptValues): Promise<FilterLists> {
-  if (!areaFile) return filterListsFrom(sqlRunner(duck, FILTER_LISTS_DIR));
+  const make = () => filterListsFrom(sqlRunner(duck, FILTER_LISTS_DIR));
+  return areaFile ? heldFilterLists(areaFile, kept, make) : make();
+}
+
+/**
+ * The lists of the slice file `areaFile`: held, else kept (a file), else `make`'s. An answer from
+ * prepared tables holds no connection: its `make` leases one only when the lists are nowhere.
+ */
+export function heldFilterLists(
+  areaFile: string,
+  kept: KeptValues | undefined,
+  make: () => Promise<FilterLists>,
+): Promise<FilterLists> {
   let lists = listsByFile.get(areaFile);
   if (!lists) {
-    const make = () => filterListsFrom(sqlRunner(duck, FILTER_LISTS_DIR));
     const read = kept
       ? keptJson(keptPath(kept, "filter_lists", [areaFile, listsSqlHash]), make, keptLists)
       : make();

@@ -37,6 +37,7 @@ export {
   type KernelContext,
   type Plugin,
   type PluginResult,
+  preparedAnswer,
   THEMES,
   type Theme,
 } from "./plugin.ts";

@@ -20,7 +20,8 @@ import {
 } from "../db/schema/index.ts";
 import { ZIP_POLYGONS_PATH } from "../geo/zipPolygonsFile.ts";
 import { warehousePaths } from "../ingest/storage.ts";
-import { derivedFilesOf, fileStamps as pathStamps } from "./derived/derivedFiles.ts";
+import { derivedFilesOf } from "./derived/derivedFiles.ts";
+import { fileStamps as pathStamps } from "./derived/versionedFiles.ts";
 import { dimensionsOf } from "./dimensions.ts";
 import type { CanonicalFiles, CanonicalInputs, OrganisationDimensions, ServiceAreaZip } from "./inputs.ts";
 import { lazyZipPolygonLookup } from "./zipPolygons.ts";

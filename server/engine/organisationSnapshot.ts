@@ -20,7 +20,7 @@ import type { Database } from "../db/client.ts";
 import type { LiveHub } from "../live/hub.ts";
 import { ProcessCache, perHub } from "../live/processCache.ts";
 import { DATA_TOPIC } from "./dataChanges.ts";
-import { fileStamps } from "./derived/derivedFiles.ts";
+import { fileStamps } from "./derived/versionedFiles.ts";
 import {
   marketFiles,
   type OrganisationYears,

@@ -37,6 +37,46 @@ export interface KernelContext {
 /** What a plugin's prepare step gets: a kernel's context without a request's filters. */
 export type PrepareContext = Omit<KernelContext, "filters">;
 
+/** A table an analysis has prepared: one of its .sql files, its rows parsed with `row`. */
+export interface PreparedTable<Row extends z.ZodTypeAny = z.ZodTypeAny> {
+  sql: string;
+  row: Row;
+}
+export type PreparedTables = Record<string, PreparedTable>;
+/** The rows of each prepared table. */
+export type PreparedRows<Tables extends PreparedTables> = {
+  [Name in keyof Tables]: z.infer<Tables[Name]["row"]>[];
+};
+
+/** What an answer from prepared tables gets: the request's filters and the tables' rows, no SQL. */
+export interface PreparedAnswerContext<Tables extends PreparedTables = PreparedTables> {
+  filters: Filters;
+  tables: PreparedRows<Tables>;
+  inputs: KernelInputs;
+  settings: EngineSettings;
+  /** The filter dialog's choices, as a kernel has them. */
+  filterLists(): Promise<FilterLists>;
+}
+
+/**
+ * Small aggregated tables an analysis reads instead of its base sets: each table's SQL runs over the
+ * organisation-year's relations with no filter, once per data version (derived/preparedTables.ts),
+ * and `answer` narrows and adds up their rows for a request. It must give the kernel's result for
+ * every filter set: the kernel stays the definition, and a property test compares the two.
+ */
+export interface PreparedAnswer<
+  Result extends PluginResult = PluginResult,
+  Tables extends PreparedTables = PreparedTables,
+> {
+  tables: Tables;
+  answer(context: PreparedAnswerContext<Tables>): Promise<Result> | Result;
+}
+
+/** Declares an analysis's prepared tables and its answer from them, typed by the tables' rows. */
+export const preparedAnswer = <Tables extends PreparedTables, Result extends PluginResult>(
+  prepared: PreparedAnswer<Result, Tables>,
+) => prepared as unknown as PreparedAnswer<Result>;
+
 export interface PluginDefinition<Result extends PluginResult = PluginResult> {
   /** querie1, querie2, ...; equal to the folder name. */
   id: string;
@@ -61,6 +101,11 @@ export interface PluginDefinition<Result extends PluginResult = PluginResult> {
    * (`inputs.kept`, derived/keptJson.ts), so that no user's first request pays for it.
    */
   prepare?(context: PrepareContext): Promise<void>;
+  /**
+   * The answer from prepared tables (`preparedAnswer`), used when the organisation-year has derived
+   * files; the kernel answers otherwise (tests' bound rows) and is the oracle of its property test.
+   */
+  prepared?: PreparedAnswer<Result>;
   view: ViewDescriptor;
   /**
    * The finding in words (the folder's insights.ts): 2-4 sentences over the answer, each with the

@@ -21,7 +21,7 @@ import {
   marketCaseColumns,
   practiceLineColumns,
 } from "../../../server/engine/canonicalColumns.ts";
-import { fileStamps } from "../../../server/engine/derived/derivedFiles.ts";
+import { fileStamps } from "../../../server/engine/derived/versionedFiles.ts";
 import { FILTER_LISTS_DIR, filterListsFrom } from "../../../server/engine/filterLists.ts";
 import { FACILITY_TYPES, type Filters } from "../../../server/engine/filters.ts";
 import type { CanonicalInputs } from "../../../server/engine/inputs.ts";

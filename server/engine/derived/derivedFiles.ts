@@ -16,12 +16,24 @@
  * NPIs. New data or a new profile means a new name, so a stale file is never read; it is removed
  * once it is old enough that no run can still be reading it.
  */
-import { createHash, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { type DuckDb, quoteLiteral } from "../../duckdb/open.ts";
 import { marketCaseColumns, practiceLineColumns } from "../canonicalColumns.ts";
-import type { OrganisationDimensions, ServiceAreaZip } from "../inputs.ts";
+import { fileStamps, writeVersioned } from "./versionedFiles.ts";
+
+/**
+ * A zip of a service area, and the rows whose NPIs mark cases: the shapes of inputs.ts, named here
+ * by what this file reads (inputs.ts names these files: importing it back would be a circle).
+ */
+interface AreaZip {
+  zipcode: string;
+  type: string;
+}
+interface WithNpi {
+  npi: string | null;
+}
 
 /** Bumped when the layout of the files changes without their SQL changing. */
 const LAYOUT_VERSION = 1;
@@ -100,15 +112,6 @@ export type OrganisationRelation = keyof typeof ORGANISATION_RELATIONS;
 
 export type DerivedFiles = Record<DerivedRelation | OrganisationRelation, string>;
 
-/** Size and modification time of each file: a new upload (or a fixture rewrite) changes them. */
-export const fileStamps = (paths: string[]) =>
-  paths
-    .map((path) => {
-      const stat = statSync(path);
-      return `${path}:${stat.size}:${stat.mtimeMs}`;
-    })
-    .join(",");
-
 /** A file name's hash: the SQL that computes the file (its hash), then each input. */
 const hashWith =
   (sql: string) =>
@@ -120,8 +123,7 @@ const hashWith =
 const hashOf = hashWith(sqlHash);
 const organisationHash = hashWith(organisationSqlHash);
 
-const areaText = (area: ServiceAreaZip[]) =>
-  JSON.stringify([...area].map((zip) => [zip.zipcode, zip.type]).sort());
+const areaText = (area: AreaZip[]) => JSON.stringify([...area].map((zip) => [zip.zipcode, zip.type]).sort());
 
 export interface DerivedInputs {
   dataDir: string;
@@ -130,12 +132,12 @@ export interface DerivedInputs {
   referenceYear: number;
   marketCases: string[];
   marketCasesReference: string[];
-  serviceArea: ServiceAreaZip[];
-  serviceAreaReference: ServiceAreaZip[];
+  serviceArea: AreaZip[];
+  serviceAreaReference: AreaZip[];
   /** The organisation-year's practice file (none for a year without practice data). */
   practiceLines: string[];
   /** Its facilities place practice lines; its providers' and facilities' NPIs mark cases. */
-  dimensions: Pick<OrganisationDimensions, "providers" | "facilities">;
+  dimensions: { providers: WithNpi[]; facilities: WithNpi[] };
 }
 
 /** Where each derived relation of a run is (or will be) kept; nothing is read or written here. */
@@ -159,7 +161,7 @@ export function derivedFilesOf(inputs: DerivedInputs): DerivedFiles {
   };
   // The organisation-year's relations, all in the year's folder (the reference slice marked with
   // today's NPIs belongs to the year asking for it).
-  const npis = (list: { npi: string | null }[]) => [...new Set(list.map((row) => row.npi))].sort();
+  const npis = (list: WithNpi[]) => [...new Set(list.map((row) => row.npi))].sort();
   const keys = {
     practice: organisationHash(
       fileStamps(inputs.practiceLines),
@@ -181,38 +183,6 @@ export function derivedFilesOf(inputs: DerivedInputs): DerivedFiles {
   return { ...files, ...organisationFiles };
 }
 
-/** Files older than this that a newer version replaced are removed (no run reads one that long). */
-const STALE_AFTER_MS = 10 * 60_000;
-/**
- * A write's partial file older than this was left by a process killed mid-write (a write takes
- * seconds): removed, as no rename will ever claim it.
- */
-const ABANDONED_PARTIAL_MS = 60 * 60_000;
-const isPartial = (name: string) => name.startsWith(".") && name.endsWith(".partial");
-
-/**
- * Removes the older versions of a file (same name before its hash, same extension) once old enough,
- * and partial files abandoned in its folder by a crash.
- */
-export function removeStale(path: string) {
-  const dir = dirname(path);
-  const name = path.slice(dir.length + 1);
-  const prefix = name.slice(0, name.lastIndexOf("-") + 1);
-  const extension = name.slice(name.lastIndexOf("."));
-  const now = Date.now();
-  for (const other of readdirSync(dir)) {
-    const partial = isPartial(other);
-    if (!partial && (other === name || !other.startsWith(prefix) || !other.endsWith(extension))) continue;
-    const full = join(dir, other);
-    try {
-      if (now - statSync(full).mtimeMs > (partial ? ABANDONED_PARTIAL_MS : STALE_AFTER_MS))
-        rmSync(full, { force: true });
-    } catch {
-      // Another process removed it first.
-    }
-  }
-}
-
 const building = new Map<string, Promise<void>>();
 
 /**
@@ -231,22 +201,16 @@ export async function ensureDerivedFile(
   let build = building.get(path);
   if (!build) {
     build = (async () => {
-      mkdirSync(dirname(path), { recursive: true });
-      const partial = join(dirname(path), `.${randomUUID()}.partial`);
       const { live, order } =
         relation in DERIVED_RELATIONS
           ? DERIVED_RELATIONS[relation as DerivedRelation]
           : ORGANISATION_RELATIONS[relation as OrganisationRelation];
-      try {
-        // Paths are generated by the server; COPY cannot take its target as a parameter.
-        await duck.run(
+      // Paths are generated by the server; COPY cannot take its target as a parameter.
+      await writeVersioned(path, (partial) =>
+        duck.run(
           `COPY (SELECT * FROM ${live} ORDER BY ${order}) TO ${quoteLiteral(partial)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
-        );
-        renameSync(partial, path);
-      } finally {
-        rmSync(partial, { force: true });
-      }
-      removeStale(path);
+        ),
+      );
     })().finally(() => building.delete(path));
     building.set(path, build);
   }

@@ -7,11 +7,11 @@
  * the value is made from (`key`): new data, new name; older versions are removed once old enough.
  * Written beside the target and renamed over it, so a reader sees no file or a whole one.
  */
-import { createHash, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { z } from "zod";
-import { removeStale } from "./derivedFiles.ts";
+import { writeVersioned } from "./versionedFiles.ts";
 
 /** Where an organisation-year's kept values go: its derived folder. */
 export interface KeptValues {
@@ -55,18 +55,6 @@ export async function keptJson<Value>(
     }
   }
   const value = await make();
-  write(path, value);
+  await writeVersioned(path, (partial) => writeFileSync(partial, JSON.stringify(value)));
   return value;
-}
-
-function write(path: string, value: unknown) {
-  mkdirSync(dirname(path), { recursive: true });
-  const partial = join(dirname(path), `.${randomUUID()}.partial`);
-  try {
-    writeFileSync(partial, JSON.stringify(value));
-    renameSync(partial, path);
-  } finally {
-    rmSync(partial, { force: true });
-  }
-  removeStale(path);
 }

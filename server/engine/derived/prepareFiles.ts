@@ -19,6 +19,8 @@ import type { CanonicalInputs } from "../inputs.ts";
 import { organisationYearsOf, resolveInputs } from "../organisationInputs.ts";
 import { pluginRegistry } from "../registry.ts";
 import { engineSettings } from "../settings.ts";
+import { sqlRunner } from "../sqlRunner.ts";
+import { preparedRows, readPreparedTables } from "./preparedTables.ts";
 
 export interface PreparedYear {
   year: number;
@@ -35,14 +37,21 @@ export interface PreparedOrganisation {
 
 /**
  * The values made from the organisation-year's data that runs read (keptJson.ts): the filter
- * dialog's lists and each plugin's prepare step (querie9's flows and service-area polygons).
+ * dialog's lists, each plugin's prepare step (querie9's flows and service-area polygons) and each
+ * plugin's prepared tables (preparedTables.ts).
  * Made when missing, read when present.
  */
 async function prepareKeptValues(duck: DuckDb, inputs: CanonicalInputs) {
   const settings = engineSettings();
   await filterLists(duck, inputs.files.derived?.area_cases, inputs.kept);
-  for (const plugin of (await pluginRegistry()).all())
+  for (const plugin of (await pluginRegistry()).all()) {
     await plugin.prepare?.(runContext(duck, plugin, inputs, settings));
+    const { prepared } = plugin;
+    if (prepared && inputs.kept)
+      await preparedRows(plugin, inputs.kept, () =>
+        readPreparedTables(prepared.tables, sqlRunner(duck, plugin.dir)),
+      );
+  }
 }
 
 export async function prepareAnalysisFiles(

@@ -132,15 +132,26 @@ for (const backend of backends) {
       console.log(`${backend}: files written ${Math.round(performance.now() - started)} ms after the upload`);
       expect(await until(async () => (await jobStates(organisationId)).includes("completed"))).toBe(true);
       // Beside them, the values runs keep (keptJson.ts): the filter lists, querie9's flows, querie11's
-      // slices and the service area's polygons.
+      // slices, the service area's polygons and the prepared tables of querie1, 2, 4, 5 and 10
+      // (preparedTables.ts).
       const kept = () =>
         derivedListing(t.dataDir)
           .map((path) => path.slice(path.lastIndexOf("/") + 1))
           .filter((name) => name.endsWith(".json"))
           .map((name) => name.slice(0, name.lastIndexOf("-")))
           .sort();
-      await until(() => kept().length === 4);
-      expect(kept()).toEqual(["area_polygons", "filter_lists", "querie11_slices", "querie9_flows"]);
+      await until(() => kept().length === 9);
+      expect(kept()).toEqual([
+        "area_polygons",
+        "filter_lists",
+        "querie10_prepared",
+        "querie11_slices",
+        "querie1_prepared",
+        "querie2_prepared",
+        "querie4_prepared",
+        "querie5_prepared",
+        "querie9_flows",
+      ]);
     }, 60_000);
 
     test("a run afterwards writes nothing and answers what a cold run (no files, nothing kept) answers", async () => {
@@ -176,7 +187,7 @@ for (const backend of backends) {
       expect(fresh.length).toBeGreaterThan(0);
       expect(await until(() => paths.every((path) => existsSync(path)))).toBe(true);
       // The kept values of the new service area too (the old ones stay until they are stale).
-      expect(await until(() => keptFiles() === keptBefore + 4)).toBe(true);
+      expect(await until(() => keptFiles() === keptBefore + 9)).toBe(true);
       await runWritingNothing();
     }, 60_000);
 

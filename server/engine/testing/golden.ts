@@ -17,7 +17,7 @@ import {
 import { closeDuckPools } from "../duckPool.ts";
 import { executeKernel } from "../executeKernel.ts";
 import { parseFilters } from "../filters.ts";
-import type { OrgFacility, OrgProvider, ServiceAreaZip } from "../inputs.ts";
+import type { CanonicalInputs, OrgFacility, OrgProvider, ServiceAreaZip } from "../inputs.ts";
 import { type Insight, type InsightAnswer, insightsOf } from "../insights.ts";
 import type { Plugin, PluginResult } from "../plugin.ts";
 import { type EngineSettings, engineSettings } from "../settings.ts";
@@ -136,7 +136,18 @@ export interface GoldenHarness {
     data: GoldenData,
     filters?: Record<string, unknown>,
   ): Promise<GoldenAnswer<Result>>;
+  /**
+   * The data written once, then each filter set answered by the kernel and by the plugin's prepared
+   * tables (plugin.ts `prepared`, made on the first call and kept for the others): the property
+   * tests of the prepared answers compare the two.
+   */
+  both(data: GoldenData): Promise<BothPaths>;
   close(): Promise<void>;
+}
+
+export interface BothPaths {
+  kernel(plugin: Plugin, filters: Record<string, unknown>): Promise<PluginResult>;
+  prepared(plugin: Plugin, filters: Record<string, unknown>): Promise<PluginResult>;
 }
 
 export interface GoldenAnswer<Result> extends InsightAnswer<Result> {
@@ -158,46 +169,67 @@ export function goldenHarness(): GoldenHarness {
     return [path];
   }
 
+  const parsedFilters = (plugin: Plugin, rawFilters: Record<string, unknown>) => {
+    const parsed = parseFilters(plugin.filters, { year: GOLDEN_YEAR }, rawFilters);
+    if (!parsed.success) throw parsed.error;
+    return parsed.data;
+  };
+
+  /** Writes the data in a run folder of its own: the inputs of a run of `year`. */
+  async function inputsOf(data: GoldenData, year: number): Promise<CanonicalInputs & { runDir: string }> {
+    const runDir = join(dataDir, `run${++runs}`);
+    mkdirSync(runDir, { recursive: true });
+    const marketCases = await write(runDir, "market", marketCaseColumns, data.market);
+    // As in production: when the reference year is the selected year, it reads the same files.
+    const marketCasesReference = data.marketReference
+      ? await write(runDir, "market_reference", marketCaseColumns, data.marketReference)
+      : marketCases;
+    const practiceLines = await write(runDir, "practice", practiceLineColumns, data.practice);
+    const demographics = await write(runDir, "demographics", demographicsColumns, data.demographics);
+    const serviceArea = data.serviceArea ?? [{ zipcode: "10001", type: "PSA" }];
+    return {
+      runDir,
+      year,
+      referenceYear: data.marketReference ? GOLDEN_REFERENCE_YEAR : year,
+      files: { marketCases, marketCasesReference, practiceLines, demographics },
+      dimensions: {
+        providers: data.providers ?? [],
+        facilities: (data.facilities ?? []).map((facility) => ({
+          kind: "facility",
+          facility_name: facility.name,
+          zip: "10001",
+          lat: null,
+          lon: null,
+          ...facility,
+        })),
+        serviceArea,
+        serviceAreaReference: data.serviceAreaReference ?? serviceArea,
+      },
+      zipPolygon: lazyZipPolygonLookup(),
+      availableYears: data.availableYears,
+    };
+  }
+
   const harness: GoldenHarness = {
     async run(plugin, data, rawFilters = {}, settingsOverride = {}) {
-      const parsed = parseFilters(plugin.filters, { year: GOLDEN_YEAR }, rawFilters);
-      if (!parsed.success) throw parsed.error;
-      const filters = parsed.data;
-      const runDir = join(dataDir, `run${++runs}`);
-      mkdirSync(runDir, { recursive: true });
-      const marketCases = await write(runDir, "market", marketCaseColumns, data.market);
-      // As in production: when the reference year is the selected year, it reads the same files.
-      const marketCasesReference = data.marketReference
-        ? await write(runDir, "market_reference", marketCaseColumns, data.marketReference)
-        : marketCases;
-      const practiceLines = await write(runDir, "practice", practiceLineColumns, data.practice);
-      const demographics = await write(runDir, "demographics", demographicsColumns, data.demographics);
-      const serviceArea = data.serviceArea ?? [{ zipcode: "10001", type: "PSA" }];
-      return executeKernel(
-        plugin,
-        {
-          year: filters.year,
-          referenceYear: data.marketReference ? GOLDEN_REFERENCE_YEAR : filters.year,
-          files: { marketCases, marketCasesReference, practiceLines, demographics },
-          dimensions: {
-            providers: data.providers ?? [],
-            facilities: (data.facilities ?? []).map((facility) => ({
-              kind: "facility",
-              facility_name: facility.name,
-              zip: "10001",
-              lat: null,
-              lon: null,
-              ...facility,
-            })),
-            serviceArea,
-            serviceAreaReference: data.serviceAreaReference ?? serviceArea,
-          },
-          zipPolygon: lazyZipPolygonLookup(),
-          availableYears: data.availableYears,
-        },
-        filters,
-        { dataDir, settings: { ...settings, ...settingsOverride }, threads: 1 },
-      );
+      const filters = parsedFilters(plugin, rawFilters);
+      const { runDir: _runDir, ...inputs } = await inputsOf(data, filters.year);
+      return executeKernel(plugin, inputs, filters, {
+        dataDir,
+        settings: { ...settings, ...settingsOverride },
+        threads: 1,
+      });
+    },
+    async both(data) {
+      const { runDir, ...inputs } = await inputsOf(data, GOLDEN_YEAR);
+      // Kept values of their own: the prepared tables are made on the first run, then read.
+      const kept = { dir: join(runDir, "kept"), zipPolygons: "bundled", data: runDir };
+      const options = { dataDir, settings, threads: 1 };
+      return {
+        kernel: (plugin, raw) => executeKernel(plugin, inputs, parsedFilters(plugin, raw), options),
+        prepared: (plugin, raw) =>
+          executeKernel(plugin, { ...inputs, kept }, parsedFilters(plugin, raw), options),
+      };
     },
     async answer(plugin, data, rawFilters = {}) {
       const parsed = parseFilters(plugin.filters, { year: GOLDEN_YEAR }, rawFilters);

@@ -1,0 +1,62 @@
+/**
+ * querie1 from its prepared table (prepared_pairs.sql): M's pairs for every filter combination's
+ * columns, made once per organisation-year data version; a request keeps the rows its filters keep
+ * (market_base's rule) and adds them up per pair, as pairs.sql does, then shapes them as the
+ * kernel does (marketShare.ts, share.ts).
+ */
+import { z } from "zod";
+import { preparedAnswer, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
+import { inMarketBase } from "../../server/engine/preparedFilters.ts";
+import { minText } from "../../server/engine/textOrder.ts";
+import type { Pair } from "./marketShare.ts";
+import { marketShareResult } from "./share.ts";
+
+const preparedPair = z.object({
+  area_mask: sqlNumber,
+  service_line: sqlText,
+  setting: sqlTextOrNull,
+  filter_facility_zip: sqlTextOrNull,
+  facility_npi: sqlTextOrNull,
+  rendering_npi: sqlTextOrNull,
+  provider_zip: sqlTextOrNull,
+  is_customer: z.boolean(),
+  facility_name: sqlTextOrNull,
+  facility_zip: sqlTextOrNull,
+  rendering_name: sqlTextOrNull,
+  cases: sqlNumber,
+  pair_rank: sqlNumber,
+});
+
+export const marketSharePrepared = preparedAnswer({
+  tables: { pairs: { sql: "prepared_pairs.sql", row: preparedPair } },
+  async answer({ filters, tables, filterLists }) {
+    const keep = inMarketBase(filters);
+    // Ranks count from 0 and are fewer than the rows.
+    const byRank: Array<Pair | undefined> = new Array(tables.pairs.length);
+    for (const row of tables.pairs) {
+      // market_base's facility zip condition reads the case's facility zip.
+      if (!keep({ ...row, facility_zip: row.filter_facility_zip })) continue;
+      const pair = byRank[row.pair_rank];
+      if (!pair) {
+        byRank[row.pair_rank] = {
+          facility_npi: row.facility_npi,
+          rendering_npi: row.rendering_npi,
+          is_customer: row.is_customer,
+          facility_name: row.facility_name,
+          facility_zip: row.facility_zip,
+          rendering_name: row.rendering_name,
+          cases: row.cases,
+        };
+        continue;
+      }
+      pair.facility_name = minText(pair.facility_name, row.facility_name);
+      pair.facility_zip = minText(pair.facility_zip, row.facility_zip);
+      pair.rendering_name = minText(pair.rendering_name, row.rendering_name);
+      pair.cases += row.cases;
+    }
+    return marketShareResult(
+      byRank.filter((pair) => pair !== undefined),
+      await filterLists(),
+    );
+  },
+});

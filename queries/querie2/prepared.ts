@@ -1,0 +1,50 @@
+/**
+ * querie2 from its prepared table (prepared_referrals.sql): the organisation-year's referred cases
+ * made once per data version; a request keeps the rows its filters keep (market_base's rule) and
+ * adds them up per referrer, as referrers.sql does.
+ */
+import { z } from "zod";
+import { preparedAnswer, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
+import { inMarketBase } from "../../server/engine/preparedFilters.ts";
+import { minText } from "../../server/engine/textOrder.ts";
+import { type ReferrerCases, referralResult } from "./referrals.ts";
+
+const referredRow = z.object({
+  area_mask: sqlNumber,
+  service_line: sqlText,
+  setting: sqlTextOrNull,
+  facility_zip: sqlTextOrNull,
+  facility_npi: sqlTextOrNull,
+  rendering_npi: sqlTextOrNull,
+  provider_zip: sqlTextOrNull,
+  referring_npi: sqlText,
+  is_customer: z.boolean(),
+  referring_name: sqlTextOrNull,
+  cases: sqlNumber,
+  referrer_rank: sqlNumber,
+});
+
+export const referralPrepared = preparedAnswer({
+  tables: { referred: { sql: "prepared_referrals.sql", row: referredRow } },
+  async answer({ filters, tables, filterLists }) {
+    const keep = inMarketBase(filters);
+    // Ranks count from 0 and are fewer than the rows.
+    const byRank: Array<ReferrerCases | undefined> = new Array(tables.referred.length);
+    for (const row of tables.referred) {
+      if (!keep(row)) continue;
+      let referrer = byRank[row.referrer_rank];
+      if (!referrer) {
+        referrer = { npi: row.referring_npi, name: null, total: 0, customer: 0, competitors: 0 };
+        byRank[row.referrer_rank] = referrer;
+      }
+      referrer.name = minText(referrer.name, row.referring_name);
+      referrer.total += row.cases;
+      if (row.is_customer) referrer.customer += row.cases;
+      else referrer.competitors += row.cases;
+    }
+    return referralResult(
+      byRank.filter((referrer) => referrer !== undefined),
+      await filterLists(),
+    );
+  },
+});

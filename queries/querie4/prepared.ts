@@ -1,0 +1,60 @@
+/**
+ * querie4 from its prepared table (prepared_partners.sql): the customer's pairs of M for every
+ * filter combination's columns, made once per organisation-year data version; a request keeps the
+ * rows its filters keep (market_base's rule), adds them up per pair as partners.sql does, then
+ * shapes the pies as the kernel does (pies.ts).
+ */
+import { z } from "zod";
+import { preparedAnswer, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
+import { inMarketBase } from "../../server/engine/preparedFilters.ts";
+import { minText } from "../../server/engine/textOrder.ts";
+import type { Partner } from "./partners.ts";
+import { partnershipResult } from "./pies.ts";
+
+const preparedPartner = z.object({
+  area_mask: sqlNumber,
+  service_line: sqlText,
+  setting: sqlTextOrNull,
+  facility_zip: sqlTextOrNull,
+  facility_npi: sqlTextOrNull,
+  rendering_npi: sqlTextOrNull,
+  provider_zip: sqlTextOrNull,
+  own_provider: z.boolean().nullable(),
+  own_facility: z.boolean().nullable(),
+  facility_name: sqlTextOrNull,
+  rendering_name: sqlTextOrNull,
+  cases: sqlNumber,
+  pair_rank: sqlNumber,
+});
+
+export const partnershipPrepared = preparedAnswer({
+  tables: { partners: { sql: "prepared_partners.sql", row: preparedPartner } },
+  async answer({ filters, tables, filterLists }) {
+    const keep = inMarketBase(filters);
+    // Ranks count from 0 and are fewer than the rows.
+    const byRank: Array<Partner | undefined> = new Array(tables.partners.length);
+    for (const row of tables.partners) {
+      if (!keep(row)) continue;
+      const pair = byRank[row.pair_rank];
+      if (!pair) {
+        byRank[row.pair_rank] = {
+          facility_npi: row.facility_npi,
+          rendering_npi: row.rendering_npi,
+          own_provider: row.own_provider,
+          own_facility: row.own_facility,
+          facility_name: row.facility_name,
+          rendering_name: row.rendering_name,
+          cases: row.cases,
+        };
+        continue;
+      }
+      pair.facility_name = minText(pair.facility_name, row.facility_name);
+      pair.rendering_name = minText(pair.rendering_name, row.rendering_name);
+      pair.cases += row.cases;
+    }
+    return partnershipResult(
+      byRank.filter((pair) => pair !== undefined),
+      await filterLists(),
+    );
+  },
+});

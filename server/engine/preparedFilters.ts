@@ -1,0 +1,94 @@
+/**
+ * The base sets' filter rules (baseViews.ts: M and P) on prepared rows, in JavaScript: an analysis
+ * answering from prepared tables (plugin.ts `prepared`) narrows its rows with these, so its rules
+ * are the kernels'. A list condition follows DuckDB's `list_contains`: a row whose value is null
+ * matches no list.
+ */
+import { filterShape } from "./baseViews.ts";
+import { type Filters, SERVICE_AREA_TYPES } from "./filters.ts";
+
+/** What a filter reads on a row: the columns baseViews.ts names (FilteredColumns). */
+export interface FilteredRow {
+  setting: string | null;
+  /** A market case's facility zip; a practice line's place zip. */
+  facility_zip: string | null;
+  facility_npi: string | null;
+  rendering_npi: string | null;
+  /** The rendering provider's main zip (provider_main_zip), for provider_zipcodes. */
+  provider_zip: string | null;
+}
+
+/** A market row of the service-area slice: its patient zip's area types as bits (area_mask). */
+export interface MarketFilteredRow extends FilteredRow {
+  service_line: string;
+  area_mask: number;
+}
+
+/** A practice row (practice_volumes): service lines restrict the surgical cases only. */
+export interface PracticeFilteredRow extends FilteredRow {
+  is_surgical: boolean;
+  service_line: string | null;
+}
+
+const inList = (list: readonly string[]) => {
+  const chosen = new Set(list);
+  return (value: string | null) => value !== null && chosen.has(value);
+};
+
+/** The shared conditions (conditions() of baseViews.ts) that restrict for these filters. */
+function sharedConditions(filters: Filters): Array<(row: FilteredRow) => boolean> {
+  const shape = filterShape(filters);
+  const chosen: Array<(row: FilteredRow) => boolean> = [];
+  if (shape.facilityType) {
+    const has = inList(filters.facility_type);
+    chosen.push((row) => has(row.setting));
+  }
+  if (shape.facilityZipcodes) {
+    const has = inList(filters.facility_zipcodes);
+    chosen.push((row) => has(row.facility_zip));
+  }
+  if (shape.facilities) {
+    const has = inList(filters.facilities);
+    chosen.push((row) => has(row.facility_npi));
+  }
+  if (shape.providers) {
+    const has = inList(filters.providers);
+    chosen.push((row) => has(row.rendering_npi));
+  }
+  if (shape.providerZipcodes) {
+    const has = inList(filters.provider_zipcodes);
+    chosen.push((row) => row.rendering_npi !== null && has(row.provider_zip));
+  }
+  return chosen;
+}
+
+const every =
+  <Row>(conditions: Array<(row: Row) => boolean>) =>
+  (row: Row) => {
+    for (const condition of conditions) if (!condition(row)) return false;
+    return true;
+  };
+
+/** The area_mask macro of base_views.sql: PSA 1, SSA 2, TSA 4. */
+export const areaMaskOf = (types: readonly string[]) =>
+  SERVICE_AREA_TYPES.reduce((mask, type, bit) => (types.includes(type) ? mask | (1 << bit) : mask), 0);
+
+/** M's rule (market_base): the chosen area types and service lines, then the shared conditions. */
+export function inMarketBase(filters: Filters): (row: MarketFilteredRow) => boolean {
+  const mask = areaMaskOf(filters.service_area);
+  const line = inList(filters.servicelines);
+  return every<MarketFilteredRow>([
+    (row) => (row.area_mask & mask) !== 0,
+    (row) => line(row.service_line),
+    ...sharedConditions(filters),
+  ]);
+}
+
+/** practice_volumes' rule: service lines restrict surgical rows, the shared conditions all. */
+export function inPracticeVolumes(filters: Filters): (row: PracticeFilteredRow) => boolean {
+  const line = inList(filters.servicelines);
+  return every<PracticeFilteredRow>([
+    (row) => !row.is_surgical || line(row.service_line),
+    ...sharedConditions(filters),
+  ]);
+}
