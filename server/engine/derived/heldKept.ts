@@ -10,11 +10,18 @@ import { boundedCache } from "../../caches/bounded.ts";
 import { currentCacheLimits } from "../../caches/limits.ts";
 import type { CacheLimits } from "../../config.ts";
 
+/** A cache filled beyond this share of its bytes takes no more values that a caller may do without. */
+const ROOM_SHARE = 0.8;
+
 export type HeldLimits = Pick<CacheLimits, "flowEntries" | "flowBytes">;
 
 export interface HeldValues<Value> {
   /** The value held under `key`, else `read`'s (held once it succeeds). */
   get(key: string, read: () => Promise<Value>): Promise<Value>;
+  /** The value held under `key` now, without reading it. */
+  peek(key: string): Value | undefined;
+  /** Whether one more value would fit without pushing another out (the bound is not nearly reached). */
+  hasRoom(): boolean;
   /** Forgets every value held; with `limits`, holds at most those from now on (tests past the bound). */
   forget(limits?: HeldLimits): void;
   /** The keys held, most recently used first (tests of the bound). */
@@ -46,6 +53,10 @@ export function heldValues<Value extends {}>(
       }
       return pending;
     },
+    peek: (key) => held.peek(key),
+    hasRoom: () =>
+      held.size + reading.size < held.max &&
+      held.calculatedSize < ROOM_SHARE * (held.maxSize || Number.POSITIVE_INFINITY),
     forget(limits) {
       held = cacheOf(limits);
     },

@@ -46,19 +46,32 @@ export async function readPreparedTables(tables: PreparedTables, sql: SqlRunner)
   return rows;
 }
 
+type PreparedPlugin = Pick<Plugin, "id" | "fingerprint"> & { prepared?: { tables: PreparedTables } };
+
+const pathOf = (plugin: PreparedPlugin, kept: KeptValues) =>
+  keptPath(kept, `${plugin.id}_prepared`, [kept.data, plugin.fingerprint]);
+
+/**
+ * Whether a run should answer from prepared rows: they are in memory, or the cache has room for
+ * them. A full cache never trades one organisation-year's rows for another's (re-reading a kept
+ * file costs more than the kernel): the run then takes the kernel, as before prepared tables.
+ */
+export const answersFromPrepared = (plugin: PreparedPlugin, kept: KeptValues) =>
+  held.peek(pathOf(plugin, kept)) !== undefined || held.hasRoom();
+
 /**
  * The plugin's prepared rows of the organisation-year `kept` names: held in memory, else read from
  * their kept file, else made by `read` (which binds a connection) and kept. The file's key holds the
  * data version and the plugin's fingerprint (its version and a hash of its SQL).
  */
 export function preparedRows(
-  plugin: Pick<Plugin, "id" | "fingerprint"> & { prepared?: { tables: PreparedTables } },
+  plugin: PreparedPlugin,
   kept: KeptValues,
   read: () => Promise<Rows>,
 ): Promise<Rows> {
   const tables = plugin.prepared?.tables;
   if (!tables) throw new Error(`${plugin.id} declares no prepared tables`);
-  const path = keptPath(kept, `${plugin.id}_prepared`, [kept.data, plugin.fingerprint]);
+  const path = pathOf(plugin, kept);
   return held.get(path, () => keptJson(path, read, schemaOf(tables)));
 }
 

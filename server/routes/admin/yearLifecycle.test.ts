@@ -224,7 +224,7 @@ for (const backend of backends) {
         const enabled = await siteAdmin.post(PRELAUNCH, { org_id: org.id, year: 2024 });
         expect(enabled.status).toBe(400);
         expect(enabled.json.detail).toBe(
-          "2024 is already enabled for No prelaunch: there is nothing to prelaunch.",
+          "2024 is already enabled: there is nothing to prelaunch.",
         );
         const incomplete = await siteAdmin.post(PRELAUNCH, { org_id: org.id, year: 2023 });
         expect(incomplete.json.detail).toBe(
