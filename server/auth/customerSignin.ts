@@ -9,6 +9,7 @@ import { customerSigninAnswer } from "../http/answers/customer.ts";
 import { parseParam, readJson } from "../http/body.ts";
 import { clientIp } from "../http/clientIp.ts";
 import { HttpError } from "../http/errors.ts";
+import { noteAudit } from "../audit/pending.ts";
 import { setSessionCookie } from "../http/middleware/session.ts";
 import { describe } from "../http/openapi/declare.ts";
 import { EvenTiming } from "./evenTiming.ts";
@@ -140,6 +141,12 @@ export const customerSignin = new Hono<AppEnv>()
         userAgent: c.req.header("user-agent"),
       });
       setSessionCookie(c, session.token, session.maxAge);
+      noteAudit({
+        actor: { kind: "user", id: user.id, name: user.email, role: user.isStaff ? "customerAdmin" : "assistant" },
+        organisationId: user.organisationId,
+        targetId: null,
+        after: { ip: clientIp(c) ?? null },
+      });
       return c.json({ status: 200, token: session.token, max_age: session.maxAge });
     },
   );

@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { staffAccounts } from "../db/schema/index.ts";
+import { noteAudit } from "../audit/pending.ts";
+import { staffCaller } from "../http/roles/roles.ts";
 import { staffSigninAnswer } from "../http/answers/staff.ts";
 import { readJson } from "../http/body.ts";
 import { clientIp } from "../http/clientIp.ts";
@@ -67,6 +69,12 @@ export const staffSignin = new Hono<AppEnv>().post(
       userAgent: c.req.header("user-agent"),
     });
     setSessionCookie(c, session.token, session.maxAge);
+    noteAudit({
+      actor: { kind: "staff", id: staff.id, name: staff.username, role: staffCaller(staff) },
+      organisationId: null,
+      targetId: null,
+      after: { ip: ip ?? null },
+    });
     return c.json({
       ...(await adminDetail(database.db, staff)),
       token: session.token,

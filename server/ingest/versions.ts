@@ -1,3 +1,4 @@
+import { auditedTransaction } from "../audit/recordWrites.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { and, desc, eq, inArray } from "drizzle-orm";
@@ -87,7 +88,7 @@ export async function restorePracticeVersion(
     const now = context.clock.now();
     const intent = { organisationId: input.organisationId, years: [input.year], change: "restore" as const };
     const restored = await withFileIntents(context, intent, () =>
-      db.transaction(async (tx) => {
+      auditedTransaction(db, async (tx) => {
         await lockUploadTargets(tx, [lockTargets.practiceYear(input.organisationId, input.year)]);
         const [current] = await tx
           .select()

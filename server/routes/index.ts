@@ -20,6 +20,7 @@ import { customerProfileRoutes, organisationLogoRoutes } from "./customer/profil
 import { providerRoutes } from "./customer/providers.ts";
 import { reportSubscriptionRoutes } from "./customer/reportSubscriptions.ts";
 import { customerUsersRoutes } from "./customer/users.ts";
+import { adminAuditRoutes, customerAuditRoutes } from "./auditTrail.ts";
 import { helpcenterRoutes } from "./helpcenter.ts";
 import { mailboxRoutes } from "./mailbox.ts";
 import { customerNotificationRoutes, staffNotificationRoutes } from "./notifications.ts";
@@ -78,4 +79,6 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/services/email", mailboxRoutes)
   .route("/management/customer/report-subscription", reportSubscriptionRoutes)
   .route("/management/admin/report-subscription", adminReportSubscriptionRoutes)
-  .route("/reports/unsubscribe", reportUnsubscribeRoutes);
+  .route("/reports/unsubscribe", reportUnsubscribeRoutes)
+  .route("/management/admin/audit", adminAuditRoutes)
+  .route("/management/customer/audit", customerAuditRoutes);

@@ -1,3 +1,4 @@
+export * from "./audit.ts";
 export * from "./activity.ts";
 export * from "./content.ts";
 export * from "./fileIntents.ts";
