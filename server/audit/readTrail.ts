@@ -20,6 +20,7 @@ export const auditQuery = z.strictObject({
   /** An action (`user.update`) or its family (`user`). */
   action: z
     .string()
+    .max(100, "must be at most 100 characters")
     .regex(/^[a-z_]+(\.[a-z_]+)?$/, "must be an action such as user.update, or its family such as user")
     .optional(),
   limit: z.coerce
@@ -29,8 +30,10 @@ export const auditQuery = z.strictObject({
     .max(MAX_PAGE, `must be at most ${MAX_PAGE}`)
     .optional(),
   cursor: z.string().regex(/^[1-9]\d{0,15}$/, "must be the next_cursor of the previous page").optional(),
+  /** Ignored: the organisation is the customer's own, or the back office's path (never this). */
+  org_id: z.uuid("must be an organisation id (UUID)").optional(),
 });
-export type AuditFilters = Omit<z.infer<typeof auditQuery>, "limit" | "cursor">;
+export type AuditFilters = Omit<z.infer<typeof auditQuery>, "limit" | "cursor" | "org_id">;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (found) => `\\${found}`)}%`;

@@ -42,7 +42,7 @@ function trailRoutes(
         refusals: { 404: "No such organisation." },
       }),
       async (c) => {
-        const { limit, cursor, ...filters } = readQuery(c, auditQuery);
+        const { limit, cursor, org_id: _ignored, ...filters } = readQuery(c, auditQuery);
         const organisationId = await organisationOf(c);
         const page = await auditPage(c.var.app.database.db, organisationId, filters, {
           limit: limit ?? DEFAULT_PAGE,
@@ -67,7 +67,7 @@ function trailRoutes(
         refusals: { 404: "No such organisation." },
       }),
       async (c) => {
-        const { limit: _limit, cursor: _cursor, ...filters } = readQuery(c, auditQuery);
+        const { limit: _limit, cursor: _cursor, org_id: _ignored, ...filters } = readQuery(c, auditQuery);
         const organisationId = await organisationOf(c);
         const events = await auditExportRows(c.var.app.database.db, organisationId, filters);
         return new Response(auditCsv(events), {
