@@ -19,7 +19,8 @@ const HEADER = [
 /** A cell quoted when needed; text a spreadsheet would run as a formula starts with a quote mark. */
 function cell(value: unknown): string {
   if (value === null || value === undefined) return "";
-  let text = typeof value === "string" ? value : typeof value === "number" ? String(value) : JSON.stringify(value);
+  let text =
+    typeof value === "string" ? value : typeof value === "number" ? String(value) : JSON.stringify(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -29,7 +29,10 @@ export const auditQuery = z.strictObject({
     .min(1, "must be at least 1")
     .max(MAX_PAGE, `must be at most ${MAX_PAGE}`)
     .optional(),
-  cursor: z.string().regex(/^[1-9]\d{0,15}$/, "must be the next_cursor of the previous page").optional(),
+  cursor: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, "must be the next_cursor of the previous page")
+    .optional(),
   /** Ignored: the organisation is the customer's own, or the back office's path (never this). */
   org_id: z.uuid("must be an organisation id (UUID)").optional(),
 });
@@ -112,4 +115,3 @@ export async function auditExportRows(db: Db, organisationId: string, filters: A
   }
   return all;
 }
-

@@ -29,7 +29,10 @@ export function recordWrites(): MiddlewareHandler<AppEnv> {
     if (!entry) {
       if (!isWritingMethod(route.method)) return next();
       c.var.app.logger.error("writing route without an audit entry", { route: key });
-      throw new HttpError(500, "This call does not say what it records in the audit trail, so it is refused.");
+      throw new HttpError(
+        500,
+        "This call does not say what it records in the audit trail, so it is refused.",
+      );
     }
     if ("exempt" in entry) return next();
     const pending = { c, entry, note: {}, recorded: false };

@@ -60,7 +60,10 @@ export const ROUTE_AUDIT: Record<string, WriteAudit> = {
   "POST /api/management/queries/save": write("saved_query.change", "saved_query"),
   "POST /api/management/schemes/questionnaire": write("questionnaire.submit", "questionnaire"),
   "POST /api/management/schemes/questionnaire/draft": write("questionnaire.draft_save", "questionnaire"),
-  "POST /api/management/customer/report-subscription": write("report_subscription.create", "report_subscription"),
+  "POST /api/management/customer/report-subscription": write(
+    "report_subscription.create",
+    "report_subscription",
+  ),
   "PATCH /api/management/customer/report-subscription/:id": write(
     "report_subscription.update",
     "report_subscription",
@@ -112,7 +115,10 @@ export const ROUTE_AUDIT: Record<string, WriteAudit> = {
   "PATCH /api/management/admin/valid": write("year.request", "organisation_year"),
   "POST /api/management/admin/prelaunch": write("year.prelaunch", "organisation_year"),
   "DELETE /api/management/admin/customer/remove-year": write("year.remove", "organisation_year"),
-  "POST /api/management/admin/customer/year-version/restore": write("year.restore_version", "organisation_year"),
+  "POST /api/management/admin/customer/year-version/restore": write(
+    "year.restore_version",
+    "organisation_year",
+  ),
   "POST /api/management/admin/customer/service_area": write("service_area.create", "service_area"),
   "PATCH /api/management/admin/customer/service_area": write("service_area.update", "service_area"),
   "DELETE /api/management/admin/customer/service_area": write("service_area.delete", "service_area"),

@@ -12,7 +12,10 @@ export interface SystemWrite {
 }
 
 /** Records a system write; pass the job's transaction so the record commits or rolls back with it. */
-export async function recordSystemWrite(db: Db | Parameters<Parameters<Db["transaction"]>[0]>[0], write: SystemWrite) {
+export async function recordSystemWrite(
+  db: Db | Parameters<Parameters<Db["transaction"]>[0]>[0],
+  write: SystemWrite,
+) {
   await db.insert(auditEvents).values({
     organisationId: write.organisationId,
     actorKind: "system",

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { noteAudit } from "../audit/pending.ts";
 import type { AppEnv } from "../context.ts";
 import { customerUsers, signinTokens } from "../db/schema/index.ts";
 import { atMost, EMAIL_MAX } from "../forms/textLimits.ts";
@@ -9,7 +10,6 @@ import { customerSigninAnswer } from "../http/answers/customer.ts";
 import { parseParam, readJson } from "../http/body.ts";
 import { clientIp } from "../http/clientIp.ts";
 import { HttpError } from "../http/errors.ts";
-import { noteAudit } from "../audit/pending.ts";
 import { setSessionCookie } from "../http/middleware/session.ts";
 import { describe } from "../http/openapi/declare.ts";
 import { EvenTiming } from "./evenTiming.ts";
@@ -142,7 +142,12 @@ export const customerSignin = new Hono<AppEnv>()
       });
       setSessionCookie(c, session.token, session.maxAge);
       noteAudit({
-        actor: { kind: "user", id: user.id, name: user.email, role: user.isStaff ? "customerAdmin" : "assistant" },
+        actor: {
+          kind: "user",
+          id: user.id,
+          name: user.email,
+          role: user.isStaff ? "customerAdmin" : "assistant",
+        },
         organisationId: user.organisationId,
         targetId: null,
         after: { ip: clientIp(c) ?? null },

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { noteAudit } from "../audit/pending.ts";
 import type { AppEnv } from "../context.ts";
 import { staffAccounts } from "../db/schema/index.ts";
-import { noteAudit } from "../audit/pending.ts";
-import { staffCaller } from "../http/roles/roles.ts";
 import { staffSigninAnswer } from "../http/answers/staff.ts";
 import { readJson } from "../http/body.ts";
 import { clientIp } from "../http/clientIp.ts";
 import { HttpError } from "../http/errors.ts";
 import { setSessionCookie } from "../http/middleware/session.ts";
 import { describe } from "../http/openapi/declare.ts";
+import { staffCaller } from "../http/roles/roles.ts";
 import { adminDetail } from "../staff/present.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
 import { fromAddress, hit, RATE_RULES, release } from "./rateLimit.ts";

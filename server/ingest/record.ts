@@ -1,5 +1,5 @@
-import { auditedTransaction } from "../audit/recordWrites.ts";
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { auditedTransaction } from "../audit/recordWrites.ts";
 import type { Db } from "../db/client.ts";
 import {
   advisoryBoardUploads,

@@ -1,7 +1,7 @@
-import { auditedTransaction } from "../audit/recordWrites.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { and, desc, eq, inArray } from "drizzle-orm";
+import { auditedTransaction } from "../audit/recordWrites.ts";
 import type { AppContext } from "../context.ts";
 import { crashPoint } from "../crash/crashPoint.ts";
 import type { Db } from "../db/client.ts";

@@ -13,6 +13,7 @@ import { serviceAreaRoutes } from "./admin/serviceAreas.ts";
 import { validationRoutes } from "./admin/validation.ts";
 import { prelaunchRoutes, removeYearRoutes, validYearRoutes } from "./admin/yearLifecycle.ts";
 import { yearVersionRoutes } from "./admin/yearVersions.ts";
+import { adminAuditRoutes, customerAuditRoutes } from "./auditTrail.ts";
 import { agreementRoutes } from "./customer/agreement.ts";
 import { facilityRoutes } from "./customer/facilities.ts";
 import { facilityLocationRoutes } from "./customer/locations.ts";
@@ -20,7 +21,6 @@ import { customerProfileRoutes, organisationLogoRoutes } from "./customer/profil
 import { providerRoutes } from "./customer/providers.ts";
 import { reportSubscriptionRoutes } from "./customer/reportSubscriptions.ts";
 import { customerUsersRoutes } from "./customer/users.ts";
-import { adminAuditRoutes, customerAuditRoutes } from "./auditTrail.ts";
 import { helpcenterRoutes } from "./helpcenter.ts";
 import { mailboxRoutes } from "./mailbox.ts";
 import { customerNotificationRoutes, staffNotificationRoutes } from "./notifications.ts";

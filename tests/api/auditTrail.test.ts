@@ -7,7 +7,13 @@ import { isWritingMethod, ROUTE_AUDIT } from "../../server/audit/routeAudit.ts";
 import type { AppEnv } from "../../server/context.ts";
 import { auditEvents, customerUsers } from "../../server/db/schema/index.ts";
 import { backends } from "../helpers/backends.ts";
-import { createCustomer, createOrganisation, createStaff, signInCustomer, signInStaff } from "../helpers/factories.ts";
+import {
+  createCustomer,
+  createOrganisation,
+  createStaff,
+  signInCustomer,
+  signInStaff,
+} from "../helpers/factories.ts";
 import type { HttpClient } from "../helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../helpers/testApp.ts";
 import { registeredRoutes } from "./routeWalk.ts";
@@ -108,10 +114,20 @@ for (const backend of backends) {
 
       const trail = await trailOf(t, orgId);
       const create = trail.find((event) => event.action === "user.create")!;
-      expect(create).toMatchObject({ actorKind: "user", actorId: adminId, targetKind: "customer_user", targetId: newId });
+      expect(create).toMatchObject({
+        actorKind: "user",
+        actorId: adminId,
+        targetKind: "customer_user",
+        targetId: newId,
+      });
       expect(create.after).toMatchObject({ email: "ann@audited.example", username: "Ann Assistant" });
       const update = trail.find((event) => event.action === "user.update")!;
-      expect(update).toMatchObject({ actorKind: "staff", actorName: "auditor", actorRole: "siteAdmin", targetId: newId });
+      expect(update).toMatchObject({
+        actorKind: "staff",
+        actorName: "auditor",
+        actorRole: "siteAdmin",
+        targetId: newId,
+      });
       expect(update.before).toMatchObject({ username: "Ann Assistant" });
       expect(update.after).toMatchObject({ username: "Ann Renamed" });
       expect(update.at.getTime()).toBe(t.clock.now().getTime());
@@ -132,19 +148,27 @@ for (const backend of backends) {
       const pending = {
         c,
         entry: { action: null as unknown as string, target: "customer_user" },
-        note: { organisationId: orgId, targetId: null, actor: { kind: "system" as const, id: null, name: null, role: "system" } },
+        note: {
+          organisationId: orgId,
+          targetId: null,
+          actor: { kind: "system" as const, id: null, name: null, role: "system" },
+        },
         recorded: false,
       };
       const write = pendingAudit.run(pending, () =>
         auditedTransaction(t.context.database.db, (tx) =>
-          tx.insert(customerUsers).values({ organisationId: orgId, email: "ghost@audited.example", username: "Ghost" }),
+          tx
+            .insert(customerUsers)
+            .values({ organisationId: orgId, email: "ghost@audited.example", username: "Ghost" }),
         ),
       );
       await expect(write).rejects.toThrow();
       const ghosts = await t.context.database.db
         .select()
         .from(customerUsers)
-        .where(and(eq(customerUsers.organisationId, orgId), eq(customerUsers.email, "ghost@audited.example")));
+        .where(
+          and(eq(customerUsers.organisationId, orgId), eq(customerUsers.email, "ghost@audited.example")),
+        );
       expect(ghosts).toEqual([]);
       expect(pending.recorded).toBe(false);
     });

@@ -54,7 +54,9 @@ const attempts: Record<string, Attempt | string> = {
     ]) {
       expect(answer.status).toBe(200);
       expect(answer.json.events.length).toBeGreaterThan(0);
-      expect(answer.json.events.every((event: { organisation_id: string }) => event.organisation_id !== orgB.id)).toBe(true);
+      expect(
+        answer.json.events.every((event: { organisation_id: string }) => event.organisation_id !== orgB.id),
+      ).toBe(true);
     }
   },
   "GET /api/management/customer/audit/export": async ({ t, a, orgB }) => {

@@ -1,6 +1,8 @@
 import { count, eq, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { noteAudit } from "../../audit/pending.ts";
+import { auditedTransaction } from "../../audit/recordWrites.ts";
 import { hit, RATE_RULES } from "../../auth/rateLimit.ts";
 import { revokeUserSessions, sessionsChanged } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
@@ -13,8 +15,6 @@ import { userAnswer } from "../../http/answers/customer.ts";
 import { readJson } from "../../http/body.ts";
 import { forbidden, HttpError, notFound } from "../../http/errors.ts";
 import { describe } from "../../http/openapi/declare.ts";
-import { noteAudit } from "../../audit/pending.ts";
-import { auditedTransaction } from "../../audit/recordWrites.ts";
 import { userView } from "../../organisations/present.ts";
 
 export { MAX_USERS_PER_ORGANISATION };
@@ -218,7 +218,12 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       const { db } = c.var.app.database;
       const target = await managedUser(c, user_id);
       if (isSelf(c, target)) throw forbidden("You cannot delete yourself.");
-      noteAudit({ organisationId: target.organisationId, targetId: target.id, before: userView(target), after: null });
+      noteAudit({
+        organisationId: target.organisationId,
+        targetId: target.id,
+        before: userView(target),
+        after: null,
+      });
       await auditedTransaction(db, (tx) => tx.delete(customerUsers).where(eq(customerUsers.id, target.id)));
       await sessionsChanged(c.var.app, { customerUserId: target.id });
       // The spec's answer is `user`: the one removed (the screens reload the organisation's list).

@@ -1,9 +1,9 @@
-import { noteParsedBody } from "../../audit/pending.ts";
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "hono";
 import { z } from "zod";
+import { noteParsedBody } from "../../audit/pending.ts";
 import type { AppEnv } from "../../context.ts";
 import { type FieldError, fieldErrors, fieldRefusal, HttpError } from "../../http/errors.ts";
 import { NOT_A_FIELD } from "../../http/plainWords.ts";
