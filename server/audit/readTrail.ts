@@ -16,7 +16,7 @@ export const auditQuery = z.strictObject({
   /** The last day (UTC) included. */
   to: day.optional(),
   /** Part of the actor's e-mail or username, its id, or `system`. */
-  actor: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional(),
+  actor: z.string().trim().max(200, "must be at most 200 characters").optional(),
   /** An action (`user.update`) or its family (`user`). */
   action: z
     .string()
@@ -29,9 +29,11 @@ export const auditQuery = z.strictObject({
     .min(1, "must be at least 1")
     .max(MAX_PAGE, `must be at most ${MAX_PAGE}`)
     .optional(),
-  cursor: z
-    .string()
-    .regex(/^[1-9]\d{0,15}$/, "must be the next_cursor of the previous page")
+  /** The previous page's `next_cursor`. */
+  cursor: z.coerce
+    .number("must be the next_cursor of the previous page")
+    .int("must be the next_cursor of the previous page")
+    .min(1, "must be the next_cursor of the previous page")
     .optional(),
   /** Ignored: the organisation is the customer's own, or the back office's path (never this). */
   org_id: z.uuid("must be an organisation id (UUID)").optional(),

@@ -46,7 +46,7 @@ function trailRoutes(
         const organisationId = await organisationOf(c);
         const page = await auditPage(c.var.app.database.db, organisationId, filters, {
           limit: limit ?? DEFAULT_PAGE,
-          cursor: cursor === undefined ? undefined : Number(cursor),
+          cursor,
         });
         c.header("Cache-Control", "private, no-store");
         return c.json({ status: 200 as const, events: page.events, next_cursor: page.nextCursor });
