@@ -62,6 +62,10 @@ function targetOf(pending: PendingAudit): string | null {
   if (note.targetId !== undefined) return note.targetId === null ? null : String(note.targetId);
   const fromBody = isRecord(body) ? body.id : undefined;
   if (typeof fromBody === "string" || typeof fromBody === "number") return String(fromBody);
+  // A year's calls name it by its year (with the organisation beside it).
+  if (isRecord(body) && typeof body.year === "number" && pending.entry.target === "organisation_year") {
+    return String(body.year);
+  }
   return c.req.param("id") ?? c.req.param("orgid") ?? null;
 }
 

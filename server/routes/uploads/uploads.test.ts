@@ -555,6 +555,14 @@ for (const backend of backends) {
         current: true,
         restored_from: versions[1]!.id,
       });
+      // The trail has the restore: the staff member, the year, the version before and the one after.
+      const [audited] = await t.context.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.organisationId, fresh.id), eq(auditEvents.action, "year.restore_version")));
+      expect(audited).toMatchObject({ actorKind: "staff", actorRole: "siteAdmin", targetId: "2024" });
+      expect(audited!.before).toMatchObject({ version_id: versions[0]!.id, rows: 3 });
+      expect(audited!.after).toMatchObject({ version_id: restored.json.versions[0].id, rows: 2 });
       const bad = await siteAdmin.post("/api/management/admin/customer/year-version/restore/", {
         ...body,
         version: "x",
