@@ -1,5 +1,5 @@
 /** Reading an organisation's audit trail: filters, newest first, a page at a time (limit + cursor). */
-import { and, desc, eq, gte, ilike, like, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, isNull, like, lt, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { type AuditEvent, auditEvents } from "../db/schema/index.ts";
@@ -43,8 +43,15 @@ export type AuditFilters = Omit<z.infer<typeof auditQuery>, "limit" | "cursor" |
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (found) => `\\${found}`)}%`;
 
+/** An organisation's id, or SITE: the site-wide writes (staff accounts and sign-ins, site texts, help centre, market files). */
+export const SITE = "site";
+
 function conditions(organisationId: string, filters: AuditFilters): SQL[] {
-  const where: SQL[] = [eq(auditEvents.organisationId, organisationId)];
+  const where: SQL[] = [
+    organisationId === SITE
+      ? isNull(auditEvents.organisationId)
+      : eq(auditEvents.organisationId, organisationId),
+  ];
   if (filters.from) where.push(gte(auditEvents.at, new Date(`${filters.from}T00:00:00Z`)));
   if (filters.to) {
     const next = new Date(`${filters.to}T00:00:00Z`);

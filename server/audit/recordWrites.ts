@@ -9,7 +9,8 @@ import { auditRowOf } from "./auditRow.ts";
 import { pendingAudit } from "./pending.ts";
 import { auditOf, isWritingMethod } from "./routeAudit.ts";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** A transaction of the database (what `db.transaction` hands its callback). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Records every write in the audit trail (routeAudit.ts says what each call records). A writing

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client.ts";
 import { auditEvents } from "../db/schema/index.ts";
+import type { Tx } from "./recordWrites.ts";
 
 /** A write the product makes by itself (a job): recorded with the system as its actor. */
 export interface SystemWrite {
@@ -12,10 +13,7 @@ export interface SystemWrite {
 }
 
 /** Records a system write; pass the job's transaction so the record commits or rolls back with it. */
-export async function recordSystemWrite(
-  db: Db | Parameters<Parameters<Db["transaction"]>[0]>[0],
-  write: SystemWrite,
-) {
+export async function recordSystemWrite(db: Db | Tx, write: SystemWrite) {
   await db.insert(auditEvents).values({
     organisationId: write.organisationId,
     actorKind: "system",

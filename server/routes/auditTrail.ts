@@ -1,13 +1,14 @@
 /**
  * The audit trail, read (docs/operations.md "Audit trail"): site admins read any organisation's in
- * the back office (GET /api/management/admin/audit/{orgid}/), an organisation's customer admins
+ * the back office (GET /api/management/admin/audit/{orgid}/; `site` for the writes of no
+ * organisation, on the Parameters screen), an organisation's customer admins
  * read their own (GET /api/management/customer/audit/); each as a page of JSON or as CSV (/export).
  */
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
 import { auditCsv } from "../audit/auditCsv.ts";
-import { auditExportRows, auditPage, auditQuery } from "../audit/readTrail.ts";
+import { auditExportRows, auditPage, auditQuery, SITE } from "../audit/readTrail.ts";
 import type { AppEnv } from "../context.ts";
 import { auditListAnswer } from "../http/answers/audit.ts";
 import { parseParam, readQuery } from "../http/body.ts";
@@ -17,7 +18,9 @@ import { describe } from "../http/openapi/declare.ts";
 import { findOrganisation } from "../organisations/present.ts";
 
 const DEFAULT_PAGE = 50;
-const organisationIdParam = z.uuid("must be an organisation id (UUID)");
+const organisationIdParam = z.union([z.uuid(), z.literal(SITE)], {
+  error: "must be an organisation id (UUID), or site for the site-wide writes",
+});
 
 type OrganisationOf = (c: Context<AppEnv>) => Promise<string>;
 
@@ -85,6 +88,7 @@ function trailRoutes(
 export const adminAuditRoutes = trailRoutes(
   async (c) => {
     const organisationId = parseParam(organisationIdParam, c.req.param("orgid"), "orgid");
+    if (organisationId === SITE) return SITE;
     if (!(await findOrganisation(c.var.app.database.db, organisationId))) {
       throw notFound("Organisation not found.");
     }

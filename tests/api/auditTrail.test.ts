@@ -222,6 +222,19 @@ for (const backend of backends) {
       expect(bad.json.errors[0].field).toBe("from");
     });
 
+    test("the writes of no organisation (a staff sign-in) are read as the site's trail", async () => {
+      const site = await staff.get("/api/management/admin/audit/site/?actor=auditor");
+      expect(site.status).toBe(200);
+      expect(site.json.events.map((event: { action: string }) => event.action)).toEqual(["session.signin"]);
+      expect(site.json.events[0]).toMatchObject({
+        organisation_id: null,
+        actor: { kind: "staff", role: "siteAdmin" },
+      });
+      const bad = await staff.get("/api/management/admin/audit/someone/");
+      expect(bad.status).toBe(400);
+      expect(bad.json.errors[0].field).toBe("orgid");
+    });
+
     test("the CSV export holds the filtered events, a formula-like name made inert", async () => {
       await t.context.database.db.insert(auditEvents).values({
         organisationId: orgId,

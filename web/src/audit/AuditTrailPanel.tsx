@@ -33,7 +33,14 @@ function changeOf(event: AuditEvent) {
  * values, newest first, with filters (days, actor, action), older pages on demand and a CSV export
  * of what the filters keep. The back office names the organisation; a customer admin reads its own.
  */
-export function AuditTrailPanel({ organisationId }: { organisationId?: string }) {
+export function AuditTrailPanel({
+  organisationId,
+  title = "Audit trail",
+}: {
+  /** An organisation's id, or `site` for the writes of no organisation; none: the customer's own. */
+  organisationId?: string;
+  title?: string;
+}) {
   const base = auditTrailBase(organisationId);
   const [draft, setDraft] = useState<AuditFilters>({});
   const [filters, setFilters] = useState<AuditFilters>({});
@@ -45,9 +52,9 @@ export function AuditTrailPanel({ organisationId }: { organisationId?: string })
       setDraft({ ...draft, [name]: event.currentTarget.value }),
   });
   return (
-    <Paper p="md" withBorder radius="md" component="section" aria-label="Audit trail">
+    <Paper p="md" withBorder radius="md" component="section" aria-label={title} mt="md">
       <Group justify="space-between" mb="sm">
-        <Title order={4}>Audit trail</Title>
+        <Title order={4}>{title}</Title>
         <Anchor href={auditExportUrl(base, filters)} download size="sm">
           <Group gap={4}>
             <IconDownload size={16} /> Export CSV
