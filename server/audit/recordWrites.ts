@@ -4,6 +4,7 @@ import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { auditEvents } from "../db/schema/index.ts";
 import { HttpError } from "../http/errors.ts";
+import { REPLAYED_HEADER } from "../http/middleware/idempotency.ts";
 import { routeKey } from "../http/roles/routeRoles.ts";
 import { auditRowOf } from "./auditRow.ts";
 import { pendingAudit } from "./pending.ts";
@@ -17,7 +18,7 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * call missing from that table is refused before its handler runs (fail closed, like the role
  * table). A write path with a transaction records inside it (auditedTransaction); any other
  * succeeded write is recorded here, after its handler and before its answer leaves: a refused or
- * failed call records nothing.
+ * failed call, or a replayed create (Idempotency-Key), records nothing.
  */
 export function recordWrites(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -39,6 +40,8 @@ export function recordWrites(): MiddlewareHandler<AppEnv> {
     const pending = { c, entry, note: {}, recorded: false };
     await pendingAudit.run(pending, () => next());
     if (pending.recorded || c.res.status >= 400 || c.error) return;
+    // A create sent again with its Idempotency-Key answers the first one's answer and writes nothing.
+    if (c.res.headers.get(REPLAYED_HEADER) === "true") return;
     await c.var.app.database.db.insert(auditEvents).values(auditRowOf(pending));
   };
 }

@@ -102,10 +102,15 @@ for (const backend of backends) {
     });
 
     test("adding and changing a user records who, what, the ids and the values before and after", async () => {
-      const added = await admin.post("/api/management/customer/detail/", {
+      const body = {
         user_data: { username: "Ann Assistant", email: "ann@audited.example", status: "assistant" },
-      });
+      };
+      const key = { "idempotency-key": "audit-add-ann" };
+      const added = await admin.post("/api/management/customer/detail/", body, key);
       expect(added.status).toBe(200);
+      // Sent again with its key: the first answer, replayed, and no second record.
+      const replayed = await admin.post("/api/management/customer/detail/", body, key);
+      expect(replayed.headers.get("idempotent-replayed")).toBe("true");
       const newId = added.json.user.id;
       const changed = await staff.patch("/api/management/customer/detail/", {
         user_data: { id: newId, username: "Ann Renamed" },
@@ -113,6 +118,7 @@ for (const backend of backends) {
       expect(changed.status).toBe(200);
 
       const trail = await trailOf(t, orgId);
+      expect(trail.filter((event) => event.action === "user.create")).toHaveLength(1);
       const create = trail.find((event) => event.action === "user.create")!;
       expect(create).toMatchObject({
         actorKind: "user",
