@@ -5,6 +5,7 @@ import { serveStatic } from "hono/bun";
 import { RegExpRouter } from "hono/router/reg-exp-router";
 import { SmartRouter } from "hono/router/smart-router";
 import { TrieRouter } from "hono/router/trie-router";
+import { recordWrites } from "./audit/recordWrites.ts";
 import { customerSignin } from "./auth/customerSignin.ts";
 import { staffSignin } from "./auth/staffSignin.ts";
 import type { AppContext, AppEnv } from "./context.ts";
@@ -90,6 +91,8 @@ export function createApp(context: AppContext, options: AppOptions = {}) {
   app.use("/api/*", dummyReadOnly());
   // Every route's role, from the one table (server/http/roles/routeRoles.ts, docs/roles.md).
   app.use("/api/*", enforceRoles());
+  // Every write's audit record (server/audit/routeAudit.ts, docs/operations.md).
+  app.use("/api/*", recordWrites());
   const jsonBodyLimit = bodyLimit(JSON_BODY_LIMIT);
   // File uploads (paths ending in /file/) set their own, larger limits on their routes.
   app.use("/api/*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)));

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { noteAudit } from "../audit/pending.ts";
 import type { AppEnv } from "../context.ts";
 import { customerUsers, signinTokens } from "../db/schema/index.ts";
 import { atMost, EMAIL_MAX } from "../forms/textLimits.ts";
@@ -140,6 +141,17 @@ export const customerSignin = new Hono<AppEnv>()
         userAgent: c.req.header("user-agent"),
       });
       setSessionCookie(c, session.token, session.maxAge);
+      noteAudit({
+        actor: {
+          kind: "user",
+          id: user.id,
+          name: user.email,
+          role: user.isStaff ? "customerAdmin" : "assistant",
+        },
+        organisationId: user.organisationId,
+        targetId: null,
+        after: { ip: clientIp(c) ?? null },
+      });
       return c.json({ status: 200, token: session.token, max_age: session.maxAge });
     },
   );

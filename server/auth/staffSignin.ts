@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { noteAudit } from "../audit/pending.ts";
 import type { AppEnv } from "../context.ts";
 import { staffAccounts } from "../db/schema/index.ts";
 import { staffSigninAnswer } from "../http/answers/staff.ts";
@@ -9,6 +10,7 @@ import { clientIp } from "../http/clientIp.ts";
 import { HttpError } from "../http/errors.ts";
 import { setSessionCookie } from "../http/middleware/session.ts";
 import { describe } from "../http/openapi/declare.ts";
+import { staffCaller } from "../http/roles/roles.ts";
 import { adminDetail } from "../staff/present.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
 import { fromAddress, hit, RATE_RULES, release } from "./rateLimit.ts";
@@ -67,6 +69,12 @@ export const staffSignin = new Hono<AppEnv>().post(
       userAgent: c.req.header("user-agent"),
     });
     setSessionCookie(c, session.token, session.maxAge);
+    noteAudit({
+      actor: { kind: "staff", id: staff.id, name: staff.username, role: staffCaller(staff) },
+      organisationId: null,
+      targetId: null,
+      after: { ip: ip ?? null },
+    });
     return c.json({
       ...(await adminDetail(database.db, staff)),
       token: session.token,

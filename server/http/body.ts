@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import { noteParsedBody } from "../audit/pending.ts";
 import { HttpError, validationError } from "./errors.ts";
 import { parseJsonBody } from "./jsonText.ts";
 import { declaredFor } from "./openapi/declare.ts";
@@ -34,6 +35,7 @@ export async function readJson<Schema extends z.ZodType>(
   refuseUnsafeText(value);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error);
+  noteParsedBody(parsed.data);
   return parsed.data;
 }
 
@@ -50,7 +52,9 @@ export function parseBody<Schema extends z.ZodType>(
   value: unknown,
 ): z.infer<Schema> {
   checkDeclared(c, "body", schema);
-  return parseWith(schema, value);
+  const parsed = parseWith(schema, value);
+  noteParsedBody(parsed);
+  return parsed;
 }
 
 /** Parses a value that is not a body with the same error shape (field paths inside the value). */

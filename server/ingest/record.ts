@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { auditedTransaction } from "../audit/recordWrites.ts";
 import type { Db } from "../db/client.ts";
 import {
   advisoryBoardUploads,
@@ -142,7 +143,7 @@ export async function acceptPracticeUploads(
   },
 ) {
   const years = input.outputs.map((output) => output.year);
-  await db.transaction(async (tx) => {
+  await auditedTransaction(db, async (tx) => {
     await lockUploadTargets(
       tx,
       years.map((year) => lockTargets.practiceYear(input.organisationId, year)),
@@ -291,7 +292,7 @@ export async function acceptMarketUpload(
     switchIn: (replaced: { uploadId: string } | undefined) => void;
   },
 ) {
-  return db.transaction(async (tx) => {
+  return auditedTransaction(db, async (tx) => {
     await lockUploadTargets(tx, [lockTargets.market(input.kind, input.year)]);
     const sameKindYear = and(
       eq(advisoryBoardUploads.kind, input.kind),

@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { and, desc, eq, inArray } from "drizzle-orm";
+import { noteAudit } from "../audit/pending.ts";
+import { auditedTransaction } from "../audit/recordWrites.ts";
 import type { AppContext } from "../context.ts";
 import { crashPoint } from "../crash/crashPoint.ts";
 import type { Db } from "../db/client.ts";
@@ -87,7 +89,7 @@ export async function restorePracticeVersion(
     const now = context.clock.now();
     const intent = { organisationId: input.organisationId, years: [input.year], change: "restore" as const };
     const restored = await withFileIntents(context, intent, () =>
-      db.transaction(async (tx) => {
+      auditedTransaction(db, async (tx) => {
         await lockUploadTargets(tx, [lockTargets.practiceYear(input.organisationId, input.year)]);
         const [current] = await tx
           .select()
@@ -163,6 +165,21 @@ export async function restorePracticeVersion(
             .update(practiceUploads)
             .set({ state: "accepted" })
             .where(inArray(practiceUploads.id, version.uploadIds));
+        noteAudit({
+          organisationId: input.organisationId,
+          targetId: String(input.year),
+          before: {
+            version_id: current.currentVersionId,
+            data_version: current.dataVersion,
+            rows: current.rows,
+          },
+          after: {
+            version_id: row!.id,
+            data_version: dataVersion,
+            rows: version.rows,
+            restored_from: version.id,
+          },
+        });
         return { id: row!.id, dataVersion };
       }),
     );

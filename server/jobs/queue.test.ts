@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { backends } from "../../tests/helpers/backends.ts";
 import { createStaff } from "../../tests/helpers/factories.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
-import { notifications } from "../db/schema/index.ts";
+import { auditEvents, notifications } from "../db/schema/index.ts";
 import { JobQueue, type QueueTuning } from "./queue.ts";
 
 // Expiry stays long: the tests interrupt jobs by stopping their process, not by timing them out.
@@ -69,6 +69,13 @@ for (const backend of backends) {
         expect(seen).toEqual([25, 50, 75]);
         const done = await task(id);
         expect(done).toMatchObject({ progress: 100, status: "success", message: "Counting providers: done" });
+        // The system's write is in the audit trail, recorded before the task says done.
+        const [audited] = await t.context.database.db
+          .select()
+          .from(auditEvents)
+          .where(eq(auditEvents.targetId, id));
+        expect(audited).toMatchObject({ actorKind: "system", action: "job.completed", targetKind: "job" });
+        expect(audited!.after).toMatchObject({ job: "count-steps", data: { label: "providers" } });
         // pg-boss completes its job just after the handler has written the task's last state.
         expect(await until(async () => (await queue.state("count-steps", id)) === "completed")).toBe(true);
       } finally {

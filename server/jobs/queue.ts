@@ -1,6 +1,8 @@
 import { hostname } from "node:os";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
+import { withoutSecrets } from "../audit/auditRow.ts";
+import { recordSystemWrite } from "../audit/systemWrite.ts";
 import type { AppContext } from "../context.ts";
 import { jobRuns, notifications } from "../db/schema/index.ts";
 import { isAlive } from "../ingest/sweep.ts";
@@ -268,6 +270,7 @@ export class JobQueue {
           await mirror(Math.max(0, Math.min(100, Math.round(percent))), "running", message ?? title);
         },
       });
+      await this.recordCompleted(definition.name, job.id, title, data);
       await mirror(100, "success", `${title}: done`);
       return result;
     } catch (error) {
@@ -277,6 +280,25 @@ export class JobQueue {
         `${title}: failed (${error instanceof Error ? error.message : String(error)})`,
       );
       throw error;
+    }
+  }
+
+  /**
+   * The system's writes in the audit trail: one record per job run to its end (a scheme run, a
+   * validation, a report delivery...), tagged with the job's organisation. A failure to record is
+   * logged, not thrown: throwing would run the finished job again.
+   */
+  private async recordCompleted(name: string, jobId: string, title: string, data: JobData) {
+    try {
+      await recordSystemWrite(this.context.database.db, {
+        organisationId: typeof data.organisationId === "string" ? data.organisationId : null,
+        action: "job.completed",
+        targetKind: "job",
+        targetId: jobId,
+        after: { job: name, title, data: withoutSecrets(data) },
+      });
+    } catch (error) {
+      this.context.logger.error("audit record of a finished job failed", { jobId, error: String(error) });
     }
   }
 

@@ -13,6 +13,7 @@ import { serviceAreaRoutes } from "./admin/serviceAreas.ts";
 import { validationRoutes } from "./admin/validation.ts";
 import { prelaunchRoutes, removeYearRoutes, validYearRoutes } from "./admin/yearLifecycle.ts";
 import { yearVersionRoutes } from "./admin/yearVersions.ts";
+import { adminAuditRoutes, customerAuditRoutes } from "./auditTrail.ts";
 import { agreementRoutes } from "./customer/agreement.ts";
 import { facilityRoutes } from "./customer/facilities.ts";
 import { facilityLocationRoutes } from "./customer/locations.ts";
@@ -78,4 +79,6 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/services/email", mailboxRoutes)
   .route("/management/customer/report-subscription", reportSubscriptionRoutes)
   .route("/management/admin/report-subscription", adminReportSubscriptionRoutes)
-  .route("/reports/unsubscribe", reportUnsubscribeRoutes);
+  .route("/reports/unsubscribe", reportUnsubscribeRoutes)
+  .route("/management/admin/audit", adminAuditRoutes)
+  .route("/management/customer/audit", customerAuditRoutes);

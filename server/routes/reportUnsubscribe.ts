@@ -5,10 +5,12 @@
  * finds nothing). Mail programs POST `List-Unsubscribe=One-Click` here (RFC 8058). The token is
  * the credential, so the CSRF check does not apply (server/http/middleware/csrf.ts).
  */
+
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { html } from "hono/html";
 import { z } from "zod";
+import { noteAudit } from "../audit/pending.ts";
 import type { AppEnv } from "../context.ts";
 import { reportRecipients, reportSubscriptions } from "../db/schema/index.ts";
 import { describe } from "../http/openapi/declare.ts";
@@ -40,7 +42,11 @@ async function recipientOf(c: Context<AppEnv>) {
   const recipientId = verifyUnsubscribeToken(c.var.app.config.secretKey, c.req.param("token") ?? "");
   if (!recipientId) return undefined;
   const [found] = await c.var.app.database.db
-    .select({ recipient: reportRecipients, title: reportSubscriptions.title })
+    .select({
+      recipient: reportRecipients,
+      title: reportSubscriptions.title,
+      organisationId: reportSubscriptions.organisationId,
+    })
     .from(reportRecipients)
     .innerJoin(reportSubscriptions, eq(reportSubscriptions.id, reportRecipients.subscriptionId))
     .where(eq(reportRecipients.id, recipientId));
@@ -124,6 +130,12 @@ export const reportUnsubscribeRoutes = new Hono<AppEnv>()
         .returning();
       // Two clicks at once: only the one that removed the row reports success.
       if (removed.length === 0) return gone(c);
+      noteAudit({
+        organisationId: found.organisationId,
+        targetId: found.recipient.subscriptionId,
+        before: { recipient: found.recipient.email },
+        after: null,
+      });
       return page(
         c,
         200,

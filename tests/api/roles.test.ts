@@ -105,6 +105,8 @@ const probes: Record<string, Probe> = {
   "POST /api/management/schemes/questionnaire": CUSTOMER_ADMIN,
   "GET /api/management/schemes/questionnaire/draft": CUSTOMER_ADMIN,
   "POST /api/management/schemes/questionnaire/draft": CUSTOMER_ADMIN,
+  "GET /api/management/customer/audit": CUSTOMER_ADMIN,
+  "GET /api/management/customer/audit/export": CUSTOMER_ADMIN,
   "GET /api/management/customer/report-subscription": CUSTOMER,
   "POST /api/management/customer/report-subscription": CUSTOMER,
   "PATCH /api/management/customer/report-subscription/:id": CUSTOMER,
@@ -127,6 +129,8 @@ const probes: Record<string, Probe> = {
   "PATCH /api/management/customer/provider": PROFILE_WRITER,
   "DELETE /api/management/customer/provider": PROFILE_WRITER,
   "POST /api/management/customer/file": PROFILE_WRITER,
+  "GET /api/management/admin/audit/:orgid": SITE_ADMIN,
+  "GET /api/management/admin/audit/:orgid/export": SITE_ADMIN,
 
   "GET /api/management/admin/detail": STAFF,
   "POST /api/management/admin/update": STAFF,

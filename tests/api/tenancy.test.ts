@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { eq } from "drizzle-orm";
 import {
   advisoryBoardUploads,
+  auditEvents,
   customerUsers,
   notifications,
   organisations,
@@ -38,6 +39,45 @@ type Attempt = (world: World) => Promise<void>;
 const noOrganisationData = (reason: string) => reason;
 
 const attempts: Record<string, Attempt | string> = {
+  "GET /api/management/customer/audit": async ({ t, a, orgB }) => {
+    // B has a record; A's admin naming B (query, dummy header) still reads only A's own trail.
+    await t.context.database.db.insert(auditEvents).values({
+      organisationId: orgB.id,
+      actorKind: "system",
+      actorRole: "system",
+      action: "year.enable",
+      targetKind: "organisation_year",
+    });
+    for (const answer of [
+      await a.get(`/api/management/customer/audit/?org_id=${orgB.id}`),
+      await a.get("/api/management/customer/audit/", { "x-dummy-org": orgB.id }),
+    ]) {
+      expect(answer.status).toBe(200);
+      expect(answer.json.events.length).toBeGreaterThan(0);
+      expect(
+        answer.json.events.every((event: { organisation_id: string }) => event.organisation_id !== orgB.id),
+      ).toBe(true);
+    }
+  },
+  "GET /api/management/customer/audit/export": async ({ t, a, orgB }) => {
+    await t.context.database.db.insert(auditEvents).values({
+      organisationId: orgB.id,
+      actorKind: "system",
+      actorRole: "system",
+      action: "year.remove",
+      targetKind: "organisation_year",
+    });
+    const answer = await a.get(`/api/management/customer/audit/export/?org_id=${orgB.id}`);
+    expect(answer.status).toBe(200);
+    expect(answer.text).not.toContain(orgB.id);
+    expect(answer.text).not.toContain("year.remove");
+  },
+  "GET /api/management/admin/audit/:orgid": async ({ a, orgB }) => {
+    expect((await a.get(`/api/management/admin/audit/${orgB.id}/`)).status).toBe(401);
+  },
+  "GET /api/management/admin/audit/:orgid/export": async ({ a, orgB }) => {
+    expect((await a.get(`/api/management/admin/audit/${orgB.id}/export/`)).status).toBe(401);
+  },
   "GET /api/management/queries/manifest": noOrganisationData(
     "analysis definitions; the defaults come from the caller's own organisation",
   ),

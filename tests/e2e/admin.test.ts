@@ -332,7 +332,7 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     await shot(page, "admin-advisoryboard");
   }, 30_000);
 
-  test("once initialized, the demo customer takes a second and a third user (assistant by default), then no more", async () => {
+  test("once initialized, the demo customer takes a second and a third user (assistant by default), then no more; the audit trail shows the adds", async () => {
     // 'Active' above marked the organisation initialized; it has its one admin.
     await page.goto(`/administration/customers/${orgId}`);
     await page.getByText("ACTIVE", { exact: true }).first().waitFor();
@@ -362,5 +362,23 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     await page.getByText("At most 3 users").waitFor();
     await expect(page.getByRole("button", { name: "Add user" }).count()).resolves.toBe(0);
     await shot(page, "admin-customer-three-users");
+
+    // The audit trail panel (site admins) reads the adds again: who, the action and the values.
+    const trail = page.getByRole("table", { name: "Audit events" });
+    const added = trail
+      .getByRole("row")
+      .filter({ hasText: "user.create" })
+      .filter({ hasText: "third@example.com" });
+    await added.waitFor();
+    await added.getByText("siteAdmin").waitFor();
+    const audit = page.getByRole("region", { name: "Audit trail" });
+    await audit.getByLabel("Action").fill("user.create");
+    await audit.getByRole("button", { name: "Filter" }).click();
+    await trail.getByRole("row").filter({ hasText: "second@example.com" }).waitFor();
+    await expect(trail.getByRole("row").filter({ hasText: "service_area.create" }).count()).resolves.toBe(0);
+    const csv = await audit.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+    expect(csv).toBe(`/api/management/admin/audit/${orgId}/export/?action=user.create`);
+    await audit.scrollIntoViewIfNeeded();
+    await shot(page, "admin-customer-audit-trail");
   }, 30_000);
 });

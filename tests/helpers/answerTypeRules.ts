@@ -28,6 +28,7 @@ export const REQUEST_SHAPES: Record<string, string> = {
   ExportRequest: "the options of an analysis export",
   SaveQueryRequest: "the body of POST .../queries/save/",
   SubscriptionFields: "the body of the report-subscription calls",
+  AuditFilters: "the query string of the audit trail calls (.../audit/)",
 };
 
 /** Imports answers.ts may have besides the server's answer modules: zod and the open parts' shapes. */

@@ -1,4 +1,5 @@
 export * from "./activity.ts";
+export * from "./audit.ts";
 export * from "./content.ts";
 export * from "./fileIntents.ts";
 export * from "./idempotency.ts";

@@ -42,6 +42,14 @@ export const TAGS = [
     name: "Report subscriptions: unsubscribe",
     description: "The signed one-click link of a mailed report: works without signing in.",
   },
+  {
+    name: "Customer: audit trail",
+    description: "Every write in the organisation, read by its admins (docs/operations.md).",
+  },
+  {
+    name: "Back office: audit trail",
+    description: "Every write in an organisation, read by site admins, with filters and CSV.",
+  },
   { name: "Help centre", description: "Frequently asked questions: read by customers, written by staff." },
   { name: "Site settings", description: "The site's name, colours, texts and logo." },
   { name: "Notifications", description: "The signed-in user's notifications." },

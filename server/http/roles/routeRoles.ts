@@ -52,6 +52,9 @@ export const ROUTE_ROLES = {
   "GET /api/management/schemes/questionnaire": "customer",
   "POST /api/management/schemes/questionnaire": "customerAdmin",
   "GET /api/management/schemes/questionnaire/draft": "customerAdmin",
+  // The organisation's audit trail: its admins (assistants and staff in the dummy view are refused).
+  "GET /api/management/customer/audit": "customerAdmin",
+  "GET /api/management/customer/audit/export": "customerAdmin",
   "POST /api/management/schemes/questionnaire/draft": "customerAdmin",
 
   // Report subscriptions: any user of the organisation subscribes; the owner changes its own.
@@ -118,6 +121,8 @@ export const ROUTE_ROLES = {
   "POST /api/management/schemes/market_capabilities/generate": "siteAdmin",
   "PATCH /api/management/schemes/questionnaire": "siteAdmin",
   "POST /api/management/schemes/questionnaire/allow": "siteAdmin",
+  "GET /api/management/admin/audit/:orgid": "siteAdmin",
+  "GET /api/management/admin/audit/:orgid/export": "siteAdmin",
   "GET /api/services/email/get": "siteAdmin",
   "GET /api/services/email/get/:mailbox": "siteAdmin",
   "POST /api/services/email/get-user": "siteAdmin",

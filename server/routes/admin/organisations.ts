@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { noteAudit } from "../../audit/pending.ts";
 import { sessionsChanged } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
 import { organisations } from "../../db/schema/index.ts";
@@ -111,6 +112,7 @@ export const organisationRoutes = new Hono<AppEnv>()
         .insert(organisations)
         .values({ slug: slugify(organization.name), ...toColumns(organization), name: organization.name })
         .returning();
+      noteAudit({ organisationId: row!.id, targetId: row!.id });
       return c.json({ status: 200, organization: await organisationView(db, row!) });
     },
   )
@@ -138,6 +140,12 @@ export const organisationRoutes = new Hono<AppEnv>()
             .where(eq(organisations.id, organization.id))
             .returning();
       if (!row) throw notFound("Organisation not found.");
+      const changed = Object.keys(changes).filter(
+        (key) => changes[key as keyof typeof changes] !== undefined,
+      );
+      const pick = (from: typeof row) =>
+        Object.fromEntries(changed.map((key) => [key, from[key as keyof typeof row]]));
+      noteAudit({ organisationId: row.id, targetId: row.id, before: pick(stored), after: pick(row) });
       await sessionsChanged(c.var.app, { organisationId: row.id });
       return c.json({ status: 200, organization: await organisationView(db, row) });
     },

@@ -1,6 +1,8 @@
 import { count, eq, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { noteAudit } from "../../audit/pending.ts";
+import { auditedTransaction } from "../../audit/recordWrites.ts";
 import { hit, RATE_RULES } from "../../auth/rateLimit.ts";
 import { revokeUserSessions, sessionsChanged } from "../../auth/sessions.ts";
 import type { AppEnv } from "../../context.ts";
@@ -68,7 +70,7 @@ async function addUserOnce(
   askedBy: "customer" | "staff",
 ) {
   try {
-    return await db.transaction(async (tx) => {
+    return await auditedTransaction(db, async (tx) => {
       const [organisation] = await tx
         .select({ initialized: organisations.initialized })
         .from(organisations)
@@ -105,6 +107,7 @@ async function addUserOnce(
           isStaff: users === 0 ? true : userData.status === "admin",
         })
         .returning();
+      noteAudit({ organisationId, targetId: user!.id, after: userView(user!) });
       return user!;
     });
   } catch (error) {
@@ -179,15 +182,24 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       if (isSelf(c, target) && (user_data.blocked || user_data.status === "assistant")) {
         throw forbidden("You cannot block or demote yourself.");
       }
-      const [user] = await db
-        .update(customerUsers)
-        .set({
-          username: user_data.username,
-          isStaff: user_data.status === undefined ? undefined : user_data.status === "admin",
-          blocked: user_data.blocked,
-        })
-        .where(eq(customerUsers.id, target.id))
-        .returning();
+      const user = await auditedTransaction(db, async (tx) => {
+        const [changed] = await tx
+          .update(customerUsers)
+          .set({
+            username: user_data.username,
+            isStaff: user_data.status === undefined ? undefined : user_data.status === "admin",
+            blocked: user_data.blocked,
+          })
+          .where(eq(customerUsers.id, target.id))
+          .returning();
+        noteAudit({
+          organisationId: target.organisationId,
+          targetId: target.id,
+          before: userView(target),
+          after: userView(changed!),
+        });
+        return changed;
+      });
       if (user_data.blocked) await revokeUserSessions(c.var.app, target.id, c.var.app.clock.now());
       else await sessionsChanged(c.var.app, { customerUserId: target.id });
       return c.json({ status: 200, user: userView(user!) });
@@ -206,7 +218,13 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       const { db } = c.var.app.database;
       const target = await managedUser(c, user_id);
       if (isSelf(c, target)) throw forbidden("You cannot delete yourself.");
-      await db.delete(customerUsers).where(eq(customerUsers.id, target.id));
+      noteAudit({
+        organisationId: target.organisationId,
+        targetId: target.id,
+        before: userView(target),
+        after: null,
+      });
+      await auditedTransaction(db, (tx) => tx.delete(customerUsers).where(eq(customerUsers.id, target.id)));
       await sessionsChanged(c.var.app, { customerUserId: target.id });
       // The spec's answer is `user`: the one removed (the screens reload the organisation's list).
       return c.json({ status: 200, user: userView(target) });

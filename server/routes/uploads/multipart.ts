@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "hono";
 import { z } from "zod";
+import { noteParsedBody } from "../../audit/pending.ts";
 import type { AppEnv } from "../../context.ts";
 import { type FieldError, fieldErrors, fieldRefusal, HttpError } from "../../http/errors.ts";
 import { NOT_A_FIELD } from "../../http/plainWords.ts";
@@ -172,7 +173,16 @@ export function parseForm<Schema extends z.ZodType>(
   if (errors.length > 0) {
     throw new HttpError(400, errors.map((error) => `${error.field}: ${error.message}`).join("; "), errors);
   }
+  noteParsedBody(fileNamesOnly(parsed.data));
   return parsed.data as z.infer<Schema>;
+}
+
+/** The form as the audit trail keeps it: a received file by its original name, never its path on disk. */
+function fileNamesOnly(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(fileNamesOnly);
+  if (typeof value !== "object" || value === null) return value;
+  if ("originalName" in value) return (value as { originalName: unknown }).originalName;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, fileNamesOnly(inner)]));
 }
 
 /** The received files as the ingestion takes them (a browser may send no name: one is made up). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { backends } from "../../../tests/helpers/backends.ts";
 import {
   createCustomer,
@@ -14,6 +14,7 @@ import type { HttpClient } from "../../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../../tests/helpers/testApp.ts";
 import {
   advisoryBoardUploads,
+  auditEvents,
   organisationYears,
   practiceUploads,
   practiceYearVersions,
@@ -43,6 +44,9 @@ function marketForm(fields: Record<string, string>, csv = toCsv([marketRow()])) 
   return form;
 }
 
+/** The practice uploads an organisation's audit trail holds. */
+let uploadRecords: (organisationId: string) => Promise<(typeof auditEvents.$inferSelect)[]>;
+
 for (const backend of backends) {
   describe(`upload routes (${backend})`, () => {
     let t: TestApp;
@@ -55,6 +59,16 @@ for (const backend of backends) {
 
     beforeAll(async () => {
       t = await startTestApp(backend);
+      uploadRecords = (organisationId) =>
+        t.context.database.db
+          .select()
+          .from(auditEvents)
+          .where(
+            and(
+              eq(auditEvents.organisationId, organisationId),
+              eq(auditEvents.action, "practice_data.upload"),
+            ),
+          );
       own = await createOrganisation(t);
       other = await createOrganisation(t);
       const adminUser = await createCustomer(t, own.id, { isStaff: true });
@@ -103,6 +117,14 @@ for (const backend of backends) {
         .where(eq(practiceUploads.organisationId, own.id));
       expect(uploads[0]).toMatchObject({ originalName: "professional_fees.csv", state: "accepted", rows: 2 });
       expect(uploads[0]!.storageName).toMatch(/^[0-9a-f-]{36}\.csv$/);
+      // The audit trail has the upload, written in the transaction that switched the year in.
+      const [audited] = await uploadRecords(own.id);
+      expect(audited).toMatchObject({
+        actorKind: "user",
+        actorRole: "customerAdmin",
+        organisationId: own.id,
+      });
+      expect(audited!.after).toMatchObject({ years: [2024], files: ["professional_fees.csv"] });
     });
 
     test("the practice profile's 'data_upload' field is taken; the answer names the years found in the file", async () => {
@@ -177,6 +199,8 @@ for (const backend of backends) {
         .from(organisationYears)
         .where(eq(organisationYears.organisationId, own.id));
       expect(year).toMatchObject({ fileState: "uploaded", dataVersion: 1, rows: 2 });
+      // A refused file changed no data: the trail still holds the one accepted upload.
+      expect(await uploadRecords(own.id)).toHaveLength(1);
     });
 
     test("a refused file creates no year: the organisation's years (and so its reference year) stay as they were", async () => {
@@ -531,6 +555,14 @@ for (const backend of backends) {
         current: true,
         restored_from: versions[1]!.id,
       });
+      // The trail has the restore: the staff member, the year, the version before and the one after.
+      const [audited] = await t.context.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.organisationId, fresh.id), eq(auditEvents.action, "year.restore_version")));
+      expect(audited).toMatchObject({ actorKind: "staff", actorRole: "siteAdmin", targetId: "2024" });
+      expect(audited!.before).toMatchObject({ version_id: versions[0]!.id, rows: 3 });
+      expect(audited!.after).toMatchObject({ version_id: restored.json.versions[0].id, rows: 2 });
       const bad = await siteAdmin.post("/api/management/admin/customer/year-version/restore/", {
         ...body,
         version: "x",

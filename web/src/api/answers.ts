@@ -10,6 +10,7 @@ import type { z } from "zod";
 import type { GlobalNote } from "../../../schemes/validation_global/scheme.ts";
 import type * as admin from "../../../server/http/answers/admin.ts";
 import type * as analyses from "../../../server/http/answers/analyses.ts";
+import type * as audit from "../../../server/http/answers/audit.ts";
 import type * as common from "../../../server/http/answers/common.ts";
 import type * as customer from "../../../server/http/answers/customer.ts";
 import type * as reports from "../../../server/http/answers/reports.ts";
@@ -173,3 +174,8 @@ export type SubscriptionAnswer = Of<typeof reports.subscriptionAnswer>;
 export type SubscriptionDeletedAnswer = Of<typeof reports.subscriptionDeletedAnswer>;
 export type OrganisationSubscriptionsAnswer = Of<typeof reports.organisationSubscriptionsAnswer>;
 export type SubscriptionsPausedAnswer = Of<typeof reports.subscriptionsPausedAnswer>;
+
+// The audit trail (server/audit/, docs/operations.md)
+
+export type AuditListAnswer = Of<typeof audit.auditListAnswer>;
+export type AuditEvent = Of<typeof audit.auditEventView>;

@@ -9,11 +9,16 @@ function shouldRetry(failureCount: number, error: unknown) {
 }
 
 export function createQueryClient() {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: reportApiFailure }),
-    mutationCache: new MutationCache({ onError: reportApiFailure }),
+    mutationCache: new MutationCache({
+      onError: reportApiFailure,
+      // Every write is a new line in the audit trail: a trail on screen reads it again.
+      onSuccess: () => client.invalidateQueries({ queryKey: ["audit-trail"] }),
+    }),
     defaultOptions: {
       queries: { retry: shouldRetry, refetchOnWindowFocus: false },
     },
   });
+  return client;
 }

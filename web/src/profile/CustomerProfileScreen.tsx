@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack } from "@mantine/core";
 import { UsersTable } from "../admin/customer/UsersTable.tsx";
+import { AuditTrailPanel } from "../audit/AuditTrailPanel.tsx";
 import { ScreenTitle } from "../components/ScreenTitle.tsx";
 import { SubscriptionsPanel } from "../reports/SubscriptionsPanel.tsx";
 import { useDummyOrgId } from "../session/dummyContext.ts";
@@ -35,6 +36,8 @@ export function CustomerProfileScreen() {
           <OrganisationCard organization={organization} canChangeLogo={isAdmin} />
         </SimpleGrid>
         {isAdmin || dummy ? <UsersTable organization={organization} canEdit={isAdmin} /> : null}
+        {/* The organisation's admins read its audit trail (docs/roles.md); staff read it in the back office. */}
+        {isAdmin ? <AuditTrailPanel /> : null}
         <SavedQueriesPanel dummyOrgId={dummyOrgId} />
         {/* Staff read a customer's subscriptions on its overview (the back office). */}
         {dummy || !("id" in profile) ? null : <SubscriptionsPanel userId={profile.id} />}

@@ -1,6 +1,7 @@
 import { Badge, Group, SimpleGrid, Stack } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { AuditTrailPanel } from "../../audit/AuditTrailPanel.tsx";
 import { ScreenTitle } from "../../components/ScreenTitle.tsx";
 import { PendingScreen } from "../../components/StatusScreens.tsx";
 import { useMayCall } from "../../session/permissions.ts";
@@ -62,6 +63,9 @@ export function CustomerOverviewScreen({ id }: { id: string }) {
       />
       <FacilitiesTable organization={customer} />
       <ProvidersTable organization={customer} />
+      {may("GET /api/management/admin/audit/:orgid") ? (
+        <AuditTrailPanel organisationId={customer.id} />
+      ) : null}
     </Stack>
   );
 }

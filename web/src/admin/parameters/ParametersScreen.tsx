@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type Agent, addAgent, removeAgent } from "../../api/agents.ts";
 import type { AdminDetail } from "../../api/answers.ts";
+import { AuditTrailPanel } from "../../audit/AuditTrailPanel.tsx";
 import { ScreenTitle } from "../../components/ScreenTitle.tsx";
 import { type Session, sessionKeys } from "../../session/queries.ts";
 import { useAdminDetail } from "../../session/useSessions.ts";
@@ -121,6 +122,8 @@ export function ParametersScreen() {
       >
         {`${removing?.username ?? ""} (${removing?.email ?? ""}) can no longer sign in; their open sessions end now.`}
       </ConfirmModal>
+      {/* The writes of no organisation: staff accounts and sign-ins, site texts, help centre, market files. */}
+      <AuditTrailPanel organisationId="site" title="Site audit trail" />
     </>
   );
 }
