@@ -3,7 +3,7 @@
  * the mail with its PDF (its text read back by pdf.js holds the figures the API answers), the
  * one-click unsubscribe (once, and for its recipient only), the reasons a report is not sent,
  * retries then 'failed' with staff told, a worker that died mid-send, and two server processes
- * on one PostgreSQL delivering 200 reports due at once exactly once each.
+ * on one PostgreSQL delivering 60 reports due at once exactly once each.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, inArray } from "drizzle-orm";
