@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { preparedAnswer, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
-import { inMarketBase } from "../../server/engine/preparedFilters.ts";
+import { addUpByRank, inMarketBase } from "../../server/engine/preparedFilters.ts";
 import { minText } from "../../server/engine/textOrder.ts";
 import type { Pair } from "./marketShare.ts";
 import { marketShareResult } from "./share.ts";
@@ -31,32 +31,27 @@ export const marketSharePrepared = preparedAnswer({
   tables: { pairs: { sql: "prepared_pairs.sql", row: preparedPair } },
   async answer({ filters, tables, filterLists }) {
     const keep = inMarketBase(filters);
-    // Ranks count from 0 and are fewer than the rows.
-    const byRank: Array<Pair | undefined> = new Array(tables.pairs.length);
-    for (const row of tables.pairs) {
+    const pairs = addUpByRank(
+      tables.pairs,
       // market_base's facility zip condition reads the case's facility zip.
-      if (!keep({ ...row, facility_zip: row.filter_facility_zip })) continue;
-      const pair = byRank[row.pair_rank];
-      if (!pair) {
-        byRank[row.pair_rank] = {
-          facility_npi: row.facility_npi,
-          rendering_npi: row.rendering_npi,
-          is_customer: row.is_customer,
-          facility_name: row.facility_name,
-          facility_zip: row.facility_zip,
-          rendering_name: row.rendering_name,
-          cases: row.cases,
-        };
-        continue;
-      }
-      pair.facility_name = minText(pair.facility_name, row.facility_name);
-      pair.facility_zip = minText(pair.facility_zip, row.facility_zip);
-      pair.rendering_name = minText(pair.rendering_name, row.rendering_name);
-      pair.cases += row.cases;
-    }
-    return marketShareResult(
-      byRank.filter((pair) => pair !== undefined),
-      await filterLists(),
+      (row) => keep({ ...row, facility_zip: row.filter_facility_zip }),
+      (row) => row.pair_rank,
+      (row): Pair => ({
+        facility_npi: row.facility_npi,
+        rendering_npi: row.rendering_npi,
+        is_customer: row.is_customer,
+        facility_name: row.facility_name,
+        facility_zip: row.facility_zip,
+        rendering_name: row.rendering_name,
+        cases: 0,
+      }),
+      (pair, row) => {
+        pair.facility_name = minText(pair.facility_name, row.facility_name);
+        pair.facility_zip = minText(pair.facility_zip, row.facility_zip);
+        pair.rendering_name = minText(pair.rendering_name, row.rendering_name);
+        pair.cases += row.cases;
+      },
     );
+    return marketShareResult(pairs, await filterLists());
   },
 });

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { preparedAnswer, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
-import { inMarketBase } from "../../server/engine/preparedFilters.ts";
+import { addUpByRank, inMarketBase } from "../../server/engine/preparedFilters.ts";
 import { minText } from "../../server/engine/textOrder.ts";
 import { type ReferrerCases, referralResult } from "./referrals.ts";
 
@@ -27,24 +27,18 @@ const referredRow = z.object({
 export const referralPrepared = preparedAnswer({
   tables: { referred: { sql: "prepared_referrals.sql", row: referredRow } },
   async answer({ filters, tables, filterLists }) {
-    const keep = inMarketBase(filters);
-    // Ranks count from 0 and are fewer than the rows.
-    const byRank: Array<ReferrerCases | undefined> = new Array(tables.referred.length);
-    for (const row of tables.referred) {
-      if (!keep(row)) continue;
-      let referrer = byRank[row.referrer_rank];
-      if (!referrer) {
-        referrer = { npi: row.referring_npi, name: null, total: 0, customer: 0, competitors: 0 };
-        byRank[row.referrer_rank] = referrer;
-      }
-      referrer.name = minText(referrer.name, row.referring_name);
-      referrer.total += row.cases;
-      if (row.is_customer) referrer.customer += row.cases;
-      else referrer.competitors += row.cases;
-    }
-    return referralResult(
-      byRank.filter((referrer) => referrer !== undefined),
-      await filterLists(),
+    const referrers = addUpByRank(
+      tables.referred,
+      inMarketBase(filters),
+      (row) => row.referrer_rank,
+      (row): ReferrerCases => ({ npi: row.referring_npi, name: null, total: 0, customer: 0, competitors: 0 }),
+      (referrer, row) => {
+        referrer.name = minText(referrer.name, row.referring_name);
+        referrer.total += row.cases;
+        if (row.is_customer) referrer.customer += row.cases;
+        else referrer.competitors += row.cases;
+      },
     );
+    return referralResult(referrers, await filterLists());
   },
 });

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { preparedAnswer, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
-import { inMarketBase } from "../../server/engine/preparedFilters.ts";
+import { addUpByRank, inMarketBase } from "../../server/engine/preparedFilters.ts";
 import { minText } from "../../server/engine/textOrder.ts";
 import type { Partner } from "./partners.ts";
 import { partnershipResult } from "./pies.ts";
@@ -30,31 +30,25 @@ const preparedPartner = z.object({
 export const partnershipPrepared = preparedAnswer({
   tables: { partners: { sql: "prepared_partners.sql", row: preparedPartner } },
   async answer({ filters, tables, filterLists }) {
-    const keep = inMarketBase(filters);
-    // Ranks count from 0 and are fewer than the rows.
-    const byRank: Array<Partner | undefined> = new Array(tables.partners.length);
-    for (const row of tables.partners) {
-      if (!keep(row)) continue;
-      const pair = byRank[row.pair_rank];
-      if (!pair) {
-        byRank[row.pair_rank] = {
-          facility_npi: row.facility_npi,
-          rendering_npi: row.rendering_npi,
-          own_provider: row.own_provider,
-          own_facility: row.own_facility,
-          facility_name: row.facility_name,
-          rendering_name: row.rendering_name,
-          cases: row.cases,
-        };
-        continue;
-      }
-      pair.facility_name = minText(pair.facility_name, row.facility_name);
-      pair.rendering_name = minText(pair.rendering_name, row.rendering_name);
-      pair.cases += row.cases;
-    }
-    return partnershipResult(
-      byRank.filter((pair) => pair !== undefined),
-      await filterLists(),
+    const pairs = addUpByRank(
+      tables.partners,
+      inMarketBase(filters),
+      (row) => row.pair_rank,
+      (row): Partner => ({
+        facility_npi: row.facility_npi,
+        rendering_npi: row.rendering_npi,
+        own_provider: row.own_provider,
+        own_facility: row.own_facility,
+        facility_name: row.facility_name,
+        rendering_name: row.rendering_name,
+        cases: 0,
+      }),
+      (pair, row) => {
+        pair.facility_name = minText(pair.facility_name, row.facility_name);
+        pair.rendering_name = minText(pair.rendering_name, row.rendering_name);
+        pair.cases += row.cases;
+      },
     );
+    return partnershipResult(pairs, await filterLists());
   },
 });

@@ -92,3 +92,30 @@ export function inPracticeVolumes(filters: Filters): (row: PracticeFilteredRow) 
     ...sharedConditions(filters),
   ]);
 }
+
+/**
+ * The rows a filter keeps, added up into one group per rank (each prepared row carries its group's
+ * rank in the kernel's order, counting from 0): `start` makes a group from its first row, `add`
+ * adds every row to its group (the first too). Answers the groups in the kernel's order.
+ */
+export function addUpByRank<Row, Group>(
+  rows: readonly Row[],
+  keep: (row: Row) => boolean,
+  rankOf: (row: Row) => number,
+  start: (row: Row) => Group,
+  add: (group: Group, row: Row) => void,
+): Group[] {
+  // Ranks are fewer than the rows.
+  const byRank: Array<Group | undefined> = new Array(rows.length);
+  for (const row of rows) {
+    if (!keep(row)) continue;
+    const rank = rankOf(row);
+    let group = byRank[rank];
+    if (group === undefined) {
+      group = start(row);
+      byRank[rank] = group;
+    }
+    add(group, row);
+  }
+  return byRank.filter((group) => group !== undefined);
+}

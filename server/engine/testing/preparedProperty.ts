@@ -1,0 +1,43 @@
+/**
+ * The property every analysis with prepared tables keeps (its prepared.test.ts): over a seeded
+ * random organisation-year, the answer from the prepared rows equals the kernel's, figure for
+ * figure, on every random filter set (PREPARED_PROPERTY_SETS, default 60; a failure names its set).
+ * The kernel over the bound rows is the definition.
+ */
+import { expect } from "bun:test";
+import type { Plugin, PluginResult } from "../plugin.ts";
+import type { GoldenData, GoldenHarness } from "./golden.ts";
+import {
+  propertySets,
+  type Random,
+  randomFilters,
+  randomOrganisationYear,
+  seededRandom,
+} from "./randomData.ts";
+
+export async function expectPreparedEqualsKernel(
+  harness: GoldenHarness,
+  plugin: Plugin,
+  options: {
+    seed: number;
+    /** Whether an answer holds something (most sets must: not all empty answers). */
+    hasVolume: (result: PluginResult) => boolean;
+    /** The organisation-year to draw (default: one random year). */
+    data?: (random: Random) => GoldenData;
+  },
+) {
+  const random = seededRandom(options.seed);
+  const paths = await harness.both((options.data ?? randomOrganisationYear)(random));
+  let withVolume = 0;
+  for (let set = 0; set < propertySets(); set++) {
+    const filters = randomFilters(random, plugin);
+    const expected = await paths.kernel(plugin, filters);
+    expect({ set, filters, result: await paths.prepared(plugin, filters) }).toEqual({
+      set,
+      filters,
+      result: expected,
+    });
+    if (options.hasVolume(expected)) withVolume += 1;
+  }
+  expect(withVolume).toBeGreaterThan(propertySets() / 2);
+}
