@@ -17,6 +17,7 @@ import {
 } from "../../tests/helpers/factories.ts";
 import type { HttpClient } from "../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
+import { yearActionCall } from "../../tests/helpers/yearCalls.ts";
 import { COMPLETION } from "../../tests/model/yearModel.ts";
 import { professionalLine, toCsv } from "../ingest/testing/builders.ts";
 import {
@@ -56,39 +57,6 @@ for (const backend of backends) {
         })
       ).json.data;
     const organisation = () => ({ organization_uuid: organisationId, year: YEAR });
-    const runCalls: Partial<Record<YearAction, () => Promise<unknown>>> = {
-      facility_validation: () =>
-        staff.post("/api/management/admin/validation/", { ...organisation(), type: "facility" }),
-      provider_validation: () =>
-        staff.post("/api/management/admin/validation/", { ...organisation(), type: "provider" }),
-      global_validation: () =>
-        staff.post("/api/management/admin/validation/", { ...organisation(), type: "global" }),
-      service_capabilities: () =>
-        staff.post("/api/management/schemes/service_capabilities/generate/", {
-          kind: "SC",
-          organization: organisationId,
-          year: YEAR,
-        }),
-      macro_capabilities: () =>
-        staff.post("/api/management/schemes/macro_capabilities/generate/", {
-          kind: "MC",
-          organization: organisationId,
-          year: YEAR,
-        }),
-      market_profile: () =>
-        staff.post("/api/management/schemes/market_capabilities/generate/", {
-          kind: "MP",
-          organization: organisationId,
-          year: YEAR,
-        }),
-      questionnaire_allow: () =>
-        staff.post("/api/management/schemes/questionnaire/allow/", {
-          organization_id: organisationId,
-          year: YEAR,
-        }),
-      scoring: () => staff.post("/api/management/admin/scoring/", organisation()),
-    };
-
     /** The year detail once nothing runs (no run queued or under way, no refresh running). */
     async function settled() {
       const deadline = Date.now() + 90_000;
@@ -118,8 +86,7 @@ for (const backend of backends) {
             : (action === "submit_questionnaire" && questionnaire === "waiting") ||
               (action === "validate_questionnaire" && questionnaire === "under_analysis"),
         );
-        if (next === "enable") await staff.post("/api/management/admin/valid/", organisation());
-        else if (next === "submit_questionnaire")
+        if (next === "submit_questionnaire")
           await customer.post("/api/management/schemes/questionnaire/", {
             questionnaire: exampleAnswers,
             year: YEAR,
@@ -129,12 +96,7 @@ for (const backend of backends) {
             ...organisation(),
             kind: "validate",
           });
-        else if (next?.endsWith("_validate_anyway"))
-          await staff.patch("/api/management/admin/validation/", {
-            ...organisation(),
-            type: next.split("_")[0],
-          });
-        else if (next && runCalls[next as YearAction]) await runCalls[next as YearAction]!();
+        else if (next) await yearActionCall(staff, organisationId, YEAR, next as YearAction);
         else throw new Error(`nothing moves the year on: ${JSON.stringify(data.gates)}`);
       }
       throw new Error("not enabled after 20 steps");

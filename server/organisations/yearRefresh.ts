@@ -50,6 +50,17 @@ async function keepState(
     .where(eq(organisationYears.id, year.id));
 }
 
+/** A refresh as it starts: nothing run yet. */
+const started = (context: Pick<AppContext, "clock">, cause: YearRefreshState["cause"]): YearRefreshState => ({
+  status: "running",
+  cause,
+  started_at: context.clock.now().toISOString(),
+  finished_at: null,
+  ran: [],
+  accepted_again: [],
+  needs: null,
+});
+
 /** The next step to run: the first the rule allows that this refresh has not run yet. */
 export function nextRefreshStep(
   allowed: (step: RefreshStep) => boolean,
@@ -83,15 +94,7 @@ export const yearRefreshJob: JobDefinition<YearRefreshData> = {
   singletonKey: (data) => `${data.organisationId}:${data.year}`,
   async run(context, job) {
     const { organisationId, year, cause } = job.data;
-    const state: YearRefreshState = {
-      status: "running",
-      cause,
-      started_at: context.clock.now().toISOString(),
-      finished_at: null,
-      ran: [],
-      accepted_again: [],
-      needs: null,
-    };
+    const state = started(context, cause);
     await keepState(context, job.data, state);
     await publishStateChange(context, { organisationId, year, topic: "year" });
     let failed: string | undefined;
@@ -147,15 +150,7 @@ export async function refreshReplacedYears(
     const row = await findYearRow(context.database.db, organisationId, year);
     if (!row?.replacedAt) continue;
     const data = { organisationId, year, cause };
-    await keepState(context, data, {
-      status: "running",
-      cause,
-      started_at: context.clock.now().toISOString(),
-      finished_at: null,
-      ran: [],
-      accepted_again: [],
-      needs: null,
-    });
+    await keepState(context, data, started(context, cause));
     await context.jobs.send(YEAR_REFRESH_JOB, data);
   }
 }

@@ -35,6 +35,7 @@ import type { HttpClient } from "../helpers/httpClient.ts";
 import { eventually, listenToChannel } from "../helpers/liveListener.ts";
 import { randomOf } from "../helpers/seededRandom.ts";
 import { startTestApp, type TestApp } from "../helpers/testApp.ts";
+import { yearActionCall } from "../helpers/yearCalls.ts";
 import { COMPLETION } from "./yearModel.ts";
 
 const YEAR = 2024;
@@ -137,43 +138,7 @@ for (const backend of backends) {
       throw new Error("a run did not finish in 60 s");
     }
 
-    function call(action: YearAction) {
-      const organisation = { organization_uuid: organisationId, year: YEAR };
-      const validation = action.match(/^(facility|provider|global)_(validation|validate_anyway)$/);
-      if (validation) {
-        const body = { ...organisation, type: validation[1] };
-        return validation[2] === "validation"
-          ? staff.post("/api/management/admin/validation/", body)
-          : staff.patch("/api/management/admin/validation/", body);
-      }
-      const generators = {
-        service_capabilities: ["service_capabilities", "SC"],
-        macro_capabilities: ["macro_capabilities", "MC"],
-        market_profile: ["market_capabilities", "MP"],
-      } as const;
-      if (action in generators) {
-        const [path, kind] = generators[action as keyof typeof generators];
-        return staff.post(`/api/management/schemes/${path}/generate/`, {
-          kind,
-          organization: organisationId,
-          year: YEAR,
-        });
-      }
-      switch (action) {
-        case "scoring":
-          return staff.post("/api/management/admin/scoring/", organisation);
-        case "questionnaire_allow":
-          return staff.post("/api/management/schemes/questionnaire/allow/", {
-            organization_id: organisationId,
-            year: YEAR,
-          });
-        case "enable":
-          return staff.post("/api/management/admin/valid/", organisation);
-        case "prelaunch":
-          return staff.post("/api/management/admin/prelaunch/", { org_id: organisationId, year: YEAR });
-      }
-      throw new Error(`no call for ${action}`);
-    }
+    const call = (action: YearAction) => yearActionCall(staff, organisationId, YEAR, action);
 
     const practiceCsv = (random: () => number) =>
       toCsv(
