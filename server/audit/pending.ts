@@ -53,3 +53,9 @@ export function noteParsedBody(value: unknown) {
   const pending = pendingAudit.getStore();
   if (pending && pending.body === undefined) pending.body = value;
 }
+
+/** The call wrote nothing after all (an upload's preview): no record is kept of it. */
+export function noWrite() {
+  const pending = pendingAudit.getStore();
+  if (pending) pending.recorded = true;
+}

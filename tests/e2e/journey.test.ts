@@ -557,6 +557,10 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
           true,
         ),
       );
+      // Staff have the year open before the extract arrives: their screen follows it by itself.
+      await openYear();
+      await staff.evaluate(() => sessionStorage.setItem("clicks", "0"));
+
       await customer.goto("/practice-profile");
       const section = customer.locator("#data-upload");
       const folder = join(FIXTURE, "practice", String(YEAR));
@@ -571,10 +575,9 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
       await shot(customer, "journey-29-upload-preview");
       await section.getByRole("button", { name: "Send" }).click();
       await section.getByTestId("upload-accepted").waitFor({ timeout: JOB_MS });
+      await customer.goto("/");
 
-      await openYear();
-      await staff.evaluate(() => sessionStorage.setItem("clicks", "0"));
-      // The open screen follows the refresh as it runs (live channel), to its end.
+      // The open year detail follows the refresh as it runs (live channel), to its end: no reload.
       const notice = staff.locator('[data-refresh="ready"]');
       await notice.waitFor({ timeout: 4 * JOB_MS });
       await notice
@@ -583,9 +586,14 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
         .waitFor();
       await shot(staff, "journey-30-refresh-ready");
       await phoneShot(staff, "journey-30-refresh-ready-phone");
+      // Back in review, the customer's open Home has no analyses; they come back with the click.
+      await customer.getByRole("heading", { name: "Account setup" }).waitFor();
+      expect(await customer.getByRole("heading", { name: "Analyses" }).count()).toBe(0);
       await staff.getByRole("button", { name: "Active", exact: true }).click();
       await staff.getByRole("button", { name: "Enabled this year" }).waitFor({ timeout: JOB_MS });
       expect(await staff.evaluate(() => Number(sessionStorage.getItem("clicks")))).toBe(1);
+      await customer.getByRole("heading", { name: "Analyses" }).waitFor({ timeout: JOB_MS });
+      await shot(customer, "journey-31-home-analyses-back");
 
       const detail = await pageApi(customer, "GET", "/api/management/customer/detail/", undefined);
       expect((detail.body as { organization: { years: number[] } }).organization.years).toEqual([YEAR]);

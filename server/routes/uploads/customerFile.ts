@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { noWrite } from "../../audit/pending.ts";
 import type { AppEnv } from "../../context.ts";
 import { customerUsers, organisations } from "../../db/schema/index.ts";
 import { atMost, LINE_MAX } from "../../forms/textLimits.ts";
@@ -174,6 +175,8 @@ export const customerFile = new Hono<AppEnv>().post(
           confirm: form.confirm,
           preview: form.preview,
         });
+        // A preview reads the file and keeps nothing: there is no write to record.
+        if (result.status === "preview") noWrite();
         // A question back to the uploader (409, resend with confirm) or a preview is no news for anyone else.
         if (!form.preview && result.status !== "needs_confirmation" && result.status !== "preview") {
           await notify(

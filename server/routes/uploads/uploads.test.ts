@@ -311,7 +311,9 @@ for (const backend of backends) {
       const db = t.context.database.db;
       const uploadsOf = () =>
         db.select().from(practiceUploads).where(eq(practiceUploads.organisationId, fresh.id));
+      const auditOf = () => db.select().from(auditEvents).where(eq(auditEvents.organisationId, fresh.id));
       const uploadsBefore = await uploadsOf();
+      const auditBefore = await auditOf();
       const previewForm = form([2023, 2024, 2025], "");
       previewForm.delete("years");
       previewForm.append("preview", "true");
@@ -324,6 +326,8 @@ for (const backend of backends) {
         expect(entry.rows).toBeGreaterThan(100);
       }
       expect(await uploadsOf()).toEqual(uploadsBefore);
+      // Nothing was written: the audit trail has no record of a preview.
+      expect(await auditOf()).toEqual(auditBefore);
       expect(
         await db.select().from(organisationYears).where(eq(organisationYears.organisationId, fresh.id)),
       ).toEqual([]);
