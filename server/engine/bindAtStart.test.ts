@@ -13,6 +13,7 @@ import { providers, serviceAreas } from "../db/schema/index.ts";
 import { ingestFixtureFolder } from "../ingest/fixtureFolder.ts";
 import { facilityLine, marketRow, professionalLine, toCsv } from "../ingest/testing/builders.ts";
 import { bindAtStart } from "./bindAtStart.ts";
+import { forgetPreparedRows, heldPreparedFiles } from "./derived/preparedTables.ts";
 import { prepareAnalysisFiles } from "./derived/prepareFiles.ts";
 import { closeDuckPools, poolSchemas } from "./duckPool.ts";
 import { DERIVED_RUN_THREADS } from "./executeKernel.ts";
@@ -68,9 +69,16 @@ for (const backend of backends) {
 
     test("the prepared organisation-year is bound, the other left to its first run; that run makes no schema", async () => {
       closeDuckPools(t.dataDir);
+      forgetPreparedRows();
       const started = await bindAtStart(t.context, { budgetMs: 60_000 });
       expect(started).toMatchObject({ bound: 1, left: 1 });
       expect(runSchemas().size).toBe(1);
+      // The analyses' prepared rows the pipeline kept are read now, not by the first requests.
+      const held = heldPreparedFiles();
+      for (const id of ["querie1", "querie2", "querie4", "querie5", "querie10"])
+        expect(held.some((path) => path.includes(`${id}_prepared`) && path.includes(ids.prepared!))).toBe(
+          true,
+        );
       clearRunCache();
       const outcome = await runPlugin({
         context: t.context,

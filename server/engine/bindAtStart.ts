@@ -10,8 +10,8 @@
  * Here the process does that work once before it listens, from what the data pipeline has already
  * written (the derived files): the registry, the runs' pool with every connection open, the
  * organisations' snapshots (organisationSnapshot.ts: years and resolved inputs, kept) and one
- * schema per organisation-year, newest year first (the screens open it by default). Nothing is
- * written: an organisation-year whose derived files are missing is left to
+ * schema per organisation-year, newest year first (the screens open it by default), with the
+ * analyses' prepared rows its kept files hold while their cache has room. Nothing is written: an organisation-year whose derived files are missing is left to
  * its first run (which writes them, as before). Bounded by the instance's schema bound and a time
  * budget (`VITALITY_BIND_AT_START_SECONDS`; 0 turns it off): what is left is bound on first use,
  * as before. A process stays stateless: this is memory made again from the shared data folder and
@@ -22,6 +22,7 @@ import type { AppContext } from "../context.ts";
 import { organisations } from "../db/schema/index.ts";
 import { zipCentroid } from "../geo/zipCentroids.ts";
 import { bindRunRelations } from "./bindInputs.ts";
+import { warmPreparedRows } from "./derived/preparedTables.ts";
 import { leaseDuck, runPoolSize } from "./duckPool.ts";
 import { DERIVED_RUN_THREADS } from "./executeKernel.ts";
 import type { CanonicalInputs } from "./inputs.ts";
@@ -55,7 +56,7 @@ export async function bindAtStart(
   const started = performance.now();
   const deadline = started + options.budgetMs;
   const { dataDir } = context.config;
-  await pluginRegistry();
+  const registry = await pluginRegistry();
   // Built on first use otherwise (42,000 zips): the drive-time and map analyses read it.
   zipCentroid("00000");
   const rows = await context.database.db.select({ id: organisations.id }).from(organisations);
@@ -94,6 +95,12 @@ export async function bindAtStart(
           const release = await bindRunRelations(lease.duck, inputs, lease.duck.bound);
           release();
           bound += 1;
+          // Prepared rows kept on disk are read now, not by the first requests (within the cache's room).
+          if (inputs.kept) {
+            for (const plugin of registry.all()) {
+              if (plugin.prepared) await warmPreparedRows(plugin, inputs.kept).catch(() => false);
+            }
+          }
         } catch {
           // As after a failed run: nothing the connection bound is trusted; the first run tries again.
           lease.duck.bound.clear();

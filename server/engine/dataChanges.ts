@@ -22,3 +22,12 @@ export async function notifyDataChanged(
   await context.live.invalidate({ topic: DATA_TOPIC, key: organisationId ?? undefined });
   await queuePrepareFiles(context, organisationId);
 }
+
+/**
+ * A year opened to its readers (enabled, prelaunched): no input changed, so no file is prepared,
+ * but every process drops the organisation's snapshot, which holds the open years. Without it a
+ * manifest asked in the next seconds (an open screen told of the change) answers the years before.
+ */
+export async function notifyYearsOpened(context: Pick<AppContext, "live">, organisationId: string) {
+  await context.live.invalidate({ topic: DATA_TOPIC, key: organisationId });
+}

@@ -5,6 +5,7 @@
  * derived files, prepareFiles.ts) and held in a bounded memory cache (heldKept.ts), so a request
  * reads no SQL: it narrows and adds up rows already in memory.
  */
+import { existsSync } from "node:fs";
 import { z } from "zod";
 import type { Plugin, PreparedTables } from "../plugin.ts";
 import type { SqlRunner } from "../sqlRunner.ts";
@@ -74,6 +75,22 @@ export function preparedRows(
   const path = pathOf(plugin, kept);
   return held.get(path, () => keptJson(path, read, schemaOf(tables)));
 }
+
+/**
+ * Holds the plugin's prepared rows of an organisation-year when their kept file exists and the
+ * cache has room (a starting process, bindAtStart.ts): nothing is computed or written here. Answers
+ * whether they are held.
+ */
+export async function warmPreparedRows(plugin: PreparedPlugin, kept: KeptValues): Promise<boolean> {
+  const path = pathOf(plugin, kept);
+  if (held.peek(path) !== undefined) return true;
+  if (!plugin.prepared || !held.hasRoom() || !existsSync(path)) return false;
+  await preparedRows(plugin, kept, () => Promise.reject(new Error("not computed at start")));
+  return true;
+}
+
+/** The kept files whose rows are held, most recently used first (tests). */
+export const heldPreparedFiles = () => held.keys();
 
 /** Forgets the rows held in memory (a test's "another process"). */
 export function forgetPreparedRows() {

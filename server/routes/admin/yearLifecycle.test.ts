@@ -132,6 +132,16 @@ for (const backend of backends) {
         expect(listed.status).toBe("ACTIVE");
       });
 
+      test("the customer's manifest read right after the enable opens the year (no stale snapshot)", async () => {
+        const { org, customer } = await customerOrg("Opening");
+        await yearAt(t, org.id, 2024);
+        const manifest = async () => (await customer.get("/api/management/queries/manifest/")).json;
+        expect((await manifest()).available_years).toEqual([]);
+        expect((await siteAdmin.post(VALID, { organization_uuid: org.id, year: 2024 })).status).toBe(200);
+        // An open analysis told of the change asks at once: it must hear the year is open.
+        expect((await manifest()).available_years).toEqual([2024]);
+      });
+
       test("below 100%: 400 with the percent and what is missing", async () => {
         const { org } = await customerOrg("Almost");
         // 7 units + questionnaire submitted (0.5) = 7.5; 7.5 x 100 / 8 = 93.75
@@ -223,9 +233,7 @@ for (const backend of backends) {
         await siteAdmin.post(VALID, { organization_uuid: org.id, year: 2024 });
         const enabled = await siteAdmin.post(PRELAUNCH, { org_id: org.id, year: 2024 });
         expect(enabled.status).toBe(400);
-        expect(enabled.json.detail).toBe(
-          "2024 is already enabled: there is nothing to prelaunch.",
-        );
+        expect(enabled.json.detail).toBe("2024 is already enabled: there is nothing to prelaunch.");
         const incomplete = await siteAdmin.post(PRELAUNCH, { org_id: org.id, year: 2023 });
         expect(incomplete.json.detail).toBe(
           "2023 is at 87.5% progress; it can be initialised at 100% (missing: Scoring).",

@@ -11,7 +11,7 @@ import { sessionsChanged } from "../../auth/sessions.ts";
 import type { AppContext, AppEnv } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { organisations, organisationYears } from "../../db/schema/index.ts";
-import { notifyDataChanged } from "../../engine/dataChanges.ts";
+import { notifyDataChanged, notifyYearsOpened } from "../../engine/dataChanges.ts";
 import { pluginRegistry } from "../../engine/registry.ts";
 import {
   yearEnabledAnswer,
@@ -144,6 +144,7 @@ export const validYearRoutes = new Hono<AppEnv>()
           .where(eq(organisations.id, organisation.id));
       });
       await sessionsChanged(c.var.app, { organisationId: organisation.id });
+      await notifyYearsOpened(c.var.app, organisation.id);
       await publishStateChange(c.var.app, {
         organisationId: organisation.id,
         year: body.year,
@@ -243,6 +244,7 @@ export const prelaunchRoutes = new Hono<AppEnv>().post(
       .update(organisationYears)
       .set({ prelaunched: true, updatedAt: c.var.app.clock.now() })
       .where(eq(organisationYears.id, row.id));
+    await notifyYearsOpened(c.var.app, organisation.id);
     await publishStateChange(c.var.app, { organisationId: organisation.id, year: body.year, topic: "year" });
     return c.json({
       status: 200,
