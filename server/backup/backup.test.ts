@@ -106,7 +106,7 @@ for (const backend of backends) {
     /** A new, empty PostgreSQL database for a restore (none on PGlite). */
     const restoredDatabase = async () => {
       if (backend !== "postgres") return undefined;
-      const fresh = await freshPostgresDatabase();
+      const fresh = await freshPostgresDatabase({ empty: true });
       drops.push(fresh.drop);
       return fresh.url;
     };
@@ -187,7 +187,7 @@ for (const backend of backends) {
       expect(existsSync(warehousePaths.practiceLines(dataDir, organisationId, UPLOADED_YEAR))).toBe(false);
     }, 900_000);
 
-    test("the commands: backup asks the running server, restore brings it up in a new folder", async () => {
+    test("the commands: a backup of the running deployment (on PGlite taken by its server), restored into a new folder", async () => {
       // This test process plays the running server: it answers backup requests (server/main.ts).
       const now = await readAll(await signInCustomer(t, DEMO_EMAIL));
       const stop = backend === "pglite" ? serveBackupRequests(t.context, t.context.logger) : () => {};
@@ -216,6 +216,8 @@ for (const backend of backends) {
       expect(restoredOut.stderr).toBe("");
       expect(restoredOut.stdout).toContain(`into ${dataDir}`);
       expect(restoredOut.code).toBe(0);
+      // The figures docs/operations.md quotes (the demo's size).
+      console.log(`${backend}:\n${backedUp.stdout}${restoredOut.stdout}`);
       const restored = await startRestored(dataDir, databaseUrl);
       clearRunCache();
       expect(await readAll(await signInCustomer(restored, DEMO_EMAIL))).toEqual(now);
@@ -262,6 +264,18 @@ for (const backend of backends) {
       ).rejects.toThrow(`the backup is damaged: 1 file(s) missing or changed (${kept.path})`);
       expect(existsSync(target)).toBe(false);
       await expect(takeBackup(t.context, out)).rejects.toThrow("is not empty");
+      if (backend === "postgres") {
+        const withoutClient = await vitality(
+          { DATA_DIR: t.dataDir, DATABASE_URL: t.context.config.databaseUrl!, PATH: "/nonexistent" },
+          "backup",
+          "--out",
+          join(scratch, "never"),
+        );
+        expect(withoutClient.stderr).toContain(
+          "pg_dump was not found on PATH: install the PostgreSQL client programs",
+        );
+        expect(withoutClient.code).toBe(1);
+      }
     });
   });
 }

@@ -50,7 +50,7 @@ export const command: Command = {
       const database = await openDatabase({
         databaseUrl: config.databaseUrl,
         dataDir: config.dataDir,
-        max: 1,
+        max: 2,
       });
       try {
         manifest = await takeBackup({ config, database }, out);
