@@ -48,6 +48,8 @@ async function vitality(env: Record<string, string>, ...args: string[]) {
 const ANALYSES = Array.from({ length: 11 }, (_, index) => `querie${index + 1}`);
 const YEAR = 2025;
 const UPLOADED_YEAR = 2022;
+/** The demo's reference year, not enabled: its data replaced during the backup. */
+const REPLACED_YEAR = 2023;
 
 async function readAll(customer: HttpClient) {
   const answers: Record<string, string> = {};
@@ -58,16 +60,18 @@ async function readAll(customer: HttpClient) {
   return answers;
 }
 
-function practiceForm(organisationId: string) {
+function practiceForm(organisationId: string, year = UPLOADED_YEAR) {
   const body = new FormData();
   const csv = toCsv(
     Array.from({ length: 200 }, (_, line) =>
-      professionalLine({ line: line + 1, service_date: "2022-03-01" }),
+      professionalLine({ line: line + 1, service_date: `${year}-03-01` }),
     ),
   );
   body.append("files", new File([csv], "professional_fees.csv", { type: "text/csv" }));
-  body.append("years", String(UPLOADED_YEAR));
+  body.append("years", String(year));
   body.append("organization", organisationId);
+  // A replacement of a year with more lines is confirmed (it shrinks the year).
+  body.append("confirm", "true");
   return body;
 }
 
@@ -129,7 +133,7 @@ for (const backend of backends) {
       rmSync(scratch, { recursive: true, force: true });
     });
 
-    test("restored and started: every analysis byte-equal; an upload committed during the backup is wholly out", async () => {
+    test("restored and started: every analysis byte-equal; uploads committed during the backup wholly out", async () => {
       const customer = await signInCustomer(t, DEMO_EMAIL);
       before = await readAll(customer);
       for (const analysis of ANALYSES) expect(before[analysis]!.slice(0, 3)).toBe("200");
@@ -138,13 +142,25 @@ for (const backend of backends) {
       // The upload starts after the database snapshot and commits before the files are copied:
       // its files are in the copy, its rows are not.
       let uploaded = "";
+      let replacedAnswer = "";
+      const currentBefore = sha256Of(warehousePaths.practiceLines(t.dataDir, organisationId, REPLACED_YEAR));
       const manifest = await takeBackup(t.context, out, {
         afterSnapshot: async () => {
           const answer = await siteAdmin.post("/api/management/customer/file/", practiceForm(organisationId));
           uploaded = `${answer.status} ${answer.text}`.slice(0, 200);
+          // And the reference year's data replaced: its current file is then the new version's.
+          const replaced = await siteAdmin.post(
+            "/api/management/customer/file/",
+            practiceForm(organisationId, REPLACED_YEAR),
+          );
+          replacedAnswer = `${replaced.status} ${replaced.text}`.slice(0, 200);
         },
       });
       expect(uploaded).toStartWith("200");
+      expect(replacedAnswer).toStartWith("200");
+      expect(sha256Of(warehousePaths.practiceLines(t.dataDir, organisationId, REPLACED_YEAR))).not.toBe(
+        currentBefore,
+      );
       const yearFolder = `warehouse/practice/${organisationId}/${UPLOADED_YEAR}/`;
       expect(manifest.files.some((file) => file.path.startsWith(yearFolder))).toBe(true);
 
@@ -185,6 +201,10 @@ for (const backend of backends) {
         );
       expect(versions).toEqual([]);
       expect(existsSync(warehousePaths.practiceLines(dataDir, organisationId, UPLOADED_YEAR))).toBe(false);
+      // The replaced year: the copied current file (the replacement's) put back to the recorded version.
+      expect(sha256Of(warehousePaths.practiceLines(dataDir, organisationId, REPLACED_YEAR))).toBe(
+        currentBefore,
+      );
     }, 900_000);
 
     test("the commands: a backup of the running deployment (on PGlite taken by its server), restored into a new folder", async () => {
