@@ -237,7 +237,10 @@ for (const backend of backends) {
       expect(restoredOut.stdout).toContain(`into ${dataDir}`);
       expect(restoredOut.code).toBe(0);
       // The figures docs/operations.md quotes (the demo's size).
-      console.log(`${backend}:\n${backedUp.stdout}${restoredOut.stdout}`);
+      const cliManifest = JSON.parse(readFileSync(join(cliOut, "manifest.json"), "utf8"));
+      console.log(
+        `${backend}:\n${backedUp.stdout}${restoredOut.stdout}database file ${cliManifest.database.bytes} bytes`,
+      );
       const restored = await startRestored(dataDir, databaseUrl);
       clearRunCache();
       expect(await readAll(await signInCustomer(restored, DEMO_EMAIL))).toEqual(now);
