@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { createApp } from "./app.ts";
+import { serveBackupRequests } from "./backup/backupRequests.ts";
 import { createContext } from "./bootstrap/context.ts";
 import { DEMO_EMAIL } from "./bootstrap/demoOrganisation.ts";
 import { ensureFirstAdmin } from "./bootstrap/firstAdmin.ts";
@@ -95,12 +96,16 @@ export async function startServer() {
     );
   }
 
+  // An embedded database is read by this process only: `vitality backup` asks it (backupRequests.ts).
+  const stopBackups = context.database.backend === "pglite" ? serveBackupRequests(context, logger) : () => {};
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal}: finishing open requests and stopping`);
     await server.stop(false);
+    stopBackups();
     await context.jobs.stop();
     // Every per-process cache's size against its bound (the tenant benchmark reads this line).
     logger.info(cacheLine());

@@ -24,6 +24,11 @@ export interface Database {
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * PGlite only: its data folder as a tar, taken while no statement runs (PGlite's own query
+   * lock), so a consistent image of a moment between statements (server/backup/).
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -72,6 +77,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     },
     async notify(channel, payload) {
       await client.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    },
+    async dumpDataDir() {
+      return client.dumpDataDir("none");
     },
     async close() {
       await client.close();

@@ -67,12 +67,14 @@ function migratedTemplate(): Promise<string> {
 }
 
 /**
- * A fresh PostgreSQL database for one test file, migrated as a first start leaves it; dropped by
- * the returned function.
+ * A fresh PostgreSQL database for one test file, migrated as a first start leaves it (or empty,
+ * as a restore wants it); dropped by the returned function.
  */
-export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgresDatabase(
+  options: { empty?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `vitality_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const source = await migratedTemplate();
+  const source = options.empty ? "template0" : await migratedTemplate();
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${source}`);
   await admin.end();

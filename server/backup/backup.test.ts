@@ -1,0 +1,304 @@
+/**
+ * Issue 33, "Backups and restore": a backup of the demo taken while a practice upload runs,
+ * restored into a new data folder (and a new PostgreSQL database), started: every analysis answers
+ * byte-equal to the answers before the backup, and the upload is wholly in or wholly out.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { and, eq } from "drizzle-orm";
+import { backends, freshPostgresDatabase } from "../../tests/helpers/backends.ts";
+import { createStaff, signInCustomer, signInStaff } from "../../tests/helpers/factories.ts";
+import { HttpClient } from "../../tests/helpers/httpClient.ts";
+import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
+import { createApp } from "../app.ts";
+import { createContext } from "../bootstrap/context.ts";
+import { DEMO_EMAIL } from "../bootstrap/demoOrganisation.ts";
+import { seedDemo } from "../bootstrap/seedDemo.ts";
+import { loadConfig } from "../config.ts";
+import type { AppContext } from "../context.ts";
+import { organisationYears, practiceYearVersions } from "../db/schema/index.ts";
+import { clearRunCache } from "../engine/runPlugin.ts";
+import { warehousePaths } from "../ingest/storage.ts";
+import { sweepUnfinishedIngests } from "../ingest/sweep.ts";
+import { professionalLine, toCsv } from "../ingest/testing/builders.ts";
+import { createLogger } from "../logger.ts";
+import { serveBackupRequests } from "./backupRequests.ts";
+import { sha256Of } from "./manifest.ts";
+import { restoreBackup, settleRestoredFiles } from "./restoreBackup.ts";
+import { takeBackup } from "./takeBackup.ts";
+
+const main = join(import.meta.dir, "..", "cli", "main.ts");
+
+async function vitality(env: Record<string, string>, ...args: string[]) {
+  const child = Bun.spawn([process.execPath, main, ...args], {
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { ...process.env, SEED_DEMO: "0", ...env },
+  });
+  const [code, stdout, stderr] = await Promise.all([
+    child.exited,
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+  ]);
+  return { code, stdout, stderr };
+}
+
+const ANALYSES = Array.from({ length: 11 }, (_, index) => `querie${index + 1}`);
+const YEAR = 2025;
+const UPLOADED_YEAR = 2022;
+/** The demo's reference year, not enabled: its data replaced during the backup. */
+const REPLACED_YEAR = 2023;
+
+async function readAll(customer: HttpClient) {
+  const answers: Record<string, string> = {};
+  for (const analysis of ANALYSES) {
+    const answer = await customer.post(`/api/management/queries/${analysis}`, { filters: { year: YEAR } });
+    answers[analysis] = `${answer.status} ${answer.text}`;
+  }
+  return answers;
+}
+
+function practiceForm(organisationId: string, year = UPLOADED_YEAR) {
+  const body = new FormData();
+  const csv = toCsv(
+    Array.from({ length: 200 }, (_, line) =>
+      professionalLine({ line: line + 1, service_date: `${year}-03-01` }),
+    ),
+  );
+  body.append("files", new File([csv], "professional_fees.csv", { type: "text/csv" }));
+  body.append("years", String(year));
+  body.append("organization", organisationId);
+  // A replacement of a year with more lines is confirmed (it shrinks the year).
+  body.append("confirm", "true");
+  return body;
+}
+
+/** The restored deployment, started as the server starts: sweeps and reconcile, then the app. */
+async function startDeployment(dataDir: string, databaseUrl: string | undefined) {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: "http://localhost:3000",
+    LOG_REQUESTS: "0",
+    TRUST_PROXY: "1",
+    SEED_DEMO: "0",
+    PREPARE_ANALYSIS_FILES: "0",
+    REFRESH_REPLACED_YEARS: "0",
+  });
+  const context = await createContext(config, { logger: createLogger("text", true) });
+  // As `vitality restore` does, then as a start does.
+  await settleRestoredFiles(context);
+  await sweepUnfinishedIngests(context);
+  const app = createApp(context);
+  return { context, dataDir, client: () => new HttpClient(app) } as unknown as TestApp & {
+    context: AppContext;
+  };
+}
+
+for (const backend of backends) {
+  describe(`backup and restore of a running deployment (${backend})`, () => {
+    let t: TestApp;
+    let organisationId: string;
+    const scratch = mkdtempSync(join(tmpdir(), "vitality-backup-"));
+    const out = join(scratch, "backup");
+    let before: Record<string, string> = {};
+    const started: AppContext[] = [];
+    const drops: (() => Promise<void>)[] = [];
+    /** A new, empty PostgreSQL database for a restore (none on PGlite). */
+    const restoredDatabase = async () => {
+      if (backend !== "postgres") return undefined;
+      const fresh = await freshPostgresDatabase({ empty: true });
+      drops.push(fresh.drop);
+      return fresh.url;
+    };
+    const startRestored = async (dataDir: string, databaseUrl: string | undefined) => {
+      const restored = await startDeployment(dataDir, databaseUrl);
+      started.push(restored.context);
+      return restored;
+    };
+    beforeAll(async () => {
+      t = await startTestApp(backend);
+      organisationId = (await seedDemo(t.context)).demo!.id;
+    }, 900_000);
+    afterAll(async () => {
+      for (const context of started) {
+        await context.live.stop();
+        await context.database.close();
+      }
+      await t.close();
+      for (const drop of drops) await drop();
+      rmSync(scratch, { recursive: true, force: true });
+    });
+
+    test("restored and started: every analysis byte-equal; uploads committed during the backup wholly out", async () => {
+      const customer = await signInCustomer(t, DEMO_EMAIL);
+      before = await readAll(customer);
+      for (const analysis of ANALYSES) expect(before[analysis]!.slice(0, 3)).toBe("200");
+      const siteAdmin = await signInStaff(t, (await createStaff(t, "site_admin")).username);
+
+      // The upload starts after the database snapshot and commits before the files are copied:
+      // its files are in the copy, its rows are not.
+      let uploaded = "";
+      let replacedAnswer = "";
+      const currentBefore = sha256Of(warehousePaths.practiceLines(t.dataDir, organisationId, REPLACED_YEAR));
+      const manifest = await takeBackup(t.context, out, {
+        afterSnapshot: async () => {
+          const answer = await siteAdmin.post("/api/management/customer/file/", practiceForm(organisationId));
+          uploaded = `${answer.status} ${answer.text}`.slice(0, 200);
+          // And the reference year's data replaced: its current file is then the new version's.
+          const replaced = await siteAdmin.post(
+            "/api/management/customer/file/",
+            practiceForm(organisationId, REPLACED_YEAR),
+          );
+          replacedAnswer = `${replaced.status} ${replaced.text}`.slice(0, 200);
+        },
+      });
+      expect(uploaded).toStartWith("200");
+      expect(replacedAnswer).toStartWith("200");
+      expect(sha256Of(warehousePaths.practiceLines(t.dataDir, organisationId, REPLACED_YEAR))).not.toBe(
+        currentBefore,
+      );
+      const yearFolder = `warehouse/practice/${organisationId}/${UPLOADED_YEAR}/`;
+      expect(manifest.files.some((file) => file.path.startsWith(yearFolder))).toBe(true);
+
+      // The manifest: the migrations by name, and each file's checksum that of its copy.
+      expect(manifest.backend).toBe(backend);
+      expect(manifest.migrations).toContain("0014_audit_trail");
+      expect(manifest.missingNamedFiles).toEqual([]);
+      const kept = manifest.files.find((file) => file.path.includes("/versions/"))!;
+      expect(sha256Of(join(out, "files", kept.path))).toBe(kept.sha256);
+
+      const dataDir = join(scratch, "restored");
+      const databaseUrl = await restoredDatabase();
+      await restoreBackup({ from: out, dataDir, databaseUrl });
+      const restored = await startRestored(dataDir, databaseUrl);
+      clearRunCache();
+      expect(await readAll(await signInCustomer(restored, DEMO_EMAIL))).toEqual(before);
+
+      // The upload is wholly out: no year, no current file, no kept version.
+      const { db } = restored.context.database;
+      const years = await db
+        .select()
+        .from(organisationYears)
+        .where(
+          and(
+            eq(organisationYears.organisationId, organisationId),
+            eq(organisationYears.year, UPLOADED_YEAR),
+          ),
+        );
+      expect(years.map((year) => year.currentVersionId)).toEqual([]);
+      const versions = await db
+        .select()
+        .from(practiceYearVersions)
+        .where(
+          and(
+            eq(practiceYearVersions.organisationId, organisationId),
+            eq(practiceYearVersions.year, UPLOADED_YEAR),
+          ),
+        );
+      expect(versions).toEqual([]);
+      expect(existsSync(warehousePaths.practiceLines(dataDir, organisationId, UPLOADED_YEAR))).toBe(false);
+      // The replaced year: the copied current file (the replacement's) put back to the recorded version.
+      expect(sha256Of(warehousePaths.practiceLines(dataDir, organisationId, REPLACED_YEAR))).toBe(
+        currentBefore,
+      );
+    }, 900_000);
+
+    test("the commands: a backup of the running deployment (on PGlite taken by its server), restored into a new folder", async () => {
+      // This test process plays the running server: it answers backup requests (server/main.ts).
+      const now = await readAll(await signInCustomer(t, DEMO_EMAIL));
+      const stop = backend === "pglite" ? serveBackupRequests(t.context, t.context.logger) : () => {};
+      const env = { DATA_DIR: t.dataDir, DATABASE_URL: t.context.config.databaseUrl ?? "" };
+      const cliOut = join(scratch, "cli-backup");
+      const backedUp = await vitality(env, "backup", "--out", cliOut);
+      stop();
+      expect(backedUp.stderr).toBe("");
+      if (backend === "pglite")
+        expect(backedUp.stdout).toContain(`The server (pid ${process.pid}) holds the embedded database`);
+      expect(backedUp.stdout).toMatch(
+        /Backup of .* as of .* \(the recovery point\): \d+ files and the database/,
+      );
+      expect(backedUp.code).toBe(0);
+
+      const dataDir = join(scratch, "cli-restored");
+      const databaseUrl = await restoredDatabase();
+      const restoredOut = await vitality(
+        { DATA_DIR: "", DATABASE_URL: databaseUrl ?? "" },
+        "restore",
+        "--from",
+        cliOut,
+        "--data",
+        dataDir,
+      );
+      expect(restoredOut.stderr).toBe("");
+      expect(restoredOut.stdout).toContain(`into ${dataDir}`);
+      expect(restoredOut.code).toBe(0);
+      // The figures docs/operations.md quotes (the demo's size).
+      const cliManifest = JSON.parse(readFileSync(join(cliOut, "manifest.json"), "utf8"));
+      console.log(
+        `${backend}:\n${backedUp.stdout}${restoredOut.stdout}database file ${cliManifest.database.bytes} bytes`,
+      );
+      const restored = await startRestored(dataDir, databaseUrl);
+      clearRunCache();
+      expect(await readAll(await signInCustomer(restored, DEMO_EMAIL))).toEqual(now);
+      // The upload committed before this backup is wholly in: its year's current file is its version.
+      const [version] = await restored.context.database.db
+        .select()
+        .from(practiceYearVersions)
+        .where(
+          and(
+            eq(practiceYearVersions.organisationId, organisationId),
+            eq(practiceYearVersions.year, UPLOADED_YEAR),
+          ),
+        );
+      expect(sha256Of(warehousePaths.practiceLines(dataDir, organisationId, UPLOADED_YEAR))).toBe(
+        sha256Of(
+          warehousePaths.practiceVersion(dataDir, organisationId, UPLOADED_YEAR, version!.storageName),
+        ),
+      );
+
+      const again = await vitality(
+        { DATA_DIR: "", DATABASE_URL: databaseUrl ?? "" },
+        "restore",
+        "--from",
+        cliOut,
+        "--data",
+        dataDir,
+      );
+      expect(again.stderr).toContain("is not empty: restore into a new or empty folder");
+      expect(again.code).toBe(1);
+    }, 900_000);
+
+    test("a damaged backup is refused before anything is written; a folder in use is refused", async () => {
+      expect(existsSync(join(out, "manifest.json"))).toBe(true);
+      const target = join(scratch, "refused");
+      const manifest = JSON.parse(readFileSync(join(out, "manifest.json"), "utf8"));
+      const kept = manifest.files.find((file: { path: string }) => file.path.includes("/versions/"));
+      writeFileSync(join(out, "files", kept.path), "not parquet");
+      await expect(
+        restoreBackup({
+          from: out,
+          dataDir: target,
+          databaseUrl: backend === "postgres" ? "postgres://x" : undefined,
+        }),
+      ).rejects.toThrow(`the backup is damaged: 1 file(s) missing or changed (${kept.path})`);
+      expect(existsSync(target)).toBe(false);
+      await expect(takeBackup(t.context, out)).rejects.toThrow("is not empty");
+      if (backend === "postgres") {
+        const withoutClient = await vitality(
+          { DATA_DIR: t.dataDir, DATABASE_URL: t.context.config.databaseUrl!, PATH: "/nonexistent" },
+          "backup",
+          "--out",
+          join(scratch, "never"),
+        );
+        expect(withoutClient.stderr).toContain(
+          "pg_dump was not found on PATH: install the PostgreSQL client programs",
+        );
+        expect(withoutClient.code).toBe(1);
+      }
+    });
+  });
+}
