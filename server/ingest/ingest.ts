@@ -17,7 +17,7 @@ import { crashPoint } from "../crash/crashPoint.ts";
 import { MARKET_INTENT_ORGANISATION, organisationYears } from "../db/schema/index.ts";
 import { notifyDataChanged } from "../engine/dataChanges.ts";
 import { publishStateChange } from "../live/stateChanges.ts";
-import { refreshReplacedYears } from "../organisations/yearRefresh.ts";
+import { refreshReplacedYears } from "../organisations/refreshQueue.ts";
 import type { MarketKind } from "./contract.ts";
 import { defaultLimits, type IngestLimits } from "./limits.ts";
 import {

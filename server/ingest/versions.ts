@@ -16,7 +16,7 @@ import {
 import { notifyDataChanged } from "../engine/dataChanges.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { publishStateChange } from "../live/stateChanges.ts";
-import { refreshReplacedYears } from "../organisations/yearRefresh.ts";
+import { refreshReplacedYears } from "../organisations/refreshQueue.ts";
 import { withFileIntents } from "./reconcileFiles.ts";
 import { sendBackToReview } from "./record.ts";
 import { keepCopy, newWorkDir, removeDir, switchIn, warehousePaths } from "./storage.ts";

@@ -1,16 +1,15 @@
 /**
  * A year's refresh after new data (issue 24: a monthly extract costs staff one click). When an
- * accepted upload or a restore replaces data staff had reviewed, one job runs every step the rule
- * allows (yearActions.ts), in the rule's order, each once: the validations, the generators and the
- * scoring (the questionnaire is kept: its answers are the practice's, not the data's). A validation
- * staff had validated anyway is accepted again when it finds only the same problems. It stops by
- * itself where staff must act (a validation that finds a new problem, a failed run, a questionnaire
- * not yet valid) and says so in the rule's own words; otherwise the year is ready and staff enable it
- * with one click, after reading what changed against the enabled version (reviewedSummary.ts).
+ * accepted upload or a restore replaces data staff had reviewed (refreshQueue.ts queues it), one
+ * job runs every step the rule allows (yearActions.ts), in the rule's order, each once: the
+ * validations, the generators and the scoring (the questionnaire is kept: its answers are the
+ * practice's, not the data's). A validation staff had validated anyway is accepted again when it
+ * finds only the same problems. It stops by itself where staff must act (a validation that finds a
+ * new problem, a failed run, a questionnaire not yet valid) and says so in the rule's own words;
+ * otherwise the year is ready and staff enable it with one click, after reading what changed
+ * against the enabled version (reviewedSummary.ts).
  */
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
-import { organisationYears } from "../db/schema/index.ts";
 import type { JobDefinition } from "../jobs/queue.ts";
 import { publishStateChange } from "../live/stateChanges.ts";
 import { SCHEME_TARGETS, type SchemeId, type ValidationType } from "../schemes/catalogue.ts";
@@ -18,14 +17,11 @@ import { runSchemeNow } from "../schemes/runScheme.ts";
 import { publishSchemeEvent } from "../schemes/schemeJob.ts";
 import { findValidation, type ValidationRow, validateAnyway } from "../schemes/store.ts";
 import { sameFindings } from "./acceptedFindings.ts";
+import { keepRefreshState, startedRefresh, YEAR_REFRESH_JOB, type YearRefreshData } from "./refreshQueue.ts";
 import { REFRESH_STEPS, type YearRefreshState } from "./refreshShapes.ts";
-import { findYearRow } from "./reviewedSummary.ts";
 import { loadYearActions } from "./yearState.ts";
 
-export const YEAR_REFRESH_JOB = "year.refresh";
-
 type RefreshStep = (typeof REFRESH_STEPS)[number];
-export type YearRefreshData = { organisationId: string; year: number; cause: YearRefreshState["cause"] };
 
 const SCHEME_OF: Record<RefreshStep, SchemeId> = {
   facility_validation: "validation_facility",
@@ -36,30 +32,6 @@ const SCHEME_OF: Record<RefreshStep, SchemeId> = {
   market_profile: "market_profile",
   scoring: "scoring",
 };
-
-async function keepState(
-  context: Pick<AppContext, "database">,
-  data: YearRefreshData,
-  state: YearRefreshState,
-) {
-  const year = await findYearRow(context.database.db, data.organisationId, data.year);
-  if (!year) return;
-  await context.database.db
-    .update(organisationYears)
-    .set({ refresh: state })
-    .where(eq(organisationYears.id, year.id));
-}
-
-/** A refresh as it starts: nothing run yet. */
-const started = (context: Pick<AppContext, "clock">, cause: YearRefreshState["cause"]): YearRefreshState => ({
-  status: "running",
-  cause,
-  started_at: context.clock.now().toISOString(),
-  finished_at: null,
-  ran: [],
-  accepted_again: [],
-  needs: null,
-});
 
 /** The next step to run: the first the rule allows that this refresh has not run yet. */
 export function nextRefreshStep(
@@ -94,8 +66,8 @@ export const yearRefreshJob: JobDefinition<YearRefreshData> = {
   singletonKey: (data) => `${data.organisationId}:${data.year}`,
   async run(context, job) {
     const { organisationId, year, cause } = job.data;
-    const state = started(context, cause);
-    await keepState(context, job.data, state);
+    const state = startedRefresh(context, cause);
+    await keepRefreshState(context, job.data, state);
     await publishStateChange(context, { organisationId, year, topic: "year" });
     let failed: string | undefined;
     for (;;) {
@@ -103,7 +75,7 @@ export const yearRefreshJob: JobDefinition<YearRefreshData> = {
       const step = nextRefreshStep((candidate) => actions[candidate].allowed, state.ran);
       if (!step) break;
       state.ran.push(step);
-      await keepState(context, job.data, state);
+      await keepRefreshState(context, job.data, state);
       await job.progress(Math.round((100 * REFRESH_STEPS.indexOf(step)) / REFRESH_STEPS.length), step);
       const schemeId = SCHEME_OF[step];
       const target = SCHEME_TARGETS[schemeId];
@@ -128,29 +100,8 @@ export const yearRefreshJob: JobDefinition<YearRefreshData> = {
       finished_at: context.clock.now().toISOString(),
       needs: enable.allowed ? null : enable.message,
     } satisfies Partial<YearRefreshState>);
-    await keepState(context, job.data, state);
+    await keepRefreshState(context, job.data, state);
     await publishStateChange(context, { organisationId, year, topic: "year" });
     return { ran: state.ran, status: state.status };
   },
 };
-
-/**
- * After new data is switched in: the years whose reviewed data it replaced (sendBackToReview set
- * replacedAt) are refreshed in the background. Marked running at once, so the year detail read
- * right after the upload already says a refresh is under way.
- */
-export async function refreshReplacedYears(
-  context: AppContext,
-  organisationId: string,
-  years: number[],
-  cause: YearRefreshState["cause"],
-) {
-  if (!context.config.refreshReplacedYears) return;
-  for (const year of years) {
-    const row = await findYearRow(context.database.db, organisationId, year);
-    if (!row?.replacedAt) continue;
-    const data = { organisationId, year, cause };
-    await keepState(context, data, started(context, cause));
-    await context.jobs.send(YEAR_REFRESH_JOB, data);
-  }
-}
