@@ -298,6 +298,15 @@ describe.skipIf(!chromiumAvailable)("practice profile", () => {
     }
     const ranValidation = (await providerValidation.getByText(/Valid|Validate anyway/).count()) > 0;
 
+    // A provider seeded without its place: the form says at once what is missing, beside each field.
+    await staff.getByRole("button", { name: "Edit Susan E. Thomas MD", exact: true }).click();
+    const seeded = staff.getByRole("dialog");
+    await seeded.getByText("Please fill out this field").first().waitFor();
+    expect(await seeded.getByRole("button", { name: "Update" }).isDisabled()).toBe(true);
+    await screenshot(staff, "admin-year-seeded-provider-edit");
+    await seeded.getByRole("button", { name: "Cancel" }).click();
+    await seeded.waitFor({ state: "detached" });
+
     await staff.getByRole("button", { name: `Edit ${providerName}`, exact: true }).click();
     const staffDialog = staff.getByRole("dialog");
     await expect(byLabel(staffDialog, "NPI").inputValue()).resolves.toBe(PROVIDER_NPI);

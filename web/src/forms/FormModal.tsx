@@ -31,7 +31,8 @@ export interface FormModalProps {
 }
 
 /**
- * A modal holding one server-defined form: Save stays disabled until the definition's rules pass;
+ * A modal holding one server-defined form: Save stays disabled until the definition's rules pass
+ * (an edit shows what the saved entity lacks as soon as it opens);
  * the server's field errors appear beside their fields, other failures above the buttons. Its
  * content mounts on opening, so each opening starts from the entity (or the defaults).
  */
@@ -100,6 +101,13 @@ function FormModalBody({
     autoLookedUp.current = lookupValue;
     void runLookup();
   }, [lookupValue, lookupReady]);
+
+  // An entity saved without some of what the form requires (a provider seeded without its place)
+  // says at once which fields need a value, instead of a disabled Update that never says why.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens.
+  useEffect(() => {
+    if (entity) form.validate();
+  }, []);
 
   const submit = async () => {
     setFailure(undefined);
