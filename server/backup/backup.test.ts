@@ -11,12 +11,11 @@ import { and, eq } from "drizzle-orm";
 import { backends, freshPostgresDatabase } from "../../tests/helpers/backends.ts";
 import { createStaff, signInCustomer, signInStaff } from "../../tests/helpers/factories.ts";
 import { HttpClient } from "../../tests/helpers/httpClient.ts";
-import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
+import { startTestApp, type TestApp, testConfig } from "../../tests/helpers/testApp.ts";
 import { createApp } from "../app.ts";
 import { createContext } from "../bootstrap/context.ts";
 import { DEMO_EMAIL } from "../bootstrap/demoOrganisation.ts";
 import { seedDemo } from "../bootstrap/seedDemo.ts";
-import { loadConfig } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { organisationYears, practiceYearVersions } from "../db/schema/index.ts";
 import { clearRunCache } from "../engine/runPlugin.ts";
@@ -77,17 +76,7 @@ function practiceForm(organisationId: string, year = UPLOADED_YEAR) {
 
 /** The restored deployment, started as the server starts: sweeps and reconcile, then the app. */
 async function startDeployment(dataDir: string, databaseUrl: string | undefined) {
-  const config = loadConfig({
-    NODE_ENV: "test",
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    PUBLIC_URL: "http://localhost:3000",
-    LOG_REQUESTS: "0",
-    TRUST_PROXY: "1",
-    SEED_DEMO: "0",
-    PREPARE_ANALYSIS_FILES: "0",
-    REFRESH_REPLACED_YEARS: "0",
-  });
+  const config = testConfig(dataDir, databaseUrl);
   const context = await createContext(config, { logger: createLogger("text", true) });
   // As `vitality restore` does, then as a start does.
   await settleRestoredFiles(context);

@@ -5,20 +5,13 @@
 
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import {
-  facilities,
-  facilityLocations,
-  providers,
-  type schemeResults,
-  serviceAreas,
-  type validations,
-} from "../db/schema/index.ts";
+import { providers, type schemeResults, serviceAreas, type validations } from "../db/schema/index.ts";
 import { versionsOf } from "../ingest/versions.ts";
 import { schemeView, validationView } from "../schemes/present.ts";
 import { withVerdicts } from "../schemes/rowVerdicts.ts";
 import { progressView, type YearRow } from "./adminYears.ts";
 import { fileView, serviceAreaView, uploadsOf } from "./organisationDetail.ts";
-import { facilityView, providerView } from "./profileViews.ts";
+import { facilityViewsOf, providerView } from "./profileViews.ts";
 import { reviewChanges, summaryOf } from "./reviewedSummary.ts";
 import { yearActions } from "./yearActions.ts";
 import { missingDataOf } from "./yearData.ts";
@@ -31,17 +24,8 @@ type SchemeRow = typeof schemeResults.$inferSelect;
 export async function yearDetail(db: Db, dataDir: string, organisationId: string, yearRow: YearRow) {
   const year = yearRow.year;
   const missingData = missingDataOf(dataDir, year, yearRow);
-  const [facilityRows, locationRows, providerRows, areaRows, stateRows, uploads] = await Promise.all([
-    db
-      .select()
-      .from(facilities)
-      .where(eq(facilities.organisationId, organisationId))
-      .orderBy(asc(facilities.name)),
-    db
-      .select()
-      .from(facilityLocations)
-      .where(eq(facilityLocations.organisationId, organisationId))
-      .orderBy(asc(facilityLocations.name)),
+  const [facilityViews, providerRows, areaRows, stateRows, uploads] = await Promise.all([
+    facilityViewsOf(db, organisationId),
     db
       .select()
       .from(providers)
@@ -76,10 +60,7 @@ export async function yearDetail(db: Db, dataDir: string, organisationId: string
     service_area: areaRows.map(serviceAreaView),
     // Every form field too, so the year detail's edit action fills the facility and provider forms.
     // Each row with this year's own verdict (not_validated before this year's validation reviewed it).
-    facilities: withVerdicts(
-      facilityRows.map((row) => facilityView(row, locationRows)),
-      validationOf("facility")?.note,
-    ),
+    facilities: withVerdicts(facilityViews, validationOf("facility")?.note),
     providers: withVerdicts(
       providerRows.map((row) => ({ ...providerView(row), name: row.fullName })),
       validationOf("provider")?.note,

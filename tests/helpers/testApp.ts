@@ -36,7 +36,11 @@ export interface TestApp {
 }
 
 /** The configuration of a test app over `dataDir` (and PostgreSQL at `databaseUrl`, if given). */
-function testConfig(dataDir: string, databaseUrl: string | undefined, env: Record<string, string>) {
+export function testConfig(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  env: Record<string, string> = {},
+) {
   return loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
