@@ -573,6 +573,7 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
         .getByText(new RegExp(`^${YEAR} · ([\\d,]+) lines \\(now \\1\\)$`))
         .waitFor();
       await shot(customer, "journey-29-upload-preview");
+      await phoneShot(customer, "journey-29-upload-preview-phone");
       await section.getByRole("button", { name: "Send" }).click();
       await section.getByTestId("upload-accepted").waitFor({ timeout: JOB_MS });
       // Back in review: the customer's analysis says it is not open (until staff enable the year).
