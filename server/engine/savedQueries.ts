@@ -10,7 +10,7 @@
  * Tenancy: a query is reached only within its organisation, and another user's private query is
  * answered as not found. The whole answer shapes are in server/routes/admin/README.md.
  */
-import { and, asc, eq, or } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { OrganisationScope, Session } from "../auth/sessions.ts";
@@ -20,12 +20,13 @@ import { customerUsers, savedQueries } from "../db/schema/index.ts";
 import { REQUIRED_MESSAGE, textFieldError } from "../forms/formatWords.ts";
 import { singleLine } from "../forms/singleLine.ts";
 import { savedQueriesAnswer, savedQueryActionAnswer } from "../http/answers/analyses.ts";
-import { parseParam, parseWith, readJson } from "../http/body.ts";
+import { parseParam, parseWith, readJson, readQuery } from "../http/body.ts";
 import { fieldRefusal, forbidden, HttpError, invalidToken, notFound } from "../http/errors.ts";
 import { nestsTooDeep, parseJsonField, TOO_DEEP_MESSAGE } from "../http/jsonText.ts";
-import { dummyOrganisationOf } from "../http/middleware/dummyReadOnly.ts";
+import { dummyOrganisationOf, dummyOrgQueryField } from "../http/middleware/dummyReadOnly.ts";
 import { customerScope, requireStaff } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
+import { keyset, type PageRequest, pageOf, pageQuery } from "../http/pagination.ts";
 import { findOrganisation } from "../organisations/present.ts";
 import { filterErrors, filterRefusal } from "./filterRefusal.ts";
 import { parseFilters, requestFilters } from "./filters.ts";
@@ -143,23 +144,51 @@ export function savedQueryView(row: SavedQueryRow, caller?: Caller, ownerName?: 
 }
 
 /** The caller's own queries and the colleagues' shared ones, oldest first. */
-export async function queriesOf(db: Db, organisation: string, caller: Caller) {
+/** Saved views a page holds when the caller names no `limit`: what the menu and the Profile show. */
+export const SAVED_VIEWS_PAGE = 50;
+const savedViewsPage = pageQuery(SAVED_VIEWS_PAGE);
+// Staff in the dummy view name the organisation with ?org_id= (customerScope).
+const ownSavedViewsPage = savedViewsPage.extend({ org_id: dummyOrgQueryField });
+
+/** Oldest first; the id orders views saved in the same microsecond. */
+const savedViewOrder = keyset([
+  { column: savedQueries.createdAt, type: "timestamptz" },
+  { column: savedQueries.id, type: "uuid" },
+]);
+
+/**
+ * One page of the saved views the caller sees in the organisation (its own and the shared ones, in
+ * one order), split as the answer has them; a page's `next_cursor` goes on in the same order.
+ */
+export async function queriesOf(
+  db: Db,
+  organisation: string,
+  caller: Caller,
+  page: PageRequest = { limit: SAVED_VIEWS_PAGE },
+) {
   const ownColumn =
     caller.session.kind === "client"
       ? eq(savedQueries.ownerUserId, caller.session.user.id)
       : eq(savedQueries.ownerStaffId, caller.session.staff.id);
-  const rows = await db
-    .select({ query: savedQueries, ownerName: customerUsers.username })
+  const read = await db
+    .select({ query: savedQueries, ownerName: customerUsers.username, pageKey: savedViewOrder.pageKey })
     .from(savedQueries)
     .leftJoin(customerUsers, eq(customerUsers.id, savedQueries.ownerUserId))
     .where(
-      and(eq(savedQueries.organisationId, organisation), or(ownColumn, eq(savedQueries.accessible, true))),
+      and(
+        eq(savedQueries.organisationId, organisation),
+        or(ownColumn, eq(savedQueries.accessible, true)),
+        savedViewOrder.after(page.cursor),
+      ),
     )
-    .orderBy(asc(savedQueries.createdAt));
+    .orderBy(...savedViewOrder.orderBy)
+    .limit(page.limit + 1);
+  const { rows, nextCursor } = pageOf(read, page.limit);
   const view = ({ query, ownerName }: (typeof rows)[number]) => savedQueryView(query, caller, ownerName);
   return {
     user_queries: rows.filter((row) => isOwner(row.query, caller)).map(view),
     colab_queries: rows.filter((row) => !isOwner(row.query, caller)).map(view),
+    next_cursor: nextCursor,
   };
 }
 
@@ -278,18 +307,21 @@ export const savedQueriesRoutes = new Hono<AppEnv>()
     "/save",
     customerScope(),
     describe({
-      summary: "The saved analyses the caller may see in its organisation.",
+      summary: "The saved analyses the caller may see in its organisation, a page at a time, oldest first.",
       tags: ["Analyses: saved"],
+      query: ownSavedViewsPage,
       answer: {
-        description: "The caller's own saved queries and its colleagues' shared ones.",
+        description:
+          "A page of the caller's own saved queries and its colleagues' shared ones (one order, split in two), and the next page's cursor.",
         schema: savedQueriesAnswer,
       },
     }),
     async (c) => {
+      const { org_id: _viewed, ...page } = readQuery(c, ownSavedViewsPage);
       const { organisationId: organisation, session } = c.var.scope;
       return c.json({
         status: 200,
-        ...(await queriesOf(c.var.app.database.db, organisation, callerOf(session))),
+        ...(await queriesOf(c.var.app.database.db, organisation, callerOf(session), page)),
       });
     },
   )
@@ -321,18 +353,24 @@ export const savedQueriesRoutes = new Hono<AppEnv>()
     "/adminsave/:orgid",
     requireStaff(),
     describe({
-      summary: "An organisation's saved analyses, for staff.",
+      summary: "An organisation's saved analyses, for staff, a page at a time, oldest first.",
       tags: ["Analyses: saved"],
+      query: savedViewsPage,
       answer: {
-        description: "The organisation's saved queries, as staff see them.",
+        description:
+          "A page of the organisation's saved queries, as staff see them, and the next page's cursor.",
         schema: savedQueriesAnswer,
       },
     }),
     async (c) => {
       const organisation = parseParam(organisationId, c.req.param("orgid"), "orgid");
+      const page = readQuery(c, savedViewsPage);
       const { db } = c.var.app.database;
       if (!(await findOrganisation(db, organisation))) throw notFound("Organisation not found.");
-      return c.json({ status: 200, ...(await queriesOf(db, organisation, callerOf(c.var.session!))) });
+      return c.json({
+        status: 200,
+        ...(await queriesOf(db, organisation, callerOf(c.var.session!), page)),
+      });
     },
   );
 

@@ -2,16 +2,47 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { mailboxOrganisationsSchema, mailboxSendSchema } from "../forms/mailbox.ts";
-import { mailboxListAnswer, mailSentAnswer, orgUsersAnswer } from "../http/answers/services.ts";
-import { parseParam, readJson } from "../http/body.ts";
+import {
+  mailboxListAnswer,
+  mailSentAnswer,
+  orgUsersAnswer,
+  orgUsersPageAnswer,
+} from "../http/answers/services.ts";
+import { parseParam, readJson, readQuery } from "../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
 import { requireStaff } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
+import { pageQuery } from "../http/pagination.ts";
 import { notify } from "../live/notify.ts";
-import { mailableUsers, organisationUsers } from "../mail/recipients.ts";
+import { MAILBOX_PAGE, mailableUsers, organisationUsers, organisationUsersPage } from "../mail/recipients.ts";
 import { findOrganisation } from "../organisations/present.ts";
 
 const mailboxParam = z.uuid({ message: "must be an organisation id (UUID)" });
+
+const mailboxPage = pageQuery(MAILBOX_PAGE);
+
+const orgUsersExample = {
+  status: 200 as const,
+  org_users: [
+    {
+      id: "0c9a4f5e-1b2d-4e8f-a3c7-6d5e4f3a2b1c",
+      name: "Riverside Orthopaedics",
+      users: [
+        {
+          id: "7d3e2a1b-9c8f-4a6e-b5d4-3c2b1a0f9e8d",
+          email: "dana.reyes@example.com",
+          username: "Dana Reyes",
+        },
+      ],
+    },
+  ],
+  next_cursor: null,
+};
+const mailboxSenderExample = {
+  value: "Vitality Support <support@vitality.local>",
+  name: "Vitality Support",
+  address: "support@vitality.local",
+};
 
 const senderChoices = (c: { var: AppEnv["Variables"] }) =>
   c.var.app.config.mailboxSenders.map(({ value, name, address }) => ({ value, name, address }));
@@ -30,34 +61,47 @@ export const mailboxRoutes = new Hono<AppEnv>()
   .get(
     "/get",
     describe({
-      summary: "Every organisation with its users, for choosing recipients (site admins only).",
+      summary:
+        "The organisations with their users, for choosing recipients (site admins only), a page of users at a time.",
+      description:
+        "Organisations by name, users by e-mail; blocked users are left out. A page holds `limit` users grouped by organisation: an organisation whose users run on to the next page appears on both, with the same id.",
       tags: ["Back office: mailbox"],
+      query: mailboxPage,
       answer: {
-        description: "Every organisation with its users, and the sender choices.",
+        description: "A page of the organisations' users, the next page's cursor, and the sender choices.",
         schema: mailboxListAnswer,
+        example: { ...orgUsersExample, senders: [mailboxSenderExample] },
       },
     }),
-    async (c) =>
-      c.json({
+    async (c) => {
+      const page = readQuery(c, mailboxPage);
+      return c.json({
         status: 200,
-        org_users: await organisationUsers(c.var.app.database.db),
+        ...(await organisationUsersPage(c.var.app.database.db, {}, page)),
         senders: senderChoices(c),
-      }),
+      });
+    },
   )
   .get(
     "/get/:mailbox",
     describe({
-      summary: "One organisation's users, for choosing recipients.",
+      summary: "One organisation's users, for choosing recipients, a page at a time.",
       tags: ["Back office: mailbox"],
-      answer: { description: "The organisation and its users.", schema: orgUsersAnswer },
+      query: mailboxPage,
+      answer: {
+        description: "The organisation with a page of its users (by e-mail), and the next page's cursor.",
+        schema: orgUsersPageAnswer,
+        example: orgUsersExample,
+      },
     }),
     async (c) => {
       const organisationId = parseParam(mailboxParam, c.req.param("mailbox"), "mailbox");
+      const page = readQuery(c, mailboxPage);
       const { db } = c.var.app.database;
       if (!(await findOrganisation(db, organisationId))) throw notFound("Organisation not found.");
       return c.json({
         status: 200,
-        org_users: await organisationUsers(db, { organisationIds: [organisationId] }),
+        ...(await organisationUsersPage(db, { organisationIds: [organisationId] }, page)),
       });
     },
   )

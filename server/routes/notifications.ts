@@ -1,34 +1,81 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
-import { notificationDeletedAnswer } from "../http/answers/services.ts";
-import { readJson } from "../http/body.ts";
+import { notificationDeletedAnswer, notificationPageAnswer } from "../http/answers/services.ts";
+import { readJson, readQuery } from "../http/body.ts";
 import { notFound } from "../http/errors.ts";
 import { requireKind } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
+import { notificationPage, notificationsPageQuery } from "../live/notificationPages.ts";
 import { deleteOwnNotification, recipientOf } from "../live/notifications.ts";
 
 const deleteNotification = z.strictObject({ id: z.uuid({ message: "must be a notification id" }) });
 
-/** DELETE of one's own notification or task; another user's id answers 404 (nothing to probe). */
-function deleteRoute(kind: "client" | "admin") {
-  return new Hono<AppEnv>().delete(
-    "/",
-    requireKind(kind),
-    describe({
-      summary: "Delete one of the caller's own notifications or background tasks.",
-      tags: ["Notifications"],
-      body: deleteNotification,
-      answer: { description: "The deleted notification's id.", schema: notificationDeletedAnswer },
-    }),
-    async (c) => {
-      const { id } = await readJson(c, deleteNotification);
-      const recipient = recipientOf(c.var.session!);
-      if (!(await deleteOwnNotification(c.var.app, recipient, id))) throw notFound("Notification not found.");
-      return c.json({ status: 200, deleted: id });
-    },
-  );
+const itemExample = {
+  type: "notification" as const,
+  id: "5b0f8c1e-6a4d-4d7e-9c52-2f1a8e3b7d10",
+  message: "Your 2024 data is ready.",
+  emit_on: "2026-11-28T09:15:02.114Z",
+  progress: 100,
+  status: "success",
+  org: "0c9a4f5e-1b2d-4e8f-a3c7-6d5e4f3a2b1c",
+  action: "upsert" as const,
+};
+
+/**
+ * The caller's own notifications and tasks: a page of them (GET), and DELETE of one; another
+ * user's id answers 404 (nothing to probe).
+ */
+function notificationRoutes(kind: "client" | "admin") {
+  return new Hono<AppEnv>()
+    .get(
+      "/",
+      requireKind(kind),
+      describe({
+        summary:
+          "The caller's own stored notifications and background tasks, a page at a time, newest first.",
+        description:
+          "The session detail carries the newest 50; this call pages through all of them (`type` keeps one kind). Pass `next_cursor` as `cursor` for the older page.",
+        tags: ["Notifications"],
+        query: notificationsPageQuery,
+        answer: {
+          description: "A page of the items, newest first, and the next page's cursor.",
+          schema: notificationPageAnswer,
+          example: { status: 200, items: [itemExample], next_cursor: null },
+        },
+      }),
+      async (c) => {
+        const page = readQuery(c, notificationsPageQuery);
+        const recipient = recipientOf(c.var.session!);
+        return c.json({
+          status: 200 as const,
+          ...(await notificationPage(c.var.app.database.db, recipient, page)),
+        });
+      },
+    )
+    .delete(
+      "/",
+      requireKind(kind),
+      describe({
+        summary: "Delete one of the caller's own notifications or background tasks.",
+        tags: ["Notifications"],
+        body: deleteNotification,
+        bodyExample: { id: itemExample.id },
+        answer: {
+          description: "The deleted notification's id.",
+          schema: notificationDeletedAnswer,
+          example: { status: 200, deleted: itemExample.id },
+        },
+      }),
+      async (c) => {
+        const { id } = await readJson(c, deleteNotification);
+        const recipient = recipientOf(c.var.session!);
+        if (!(await deleteOwnNotification(c.var.app, recipient, id)))
+          throw notFound("Notification not found.");
+        return c.json({ status: 200, deleted: id });
+      },
+    );
 }
 
-export const customerNotificationRoutes = deleteRoute("client");
-export const staffNotificationRoutes = deleteRoute("admin");
+export const customerNotificationRoutes = notificationRoutes("client");
+export const staffNotificationRoutes = notificationRoutes("admin");

@@ -264,6 +264,20 @@ const attempts: Record<string, Attempt | string> = {
       .where(eq(organisations.id, orgB.id));
     expect(row?.name).toBe("Organisation B");
   },
+  "GET /api/management/customer/notification": async ({ t, a, userB }) => {
+    const { pushToRecipient } = await import("../../server/live/notifications.ts");
+    const row = await pushToRecipient(
+      t.context,
+      { customerUserId: userB.id },
+      { type: "notification", message: "For B only" },
+    );
+    const answer = await a.get("/api/management/customer/notification/?limit=200");
+    expect(answer.status).toBe(200);
+    expect(JSON.stringify(answer.json)).not.toContain(row!.id);
+  },
+  "GET /api/management/admin/notification": async ({ a }) => {
+    expect((await a.get("/api/management/admin/notification/")).status).toBe(401);
+  },
   "DELETE /api/management/customer/notification": async ({ t, a, userB }) => {
     const { pushToRecipient } = await import("../../server/live/notifications.ts");
     const row = await pushToRecipient(

@@ -1,7 +1,7 @@
 /** The analyses' answers (customer-area.md sections 3 to 7; docs/plugins.md): manifest, runs, saved. */
 import { z } from "zod";
 import { insightSchema } from "../../engine/insights.ts";
-import { isoTime, ok, year } from "./common.ts";
+import { isoTime, nextCursor, ok, year } from "./common.ts";
 
 /** One analysis as the screens are drawn from it (server/engine/manifest.ts). */
 export const queryManifestEntry = z.strictObject({
@@ -49,6 +49,7 @@ export type SavedQuery = z.infer<typeof savedQueryView>;
 const savedLists = {
   user_queries: z.array(savedQueryView).meta({ description: "The caller's own." }),
   colab_queries: z.array(savedQueryView).meta({ description: "Colleagues' shared ones." }),
+  next_cursor: nextCursor,
 };
 export const savedQueriesAnswer = z.strictObject({ status: ok, ...savedLists });
 export type SavedQueryLists = z.infer<typeof savedQueriesAnswer>;

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { errorCodeOf } from "../errorCodes.ts";
-import { ok } from "./common.ts";
+import { liveItem, nextCursor, ok } from "./common.ts";
 
 export const faqView = z.strictObject({
   id: z.number().int(),
@@ -30,6 +30,12 @@ export const siteSettingsAnswer = z.strictObject({
 export type SiteSettings = z.infer<typeof siteSettingsAnswer>;
 
 export const notificationDeletedAnswer = z.strictObject({ status: ok, deleted: z.uuid() });
+/** GET .../notification/: a page of the caller's stored notifications and tasks, newest first. */
+export const notificationPageAnswer = z.strictObject({
+  status: ok,
+  items: z.array(liveItem),
+  next_cursor: nextCursor,
+});
 
 /** One organisation and its users, as the mailbox lists them (server/mail/recipients.ts). */
 export const organisationUsers = z.strictObject({
@@ -41,9 +47,11 @@ export const mailboxSender = z.strictObject({ value: z.string(), name: z.string(
 export const mailboxListAnswer = z.strictObject({
   status: ok,
   org_users: z.array(organisationUsers),
+  next_cursor: nextCursor,
   senders: z.array(mailboxSender).meta({ description: "The four sender choices." }),
 });
 export const orgUsersAnswer = z.strictObject({ status: ok, org_users: z.array(organisationUsers) });
+export const orgUsersPageAnswer = orgUsersAnswer.extend({ next_cursor: nextCursor });
 export const mailSentAnswer = z.strictObject({
   status: ok,
   message: z.string().meta({ description: "How many recipients the e-mail went to." }),
