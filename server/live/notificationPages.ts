@@ -7,6 +7,7 @@ import { and, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { notifications } from "../db/schema/index.ts";
+import { dummyOrgQueryField } from "../http/middleware/dummyReadOnly.ts";
 import { keyset, type PageRequest, pageOf, pageQuery } from "../http/pagination.ts";
 import { liveMessageOf, type Recipient } from "./notifications.ts";
 
@@ -15,6 +16,7 @@ export const NOTIFICATIONS_PAGE = 50;
 
 /** `limit`, `cursor`, and which kind of item (both when left out). */
 export const notificationsPageQuery = pageQuery(NOTIFICATIONS_PAGE).extend({
+  org_id: dummyOrgQueryField,
   type: z
     .enum(["notification", "task"], { error: "must be notification or task" })
     .optional()

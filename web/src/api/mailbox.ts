@@ -5,8 +5,10 @@ import type {
   MailSentAnswer,
   OrganisationUsers,
   OrgUsersAnswer,
+  OrgUsersPageAnswer,
 } from "./answers.ts";
 import { apiRequest } from "./client.ts";
+import { pagePath } from "./pages.ts";
 
 /** The Mailbox screen's calls (admin-area.md section 7: /api/services/email/...). */
 
@@ -14,14 +16,29 @@ const EMAIL = "/api/services/email";
 
 export type { MailboxSender, OrganisationUsers };
 
-/** GET get/: every organisation's users, and the four sender choices. */
-export function fetchMailbox() {
-  return apiRequest<MailboxListAnswer>(`${EMAIL}/get/`);
+/** GET get/: a page of the organisations' users (pages.ts), and the four sender choices. */
+export function fetchMailbox(cursor?: string) {
+  return apiRequest<MailboxListAnswer>(pagePath(`${EMAIL}/get/`, cursor));
 }
 
-/** GET get/{organisation id}/: one organisation's users. */
-export function fetchOrganisationUsers(organisationId: string) {
-  return apiRequest<OrgUsersAnswer>(`${EMAIL}/get/${encodeURIComponent(organisationId)}/`);
+/** GET get/{organisation id}/: a page of one organisation's users. */
+export function fetchOrganisationUsers(organisationId: string, cursor?: string) {
+  return apiRequest<OrgUsersPageAnswer>(
+    pagePath(`${EMAIL}/get/${encodeURIComponent(organisationId)}/`, cursor),
+  );
+}
+
+/**
+ * The pages read so far as one list of organisations: one whose users ran on to the next page
+ * comes on both (same id), and its users are joined.
+ */
+export function mergedGroups(pages: { org_users: OrganisationUsers[] }[] | undefined): OrganisationUsers[] {
+  const groups = new Map<string, OrganisationUsers>();
+  for (const group of (pages ?? []).flatMap((page) => page.org_users)) {
+    const seen = groups.get(group.id);
+    groups.set(group.id, seen ? { ...seen, users: [...seen.users, ...group.users] } : group);
+  }
+  return [...groups.values()];
 }
 
 /** POST get-user/ {organization_ids}: the users of these organisations. */

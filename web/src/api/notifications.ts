@@ -1,11 +1,20 @@
-import type { NotificationDeletedAnswer } from "./answers.ts";
+import type { NotificationDeletedAnswer, NotificationPageAnswer } from "./answers.ts";
 import { apiRequest } from "./client.ts";
+import { pagePath } from "./pages.ts";
+
+const pathOf = (kind: "client" | "admin") =>
+  `/api/management/${kind === "admin" ? "admin" : "customer"}/notification/`;
 
 /** DELETE one's own notification or finished task (admin-area.md section 7). */
 export function deleteNotification(kind: "client" | "admin", id: string) {
-  const area = kind === "admin" ? "admin" : "customer";
-  return apiRequest<NotificationDeletedAnswer>(`/api/management/${area}/notification/`, {
-    method: "DELETE",
-    body: { id },
-  });
+  return apiRequest<NotificationDeletedAnswer>(pathOf(kind), { method: "DELETE", body: { id } });
+}
+
+/**
+ * GET a page of one's own stored notifications, newest first (pages.ts): the bell's older ones,
+ * beyond the newest the session detail carries.
+ */
+export function fetchNotificationPage(kind: "client" | "admin", cursor: string | undefined) {
+  const path = pagePath(pathOf(kind), cursor);
+  return apiRequest<NotificationPageAnswer>(`${path}${path.includes("?") ? "&" : "?"}type=notification`);
 }

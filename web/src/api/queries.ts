@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { type InfiniteData, infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { FilterValues } from "../query/types.ts";
 import type {
   ExportAnswer,
@@ -11,6 +11,7 @@ import type {
 } from "./answers.ts";
 import { apiRequest } from "./client.ts";
 import { takeEarlyRun } from "./earlyRequests.ts";
+import { cursorPaging, pagePath } from "./pages.ts";
 
 /**
  * The analyses API: the manifest the query screens are drawn from, a run with filters, a table
@@ -105,13 +106,30 @@ export const shareSavedQuery = (
 
 export type { SavedQuery, SavedQueryLists };
 
-/** The caller's own saved queries and the colleagues' shared ones (GET .../save/). */
+/** The caller's own saved queries and the colleagues' shared ones, as the pages read so far hold them. */
+export type SavedLists = Pick<SavedQueryLists, "user_queries" | "colab_queries">;
+
+/**
+ * The caller's own saved queries and the colleagues' shared ones (GET .../save/), a page at a time
+ * (pages.ts): the menus show the pages read, the Profile's panel reads more with "Show more".
+ */
 export const savedListsQuery = (dummyOrgId?: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [...queryKeys.savedLists, dummyOrgId ?? "self"] as const,
-    queryFn: ({ signal }) => apiRequest<SavedQueryLists>(`${BASE}/save/`, { dummyOrgId, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest<SavedQueryLists>(pagePath(`${BASE}/save/`, pageParam), { dummyOrgId, signal }),
+    ...cursorPaging,
     staleTime: 60_000,
   });
+
+/** The pages read so far as one pair of lists (each page is split in two, in one order). */
+export function savedListsOf(data: InfiniteData<SavedQueryLists> | undefined): SavedLists | undefined {
+  if (!data) return undefined;
+  return {
+    user_queries: data.pages.flatMap((page) => page.user_queries),
+    colab_queries: data.pages.flatMap((page) => page.colab_queries),
+  };
+}
 
 /** POST /api/management/queries/{id}: the saved query's run, with the saved query itself. */
 export const savedQueryRun = (id: string, dummyOrgId?: string) =>

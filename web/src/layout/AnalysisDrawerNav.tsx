@@ -1,9 +1,9 @@
 import { NavLink, Text } from "@mantine/core";
 import { IconChartBar, IconGauge } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useLocation } from "@tanstack/react-router";
 import { analysisTitle, type QueryName, THEME_GROUPS, type ThemeGroup } from "../analyses/catalogue.ts";
-import { type SavedQuery, type SavedQueryLists, savedListsQuery } from "../api/queries.ts";
+import { type SavedLists, type SavedQuery, savedListsOf, savedListsQuery } from "../api/queries.ts";
 import { SavedQueryIcon } from "../query/SavedQueryIcon.tsx";
 import { NavDrawerLink } from "./NavDrawerLink.tsx";
 
@@ -21,7 +21,7 @@ interface AnalysisDrawerNavProps {
  * unfolds to its analyses and saved queries (the current one's group starts unfolded), then the score.
  */
 export function AnalysisDrawerNav({ initialized, dummyOrgId }: AnalysisDrawerNavProps) {
-  const saved = useQuery({ ...savedListsQuery(dummyOrgId), enabled: initialized });
+  const saved = useInfiniteQuery({ ...savedListsQuery(dummyOrgId), enabled: initialized });
   const { pathname } = useLocation();
   return (
     <>
@@ -31,7 +31,7 @@ export function AnalysisDrawerNav({ initialized, dummyOrgId }: AnalysisDrawerNav
           group={group}
           disabled={!initialized}
           dummyOrgId={dummyOrgId}
-          saved={saved.data}
+          saved={savedListsOf(saved.data)}
           pathname={pathname}
         />
       ))}
@@ -72,7 +72,7 @@ function ThemeGroupSection({
   group: ThemeGroup;
   disabled: boolean;
   dummyOrgId?: string;
-  saved?: SavedQueryLists;
+  saved?: SavedLists;
   pathname: string;
 }) {
   const icon = <IconChartBar size={18} />;

@@ -1,9 +1,9 @@
 import { Button, Group, Menu, Text, Tooltip } from "@mantine/core";
 import { IconChevronDown, IconGauge } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useLocation } from "@tanstack/react-router";
 import { analysisTitle, type QueryName, THEME_GROUPS, type ThemeGroup } from "../analyses/catalogue.ts";
-import { type SavedQuery, type SavedQueryLists, savedListsQuery } from "../api/queries.ts";
+import { type SavedLists, type SavedQuery, savedListsOf, savedListsQuery } from "../api/queries.ts";
 import { ButtonLink, MenuItemLink } from "../components/links.tsx";
 import { SavedQueryIcon } from "../query/SavedQueryIcon.tsx";
 import classes from "./nav.module.css";
@@ -20,7 +20,7 @@ interface AnalysisNavProps {
 /** The four theme groups as menus of their analyses, then the Vitality Score. */
 export function AnalysisNav({ initialized, dummyOrgId }: AnalysisNavProps) {
   // Saved queries join their group's menu once the analyses are open.
-  const saved = useQuery({ ...savedListsQuery(dummyOrgId), enabled: initialized });
+  const saved = useInfiniteQuery({ ...savedListsQuery(dummyOrgId), enabled: initialized });
   return (
     <Group gap={4} wrap="nowrap" component="nav" aria-label="Analyses">
       {THEME_GROUPS.map((group) => (
@@ -29,7 +29,7 @@ export function AnalysisNav({ initialized, dummyOrgId }: AnalysisNavProps) {
           group={group}
           disabled={!initialized}
           dummyOrgId={dummyOrgId}
-          saved={saved.data}
+          saved={savedListsOf(saved.data)}
         />
       ))}
       {initialized ? (
@@ -79,7 +79,7 @@ function ThemeGroupMenu({
   group: ThemeGroup;
   disabled: boolean;
   dummyOrgId?: string;
-  saved?: SavedQueryLists;
+  saved?: SavedLists;
 }) {
   const { pathname } = useLocation();
   const inGroup = (query: SavedQuery) => (group.queries as readonly string[]).includes(query.name);

@@ -2,7 +2,8 @@ import { ActionIcon, CloseButton, Group, Indicator, Popover, ScrollArea, Stack, 
 import { IconBell } from "@tabler/icons-react";
 import { useState } from "react";
 import { errorMessage } from "../api/errors.ts";
-import { deleteNotification } from "../api/notifications.ts";
+import { deleteNotification, fetchNotificationPage } from "../api/notifications.ts";
+import { ShowMore } from "../components/ShowMore.tsx";
 import { useLiveKind } from "../live/LiveChannel.tsx";
 import { liveStore, useLiveItems } from "../live/liveStore.ts";
 import { statusColor } from "../live/toastStyle.ts";
@@ -17,6 +18,7 @@ export function NotificationBell() {
   const items = useLiveItems("notification");
   const [failure, setFailure] = useState<string>();
   const total = items.length;
+  const older = useOlderNotifications(kind);
 
   const dismiss = async (id: string) => {
     if (!kind) return;
@@ -76,6 +78,7 @@ export function NotificationBell() {
                     {failure}
                   </Text>
                 ) : null}
+                {kind ? <ShowMore list={older} /> : null}
               </Stack>
             </ScrollArea.Autosize>
           )}
@@ -83,4 +86,29 @@ export function NotificationBell() {
       </Popover>
     </Indicator>
   );
+}
+
+/**
+ * The older notifications, a page at a time (GET .../notification/?type=notification), added to the
+ * bell's store: the session detail carries only the newest. Until a first page is read there may be
+ * more, so "Show more" shows; then while a page follows.
+ */
+function useOlderNotifications(kind: "client" | "admin" | undefined) {
+  const [cursor, setCursor] = useState<string | null | undefined>(undefined);
+  const [fetching, setFetching] = useState(false);
+  return {
+    hasNextPage: cursor !== null,
+    isFetchingNextPage: fetching,
+    fetchNextPage: async () => {
+      if (!kind || cursor === null) return;
+      setFetching(true);
+      try {
+        const page = await fetchNotificationPage(kind, cursor);
+        for (const item of page.items) liveStore.upsert(item);
+        setCursor(page.next_cursor);
+      } finally {
+        setFetching(false);
+      }
+    },
+  };
 }

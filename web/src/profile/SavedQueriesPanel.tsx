@@ -10,7 +10,7 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { IconExternalLink, IconTrash } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmModal } from "../admin/shared/ConfirmModal.tsx";
 import { QueryErrorAlert } from "../admin/shared/QueryErrorAlert.tsx";
@@ -19,10 +19,12 @@ import {
   deleteSavedQuery,
   queryKeys,
   type SavedQuery,
+  savedListsOf,
   savedListsQuery,
   shareSavedQuery,
 } from "../api/queries.ts";
 import { AnchorLink } from "../components/links.tsx";
+import { ShowMore } from "../components/ShowMore.tsx";
 import sticky from "../components/StickyActions.module.css";
 import { SavedQueryIcon } from "../query/SavedQueryIcon.tsx";
 
@@ -66,7 +68,7 @@ function TitleCell({ query, own }: { query: SavedQuery; own: boolean }) {
  * (owner's name, view only). In dummy mode: the provider's own for the organisation, and its shared ones.
  */
 export function SavedQueriesPanel({ dummyOrgId }: { dummyOrgId?: string }) {
-  const lists = useQuery(savedListsQuery(dummyOrgId));
+  const lists = useInfiniteQuery(savedListsQuery(dummyOrgId));
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<SavedQuery>();
   const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.savedLists });
@@ -84,8 +86,9 @@ export function SavedQueriesPanel({ dummyOrgId }: { dummyOrgId?: string }) {
   });
 
   if (lists.error) return <QueryErrorAlert error={lists.error} />;
-  const own = lists.data?.user_queries ?? [];
-  const shared = lists.data?.colab_queries ?? [];
+  const read = savedListsOf(lists.data);
+  const own = read?.user_queries ?? [];
+  const shared = read?.colab_queries ?? [];
 
   return (
     <>
@@ -198,6 +201,8 @@ export function SavedQueriesPanel({ dummyOrgId }: { dummyOrgId?: string }) {
           </Table.ScrollContainer>
         )}
       </Paper>
+      {/* A page holds both lists' next rows (one order), so one "Show more" reads on for both. */}
+      <ShowMore list={lists} />
       <ConfirmModal
         opened={deleting !== undefined}
         title="Delete this saved query?"

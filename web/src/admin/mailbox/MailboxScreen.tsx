@@ -11,11 +11,19 @@ import {
   TextInput,
 } from "@mantine/core";
 import { IconCheck, IconMailForward, IconUsersPlus, IconX } from "@tabler/icons-react";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { errorMessage } from "../../api/errors.ts";
-import { fetchMailbox, fetchOrganisationUsers, fetchUsersOf, sendMailboxMail } from "../../api/mailbox.ts";
+import {
+  fetchMailbox,
+  fetchOrganisationUsers,
+  fetchUsersOf,
+  mergedGroups,
+  sendMailboxMail,
+} from "../../api/mailbox.ts";
+import { cursorPaging } from "../../api/pages.ts";
 import { ScreenTitle } from "../../components/ScreenTitle.tsx";
+import { ShowMore } from "../../components/ShowMore.tsx";
 import { QueryErrorAlert } from "../shared/QueryErrorAlert.tsx";
 import {
   canSend,
@@ -35,11 +43,17 @@ type Notice = { kind: "success" | "error"; text: string };
  * recipients already, so the same mail is not sent twice by accident).
  */
 export function MailboxScreen() {
-  const mailbox = useQuery({ queryKey: ["admin", "mailbox"], queryFn: fetchMailbox });
+  // Both lists a page of users at a time (pages.ts); "Show more" under the recipients reads on.
+  const mailbox = useInfiniteQuery({
+    queryKey: ["admin", "mailbox"],
+    queryFn: ({ pageParam }) => fetchMailbox(pageParam),
+    ...cursorPaging,
+  });
   const [organisationId, setOrganisationId] = useState<string | null>(null);
-  const organisation = useQuery({
+  const organisation = useInfiniteQuery({
     queryKey: ["admin", "mailbox", organisationId],
-    queryFn: () => fetchOrganisationUsers(organisationId!),
+    queryFn: ({ pageParam }) => fetchOrganisationUsers(organisationId!, pageParam),
+    ...cursorPaging,
     enabled: organisationId !== null,
   });
   const [values, setValues] = useState<MailboxValues>(emptyMail);
@@ -51,8 +65,9 @@ export function MailboxScreen() {
     return () => clearTimeout(timer);
   }, [notice]);
 
-  const everyone = mailbox.data?.org_users ?? [];
-  const listed = organisationId === null ? everyone : (organisation.data?.org_users ?? []);
+  const everyone = mergedGroups(mailbox.data?.pages);
+  const listed = organisationId === null ? everyone : mergedGroups(organisation.data?.pages);
+  const senders = mailbox.data?.pages[0]?.senders ?? [];
   const set = <Key extends keyof MailboxValues>(key: Key, value: MailboxValues[Key]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
@@ -112,7 +127,7 @@ export function MailboxScreen() {
                 label="Sender"
                 withAsterisk
                 placeholder="Choose a sender"
-                data={(mailbox.data?.senders ?? []).map((sender) => sender.value)}
+                data={senders.map((sender) => sender.value)}
                 value={values.email_from || null}
                 onChange={(value) => set("email_from", value ?? "")}
                 allowDeselect={false}
@@ -140,6 +155,7 @@ export function MailboxScreen() {
               value={values.user_ids}
               onChange={(ids) => set("user_ids", ids)}
             />
+            <ShowMore list={organisationId === null ? mailbox : organisation} />
             <Group gap="xs">
               <Button
                 size="xs"
