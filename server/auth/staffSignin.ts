@@ -8,6 +8,7 @@ import { staffSigninAnswer } from "../http/answers/staff.ts";
 import { readJson } from "../http/body.ts";
 import { clientIp } from "../http/clientIp.ts";
 import { HttpError } from "../http/errors.ts";
+import { staffSigninExample } from "../http/examples/people.ts";
 import { setSessionCookie } from "../http/middleware/session.ts";
 import { describe } from "../http/openapi/declare.ts";
 import { staffCaller } from "../http/roles/roles.ts";
@@ -34,6 +35,7 @@ export const staffSignin = new Hono<AppEnv>().post(
       description:
         "The staff member's detail (as GET /api/management/admin/detail/, without stored items), `token` and `max_age`.",
       schema: staffSigninAnswer,
+      example: staffSigninExample,
     },
     bodyExample: { username: "admin", password: "correct horse battery staple" },
     refusals: {

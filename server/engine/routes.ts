@@ -13,6 +13,8 @@ import { manifestAnswer, runOrExportAnswer, statsAnswer } from "../http/answers/
 import { parseBody } from "../http/body.ts";
 import { acceptsGzip } from "../http/encodedBody.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
+import { manifestExample, runExample } from "../http/examples/analyses.ts";
+import { CSV_EXAMPLE } from "../http/examples/services.ts";
 import { nestsTooDeep, parseJsonBody, parseJsonField, TOO_DEEP_MESSAGE } from "../http/jsonText.ts";
 import { dummyOrganisationOf } from "../http/middleware/dummyReadOnly.ts";
 import { customerScope } from "../http/middleware/guards.ts";
@@ -144,7 +146,11 @@ export const queriesRoutes = new Hono<AppEnv>()
     describe({
       summary: "The analyses' definitions the screens are drawn from, with the organisation's default year.",
       tags: ["Analyses"],
-      answer: { description: "The analyses' definitions and the years with data.", schema: manifestAnswer },
+      answer: {
+        description: "The analyses' definitions and the years with data.",
+        schema: manifestAnswer,
+        example: manifestExample,
+      },
     }),
     async (c) => {
       const session = c.var.session;
@@ -205,6 +211,7 @@ export const queriesRoutes = new Hono<AppEnv>()
         description: "The CSV or XLSX file (as an attachment), by the name's extension.",
         media: Object.values(EXPORT_CONTENT_TYPES),
         schema: z.string().meta({ format: "binary" }),
+        example: CSV_EXAMPLE,
       },
     }),
     async (c) => {
@@ -243,6 +250,7 @@ export const queriesRoutes = new Hono<AppEnv>()
         description:
           "The analysis's results (gzip when accepted), with `X-Cache: hit|miss` and a `Server-Timing` header (the server's milliseconds per step: snapshot, schema, wait, bind, kernel, encode (serialise and gzip), total; schema: making the organisation-year's schema or waiting for it); with `export`, `{status: 200, path}` of the file to download.",
         schema: runOrExportAnswer,
+        example: runExample,
       },
     }),
     async (c) => {

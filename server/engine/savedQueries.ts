@@ -22,6 +22,7 @@ import { singleLine } from "../forms/singleLine.ts";
 import { savedQueriesAnswer, savedQueryActionAnswer } from "../http/answers/analyses.ts";
 import { parseParam, parseWith, readJson, readQuery } from "../http/body.ts";
 import { fieldRefusal, forbidden, HttpError, invalidToken, notFound } from "../http/errors.ts";
+import { savedViewExample, savedViewsExample } from "../http/examples/analyses.ts";
 import { nestsTooDeep, parseJsonField, TOO_DEEP_MESSAGE } from "../http/jsonText.ts";
 import { dummyOrganisationOf, dummyOrgQueryField } from "../http/middleware/dummyReadOnly.ts";
 import { customerScope, requireStaff } from "../http/middleware/guards.ts";
@@ -314,6 +315,7 @@ export const savedQueriesRoutes = new Hono<AppEnv>()
         description:
           "A page of the caller's own saved queries and its colleagues' shared ones (one order, split in two), and the next page's cursor.",
         schema: savedQueriesAnswer,
+        example: savedViewsExample,
       },
     }),
     async (c) => {
@@ -340,6 +342,7 @@ export const savedQueriesRoutes = new Hono<AppEnv>()
         description:
           "Saved: `res`, the saved query. Shared or unshared: `res` and the lists. Deleted: `deleted` (its id) and the lists.",
         schema: savedQueryActionAnswer,
+        example: { status: 200, res: savedViewExample },
       },
     }),
     async (c) => {
@@ -360,6 +363,7 @@ export const savedQueriesRoutes = new Hono<AppEnv>()
         description:
           "A page of the organisation's saved queries, as staff see them, and the next page's cursor.",
         schema: savedQueriesAnswer,
+        example: savedViewsExample,
       },
     }),
     async (c) => {

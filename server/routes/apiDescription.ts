@@ -8,9 +8,11 @@ import type { OpenAPIV3_1 } from "openapi-types";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { readQuery } from "../http/body.ts";
+import { HTML_EXAMPLE } from "../http/examples/services.ts";
 import { describe } from "../http/openapi/declare.ts";
 import { openApiDocument } from "../http/openapi/document.ts";
 import { referencePage } from "../http/openapi/referencePage.ts";
+import { API_VERSION } from "../http/openapi/version.ts";
 
 const TAG = "API description";
 
@@ -44,6 +46,11 @@ export function apiDescriptionRoutes(app: Hono<AppEnv>) {
           schema: z
             .object({ openapi: z.string(), info: z.object({}).loose(), paths: z.object({}).loose() })
             .loose(),
+          example: {
+            openapi: "3.1.0",
+            info: { title: "Vitality API", version: API_VERSION },
+            paths: { "/api/health/": { get: { summary: "Whether the server and its database answer." } } },
+          },
         },
       }),
       async (c) => c.json(await documentOf(c.var.app.config.publicUrl)),
@@ -55,7 +62,12 @@ export function apiDescriptionRoutes(app: Hono<AppEnv>) {
           "The same document as one readable HTML page: each call's credentials, fields, rules and examples; `q` shows only the calls that match.",
         tags: [TAG],
         query: docsQuery,
-        answer: { description: "An HTML page (no script).", media: "text/html", schema: z.string() },
+        answer: {
+          description: "An HTML page (no script).",
+          media: "text/html",
+          schema: z.string(),
+          example: HTML_EXAMPLE,
+        },
       }),
       async (c) => {
         const { q } = readQuery(c, docsQuery);

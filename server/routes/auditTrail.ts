@@ -13,6 +13,7 @@ import type { AppEnv } from "../context.ts";
 import { auditListAnswer } from "../http/answers/audit.ts";
 import { parseParam, readQuery } from "../http/body.ts";
 import { invalidToken, notFound } from "../http/errors.ts";
+import { AUDIT_CSV_EXAMPLE, auditPageExample } from "../http/examples/analyses.ts";
 import { requireCustomerAdmin, requireStaff } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
 import { findOrganisation } from "../organisations/present.ts";
@@ -41,7 +42,7 @@ function trailRoutes(
           "Every write by the organisation's users, staff and the system: who, when, what and the values before and after. Filters: `from`/`to` (days, UTC, inclusive), `actor` (part of an e-mail or username, an id, a role such as `system`), `action` (`user.update`, or a family: `user`). Pass `next_cursor` as `cursor` for the older page.",
         tags: words.tags,
         query: auditQuery,
-        answer: { description: "A page of the trail.", schema: auditListAnswer },
+        answer: { description: "A page of the trail.", schema: auditListAnswer, example: auditPageExample },
         refusals: { 404: "No such organisation." },
       }),
       async (c) => {
@@ -66,6 +67,7 @@ function trailRoutes(
           description: "The matching events, newest first (at most 50,000: export a date range at a time).",
           media: "text/csv",
           schema: z.string(),
+          example: AUDIT_CSV_EXAMPLE,
         },
         refusals: { 404: "No such organisation." },
       }),

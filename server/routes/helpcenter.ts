@@ -9,6 +9,7 @@ import { REQUIRED_MESSAGE, textFieldError } from "../forms/formatWords.ts";
 import { faqAnswer, faqsAnswer } from "../http/answers/services.ts";
 import { readJson } from "../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
+import { faqsExample } from "../http/examples/services.ts";
 import { requireStaff } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
 
@@ -145,7 +146,7 @@ export const helpcenterRoutes = new Hono<AppEnv>()
       summary: "Change a question: text, promoted, active (a field not sent is kept).",
       tags: ["Help centre"],
       body: updateFaq,
-      answer: { description: "Every question, as staff see them.", schema: faqsAnswer },
+      answer: { description: "Every question, as staff see them.", schema: faqsAnswer, example: faqsExample },
     }),
     async (c) => {
       const { id, data } = await readJson(c, updateFaq);
@@ -174,7 +175,7 @@ export const helpcenterRoutes = new Hono<AppEnv>()
       summary: "Remove a question.",
       tags: ["Help centre"],
       body: removeFaq,
-      answer: { description: "The remaining questions.", schema: faqsAnswer },
+      answer: { description: "The remaining questions.", schema: faqsAnswer, example: faqsExample },
     }),
     async (c) => {
       const { id } = await readJson(c, removeFaq);

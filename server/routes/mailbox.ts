@@ -10,6 +10,7 @@ import {
 } from "../http/answers/services.ts";
 import { parseParam, readJson, readQuery } from "../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
+import { mailSentExample, orgUsersExample } from "../http/examples/services.ts";
 import { requireStaff } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
 import { pageQuery } from "../http/pagination.ts";
@@ -21,23 +22,6 @@ const mailboxParam = z.uuid({ message: "must be an organisation id (UUID)" });
 
 const mailboxPage = pageQuery(MAILBOX_PAGE);
 
-const orgUsersExample = {
-  status: 200 as const,
-  org_users: [
-    {
-      id: "0c9a4f5e-1b2d-4e8f-a3c7-6d5e4f3a2b1c",
-      name: "Riverside Orthopaedics",
-      users: [
-        {
-          id: "7d3e2a1b-9c8f-4a6e-b5d4-3c2b1a0f9e8d",
-          email: "dana.reyes@example.com",
-          username: "Dana Reyes",
-        },
-      ],
-    },
-  ],
-  next_cursor: null,
-};
 const mailboxSenderExample = {
   value: "Vitality Support <support@vitality.local>",
   name: "Vitality Support",
@@ -70,7 +54,7 @@ export const mailboxRoutes = new Hono<AppEnv>()
       answer: {
         description: "A page of the organisations' users, the next page's cursor, and the sender choices.",
         schema: mailboxListAnswer,
-        example: { ...orgUsersExample, senders: [mailboxSenderExample] },
+        example: { ...orgUsersExample, next_cursor: null, senders: [mailboxSenderExample] },
       },
     }),
     async (c) => {
@@ -91,7 +75,7 @@ export const mailboxRoutes = new Hono<AppEnv>()
       answer: {
         description: "The organisation with a page of its users (by e-mail), and the next page's cursor.",
         schema: orgUsersPageAnswer,
-        example: orgUsersExample,
+        example: { ...orgUsersExample, next_cursor: null },
       },
     }),
     async (c) => {
@@ -111,7 +95,11 @@ export const mailboxRoutes = new Hono<AppEnv>()
       summary: "The users of the organisations named.",
       tags: ["Back office: mailbox"],
       body: mailboxOrganisationsSchema,
-      answer: { description: "The organisations named, with their users.", schema: orgUsersAnswer },
+      answer: {
+        description: "The organisations named, with their users.",
+        schema: orgUsersAnswer,
+        example: orgUsersExample,
+      },
     }),
     async (c) => {
       const { organization_ids } = await readJson(c, mailboxOrganisationsSchema);
@@ -126,7 +114,11 @@ export const mailboxRoutes = new Hono<AppEnv>()
       summary: "Send an e-mail to the chosen users (queued).",
       tags: ["Back office: mailbox"],
       body: mailboxSendSchema,
-      answer: { description: "How many recipients the e-mail was sent to.", schema: mailSentAnswer },
+      answer: {
+        description: "How many recipients the e-mail was sent to.",
+        schema: mailSentAnswer,
+        example: mailSentExample,
+      },
       refusals: { 502: "The mail server refused some recipients: `detail` names them." },
     }),
     async (c) => {

@@ -4,23 +4,13 @@ import type { AppEnv } from "../context.ts";
 import { notificationDeletedAnswer, notificationPageAnswer } from "../http/answers/services.ts";
 import { readJson, readQuery } from "../http/body.ts";
 import { notFound } from "../http/errors.ts";
+import { liveItemExample } from "../http/examples/people.ts";
 import { customerScope, requireKind } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
 import { notificationPage, notificationsPageQuery } from "../live/notificationPages.ts";
 import { deleteOwnNotification, recipientOf } from "../live/notifications.ts";
 
 const deleteNotification = z.strictObject({ id: z.uuid({ message: "must be a notification id" }) });
-
-const itemExample = {
-  type: "notification" as const,
-  id: "5b0f8c1e-6a4d-4d7e-9c52-2f1a8e3b7d10",
-  message: "Your 2024 data is ready.",
-  emit_on: "2026-11-28T09:15:02.114Z",
-  progress: 100,
-  status: "success",
-  org: "0c9a4f5e-1b2d-4e8f-a3c7-6d5e4f3a2b1c",
-  action: "upsert" as const,
-};
 
 /**
  * The caller's own notifications and tasks: a page of them (GET), and DELETE of one; another
@@ -42,7 +32,7 @@ function notificationRoutes(kind: "client" | "admin") {
         answer: {
           description: "A page of the items, newest first, and the next page's cursor.",
           schema: notificationPageAnswer,
-          example: { status: 200, items: [itemExample], next_cursor: null },
+          example: { status: 200, items: [liveItemExample], next_cursor: null },
         },
       }),
       async (c) => {
@@ -65,11 +55,11 @@ function notificationRoutes(kind: "client" | "admin") {
         summary: "Delete one of the caller's own notifications or background tasks.",
         tags: ["Notifications"],
         body: deleteNotification,
-        bodyExample: { id: itemExample.id },
+        bodyExample: { id: liveItemExample.id },
         answer: {
           description: "The deleted notification's id.",
           schema: notificationDeletedAnswer,
-          example: { status: 200, deleted: itemExample.id },
+          example: { status: 200, deleted: liveItemExample.id },
         },
       }),
       async (c) => {

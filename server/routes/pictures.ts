@@ -6,6 +6,7 @@ import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { customerUsers, organisations, staffAccounts } from "../db/schema/index.ts";
 import { invalidToken, notFound } from "../http/errors.ts";
+import { IMAGE_EXAMPLE } from "../http/examples/services.ts";
 import { describe } from "../http/openapi/declare.ts";
 import { PICTURE_CONTENT_TYPE, PICTURE_URL_PREFIX, storedPicturePath } from "../pictures/pictureStore.ts";
 
@@ -41,7 +42,12 @@ export const pictureRoutes = new Hono<AppEnv>().get(
   describe({
     summary: "A profile picture or logo, to its owner's organisation (and staff) only.",
     tags: ["Pictures"],
-    answer: { description: "The image.", media: "image/webp", schema: z.string().meta({ format: "binary" }) },
+    answer: {
+      description: "The image.",
+      media: "image/webp",
+      schema: z.string().meta({ format: "binary" }),
+      example: IMAGE_EXAMPLE,
+    },
   }),
   async (c) => {
     const session = c.var.session;

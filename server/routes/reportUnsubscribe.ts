@@ -13,6 +13,7 @@ import { z } from "zod";
 import { noteAudit } from "../audit/pending.ts";
 import type { AppEnv } from "../context.ts";
 import { reportRecipients, reportSubscriptions } from "../db/schema/index.ts";
+import { HTML_EXAMPLE } from "../http/examples/services.ts";
 import { describe } from "../http/openapi/declare.ts";
 import { verifyUnsubscribeToken } from "../reports/unsubscribeToken.ts";
 
@@ -94,6 +95,7 @@ export const reportUnsubscribeRoutes = new Hono<AppEnv>()
         description: "An HTML page: which report, and one button.",
         media: "text/html",
         schema: z.string(),
+        example: HTML_EXAMPLE,
       },
       refusals: LINK_REFUSALS,
     }),
@@ -118,6 +120,7 @@ export const reportUnsubscribeRoutes = new Hono<AppEnv>()
         description: "An HTML page saying so.",
         media: "text/html",
         schema: z.string(),
+        example: HTML_EXAMPLE,
       },
       refusals: LINK_REFUSALS,
     }),

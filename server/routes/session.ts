@@ -6,6 +6,8 @@ import { statusDetailAnswer } from "../http/answers/common.ts";
 import { customerDetailAnswer } from "../http/answers/customer.ts";
 import { adminDetailAnswer } from "../http/answers/staff.ts";
 import { notFound } from "../http/errors.ts";
+import { staffDetailExample } from "../http/examples/people.ts";
+import { customerDetailExample } from "../http/examples/practice.ts";
 import { customerScope, requireStaff } from "../http/middleware/guards.ts";
 import { clearSessionCookie } from "../http/middleware/session.ts";
 import { describe } from "../http/openapi/declare.ts";
@@ -25,6 +27,7 @@ export const customerDetail = new Hono<AppEnv>().get(
       description:
         "The signed-in user (or, in dummy mode, the staff member), the organisation and the forms.",
       schema: customerDetailAnswer,
+      example: customerDetailExample,
     },
   }),
   async (c) => {
@@ -74,6 +77,7 @@ export const staffDetail = new Hono<AppEnv>().get(
       description:
         "The staff member's profile with its stored notifications and tasks, the agents, the forms.",
       schema: adminDetailAnswer,
+      example: staffDetailExample,
     },
   }),
   async (c) => {

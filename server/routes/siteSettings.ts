@@ -10,6 +10,7 @@ import { siteSettings } from "../db/schema/index.ts";
 import { siteSettingsAnswer as siteSettingsSchema } from "../http/answers/services.ts";
 import { readJson } from "../http/body.ts";
 import { invalidToken } from "../http/errors.ts";
+import { siteSettingsExample } from "../http/examples/services.ts";
 import { requireStaff } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
 
@@ -93,7 +94,7 @@ export const siteSettingsRoutes = new Hono<AppEnv>()
     describe({
       summary: "The site's texts: about, contact, terms, the analyses' texts.",
       tags: ["Site settings"],
-      answer: { description: "The site's texts.", schema: siteSettingsSchema },
+      answer: { description: "The site's texts.", schema: siteSettingsSchema, example: siteSettingsExample },
     }),
     async (c) => {
       if (!c.var.session) throw invalidToken();
@@ -108,7 +109,11 @@ export const siteSettingsRoutes = new Hono<AppEnv>()
       summary: "Change the site's texts (site admins only).",
       tags: ["Site settings"],
       body: updateSettings,
-      answer: { description: "The site's texts after the change.", schema: siteSettingsSchema },
+      answer: {
+        description: "The site's texts after the change.",
+        schema: siteSettingsSchema,
+        example: siteSettingsExample,
+      },
     }),
     async (c) => {
       const update = await readJson(c, updateSettings);

@@ -52,7 +52,7 @@ describe("the API changelog", () => {
   beforeAll(async () => {
     t = await startTestApp("pglite");
     document = (await t.client().get("/api/openapi.json")).json;
-  });
+  }, 60_000);
   afterAll(() => t.close());
 
   test("the document's info.version is the latest entry's", () => {

@@ -9,6 +9,7 @@ import { agentEmail, newAgentSchema } from "../../forms/agent.ts";
 import { agentAddedAnswer, agentsAnswer } from "../../http/answers/staff.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../../http/errors.ts";
+import { agentExample } from "../../http/examples/people.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { agentList } from "../../staff/present.ts";
@@ -35,7 +36,11 @@ export const agentRoutes = new Hono<AppEnv>()
       summary: "Add an agent (site admins only).",
       tags: ["Back office: parameters"],
       body: newAgentSchema,
-      answer: { description: "The agent and the updated agents list.", schema: agentAddedAnswer },
+      answer: {
+        description: "The agent and the updated agents list.",
+        schema: agentAddedAnswer,
+        example: { status: 200, agent: agentExample, agents: [agentExample] },
+      },
     }),
     async (c) => {
       const agent = await readJson(c, newAgentSchema);
@@ -78,7 +83,11 @@ export const agentRoutes = new Hono<AppEnv>()
       summary: "Remove an agent by e-mail (site admins only); its sessions end at once.",
       tags: ["Back office: parameters"],
       body: removeAgent,
-      answer: { description: "The updated agents list.", schema: agentsAnswer },
+      answer: {
+        description: "The updated agents list.",
+        schema: agentsAnswer,
+        example: { status: 200, agents: [agentExample] },
+      },
     }),
     async (c) => {
       const { email } = await readJson(c, removeAgent);

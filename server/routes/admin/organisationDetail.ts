@@ -7,6 +7,7 @@ import { flushQueryUsage } from "../../engine/usage.ts";
 import { organisationReadAnswer } from "../../http/answers/admin.ts";
 import { parseBody } from "../../http/body.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
+import { organisationYearDictExample } from "../../http/examples/years.ts";
 import { parseJsonBody } from "../../http/jsonText.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
@@ -67,6 +68,7 @@ export const adminOrganisationRoutes = new Hono<AppEnv>().post(
       description:
         "By the body's form: {} `organizations`; {year} `year` and `org_year_dict`; {id} `organization`; {full, id, year} `organization`, `year` and `data`.",
       schema: organisationReadAnswer,
+      example: organisationYearDictExample,
     },
   }),
   async (c) => {

@@ -11,6 +11,8 @@ import { organisationDeletedAnswer } from "../../http/answers/admin.ts";
 import { organisationAnswer } from "../../http/answers/customer.ts";
 import { readJson } from "../../http/body.ts";
 import { notFound } from "../../http/errors.ts";
+import { organisationAnswerExample } from "../../http/examples/practice.ts";
+import { organisationDeletedExample } from "../../http/examples/years.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { findOrganisation, organisationView } from "../../organisations/present.ts";
@@ -103,6 +105,7 @@ export const organisationRoutes = new Hono<AppEnv>()
       answer: {
         description: "The new organisation as the customer area reads it.",
         schema: organisationAnswer,
+        example: organisationAnswerExample,
       },
     }),
     async (c) => {
@@ -123,7 +126,11 @@ export const organisationRoutes = new Hono<AppEnv>()
       summary: "Change a customer organisation's name or settings (site admins only).",
       tags: ["Back office: customers"],
       body: updateOrganisation,
-      answer: { description: "The organisation after the change.", schema: organisationAnswer },
+      answer: {
+        description: "The organisation after the change.",
+        schema: organisationAnswer,
+        example: organisationAnswerExample,
+      },
     }),
     async (c) => {
       const sent = (await readJson(c, updateOrganisation)).organization;
@@ -159,7 +166,11 @@ export const deleteOrganisationRoutes = new Hono<AppEnv>().delete(
     summary: "Delete a customer organisation and everything it holds (site admins only).",
     tags: ["Back office: customers"],
     body: deleteOrganisation,
-    answer: { description: "The deleted organisation's id.", schema: organisationDeletedAnswer },
+    answer: {
+      description: "The deleted organisation's id.",
+      schema: organisationDeletedAnswer,
+      example: organisationDeletedExample,
+    },
   }),
   async (c) => {
     const { organization } = await readJson(c, deleteOrganisation);

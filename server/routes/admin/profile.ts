@@ -10,6 +10,8 @@ import { organisationAnswer } from "../../http/answers/customer.ts";
 import { staffProfileAnswer } from "../../http/answers/staff.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../../http/errors.ts";
+import { staffProfileAnswerExample } from "../../http/examples/people.ts";
+import { organisationAnswerExample } from "../../http/examples/practice.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { findOrganisation, organisationView } from "../../organisations/present.ts";
@@ -46,7 +48,11 @@ export const staffProfileRoutes = new Hono<AppEnv>().post(
       }),
       encoding: { user_data: { contentType: "application/json" } },
     },
-    answer: { description: "The changed profile (twice: `user` and `profile`).", schema: staffProfileAnswer },
+    answer: {
+      description: "The changed profile (twice: `user` and `profile`).",
+      schema: staffProfileAnswer,
+      example: staffProfileAnswerExample,
+    },
     refusals: {
       413: "The picture is larger than 2 MB.",
       415: "The body is not `multipart/form-data`.",
@@ -119,7 +125,11 @@ export const fakeOrgRoutes = new Hono<AppEnv>().post(
       "Open an organisation in the dummy (view-as-customer) mode: the organisation as the customer area reads it.",
     tags: ["Back office: account"],
     body: fakeOrgBody,
-    answer: { description: "The organisation as the customer area reads it.", schema: organisationAnswer },
+    answer: {
+      description: "The organisation as the customer area reads it.",
+      schema: organisationAnswer,
+      example: organisationAnswerExample,
+    },
   }),
   async (c) => {
     const { org_id } = await readJson(c, fakeOrgBody);

@@ -17,7 +17,7 @@ import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { pageQuery } from "../../http/pagination.ts";
 import { findOrganisation } from "../../organisations/present.ts";
-import { subscriptionPageExample } from "../../reports/examples.ts";
+import { subscriptionExample, subscriptionPageExample } from "../../reports/examples.ts";
 import { SUBSCRIPTIONS_PAGE, subscriptionPage, subscriptionViews } from "../../reports/subscriptions.ts";
 
 const organisationId = z.uuid("must be an organisation id (UUID)");
@@ -55,7 +55,15 @@ export const adminReportSubscriptionRoutes = new Hono<AppEnv>()
     describe({
       summary: "Pause every report subscription of a customer (its users may resume their own).",
       tags,
-      answer: { description: "How many were paused, and the subscriptions.", schema: pausedAnswer },
+      answer: {
+        description: "How many were paused, and the subscriptions.",
+        schema: pausedAnswer,
+        example: {
+          status: 200,
+          paused: 1,
+          subscriptions: [{ ...subscriptionExample, paused: true, next_delivery_at: null }],
+        },
+      },
     }),
     async (c) => {
       const organisation = parseParam(organisationId, c.req.param("orgid"), "orgid");

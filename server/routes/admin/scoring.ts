@@ -8,6 +8,7 @@ import type { AppEnv } from "../../context.ts";
 import { schemeRunAnswer } from "../../http/answers/admin.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
+import { schemeRunExample } from "../../http/examples/schemes.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { recipientOf } from "../../live/notifications.ts";
@@ -27,6 +28,7 @@ export const adminScoringRoutes = new Hono<AppEnv>().post(
     answer: {
       description: "The scoring's entry now (running) and the queued job's id.",
       schema: schemeRunAnswer,
+      example: schemeRunExample,
     },
   }),
   async (c) => {

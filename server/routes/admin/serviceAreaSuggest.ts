@@ -13,6 +13,7 @@ import { organisationYears } from "../../db/schema/index.ts";
 import { serviceAreaSuggestionAnswer } from "../../http/answers/admin.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
+import { serviceAreaSuggestionExample } from "../../http/examples/years.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { warehousePaths } from "../../ingest/storage.ts";
@@ -46,6 +47,7 @@ export const serviceAreaSuggestRoutes = new Hono<AppEnv>().post(
     answer: {
       description: "The suggested zips per area; nothing is written.",
       schema: serviceAreaSuggestionAnswer,
+      example: serviceAreaSuggestionExample,
     },
   }),
   async (c) => {

@@ -18,6 +18,11 @@ import {
 } from "../../http/answers/admin.ts";
 import { readJson } from "../../http/body.ts";
 import { type FieldError, HttpError, notFound } from "../../http/errors.ts";
+import {
+  serviceAreaAddedExample,
+  serviceAreaCheckedExample,
+  serviceAreaRemovedExample,
+} from "../../http/examples/years.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { publishOrganisationChange } from "../../live/staffEvents.ts";
@@ -149,6 +154,7 @@ export const serviceAreaRoutes = new Hono<AppEnv>()
       answer: {
         description: "The year's service area and how many zips were added.",
         schema: serviceAreaAddedAnswer,
+        example: serviceAreaAddedExample,
       },
     }),
     async (c) => {
@@ -200,6 +206,7 @@ export const serviceAreaRoutes = new Hono<AppEnv>()
       answer: {
         description: "The year's service area and `check`, one result per zip.",
         schema: serviceAreaCheckedAnswer,
+        example: serviceAreaCheckedExample,
       },
     }),
     async (c) => {
@@ -254,6 +261,7 @@ export const serviceAreaRoutes = new Hono<AppEnv>()
       answer: {
         description: "The year's service area and how many zips were removed.",
         schema: serviceAreaRemovedAnswer,
+        example: serviceAreaRemovedExample,
       },
     }),
     async (c) => {

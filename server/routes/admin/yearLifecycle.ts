@@ -21,6 +21,12 @@ import {
 } from "../../http/answers/admin.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
+import {
+  yearEnabledExample,
+  yearPrelaunchedExample,
+  yearRemovedExample,
+  yearRequestedExample,
+} from "../../http/examples/years.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { notify } from "../../live/notify.ts";
@@ -115,7 +121,11 @@ export const validYearRoutes = new Hono<AppEnv>()
       tags: ["Back office: years"],
       body: validBody,
       bodyExample: { organization_uuid: "3b0f7c1e-5a2d-4c8e-9f14-6d2a7b9e0c51", year: 2024 },
-      answer: { description: "The organisation's years after the change.", schema: yearEnabledAnswer },
+      answer: {
+        description: "The organisation's years after the change.",
+        schema: yearEnabledAnswer,
+        example: yearEnabledExample,
+      },
     }),
     async (c) => {
       const body = await readJson(c, validBody);
@@ -182,7 +192,11 @@ export const validYearRoutes = new Hono<AppEnv>()
         "Creates the year if the organisation does not have it. Refused (400) when the year already has accepted data: delete its file first.",
       tags: ["Back office: years"],
       body: requestBody,
-      answer: { description: "The organisation's years after the change.", schema: yearRequestedAnswer },
+      answer: {
+        description: "The organisation's years after the change.",
+        schema: yearRequestedAnswer,
+        example: yearRequestedExample,
+      },
     }),
     async (c) => {
       const body = await readJson(c, requestBody);
@@ -232,7 +246,11 @@ export const prelaunchRoutes = new Hono<AppEnv>().post(
       "The year must have accepted data, the market data of that year and be complete (100% progress), and not be enabled.",
     tags: ["Back office: years"],
     body: prelaunchBody,
-    answer: { description: "The organisation's years after the change.", schema: yearPrelaunchedAnswer },
+    answer: {
+      description: "The organisation's years after the change.",
+      schema: yearPrelaunchedAnswer,
+      example: yearPrelaunchedExample,
+    },
   }),
   async (c) => {
     const body = await readJson(c, prelaunchBody);
@@ -268,6 +286,7 @@ export const removeYearRoutes = new Hono<AppEnv>().delete(
     answer: {
       description: "What was removed and the organisation's years after the change.",
       schema: yearRemovedAnswer,
+      example: yearRemovedExample,
     },
   }),
   async (c) => {

@@ -20,7 +20,11 @@ export const agreementRoutes = new Hono<AppEnv>().post(
     summary: "Accept the data-use agreement for the customer's organisation.",
     tags: ["Customer: account"],
     body: acceptAgreement,
-    answer: { description: "The agreement is accepted.", schema: agreementAnswer },
+    answer: {
+      description: "The agreement is accepted.",
+      schema: agreementAnswer,
+      example: { status: 200, agreement_accepted: true },
+    },
   }),
   async (c) => {
     const { organization } = await readJson(c, acceptAgreement);

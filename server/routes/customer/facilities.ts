@@ -17,6 +17,7 @@ import { type FacilityFields, facilityFields, fieldNames } from "../../forms/pro
 import { zipCentroid } from "../../geo/zipCentroids.ts";
 import { facilitiesAnswer, facilityAnswer } from "../../http/answers/customer.ts";
 import { parseWith, readJson } from "../../http/body.ts";
+import { facilityExample } from "../../http/examples/practice.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { changeProfile } from "../../organisations/profileChanged.ts";
 import {
@@ -126,7 +127,11 @@ export const facilityRoutes = new Hono<AppEnv>()
           services_provided: ["Surgery", "Injections"],
         },
       },
-      answer: { description: "The new facility.", schema: facilityAnswer },
+      answer: {
+        description: "The new facility.",
+        schema: facilityAnswer,
+        example: { status: 200, facility: facilityExample },
+      },
     }),
     async (c) => {
       const facility = checkEntity(postBody, "facility", await readJson(c, body));
@@ -151,7 +156,11 @@ export const facilityRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: patchBody,
-      answer: { description: "The changed facility.", schema: facilityAnswer },
+      answer: {
+        description: "The changed facility.",
+        schema: facilityAnswer,
+        example: { status: 200, facility: facilityExample },
+      },
     }),
     async (c) => {
       const facility = checkEntity(patchBody, "facility", await readJson(c, body));
@@ -178,7 +187,11 @@ export const facilityRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: deleteBody,
-      answer: { description: "The organisation's remaining facilities.", schema: facilitiesAnswer },
+      answer: {
+        description: "The organisation's remaining facilities.",
+        schema: facilitiesAnswer,
+        example: { status: 200, facilities: [facilityExample] },
+      },
     }),
     async (c) => {
       const facility = checkEntity(deleteBody, "facility", await readJson(c, body));

@@ -17,6 +17,7 @@ import { zipCentroid } from "../../geo/zipCentroids.ts";
 import { locationsAnswer } from "../../http/answers/customer.ts";
 import { parseWith, readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
+import { locationExample } from "../../http/examples/practice.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { changeProfile } from "../../organisations/profileChanged.ts";
 import {
@@ -116,6 +117,7 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
       answer: {
         description: "Every location of the facility, the new one included.",
         schema: locationsAnswer,
+        example: { status: 200, locations: [locationExample] },
       },
     }),
     async (c) => {
@@ -142,6 +144,7 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
       answer: {
         description: "Every location of the facility the location is now in.",
         schema: locationsAnswer,
+        example: { status: 200, locations: [locationExample] },
       },
     }),
     async (c) => {
@@ -180,7 +183,11 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: deleteBody,
-      answer: { description: "The facility's remaining locations.", schema: locationsAnswer },
+      answer: {
+        description: "The facility's remaining locations.",
+        schema: locationsAnswer,
+        example: { status: 200, locations: [locationExample] },
+      },
     }),
     async (c) => {
       const location = checkEntity(deleteBody, "location", await readJson(c, body));

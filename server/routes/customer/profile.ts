@@ -9,6 +9,7 @@ import { username } from "../../forms/userFields.ts";
 import { organisationManagedBy } from "../../http/actor.ts";
 import { logoAnswer, ownProfileAnswer } from "../../http/answers/customer.ts";
 import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
+import { userAnswerExample } from "../../http/examples/people.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { findOrganisation, userView } from "../../organisations/present.ts";
 import { removePicture, storePicture } from "../../pictures/pictureStore.ts";
@@ -49,7 +50,11 @@ export const customerProfileRoutes = new Hono<AppEnv>().post(
       schema: profileForm.extend({ picture: PICTURE.optional() }),
       encoding: USER_DATA_ENCODING,
     },
-    answer: { description: "The user after the change.", schema: ownProfileAnswer },
+    answer: {
+      description: "The user after the change.",
+      schema: ownProfileAnswer,
+      example: userAnswerExample,
+    },
     refusals: {
       413: "The picture is larger than 2 MB.",
       415: "The body is not `multipart/form-data`.",
@@ -110,7 +115,11 @@ export const organisationLogoRoutes = new Hono<AppEnv>().post(
       media: "multipart/form-data",
       schema: logoForm.extend({ image: PICTURE }),
     },
-    answer: { description: "The logo's URL.", schema: logoAnswer },
+    answer: {
+      description: "The logo's URL.",
+      schema: logoAnswer,
+      example: { status: 200, logo: "/api/pictures/logo-0c9a4f5e.webp" },
+    },
     refusals: {
       413: "The picture is larger than 2 MB.",
       415: "The body is not `multipart/form-data`.",

@@ -15,6 +15,7 @@ import { fieldNames, type ProviderFields, providerFields } from "../../forms/pro
 import { providerForm } from "../../forms/provider.ts";
 import { providerAnswer, providersAnswer } from "../../http/answers/customer.ts";
 import { parseWith, readJson } from "../../http/body.ts";
+import { providerExample } from "../../http/examples/practice.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { changeProfile } from "../../organisations/profileChanged.ts";
 import {
@@ -116,7 +117,11 @@ export const providerRoutes = new Hono<AppEnv>()
           name_work_at: ["Demo Orthopaedics Surgery Center"],
         },
       },
-      answer: { description: "The new provider.", schema: providerAnswer },
+      answer: {
+        description: "The new provider.",
+        schema: providerAnswer,
+        example: { status: 200, provider: providerExample },
+      },
     }),
     async (c) => {
       const provider = checkEntity(postBody, "provider", await readJson(c, body));
@@ -141,7 +146,11 @@ export const providerRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: patchBody,
-      answer: { description: "The changed provider.", schema: providerAnswer },
+      answer: {
+        description: "The changed provider.",
+        schema: providerAnswer,
+        example: { status: 200, provider: providerExample },
+      },
     }),
     async (c) => {
       const provider = checkEntity(patchBody, "provider", await readJson(c, body));
@@ -172,7 +181,11 @@ export const providerRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: deleteBody,
-      answer: { description: "The organisation's remaining providers.", schema: providersAnswer },
+      answer: {
+        description: "The organisation's remaining providers.",
+        schema: providersAnswer,
+        example: { status: 200, providers: [providerExample] },
+      },
     }),
     async (c) => {
       const provider = checkEntity(deleteBody, "provider", await readJson(c, body));

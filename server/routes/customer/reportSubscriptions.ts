@@ -193,7 +193,11 @@ export const reportSubscriptionRoutes = new Hono<AppEnv>()
       summary: "Edit, pause or resume one of the caller's subscriptions (the fields sent change).",
       tags,
       body: editBody,
-      answer: { description: "The subscription as it is now.", schema: oneAnswer },
+      answer: {
+        description: "The subscription as it is now.",
+        schema: oneAnswer,
+        example: { status: 200, subscription: subscriptionExample },
+      },
     }),
     async (c) => {
       // The body is checked first: its field errors do not depend on which subscription.
@@ -245,7 +249,11 @@ export const reportSubscriptionRoutes = new Hono<AppEnv>()
     describe({
       summary: "Delete one of the caller's subscriptions (no more reports).",
       tags,
-      answer: { description: "The id deleted.", schema: deletedAnswer },
+      answer: {
+        description: "The id deleted.",
+        schema: deletedAnswer,
+        example: { status: 200, deleted: subscriptionExample.id },
+      },
     }),
     async (c) => {
       const row = await ownSubscription(c);
@@ -260,7 +268,11 @@ export const reportSubscriptionRoutes = new Hono<AppEnv>()
       idempotent: true,
       summary: "Send the report of one of the caller's subscriptions now (its schedule stays).",
       tags,
-      answer: { description: "The subscription; the delivery is queued.", schema: oneAnswer },
+      answer: {
+        description: "The subscription; the delivery is queued.",
+        schema: oneAnswer,
+        example: { status: 200, subscription: subscriptionExample },
+      },
     }),
     async (c) => {
       const row = await ownSubscription(c);

@@ -14,6 +14,7 @@ import { organisationManagedBy } from "../../http/actor.ts";
 import { userAnswer } from "../../http/answers/customer.ts";
 import { readJson } from "../../http/body.ts";
 import { forbidden, HttpError, notFound } from "../../http/errors.ts";
+import { userAnswerExample } from "../../http/examples/people.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { userView } from "../../organisations/present.ts";
 
@@ -149,7 +150,7 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       bodyExample: {
         user_data: { username: "Jane Doe", email: "jane.doe@practice.example", status: "assistant" },
       },
-      answer: { description: "The new user.", schema: userAnswer },
+      answer: { description: "The new user.", schema: userAnswer, example: userAnswerExample },
       refusals: {
         429: "A customer admin tried more than 20 addresses this hour for the organisation (`rate_limited`).",
       },
@@ -173,7 +174,7 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       summary: "Change a user of the organisation: name, e-mail, role, blocked.",
       tags: ["Customer: users"],
       body: updateUser,
-      answer: { description: "The changed user.", schema: userAnswer },
+      answer: { description: "The changed user.", schema: userAnswer, example: userAnswerExample },
     }),
     async (c) => {
       const { user_data } = await readJson(c, updateUser);
@@ -211,7 +212,7 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       summary: "Remove a user of the organisation.",
       tags: ["Customer: users"],
       body: removeUser,
-      answer: { description: "The removed user.", schema: userAnswer },
+      answer: { description: "The removed user.", schema: userAnswer, example: userAnswerExample },
     }),
     async (c) => {
       const { user_id } = await readJson(c, removeUser);

@@ -11,6 +11,7 @@ import { schemeRunAnswer } from "../../http/answers/admin.ts";
 import { generatedSchemaAnswer } from "../../http/answers/schemes.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
+import { generatedSchemaExample, schemeRunExample } from "../../http/examples/schemes.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { recipientOf } from "../../live/notifications.ts";
@@ -58,6 +59,7 @@ function generatorRoutes(generator: Generator) {
         answer: {
           description: "The scheme's entry now (running) and the queued job's id.",
           schema: schemeRunAnswer,
+          example: schemeRunExample,
         },
       }),
       async (c) => {
@@ -80,6 +82,7 @@ function generatorRoutes(generator: Generator) {
         answer: {
           description: "The generated result, or null before the first run.",
           schema: generatedSchemaAnswer,
+          example: generatedSchemaExample,
         },
       }),
       async (c) => {

@@ -22,6 +22,7 @@ import { organisationYears } from "../../db/schema/index.ts";
 import { draftAnswer, questionnaireAnswer } from "../../http/answers/schemes.ts";
 import { parseWith, readJson } from "../../http/body.ts";
 import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
+import { draftExample, questionnaireExample } from "../../http/examples/schemes.ts";
 import { customerScope, requireCustomerAdmin, requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { notify } from "../../live/notify.ts";
@@ -116,7 +117,11 @@ export const questionnaireRoutes = new Hono<AppEnv>()
     describe({
       summary: "The organisation's latest questionnaire (customers; staff in dummy mode).",
       tags: ["Schemes: questionnaire"],
-      answer: { description: "The questionnaire, or null when there is none.", schema: questionnaireAnswer },
+      answer: {
+        description: "The questionnaire, or null when there is none.",
+        schema: questionnaireAnswer,
+        example: questionnaireExample,
+      },
     }),
     async (c) => {
       const row = await findLatestQuestionnaire(c.var.app.database.db, c.var.scope.organisationId);
@@ -131,7 +136,11 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       summary: "Submit the questionnaire's answers for a year (the organisation's admin).",
       tags: ["Schemes: questionnaire"],
       body: submitBody,
-      answer: { description: "The questionnaire after the step.", schema: questionnaireAnswer },
+      answer: {
+        description: "The questionnaire after the step.",
+        schema: questionnaireAnswer,
+        example: questionnaireExample,
+      },
       refusals: { 409: "The questionnaire was changed meanwhile: reload it and try again." },
     }),
     async (c) => {
@@ -152,6 +161,7 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       answer: {
         description: "`{status: 200, draft: {year, answers, step, saved_at} | null}`.",
         schema: draftAnswer,
+        example: draftExample,
       },
     }),
     async (c) => {
@@ -169,7 +179,7 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       summary: "Keep the draft answers of the year's waiting questionnaire (the organisation's admin).",
       tags: ["Schemes: questionnaire"],
       body: draftBody,
-      answer: { description: "The draft kept.", schema: draftAnswer },
+      answer: { description: "The draft kept.", schema: draftAnswer, example: draftExample },
     }),
     async (c) => {
       const session = c.var.session;
@@ -204,7 +214,11 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       summary: "Staff review: save, accept or send back the questionnaire of an organisation's year.",
       tags: ["Schemes: questionnaire"],
       body: reviewBody,
-      answer: { description: "The questionnaire after the step.", schema: questionnaireAnswer },
+      answer: {
+        description: "The questionnaire after the step.",
+        schema: questionnaireAnswer,
+        example: questionnaireExample,
+      },
       refusals: { 409: "The questionnaire was changed meanwhile: reload it and try again." },
     }),
     async (c) => {
@@ -221,7 +235,11 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       summary: "Open a questionnaire for an organisation's year (staff).",
       tags: ["Schemes: questionnaire"],
       body: organisationYearBody,
-      answer: { description: "The questionnaire opened.", schema: questionnaireAnswer },
+      answer: {
+        description: "The questionnaire opened.",
+        schema: questionnaireAnswer,
+        example: questionnaireExample,
+      },
       refusals: { 409: "A questionnaire for this year was opened meanwhile: reload." },
     }),
     async (c) => {
@@ -263,7 +281,11 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       summary: "The questionnaire of an organisation's year.",
       tags: ["Schemes: questionnaire"],
       body: organisationYearBody,
-      answer: { description: "The questionnaire, or null when there is none.", schema: questionnaireAnswer },
+      answer: {
+        description: "The questionnaire, or null when there is none.",
+        schema: questionnaireAnswer,
+        example: questionnaireExample,
+      },
     }),
     async (c) => {
       const session = c.var.session;

@@ -10,6 +10,7 @@ import { organisationYears, schemeResults } from "../../db/schema/index.ts";
 import { schemeResultAnswer, scoresAnswer } from "../../http/answers/schemes.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, invalidToken } from "../../http/errors.ts";
+import { schemeResultExample } from "../../http/examples/schemes.ts";
 import { dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { findSchemeResult } from "../../schemes/store.ts";
@@ -109,6 +110,7 @@ export const scoringRoutes = new Hono<AppEnv>()
       answer: {
         description: "The scoring scheme's result, or null before the first run.",
         schema: schemeResultAnswer,
+        example: schemeResultExample,
       },
     }),
     async (c) => {

@@ -11,6 +11,7 @@ import type { AppEnv } from "../../context.ts";
 import { baseMapOutlines, type LonLatBox } from "../../geo/baseMapOutlines.ts";
 import { baseMapAnswer, outlinesAnswer } from "../../http/answers/services.ts";
 import { readQuery } from "../../http/body.ts";
+import { baseMapExample, outlinesExample } from "../../http/examples/services.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { requireSignedIn } from "./signedIn.ts";
 
@@ -45,7 +46,11 @@ export const geoServiceRoutes = new Hono<AppEnv>()
     describe({
       summary: "The maps' tile source: an XYZ template and its attribution, or null (offline outlines).",
       tags: ["Services: geography"],
-      answer: { description: "`{status: 200, tiles: {url, attribution} | null}`.", schema: baseMapAnswer },
+      answer: {
+        description: "`{status: 200, tiles: {url, attribution} | null}`.",
+        schema: baseMapAnswer,
+        example: baseMapExample,
+      },
     }),
     (c) => {
       const tiles = c.var.app.config.mapTiles;
@@ -69,6 +74,7 @@ export const geoServiceRoutes = new Hono<AppEnv>()
         description:
           "A TopoJSON topology: objects `states` and `counties` (polygons with their FIPS code as id), quantised arcs.",
         schema: outlinesAnswer,
+        example: outlinesExample,
       },
     }),
     (c) => {

@@ -12,6 +12,7 @@ import type { AppEnv } from "../../context.ts";
 import { citiesStartingWith, zipBelongsToCity, zipsOfCity } from "../../geo/localities.ts";
 import { choicesAnswer, zipInCityAnswer } from "../../http/answers/services.ts";
 import { readJson } from "../../http/body.ts";
+import { choicesExample, zipInCityExample } from "../../http/examples/services.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { requireSignedIn } from "./signedIn.ts";
 
@@ -35,7 +36,11 @@ export const locationServiceRoutes = new Hono<AppEnv>()
       summary: "Does this zip belong to this city and state?",
       tags: ["Services: locations"],
       body: checkBody,
-      answer: { description: "Whether the zip code belongs to the city.", schema: zipInCityAnswer },
+      answer: {
+        description: "Whether the zip code belongs to the city.",
+        schema: zipInCityAnswer,
+        example: zipInCityExample,
+      },
     }),
     async (c) => {
       const { city_state, zipcode } = await readJson(c, checkBody);
@@ -51,6 +56,7 @@ export const locationServiceRoutes = new Hono<AppEnv>()
       answer: {
         description: "The cities starting with the text, as [value, label] pairs.",
         schema: choicesAnswer,
+        example: choicesExample,
       },
     }),
     async (c) => {
@@ -67,6 +73,7 @@ export const locationServiceRoutes = new Hono<AppEnv>()
       answer: {
         description: "The city's zip codes starting with the text, as [value, label] pairs.",
         schema: choicesAnswer,
+        example: choicesExample,
       },
     }),
     async (c) => {

@@ -17,6 +17,7 @@ import {
 } from "../../http/answers/services.ts";
 import { readJson } from "../../http/body.ts";
 import { fieldRefusal } from "../../http/errors.ts";
+import { individualLookupExample, organisationLookupExample } from "../../http/examples/services.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { isValidNpi } from "../../reference/npi.ts";
 import { findIndividualByNpi, findOrganisationByNpi } from "../../registry/lookups.ts";
@@ -58,7 +59,11 @@ export const lexisNexisRoutes = new Hono<AppEnv>()
       summary: "Look an organisation up in the NPI registry by its NPI.",
       tags: ["Services: NPI registry"],
       body: lookupBody,
-      answer: { description: "Its name, address and phone.", schema: organisationLookupAnswer },
+      answer: {
+        description: "Its name, address and phone.",
+        schema: organisationLookupAnswer,
+        example: organisationLookupExample,
+      },
       refusals: { 404: { description: "The NPI is not in the registry.", schema: lookupNotFound } },
     }),
     async (c) => {
@@ -73,7 +78,11 @@ export const lexisNexisRoutes = new Hono<AppEnv>()
       summary: "Look a provider up in the NPI registry by its NPI.",
       tags: ["Services: NPI registry"],
       body: lookupBody,
-      answer: { description: "Name, speciality, address and phones.", schema: individualLookupAnswer },
+      answer: {
+        description: "Name, speciality, address and phones.",
+        schema: individualLookupAnswer,
+        example: individualLookupExample,
+      },
       refusals: { 404: { description: "The NPI is not in the registry.", schema: lookupNotFound } },
     }),
     async (c) => {

@@ -12,6 +12,7 @@ import {
   refusedUploadAnswer,
 } from "../../http/answers/uploads.ts";
 import { fieldRefusal, forbidden, invalidToken, notFound } from "../../http/errors.ts";
+import { practiceUploadExample } from "../../http/examples/years.ts";
 import { DUMMY_READ_ONLY, dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { ingestPracticeUpload } from "../../ingest/ingest.ts";
@@ -103,6 +104,7 @@ export const customerFile = new Hono<AppEnv>().post(
       description:
         "The years and rows loaded, with the warnings and the rows set aside; with `preview`, the years the file holds and their lines, nothing loaded.",
       schema: z.union([practiceUploadAnswer, practicePreviewAnswer]),
+      example: practiceUploadExample,
     },
     refusals: {
       400: {

@@ -25,6 +25,7 @@ export const rejectedRowsRoutes = new Hono<AppEnv>().get(
       description: "The rows set aside, with their reasons, as a CSV file.",
       media: "text/csv",
       schema: z.string(),
+      example: "line,reason,cpt,zipcode\n12,no CPT code,,62701\n",
     },
   }),
   async (c) => {
