@@ -32,7 +32,7 @@ export const pageQuery = (defaultLimit: number) =>
 
 export type PageRequest = z.output<ReturnType<typeof pageQuery>>;
 
-type KeyType = "timestamptz" | "uuid" | "text" | "integer";
+type KeyType = "timestamptz" | "uuid" | "text" | "integer" | "boolean";
 
 export interface KeyPart {
   column: AnyColumn;
@@ -45,6 +45,8 @@ const VALID: Record<KeyType, (value: string) => boolean> = {
   uuid: (value) => z.uuid().safeParse(value).success,
   text: () => true,
   integer: (value) => /^-?\d{1,18}$/.test(value),
+  // PostgreSQL prints a boolean as text this way (`true::text`).
+  boolean: (value) => value === "true" || value === "false",
 };
 
 const badCursor = () => {
@@ -57,7 +59,10 @@ const badCursor = () => {
  * Select `pageKey` with the rows; `after(cursor)` is the condition of the page that follows.
  */
 export function keyset(parts: KeyPart[]) {
-  const castOf = (part: KeyPart, value: string) => sql`${value}::${sql.raw(part.type)}`;
+  // Bound as text, then cast in SQL: postgres-js otherwise encodes the value for the type the server
+  // infers (`$1::boolean`) itself, and sends the string "true" as false (the FAQ's promoted-first
+  // pages on PostgreSQL, server/routes/helpcenter.test.ts).
+  const castOf = (part: KeyPart, value: string) => sql`${value}::text::${sql.raw(part.type)}`;
   /** Rows strictly after `values` in the order: (a > x) or (a = x and b > y) or ... */
   const afterValues = (values: string[]): SQL => {
     const branches = parts.map((part, index) => {

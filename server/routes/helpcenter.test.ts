@@ -164,6 +164,56 @@ for (const backend of backends) {
       for (const faq of [plain, hidden, promoted]) await siteAdmin.delete(PATH, { id: faq.id });
     });
 
+    test("GET pages the list (limit, cursor): each question once, in each audience's order", async () => {
+      // 101 questions in bulk: every third promoted, every seventh hidden; positions repeat, so the
+      // id orders them.
+      const rows = await t.context.database.db
+        .insert(faqs)
+        .values(
+          Array.from({ length: 101 }, (_, i) => ({
+            question: `Question ${i}`,
+            answer: "An answer.",
+            promote: i % 3 === 0 && i % 7 !== 0,
+            active: i % 7 !== 0,
+            position: i % 10,
+          })),
+        )
+        .returning();
+      const walk = async (client: HttpClient) => {
+        const seen: Faq[] = [];
+        let cursor: string | null = null;
+        do {
+          const query: string = cursor ? `?limit=8&cursor=${cursor}` : "?limit=8";
+          const page = await client.get(`${PATH}${query}`);
+          expect(page.status).toBe(200);
+          expect(page.json.faqs.length).toBeLessThanOrEqual(8);
+          seen.push(...page.json.faqs);
+          cursor = page.json.next_cursor;
+        } while (cursor);
+        return seen.map((faq) => faq.id);
+      };
+      const byPosition = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+        a.position - b.position || a.id - b.id;
+      expect(await walk(agent)).toEqual([...rows].sort(byPosition).map((row) => row.id));
+      const shown = rows.filter((row) => row.active);
+      const promotedFirst = [...shown.filter((row) => row.promote), ...shown.filter((row) => !row.promote)];
+      expect(await walk(customer)).toEqual(
+        [
+          ...shown.filter((row) => row.promote).sort(byPosition),
+          ...shown.filter((row) => !row.promote).sort(byPosition),
+        ].map((row) => row.id),
+      );
+      expect(promotedFirst).toHaveLength(shown.length);
+      const first = await customer.get(PATH);
+      expect(first.json.faqs).toHaveLength(50);
+      const forged = await customer.get(
+        `${PATH}?cursor=${Buffer.from('["maybe","1","2"]').toString("base64url")}`,
+      );
+      expect(forged.status).toBe(400);
+      expect(forged.json.errors[0].field).toBe("cursor");
+      await t.context.database.db.delete(faqs);
+    }, 60_000);
+
     test("agents and customers read only: every write is refused and nothing changes", async () => {
       const faq = await add("Read only?", "For agents, yes.");
       const attempts = [

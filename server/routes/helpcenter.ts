@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { nextFaqFlags } from "../content/faqFlags.ts";
@@ -6,12 +6,13 @@ import type { AppEnv } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { faqs } from "../db/schema/index.ts";
 import { REQUIRED_MESSAGE, textFieldError } from "../forms/formatWords.ts";
-import { faqAnswer, faqsAnswer } from "../http/answers/services.ts";
-import { readJson } from "../http/body.ts";
+import { faqAnswer, faqPageAnswer, faqsAnswer } from "../http/answers/services.ts";
+import { readJson, readQuery } from "../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
 import { faqsExample } from "../http/examples/services.ts";
 import { requireStaff } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
+import { keyset, type PageRequest, pageOf, pageQuery } from "../http/pagination.ts";
 
 /** The FAQ rules of admin-area.md section 5 (question and answer required), as server/forms/faq.ts lists them. */
 const question = z
@@ -53,16 +54,42 @@ const faqColumns = {
   active: faqs.active,
 };
 
-/** Staff see every question in the order they were added; customers the active ones, promoted first. */
-function faqList(db: Db, audience: "staff" | "customer") {
-  if (audience === "staff") {
-    return db.select(faqColumns).from(faqs).orderBy(asc(faqs.position), asc(faqs.id));
-  }
-  return db
-    .select(faqColumns)
+/** Questions a page holds when the caller names no `limit`: the help centre shows them at once. */
+export const FAQ_PAGE = 50;
+const faqPage = pageQuery(FAQ_PAGE);
+
+/** Staff: every question in the order they were added. Customers: the active ones, promoted first. */
+const faqOrder = {
+  staff: keyset([
+    { column: faqs.position, type: "integer" },
+    { column: faqs.id, type: "integer" },
+  ]),
+  customer: keyset([
+    { column: faqs.promote, type: "boolean", direction: "desc" },
+    { column: faqs.position, type: "integer" },
+    { column: faqs.id, type: "integer" },
+  ]),
+};
+
+function faqRows(db: Db, audience: "staff" | "customer", page?: PageRequest) {
+  const order = faqOrder[audience];
+  const query = db
+    .select({ ...faqColumns, pageKey: order.pageKey })
     .from(faqs)
-    .where(eq(faqs.active, true))
-    .orderBy(desc(faqs.promote), asc(faqs.position), asc(faqs.id));
+    .where(and(audience === "customer" ? eq(faqs.active, true) : undefined, order.after(page?.cursor)))
+    .orderBy(...order.orderBy);
+  return page ? query.limit(page.limit + 1) : query;
+}
+
+/** Every question as staff see them: what a change answers (the staff screen holds the whole list). */
+async function faqList(db: Db, audience: "staff" | "customer") {
+  return (await faqRows(db, audience)).map(({ pageKey: _key, ...faq }) => faq);
+}
+
+/** One page of the questions the audience sees, and the next page's cursor. */
+async function faqPageOf(db: Db, audience: "staff" | "customer", page: PageRequest) {
+  const { rows, nextCursor } = pageOf(await faqRows(db, audience, page), page.limit);
+  return { faqs: rows.map(({ pageKey: _key, ...faq }) => faq), next_cursor: nextCursor };
 }
 
 /**
@@ -74,30 +101,22 @@ export const helpcenterRoutes = new Hono<AppEnv>()
   .get(
     "/",
     describe({
-      summary: "The help centre's questions for the caller's area (customer or staff).",
+      summary: "The help centre's questions for the caller's area (customer or staff), a page at a time.",
       tags: ["Help centre"],
+      query: faqPage,
       answer: {
-        description: "Customers: the active questions, promoted first. Staff: every question, in order.",
-        schema: faqsAnswer,
-        example: {
-          status: 200,
-          faqs: [
-            {
-              id: 1,
-              question: "How do I upload a year?",
-              answer: "<p>Open <strong>Data upload</strong> in the practice profile.</p>",
-              promote: true,
-              active: true,
-            },
-          ],
-        },
+        description:
+          "Customers: the active questions, promoted first. Staff: every question, in order. A page of them and the next page's cursor.",
+        schema: faqPageAnswer,
+        example: { ...faqsExample, next_cursor: null },
       },
     }),
     async (c) => {
       const session = c.var.session;
       if (!session) throw invalidToken();
+      const page = readQuery(c, faqPage);
       const audience = session.kind === "admin" ? "staff" : "customer";
-      return c.json({ status: 200, faqs: await faqList(c.var.app.database.db, audience) });
+      return c.json({ status: 200, ...(await faqPageOf(c.var.app.database.db, audience, page)) });
     },
   )
   .post(

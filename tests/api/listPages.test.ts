@@ -6,7 +6,7 @@
  * row exactly once, in the order the database sorts them; a forged cursor is refused naming it.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { and, asc, desc, eq, or } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { customerUsers, notifications, organisations, savedQueries } from "../../server/db/schema/index.ts";
 import { SAVED_VIEWS_PAGE } from "../../server/engine/savedQueries.ts";
 import { MAX_PAGE_SIZE } from "../../server/http/pagination.ts";
@@ -206,6 +206,27 @@ for (const backend of backends) {
       expect(viewed.status).toBe(200);
       expect(viewed.json.items).toEqual([]);
       await refusesForgedCursors(items);
+    }, 60_000);
+
+    test("times that differ by microseconds only page apart (the cursor keeps them)", async () => {
+      // 300 items of one user within one millisecond, a microsecond apart (a guard: a cursor that
+      // went through a JavaScript date would cut them to the millisecond and skip or repeat rows).
+      const user = await createCustomer(t, organisationId, { isStaff: false });
+      await t.context.database.db.insert(notifications).values(
+        Array.from({ length: 300 }, (_, i) => ({
+          type: "notification" as const,
+          message: `Close ${i}`,
+          customerUserId: user.id,
+          emitOn: sql`timestamptz '2026-02-01 00:00:00.123000+00' + make_interval(secs => ${i} / 1000000.0)`,
+        })),
+      );
+      const reader = await signInCustomer(t, user.email);
+      const pages = await walk(
+        (query) => reader.get(`/api/management/customer/notification/?${query}`) as Promise<Page>,
+        7,
+      );
+      const seen = pages.flatMap((page) => (page.items as { message: string }[]).map((item) => item.message));
+      expect(seen).toEqual(Array.from({ length: 300 }, (_, i) => `Close ${299 - i}`));
     }, 60_000);
 
     test("mailbox: every user that can be mailed, each once, by organisation then e-mail", async () => {

@@ -15,6 +15,8 @@ export const faqView = z.strictObject({
 });
 export type Faq = z.infer<typeof faqView>;
 export const faqsAnswer = z.strictObject({ status: ok, faqs: z.array(faqView) });
+/** GET /api/management/helpcenter/: a page of the questions. */
+export const faqPageAnswer = faqsAnswer.extend({ next_cursor: nextCursor });
 export const faqAnswer = z.strictObject({ status: ok, faq: faqView });
 
 /** GET and POST /api/management/admin/sitesettings/. */

@@ -137,6 +137,7 @@ export type GeneratedSchemaAnswer = Narrowed<
 
 export type Faq = Of<typeof services.faqView>;
 export type FaqsAnswer = Of<typeof services.faqsAnswer>;
+export type FaqPageAnswer = Of<typeof services.faqPageAnswer>;
 export type FaqAnswer = Of<typeof services.faqAnswer>;
 export type SiteSettings = Of<typeof services.siteSettingsAnswer>;
 export type NotificationDeletedAnswer = Of<typeof services.notificationDeletedAnswer>;

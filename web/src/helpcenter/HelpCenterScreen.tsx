@@ -1,9 +1,10 @@
 import { Accordion, Paper, Text } from "@mantine/core";
 import { IconStarFilled } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { QueryErrorAlert } from "../admin/shared/QueryErrorAlert.tsx";
 import { helpcenterQuery } from "../api/helpcenter.ts";
 import { ScreenTitle } from "../components/ScreenTitle.tsx";
+import { ShowMore } from "../components/ShowMore.tsx";
 import { PendingScreen } from "../components/StatusScreens.tsx";
 
 /**
@@ -11,7 +12,7 @@ import { PendingScreen } from "../components/StatusScreens.tsx";
  * The server answers only the active questions, promoted ones first, in that order.
  */
 export function HelpCenterScreen() {
-  const faqs = useQuery(helpcenterQuery());
+  const faqs = useInfiniteQuery(helpcenterQuery());
   return (
     <>
       <ScreenTitle title="Help Center" subtitle="Answers to the questions our customers ask most." />
@@ -40,6 +41,7 @@ export function HelpCenterScreen() {
               </Accordion.Item>
             ))}
           </Accordion>
+          <ShowMore list={faqs} />
         </Paper>
       ) : null}
     </>

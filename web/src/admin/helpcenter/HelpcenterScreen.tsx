@@ -1,18 +1,21 @@
 import { ActionIcon, Alert, Button, Group, Paper, Switch, Table, Text, Tooltip } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { nextFaqFlags } from "../../../../server/content/faqFlags.ts";
 import { errorMessage } from "../../api/errors.ts";
 import {
   addFaq,
+  asOnePage,
   type Faq,
   helpcenterKey,
   helpcenterQuery,
   removeFaq,
   updateFaq,
+  withAdded,
 } from "../../api/helpcenter.ts";
 import { ScreenTitle } from "../../components/ScreenTitle.tsx";
+import { ShowMore } from "../../components/ShowMore.tsx";
 import { PendingScreen } from "../../components/StatusScreens.tsx";
 import { mayCall } from "../../session/permissions.ts";
 import { useAdminDetail } from "../../session/useSessions.ts";
@@ -31,15 +34,18 @@ export function HelpcenterScreen() {
   const detail = useAdminDetail();
   const canEdit = mayCall(detail, "POST /api/management/helpcenter");
   const queryClient = useQueryClient();
-  const faqs = useQuery(helpcenterQuery());
+  const faqs = useInfiniteQuery(helpcenterQuery());
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Faq>();
 
-  const replaceList = (list: Faq[]) => queryClient.setQueryData(helpcenterKey, list);
+  // A change answers the whole list: it replaces the pages read.
+  const replaceList = (list: Faq[]) => queryClient.setQueryData(helpcenterKey, asOnePage(list));
   const add = useMutation({
     mutationFn: addFaq,
     onSuccess: (faq) => {
-      queryClient.setQueryData<Faq[]>(helpcenterKey, (list) => [...(list ?? []), faq]);
+      queryClient.setQueryData(helpcenterKey, (pages: Parameters<typeof withAdded>[0]) =>
+        withAdded(pages, faq),
+      );
       setAdding(false);
     },
   });
@@ -154,6 +160,7 @@ export function HelpcenterScreen() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          <ShowMore list={faqs} />
         </Paper>
       ) : null}
 
