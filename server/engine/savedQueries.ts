@@ -144,7 +144,6 @@ export function savedQueryView(row: SavedQueryRow, caller?: Caller, ownerName?: 
   };
 }
 
-/** The caller's own queries and the colleagues' shared ones, oldest first. */
 /** Saved views a page holds when the caller names no `limit`: what the menu and the Profile show. */
 export const SAVED_VIEWS_PAGE = 50;
 const savedViewsPage = pageQuery(SAVED_VIEWS_PAGE);
