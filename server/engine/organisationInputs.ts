@@ -15,6 +15,7 @@ import {
   facilityLocations,
   organisations,
   organisationYears,
+  practiceYearVersions,
   providers,
   serviceAreas,
 } from "../db/schema/index.ts";
@@ -57,6 +58,20 @@ export interface OrganisationYears {
   prelaunchedYears: number[];
   /** Bumped on every accepted practice upload of the year. */
   practiceVersion: Map<number, number>;
+  /**
+   * Years whose enabled version customers keep reading while staff review newer data
+   * (organisation_years.held_version_id), with that version's kept file.
+   */
+  held: Map<number, HeldVersion>;
+}
+
+/** An enabled version kept readable during the review of a newer one. */
+export interface HeldVersion {
+  dataVersion: number;
+  /** Its Parquet, kept under the year's versions/ folder (ingest/storage.ts). */
+  path: string;
+  /** When staff enabled it (ISO), when known: the analyses say "as reviewed on". */
+  reviewedAt: string | null;
 }
 
 /**
@@ -73,6 +88,7 @@ export async function organisationYearsOf(
     .select()
     .from(organisationYears)
     .where(eq(organisationYears.organisationId, organisationId));
+  const held = await heldVersionsOf(db, dataDir, organisationId, rows);
   const available = rows
     .filter((row) => row.fileState === "uploaded" || marketFiles(dataDir, row.year).length > 0)
     .map((row) => row.year)
@@ -85,20 +101,70 @@ export async function organisationYearsOf(
     enabledYears: marked("enabled"),
     prelaunchedYears: marked("prelaunched"),
     practiceVersion: new Map(rows.map((row) => [row.year, row.dataVersion])),
+    held,
   };
+}
+
+/** The held versions of the years (only those whose kept file is still there). */
+async function heldVersionsOf(
+  db: Db,
+  dataDir: string,
+  organisationId: string,
+  rows: (typeof organisationYears.$inferSelect)[],
+) {
+  const held = new Map<number, HeldVersion>();
+  const ids = rows.flatMap((row) => (row.heldVersionId ? [row.heldVersionId] : []));
+  if (ids.length === 0) return held;
+  const versions = await db
+    .select()
+    .from(practiceYearVersions)
+    .where(
+      and(eq(practiceYearVersions.organisationId, organisationId), inArray(practiceYearVersions.id, ids)),
+    );
+  for (const row of rows) {
+    const version = versions.find((candidate) => candidate.id === row.heldVersionId);
+    if (!version) continue;
+    const path = warehousePaths.practiceVersion(dataDir, organisationId, row.year, version.storageName);
+    if (!existsSync(path)) continue;
+    held.set(row.year, {
+      dataVersion: version.dataVersion,
+      path,
+      reviewedAt: row.reviewed?.enabled_at ?? null,
+    });
+  }
+  return held;
 }
 
 /**
  * Who reads the analyses: a customer reads only the years staff enabled (a year in review is not
- * offered, defaulted or answered); staff in the dummy view also the prelaunched ones. Internal runs
- * (schemes, the demo seed, benches) name no audience and read every available year.
+ * offered, defaulted or answered) and, while newer data of an enabled year is reviewed, the version
+ * staff had enabled; staff in the dummy view also the prelaunched ones. Internal runs (schemes, the
+ * demo seed, benches) name no audience and read every available year's current data.
  */
 export type YearAudience = "customer" | "staff";
 
 export function yearsFor(years: OrganisationYears, audience: YearAudience | undefined): number[] {
   if (audience === undefined) return years.availableYears;
-  const open = new Set([...years.enabledYears, ...(audience === "staff" ? years.prelaunchedYears : [])]);
+  const open = new Set([
+    ...years.enabledYears,
+    ...years.held.keys(),
+    ...(audience === "staff" ? years.prelaunchedYears : []),
+  ]);
   return years.availableYears.filter((year) => open.has(year));
+}
+
+/**
+ * The held version an audience reads for a year, if any: customers read it while it is held; staff
+ * in the dummy view too, unless they prelaunched the newer data to read it before enabling it.
+ */
+export function heldVersionFor(
+  years: OrganisationYears,
+  audience: YearAudience | undefined,
+  year: number,
+): HeldVersion | undefined {
+  if (audience === undefined) return undefined;
+  if (audience === "staff" && years.prelaunchedYears.includes(year)) return undefined;
+  return years.held.get(year);
 }
 
 /** The audience of a signed-in session: customers, or staff (the dummy view). */
@@ -205,16 +271,18 @@ export async function resolveInputs(
   organisationId: string,
   year: number,
   years: OrganisationYears,
+  held?: HeldVersion,
 ): Promise<ResolvedInputs> {
   const referenceYear = years.availableYears[0] ?? year;
   const files = canonicalFiles(dataDir, organisationId, year, referenceYear);
+  if (held) files.practiceLines = [held.path];
   const dimensions = await organisationDimensions(db, organisationId, year, referenceYear);
   const dimensionHash = createHash("sha256").update(JSON.stringify(dimensions)).digest("hex").slice(0, 16);
   const dataKey = [
     organisationId,
     year,
     referenceYear,
-    `practice:${years.practiceVersion.get(year) ?? 0}/${years.practiceVersion.get(referenceYear) ?? 0}`,
+    `practice:${held?.dataVersion ?? years.practiceVersion.get(year) ?? 0}/${years.practiceVersion.get(referenceYear) ?? 0}`,
     `market:${await marketVersions(db, [...new Set([year, referenceYear])])}`,
     `dimensions:${dimensionHash}`,
     `files:${createHash("sha256").update(fileStamps(files)).digest("hex").slice(0, 16)}`,

@@ -22,11 +22,14 @@ import { ProcessCache, perHub } from "../live/processCache.ts";
 import { DATA_TOPIC } from "./dataChanges.ts";
 import { fileStamps } from "./derived/versionedFiles.ts";
 import {
+  type HeldVersion,
+  heldVersionFor,
   marketFiles,
   type OrganisationYears,
   organisationYearsOf,
   type ResolvedInputs,
   resolveInputs,
+  type YearAudience,
 } from "./organisationInputs.ts";
 
 /** Keep in step with organisationDimensions / organisationYearsOf / marketVersions: every column they read. */
@@ -34,7 +37,7 @@ const FINGERPRINT_SQL = `
 SELECT
   (SELECT count(*) FROM organisations WHERE id = $1)::int AS found,
   (SELECT string_agg(year || ':' || file_state || ':' || data_version || ':' || enabled::text
-       || ':' || prelaunched::text, ',' ORDER BY year)
+       || ':' || prelaunched::text || ':' || coalesce(held_version_id::text, ''), ',' ORDER BY year)
      FROM organisation_years WHERE organisation_id = $1) AS years,
   (SELECT string_agg(year || ':' || kind || ':' || data_version, ',' ORDER BY year, kind, data_version)
      FROM advisory_board_uploads WHERE state = 'accepted') AS market,
@@ -57,7 +60,8 @@ interface Snapshot {
   marketStamp: string;
   /** When marketStamp was last compared with the warehouse (performance.now()). */
   marketCheckedAt: number;
-  resolved: Map<number, { inputs: ResolvedInputs; stamp: string; checkedAt: number }>;
+  /** Per year, and per year's held version ("2025" and "2025:held"). */
+  resolved: Map<string, { inputs: ResolvedInputs; stamp: string; checkedAt: number }>;
 }
 
 /** The last snapshot per data folder and organisation, least recently used dropped first. */
@@ -104,8 +108,11 @@ const stampOf = (resolved: ResolvedInputs) => {
 
 export interface OrganisationSnapshot {
   years: OrganisationYears;
-  /** The inputs of a year (resolved once per fingerprint and file version). */
-  resolve(year: number): Promise<ResolvedInputs>;
+  /**
+   * The inputs of a year as the audience reads it (resolved once per fingerprint and file version):
+   * its held version for those who read that (organisationInputs.heldVersionFor), else its data now.
+   */
+  resolve(year: number, audience?: YearAudience): Promise<ResolvedInputs & { held?: HeldVersion }>;
 }
 
 /**
@@ -153,18 +160,21 @@ function viewOf(database: Pick<Database, "db">, dataDir: string, current: Snapsh
   const { organisationId } = current;
   return {
     years: current.years,
-    async resolve(year) {
-      const known = current.resolved.get(year);
+    async resolve(year, audience) {
+      const held = heldVersionFor(current.years, audience, year);
+      const key = held ? `${year}:held` : String(year);
+      const withHeld = (inputs: ResolvedInputs) => (held ? { ...inputs, held } : inputs);
+      const known = current.resolved.get(key);
       // Files written outside an upload (CLI, fixtures) change the stamps, not the fingerprint.
       const now = performance.now();
-      if (known && now - known.checkedAt < FILE_CHECK_MS) return known.inputs;
+      if (known && now - known.checkedAt < FILE_CHECK_MS) return withHeld(known.inputs);
       if (known && safeStamp(known.inputs) === known.stamp) {
         known.checkedAt = now;
-        return known.inputs;
+        return withHeld(known.inputs);
       }
-      const inputs = await resolveInputs(database.db, dataDir, organisationId, year, current.years);
-      current.resolved.set(year, { inputs, stamp: stampOf(inputs), checkedAt: performance.now() });
-      return inputs;
+      const inputs = await resolveInputs(database.db, dataDir, organisationId, year, current.years, held);
+      current.resolved.set(key, { inputs, stamp: stampOf(inputs), checkedAt: performance.now() });
+      return withHeld(inputs);
     },
   };
 }

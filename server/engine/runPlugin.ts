@@ -26,6 +26,16 @@ export interface RunResponse {
   results: PluginResult;
   /** The analysis's sentences over this answer (insights.ts). */
   insights: Insight[];
+  /** Set while newer data of the year is reviewed: the answer reads the version staff enabled. */
+  reviewed_version?: { reviewed_at: string | null; note: string };
+}
+
+/** "2025 as reviewed on 12 Nov 2026; a newer extract is being reviewed." (screens, reports) */
+export function reviewedVersionNote(year: number, reviewedAt: string | null) {
+  const on = reviewedAt
+    ? ` on ${new Date(reviewedAt).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" })}`
+    : "";
+  return `${year} as reviewed${on}; a newer extract is being reviewed and will replace it once Vitality has checked it.`;
 }
 
 export interface RunOutcome {
@@ -203,7 +213,7 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
     );
   }
 
-  const resolved = await snapshot.resolve(filters.year);
+  const resolved = await snapshot.resolve(filters.year, request.audience);
   // The years are in the key: a kernel's notes say whether a later year exists (querie10, querie11).
   const availableYears = years.availableYears;
   const key = `${resolved.dataKey}|years:${availableYears.join(",")}|${plugin.id}|${plugin.fingerprint}|${filtersKeyOnce(filters)}`;
@@ -232,7 +242,18 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
         filters,
         results,
       };
-      const response: RunResponse = { ...told, insights: insightsOf(plugin.insights, told) };
+      const response: RunResponse = {
+        ...told,
+        insights: insightsOf(plugin.insights, told),
+        ...(resolved.held
+          ? {
+              reviewed_version: {
+                reviewed_at: resolved.held.reviewedAt,
+                note: reviewedVersionNote(filters.year, resolved.held.reviewedAt),
+              },
+            }
+          : {}),
+      };
       // Serialised and compressed once: a cached answer is sent as these bytes.
       const answer = { body: new EncodedBody(JSON.stringify(response)) };
       timings.encode = performance.now() - encoding;

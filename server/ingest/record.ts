@@ -92,17 +92,18 @@ export async function rejectPracticeUploads(
  * An accepted upload (or a staff restore of another version) replaced a year's data: whatever
  * staff reviewed was about the old data. Its validations and generated results are out of date by
  * themselves (they were stamped with the old data version: server/organisations/yearInputs.ts); the
- * year goes back to review - no longer enabled for the customer - and, when something had been
- * reviewed, it records when and what it replaced, which both the customer's screens and staff's
- * year detail show until staff enable the year again.
+ * year goes back to review - its new data not enabled for the customer - and, when something had
+ * been reviewed, it records when and what it replaced, which both the customer's screens and staff's
+ * year detail show until staff enable the year again. Customers keep reading the version that was
+ * enabled (`heldVersionId`, the replaced version when the year was enabled; kept across further
+ * replacements) until then.
  */
 export async function sendBackToReview(
   db: Db,
-  organisationId: string,
-  year: number,
-  replacedRows: number,
+  replaced: { organisationId: string; year: number; rows: number; versionId: string | null },
   now: Date,
 ) {
+  const { organisationId, year } = replaced;
   const ofYear = <T extends typeof validations | typeof schemeResults>(table: T) =>
     and(eq(table.organisationId, organisationId), eq(table.year, year));
   const [[wasEnabled], reviewed] = await Promise.all([
@@ -118,7 +119,13 @@ export async function sendBackToReview(
   if (!wasEnabled?.enabled && reviewed.every((rows) => rows.length === 0)) return;
   await db
     .update(organisationYears)
-    .set({ enabled: false, prelaunched: false, replacedAt: now, replacedRows })
+    .set({
+      enabled: false,
+      prelaunched: false,
+      replacedAt: now,
+      replacedRows: replaced.rows,
+      ...(wasEnabled?.enabled ? { heldVersionId: replaced.versionId } : {}),
+    })
     .where(and(eq(organisationYears.organisationId, organisationId), eq(organisationYears.year, year)));
 }
 
@@ -151,7 +158,11 @@ export async function acceptPracticeUploads(
     input.switchIn();
     for (const output of input.outputs) {
       const [before] = await tx
-        .select({ fileState: organisationYears.fileState, rows: organisationYears.rows })
+        .select({
+          fileState: organisationYears.fileState,
+          rows: organisationYears.rows,
+          versionId: organisationYears.currentVersionId,
+        })
         .from(organisationYears)
         .where(
           and(
@@ -208,9 +219,12 @@ export async function acceptPracticeUploads(
       if (before?.fileState === "uploaded") {
         await sendBackToReview(
           tx as unknown as Db,
-          input.organisationId,
-          output.year,
-          before.rows,
+          {
+            organisationId: input.organisationId,
+            year: output.year,
+            rows: before.rows,
+            versionId: before.versionId,
+          },
           input.now,
         );
       }

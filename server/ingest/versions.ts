@@ -26,7 +26,12 @@ import { lockTargets, lockUploadTargets } from "./targetLock.ts";
 export const rejectedRowsUrl = (uploadId: string) => `/api/management/customer/file/rejected/${uploadId}/`;
 
 /** Every accepted version of a year, newest first, as the staff year detail lists them. */
-export async function versionsOf(db: Db, organisationId: string, year: number, currentId: string | null) {
+export async function versionsOf(
+  db: Db,
+  organisationId: string,
+  year: number,
+  marks: { currentId: string | null; heldId: string | null },
+) {
   const rows = await db
     .select({
       version: practiceYearVersions,
@@ -52,7 +57,8 @@ export async function versionsOf(db: Db, organisationId: string, year: number, c
     rejected_rows_url:
       version.rejectedRowsName && version.uploadIds[0] ? rejectedRowsUrl(version.uploadIds[0]) : null,
     restored_from: version.restoredFrom,
-    current: version.id === currentId,
+    current: version.id === marks.currentId,
+    held: version.id === marks.heldId,
   }));
 }
 
@@ -141,7 +147,16 @@ export async function restorePracticeVersion(
           .where(eq(organisationYears.id, current.id));
         // Other data than what staff reviewed: the year goes back to review, as after an upload.
         if (current.fileState === "uploaded")
-          await sendBackToReview(tx as unknown as Db, input.organisationId, input.year, current.rows, now);
+          await sendBackToReview(
+            tx as unknown as Db,
+            {
+              organisationId: input.organisationId,
+              year: input.year,
+              rows: current.rows,
+              versionId: current.currentVersionId,
+            },
+            now,
+          );
         // The file the year shows is the restored version's again.
         const accepted = await tx
           .select({ id: practiceUploads.id, years: practiceUploads.years })

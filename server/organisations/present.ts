@@ -41,6 +41,8 @@ export function yearLists(rows: (typeof organisationYears.$inferSelect)[]) {
     available_years: sorted.filter((row) => row.fileState === "uploaded").map((row) => row.year),
     /** Data replaced after staff reviewed it: back in review until staff enable the year again. */
     replaced_years: sorted.filter((row) => row.replacedAt !== null).map((row) => row.year),
+    /** Replaced years whose enabled version customers keep reading until staff enable the newer data. */
+    held_years: sorted.filter((row) => row.heldVersionId !== null).map((row) => row.year),
     /** Asked for by staff and still without accepted data. */
     pending_years: sorted
       .filter((row) => row.requested && row.fileState !== "uploaded")

@@ -15,6 +15,11 @@ export const reviewedSummary = z.strictObject({
   enabled_at: z.string(),
   /** The Strategic Vitality Score's total then, or null without a scoring. */
   score: z.number().nullable(),
+  /**
+   * The six scores then (the scoring's result), which customers keep reading while newer data is
+   * reviewed; absent from versions enabled before they were kept.
+   */
+  scores: z.record(z.string(), z.number()).optional(),
   validations: z.strictObject({
     facility: validationVerdict,
     provider: validationVerdict,

@@ -87,6 +87,8 @@ export async function removeYear(
             requested: true,
             enabled: false,
             prelaunched: false,
+            // The file is gone for customers too: no version is read while a new one is awaited.
+            heldVersionId: null,
             rows: 0,
             checksum: null,
             uploadedAt: null,

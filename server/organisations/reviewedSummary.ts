@@ -37,14 +37,18 @@ export function summaryOf(
   now: Date,
 ): ReviewedSummary {
   const scoring = rows.schemes.find((row) => row.kind === "SCORING" && row.status === "done")?.result as
-    | { total?: number }
+    | Record<string, unknown>
     | undefined;
+  const scores = Object.fromEntries(
+    Object.entries(scoring ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === "number"),
+  );
   return {
     version_id: year.currentVersionId,
     data_version: year.dataVersion,
     rows: year.rows,
     enabled_at: now.toISOString(),
     score: typeof scoring?.total === "number" ? scoring.total : null,
+    ...(scoring ? { scores } : {}),
     validations: Object.fromEntries(
       VALIDATIONS.map((type) => [type, verdictOf(rows, type)]),
     ) as ReviewedSummary["validations"],

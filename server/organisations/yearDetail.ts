@@ -98,7 +98,10 @@ export async function yearDetail(db: Db, dataDir: string, organisationId: string
         }
       : null,
     /** Every accepted version of the year, newest first (staff may restore an earlier one). */
-    versions: await versionsOf(db, organisationId, year, yearRow.currentVersionId),
+    versions: await versionsOf(db, organisationId, year, {
+      currentId: yearRow.currentVersionId,
+      heldId: yearRow.heldVersionId,
+    }),
     progress: progress.percent,
     progress_detail: { ...progressView(progress), items: progress.items },
   };

@@ -208,5 +208,51 @@ for (const backend of backends) {
       expect(after.refresh.changes).toContainEqual({ what: "Rows", before: 2, after: 3 });
       expect(after.gates.enable.allowed).toBe(true);
     }, 300_000);
+
+    test("while newer data is reviewed, customers read the version staff enabled; the enable switches them", async () => {
+      await reachEnabled();
+      const body = { filters: { year: YEAR } };
+      const read = () => customer.post("/api/management/queries/querie5/", body);
+      const asStaff = () => staff.post(`/api/management/queries/querie5/?org_id=${organisationId}`, body);
+      const score = async () => (await customer.post("/api/management/scoring/result/", {})).json.data;
+      const enabledAnswer = await read();
+      const enabledScore = await score();
+      expect(enabledAnswer.json.reviewed_version).toBeUndefined();
+      expect(enabledScore).toMatchObject({ year: YEAR });
+
+      // A new extract: the year goes back to review, but its analyses stay open at the enabled version.
+      expect((await upload(["99203", "99213"])).status).toBe(200);
+      const inReview = await settled();
+      expect(inReview.enabled).toBe(false);
+      const held = (inReview.versions as { rows: number; held: boolean; current: boolean }[]).filter(
+        (version) => version.held,
+      );
+      expect(held).toMatchObject([{ rows: 3, current: false }]);
+      const customerView = (await customer.get("/api/management/customer/detail/")).json.organization;
+      expect({ years: customerView.years, held: customerView.held_years }).toEqual({
+        years: [],
+        held: [YEAR],
+      });
+      const during = await read();
+      expect(during.status).toBe(200);
+      expect(during.json.results).toEqual(enabledAnswer.json.results);
+      expect(during.json.reviewed_version.note).toMatch(
+        new RegExp(`^${YEAR} as reviewed on \\d{1,2} \\w{3} \\d{4}; a newer extract is being reviewed`),
+      );
+      // Staff's dummy view reads what the customer reads; the score is the enabled version's too.
+      expect((await asStaff()).json.results).toEqual(enabledAnswer.json.results);
+      expect(await score()).toEqual(enabledScore);
+
+      // Staff accept the new extract's finding and enable it: customers read the new data.
+      await staff.patch("/api/management/admin/validation/", { ...organisation(), type: "global" });
+      await settled();
+      expect((await staff.post("/api/management/admin/valid/", organisation())).status).toBe(200);
+      const after = await read();
+      expect(after.json.reviewed_version).toBeUndefined();
+      expect(after.json.results).not.toEqual(enabledAnswer.json.results);
+      expect((await customer.get("/api/management/customer/detail/")).json.organization.held_years).toEqual(
+        [],
+      );
+    }, 300_000);
   });
 }

@@ -84,6 +84,8 @@ export async function reportContent(context: AppContext, source: ReportSource): 
     pluginId: source.querie,
     filters: source.filters,
     registry,
+    // What the customer reads: the enabled version of a year whose newer data is in review.
+    audience: "customer",
   });
   const { response } = outcome;
   const results = response.results as Record<string, unknown>;
@@ -122,7 +124,11 @@ export async function reportContent(context: AppContext, source: ReportSource): 
     organisationName: source.organisationName,
     logoPng: await logoAsPng(context.config.dataDir, source.logo),
     title: source.title,
-    filterLines: filterSummary(fields, response.filters as unknown as FilterValues),
+    // Under the filters: which version of the year the report reads while newer data is reviewed.
+    filterLines: [
+      ...filterSummary(fields, response.filters as unknown as FilterValues),
+      ...(response.reviewed_version ? [response.reviewed_version.note] : []),
+    ],
     findings: response.insights.map((insight) => insight.text),
     charts,
     tables,

@@ -3,7 +3,7 @@
  * answer's shape, the rules of who may be a recipient, and when the next delivery is queued.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
@@ -251,12 +251,20 @@ export async function checkedRecipients(db: Db, organisationId: string, ids: str
   return unique.map((id) => known.get(id)!);
 }
 
-/** Years the customer reads analyses of (enabled by staff), ascending. */
+/**
+ * Years the customer reads analyses of, ascending: enabled by staff, or held at their enabled
+ * version while newer data is reviewed (a report then delivers that version).
+ */
 export async function enabledYearsOf(db: Db, organisationId: string) {
   const rows = await db
     .select({ year: organisationYears.year })
     .from(organisationYears)
-    .where(and(eq(organisationYears.organisationId, organisationId), eq(organisationYears.enabled, true)));
+    .where(
+      and(
+        eq(organisationYears.organisationId, organisationId),
+        or(eq(organisationYears.enabled, true), isNotNull(organisationYears.heldVersionId)),
+      ),
+    );
   return rows.map((row) => row.year).sort((a, b) => a - b);
 }
 

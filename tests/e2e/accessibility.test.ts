@@ -24,17 +24,25 @@ const YEAR = 2025;
 /** Waits until the screen has drawn: its heading, no loader, charts embedded, maps ready. */
 async function settled(page: Page) {
   await page.locator("h1:visible, h2:visible").first().waitFor({ timeout: 30_000 });
-  await page.waitForFunction(
-    () => {
-      const visible = (element: Element) => (element as HTMLElement).offsetParent !== null;
-      const loading = [...document.querySelectorAll(".mantine-Loader-root")].some(visible);
-      const charts = document.querySelectorAll('figure[data-chart-ready="false"]').length;
-      const maps = document.querySelectorAll('[data-map-id][data-ready="false"]').length;
-      return !loading && charts === 0 && maps === 0;
-    },
-    undefined,
-    { timeout: 30_000 },
-  );
+  const pending = () => {
+    const visible = (element: Element) => (element as HTMLElement).offsetParent !== null;
+    const loaders = [...document.querySelectorAll(".mantine-Loader-root")].filter(visible).length;
+    const charts = document.querySelectorAll('figure[data-chart-ready="false"]').length;
+    const maps = document.querySelectorAll('[data-map-id][data-ready="false"]').length;
+    return loaders + charts + maps === 0 ? "" : `${loaders} loaders, ${charts} charts, ${maps} maps`;
+  };
+  // Polled from here: the page's CSP refuses a predicate handed over as text.
+  const deadline = Date.now() + 30_000;
+  let left = await page.evaluate(pending);
+  while (left !== "" && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    left = await page.evaluate(pending);
+  }
+  if (left !== "") {
+    // Says what never finished (a failure in CI shows only its message).
+    await screenshot(page, "a11y-unsettled");
+    throw new Error(`${page.url()} did not settle in 30 s: ${left} pending`);
+  }
 }
 
 /** The name of the focused element as a person hears it: its label, else its text. */
@@ -47,13 +55,26 @@ const focusedName = (page: Page) =>
     return (label ?? "").trim();
   });
 
-/** Presses Tab until the focus is on the element named `name` (Shift+Tab with `backwards`). */
+/**
+ * Presses Tab until the focus is on the element named `name` (Shift+Tab with `backwards`). The
+ * element must be on the screen first: tabbing round a screen 120 times before it arrives takes
+ * 30 s on a loaded machine. A failure says where the Tab key went.
+ */
 async function tabTo(page: Page, name: string, backwards = false) {
+  await page
+    .getByLabel(name, { exact: true })
+    .or(page.getByRole("button", { name, exact: true }))
+    .filter({ visible: true })
+    .first()
+    .waitFor();
+  const seen = new Set<string>();
   for (let step = 0; step < 120; step++) {
     await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
-    if ((await focusedName(page)) === name) return;
+    const focused = await focusedName(page);
+    if (focused === name) return;
+    seen.add(focused);
   }
-  throw new Error(`The Tab key never reached "${name}"`);
+  throw new Error(`The Tab key never reached "${name}"; it reached: ${[...seen].join(" | ")}`);
 }
 
 describe.skipIf(!chromiumAvailable)("accessibility", () => {

@@ -576,9 +576,15 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
       await phoneShot(customer, "journey-29-upload-preview-phone");
       await section.getByRole("button", { name: "Send" }).click();
       await section.getByTestId("upload-accepted").waitFor({ timeout: JOB_MS });
-      // Back in review: the customer's analysis says it is not open (until staff enable the year).
+      // Back in review: the customer's analysis still reads the version staff enabled, and says so.
       await customer.goto("/queries/querie1");
-      await customer.getByText("The analyses are not open yet").waitFor();
+      const reviewed = customer.locator("[data-reviewed-version]");
+      await reviewed
+        .getByText(new RegExp(`^${YEAR} as reviewed on .+; a newer extract is being reviewed`))
+        .waitFor();
+      await customer.locator('figure[data-chart-ready="true"]').first().waitFor();
+      await shot(customer, "journey-30-reviewed-version");
+      await phoneShot(customer, "journey-30-reviewed-version-phone");
 
       // The open year detail follows the refresh as it runs (live channel), to its end: no reload.
       const notice = staff.locator('[data-refresh="ready"]');
@@ -587,14 +593,18 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
         .getByText("What changed since you enabled it")
         .or(notice.getByText(/Nothing in these figures changed/))
         .waitFor();
+      // Staff read that customers meanwhile read the enabled version, marked in the versions table.
+      await notice.getByText(/Customers keep reading the enabled version/).waitFor();
+      await staff.getByText("customers read", { exact: true }).waitFor();
       await shot(staff, "journey-30-refresh-ready");
       await phoneShot(staff, "journey-30-refresh-ready-phone");
       await staff.getByRole("button", { name: "Active", exact: true }).click();
       await staff.getByRole("button", { name: "Enabled this year" }).waitFor({ timeout: JOB_MS });
       expect(await staff.evaluate(() => Number(sessionStorage.getItem("clicks")))).toBe(1);
-      // The customer's open analysis draws its chart by itself once the year is enabled: no reload.
+      // The customer's open analysis reads the newer data by itself once it is enabled: no reload.
+      await reviewed.waitFor({ state: "detached", timeout: JOB_MS });
       await customer.locator('figure[data-chart-ready="true"]').first().waitFor({ timeout: JOB_MS });
-      await shot(customer, "journey-31-analysis-back");
+      await shot(customer, "journey-31-analysis-enabled");
 
       const detail = await pageApi(customer, "GET", "/api/management/customer/detail/", undefined);
       expect((detail.body as { organization: { years: number[] } }).organization.years).toEqual([YEAR]);

@@ -6,7 +6,9 @@
  * - an action the year detail offers answers 2xx, one it refuses answers 4xx with the same words;
  * - a result is shown out of date exactly when one of its inputs changed since it ran, as counted
  *   by this walk itself (not by the server's versions);
- * - the customer reads the year only while it is enabled;
+ * - the customer reads the year only while it is enabled, or while newer data of it is reviewed
+ *   after staff had enabled it (the walk's own count): then at the version staff enabled, as the
+ *   answer says (reviewed_version), with the rows of that version;
  * - every change of the year, its questionnaire or the profile reaches the customer's and a second
  *   staff tab's live channels as a `changed` message (what their open screens re-read);
  * and at the end staff bring the year back to enabled by the offered actions alone.
@@ -88,6 +90,12 @@ for (const backend of backends) {
     const counters: Record<InputKey, number> = { data: 0, market: 0, profile: 0, area: 0, questionnaire: 0 };
     const read: Partial<Record<ResultName, Record<InputKey, number>>> = {};
     let extraZips = 0;
+    /** The rows of the version staff last enabled while newer data is reviewed (this walk's count). */
+    let heldRows: number | null = null;
+    /** The current version's rows; null for the fixture's data, which no upload made (nothing kept). */
+    const currentRows = (data: Record<string, unknown>) =>
+      (data.versions as { rows: number; current: boolean }[]).find((version) => version.current)?.rows ??
+      null;
     let channels: { customer: ReturnType<typeof listenToChannel>; staff: ReturnType<typeof listenToChannel> };
     /** The topic each change must be told under (market data is every organisation's: not told). */
     const TOLD: Partial<Record<YearAction | Change, string>> = {
@@ -191,9 +199,17 @@ for (const backend of backends) {
         }
         case "rename_facility": {
           const answer = await customer.patch("/api/management/customer/facility/", {
-            facility: { id: facilityId, name: `Flow Clinic ${Math.floor(random() * 3)}` },
+            // The fixture's facility lacks the fields an edit requires: the walk's edit gives them.
+            facility: {
+              id: facilityId,
+              name: `Flow Clinic ${Math.floor(random() * 3)}`,
+              physical_address: "1 Flow St",
+              physical_locale: "Indianapolis, IN",
+              physical_locale_zip: "46201",
+              site_of_care_codes_billed: ["11"],
+            },
           });
-          expect(answer.status).toBe(200);
+          expect({ status: answer.status, detail: answer.json.detail }).toMatchObject({ status: 200 });
           return "profile";
         }
         case "add_zip": {
@@ -296,12 +312,17 @@ for (const backend of backends) {
           action,
           customer: true,
         });
-        // Runs patch staff tabs by their own `event`; every other change is told as `changed`.
-        if (!(action in RUNS) && !action.endsWith("_validate_anyway"))
-          expect({ action, staff: await eventually(told(channels.staff, heard.staff)) }).toEqual({
-            action,
-            staff: true,
-          });
+        // Runs, "validate anyway" and service-area edits patch staff tabs by their own `event` (which
+        // re-reads the back office's answers: web/src/live/LiveChannel.tsx); the rest are `changed`.
+        const byEvent =
+          action in RUNS ||
+          action.endsWith("_validate_anyway") ||
+          action === "add_zip" ||
+          action === "remove_zip";
+        const toldStaff = byEvent
+          ? () => channels.staff.received.slice(heard.staff).some((message) => message.type === "event")
+          : told(channels.staff, heard.staff);
+        expect({ action, staff: await eventually(toldStaff) }).toEqual({ action, staff: true });
       }
       return after;
     }
@@ -312,6 +333,7 @@ for (const backend of backends) {
         const gate = gates[action as YearAction];
         const at = { ...counters };
         const answer = await call(action as YearAction);
+        if (gate.allowed && action === "enable") heldRows = null;
         if (gate.allowed) {
           expect({ action, status: answer.status, detail: answer.json.detail }).toMatchObject({
             status: 200,
@@ -333,6 +355,8 @@ for (const backend of backends) {
       }
       const changed = await change(action as Change, random, before);
       if (changed) counters[changed]++;
+      // Replacing enabled data keeps the enabled version readable (until the next enable).
+      if (changed === "data" && before.enabled) heldRows = currentRows(before);
       const after = await settle();
       // New data on a reviewed year is refreshed by one job (yearRefresh.ts): what it ran read the
       // inputs as they are now.
@@ -356,10 +380,21 @@ for (const backend of backends) {
         expect({ trail, name, outdated: entry.outdated }).toEqual({ trail, name, outdated: expected });
       }
       const customerView = (await customer.get("/api/management/customer/detail/")).json.organization;
-      expect({ trail, reads: customerView.years.includes(YEAR) }).toEqual({
+      expect({
         trail,
-        reads: data.enabled === true,
+        enabled: customerView.years.includes(YEAR),
+        held: customerView.held_years.includes(YEAR),
+      }).toEqual({ trail, enabled: data.enabled === true, held: heldRows !== null });
+      const run = await customer.post("/api/management/queries/querie1/", { filters: { year: YEAR } });
+      expect({ trail, status: run.status, reviewed: run.json.reviewed_version !== undefined }).toEqual({
+        trail,
+        status: data.enabled === true || heldRows !== null ? 200 : 400,
+        reviewed: data.enabled !== true && heldRows !== null,
       });
+      // The held version is the one staff enabled: its rows, whatever was uploaded since.
+      const versions = data.versions as { rows: number; held: boolean }[];
+      const held = versions.filter((version) => version.held).map((version) => version.rows);
+      expect({ trail, held }).toEqual({ trail, held: heldRows === null ? [] : [heldRows] });
     }
 
     beforeAll(async () => {

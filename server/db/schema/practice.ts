@@ -146,6 +146,11 @@ export const organisationYears = pgTable(
     replacedAt: timestamp("replaced_at", { withTimezone: true }),
     /** The rows of the data that upload replaced (the screens say "2,275 -> 1,453 rows"). */
     replacedRows: bigint("replaced_rows", { mode: "number" }),
+    /**
+     * The version customers keep reading while a newer one is reviewed: the enabled version when an
+     * upload or a restore replaced it; cleared when staff enable the year again or remove its file.
+     */
+    heldVersionId: uuid("held_version_id"),
     /** The version staff last enabled, in figures: what a refresh's changes are measured against. */
     reviewed: jsonb("reviewed").$type<ReviewedSummary>(),
     /** The year's refresh after new data (server/organisations/yearRefresh.ts), while it matters. */

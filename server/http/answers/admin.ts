@@ -81,6 +81,9 @@ export const yearVersion = z.strictObject({
   rejected_rows_url: z.string().nullable(),
   restored_from: z.string().nullable(),
   current: z.boolean(),
+  held: z.boolean().meta({
+    description: "The version staff enabled, which customers keep reading while newer data is reviewed.",
+  }),
 });
 export type YearVersion = z.infer<typeof yearVersion>;
 

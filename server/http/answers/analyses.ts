@@ -75,6 +75,19 @@ export const runAnswer = z.strictObject({
     description:
       "The finding in words: up to four sentences over these results (none where the data cannot support one), each with the figures it cites (docs/plugins.md).",
   }),
+  reviewed_version: z
+    .strictObject({
+      reviewed_at: z
+        .string()
+        .nullable()
+        .meta({ description: "When staff enabled that version (ISO), when known." }),
+      note: z.string().meta({ description: "What the screens and reports say about it, in words." }),
+    })
+    .optional()
+    .meta({
+      description:
+        "Present while newer data of the year is being reviewed: the answer reads the version staff enabled, not the newer data (docs/year-lifecycle.md).",
+    }),
   saved_query: savedQueryView.optional(),
 });
 export const exportAnswer = z.strictObject({

@@ -142,6 +142,10 @@ export const yearListsShape = {
       "Years whose reviewed data the customer replaced: back in review until staff enable them again.",
   }),
   pending_years: z.array(year).meta({ description: "Years staff asked for that still lack data." }),
+  held_years: z.array(year).meta({
+    description:
+      "Replaced years whose analyses customers keep reading at the version staff enabled, until staff enable the newer data.",
+  }),
 };
 
 /** The organisation as the customer area reads it (present.ts organisationView). */

@@ -93,6 +93,7 @@ export const organisationExample = {
   available_years: [2024, 2025],
   replaced_years: [],
   pending_years: [2025],
+  held_years: [],
   setup: {
     steps: [
       {

@@ -9,6 +9,7 @@ const yearLists = {
   available_years: [2024, 2025],
   replaced_years: [],
   pending_years: [],
+  held_years: [],
   accessible_years: [2024, 2025],
   has_file: true,
 };
@@ -70,6 +71,7 @@ export const versionsExample = {
       rejected_rows_url: null,
       restored_from: "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
       current: true,
+      held: false,
     },
   ],
 };

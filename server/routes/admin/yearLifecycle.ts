@@ -141,6 +141,8 @@ export const validYearRoutes = new Hono<AppEnv>()
           // enabled version's figures are kept for the next refresh to compare with.
           .set({
             enabled: true,
+            // Customers now read the version just enabled, not the one they kept during the review.
+            heldVersionId: null,
             replacedAt: null,
             replacedRows: null,
             reviewed,
@@ -165,7 +167,13 @@ export const validYearRoutes = new Hono<AppEnv>()
         await notify(
           c.var.app,
           { organisation: organisation.id },
-          { message: `Your ${body.year} analyses are ready to read.`, status: "success" },
+          {
+            // A year they kept reading during the review now reads the newer data.
+            message: row.heldVersionId
+              ? `Your ${body.year} analyses now read your newer data.`
+              : `Your ${body.year} analyses are ready to read.`,
+            status: "success",
+          },
         );
       }
       const analyses = await analysesWord();

@@ -52,7 +52,10 @@ export const yearVersionRoutes = new Hono<AppEnv>().post(
       staffId: session.staff.id,
     });
     const [year] = await db
-      .select({ currentVersionId: organisationYears.currentVersionId })
+      .select({
+        currentVersionId: organisationYears.currentVersionId,
+        heldVersionId: organisationYears.heldVersionId,
+      })
       .from(organisationYears)
       .where(
         and(eq(organisationYears.organisationId, organisation.id), eq(organisationYears.year, body.year)),
@@ -60,7 +63,10 @@ export const yearVersionRoutes = new Hono<AppEnv>().post(
     return c.json({
       status: 200,
       detail: `The earlier version of ${body.year} is restored (data version ${restored.dataVersion}).`,
-      versions: await versionsOf(db, organisation.id, body.year, year?.currentVersionId ?? null),
+      versions: await versionsOf(db, organisation.id, body.year, {
+        currentId: year?.currentVersionId ?? null,
+        heldId: year?.heldVersionId ?? null,
+      }),
     });
   },
 );

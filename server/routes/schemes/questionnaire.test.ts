@@ -124,7 +124,8 @@ for (const backend of backends) {
         expect((await siteAdmin.post(`${PATH}allow/`, body)).status).toBe(200);
         const again = await siteAdmin.post(`${PATH}allow/`, body);
         expect(again.status).toBe(400);
-        expect(again.json.detail).toBe(`A questionnaire already exists for ${YEAR} (state waiting).`);
+        // In the year rule's words, as the year detail shows them beside the button.
+        expect(again.json.detail).toBe("The questionnaire is already open");
       });
 
       test("refused until the year's six core items are complete, naming the missing ones", async () => {

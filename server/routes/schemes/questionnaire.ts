@@ -254,9 +254,10 @@ export const questionnaireRoutes = new Hono<AppEnv>()
           and(eq(organisationYears.organisationId, organisation.id), eq(organisationYears.year, body.year)),
         );
       if (!organisationYear) throw notFound(`${organisation.name} has no year ${body.year}.`);
-      checkTransition("allow", await findQuestionnaire(db, organisation.id, body.year), body.year);
+      // The year's rule first: a refusal in the words the year detail shows beside the button.
       const gate = (await loadYearActions(c.var.app, organisation.id, body.year)).questionnaire_allow;
       if (!gate.allowed) throw new HttpError(400, gate.message).withCode("not_ready");
+      checkTransition("allow", await findQuestionnaire(db, organisation.id, body.year), body.year);
       const created = await insertWaitingQuestionnaire(db, organisation.id, body.year);
       if (!created) throw changedMeanwhile(body.year);
       await publishStateChange(c.var.app, {

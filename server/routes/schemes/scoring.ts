@@ -2,11 +2,12 @@
  * /api/management/scoring/: the Strategic Vitality Score as the customer reads it (result) and the
  * stored scoring scheme of a year (detail). Reads only: allowed in dummy mode.
  */
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
-import { organisationYears, schemeResults } from "../../db/schema/index.ts";
+import type { Db } from "../../db/client.ts";
+import { organisationYears } from "../../db/schema/index.ts";
 import { schemeResultAnswer, scoresAnswer } from "../../http/answers/schemes.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, invalidToken } from "../../http/errors.ts";
@@ -34,6 +35,37 @@ const scores = z.object(
 );
 
 const resultBody = z.strictObject({ org_id: organisationIdField.optional() });
+
+/**
+ * The scores of the latest year customers read that has a scoring: an enabled year's stored
+ * scoring, or, for a year whose newer data is in review, the scores of the version staff enabled
+ * (kept in its reviewed summary): the newer data's score shows once staff enable it.
+ */
+async function latestScores(db: Db, organisationId: string) {
+  const years = await db
+    .select({
+      year: organisationYears.year,
+      enabled: organisationYears.enabled,
+      held: organisationYears.heldVersionId,
+      reviewed: organisationYears.reviewed,
+    })
+    .from(organisationYears)
+    .where(
+      and(
+        eq(organisationYears.organisationId, organisationId),
+        or(eq(organisationYears.enabled, true), isNotNull(organisationYears.heldVersionId)),
+      ),
+    )
+    .orderBy(desc(organisationYears.year));
+  for (const row of years) {
+    const stored = row.held
+      ? row.reviewed?.scores
+      : (await findSchemeResult(db, organisationId, row.year, "SCORING"))?.result;
+    const parsed = scores.safeParse(stored);
+    if (parsed.success) return { ...parsed.data, year: row.year };
+  }
+  return null;
+}
 
 export const scoringRoutes = new Hono<AppEnv>()
   // The latest enabled year that has a scoring; a customer always reads its own organisation.
@@ -77,28 +109,8 @@ export const scoringRoutes = new Hono<AppEnv>()
         organisationId = parsed.data;
         await checkReadable(c, organisationId);
       }
-      const [latest] = await c.var.app.database.db
-        .select({ year: schemeResults.year, result: schemeResults.result })
-        .from(schemeResults)
-        .innerJoin(
-          organisationYears,
-          and(
-            eq(organisationYears.organisationId, schemeResults.organisationId),
-            eq(organisationYears.year, schemeResults.year),
-          ),
-        )
-        .where(
-          and(
-            eq(schemeResults.organisationId, organisationId),
-            eq(schemeResults.kind, "SCORING"),
-            isNotNull(schemeResults.result),
-            eq(organisationYears.enabled, true),
-          ),
-        )
-        .orderBy(desc(schemeResults.year))
-        .limit(1);
-      const parsed = latest ? scores.safeParse(latest.result) : undefined;
-      return c.json({ status: 200, data: parsed?.success ? { ...parsed.data, year: latest!.year } : null });
+      const latest = await latestScores(c.var.app.database.db, organisationId);
+      return c.json({ status: 200, data: latest });
     },
   )
   .post(

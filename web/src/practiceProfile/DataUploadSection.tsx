@@ -13,7 +13,13 @@ import { UploadReport } from "../uploads/UploadReport.tsx";
 import { needsConfirmation, reportOf, type UploadOptions } from "../uploads/uploadReport.ts";
 import { STATUS_LABELS, uploadYearChoices, yearLines } from "./dataUploadYears.ts";
 
-const STATUS_COLORS = { enabled: "teal", analysing: "blue", replaced: "grape", requested: "orange" } as const;
+const STATUS_COLORS = {
+  enabled: "teal",
+  analysing: "blue",
+  replaced: "grape",
+  held: "teal",
+  requested: "orange",
+} as const;
 const ACCEPTED_TYPES = ".csv,.parquet,.xlsx,.zip,.json";
 
 /** "873 lines (now 850)": a year's lines in the file, and now when it has data. */

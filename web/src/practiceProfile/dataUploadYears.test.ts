@@ -8,6 +8,7 @@ describe("data upload years", () => {
       available_years: [2023, 2024],
       pending_years: [2026, 2025],
       replaced_years: [],
+      held_years: [],
     });
     expect(lines).toEqual([
       { year: 2023, status: "enabled", reference: false },
@@ -23,12 +24,26 @@ describe("data upload years", () => {
       available_years: [2024],
       pending_years: [],
       replaced_years: [2024],
+      held_years: [],
     });
     expect(lines).toEqual([{ year: 2024, status: "replaced", reference: false }]);
   });
 
+  test("a replaced year whose enabled version stays open says so", () => {
+    const lines = yearLines({
+      years: [],
+      available_years: [2024],
+      pending_years: [],
+      replaced_years: [2024],
+      held_years: [2024],
+    });
+    expect(lines).toEqual([{ year: 2024, status: "held", reference: false }]);
+  });
+
   test("no year yet: no line", () => {
-    expect(yearLines({ years: [], available_years: [], pending_years: [], replaced_years: [] })).toEqual([]);
+    expect(
+      yearLines({ years: [], available_years: [], pending_years: [], replaced_years: [], held_years: [] }),
+    ).toEqual([]);
   });
 
   test("the years asked for are the choices when there are any", () => {

@@ -3,7 +3,7 @@ import type { Organization } from "../api/answers.ts";
 /** How far back a first upload may reach: the product analyses recent years only. */
 export const YEARS_BACK = 5;
 
-export type YearStatus = "enabled" | "analysing" | "replaced" | "requested";
+export type YearStatus = "enabled" | "analysing" | "replaced" | "held" | "requested";
 
 export interface YearLine {
   year: number;
@@ -18,7 +18,10 @@ export interface YearLine {
  * (pending_years; the oldest of them is the reference year).
  */
 export function yearLines(
-  organization: Pick<Organization, "years" | "available_years" | "pending_years" | "replaced_years">,
+  organization: Pick<
+    Organization,
+    "years" | "available_years" | "pending_years" | "replaced_years" | "held_years"
+  >,
 ) {
   const all = [
     ...new Set([...organization.years, ...organization.available_years, ...organization.pending_years]),
@@ -29,11 +32,13 @@ export function yearLines(
       year,
       status: organization.years.includes(year)
         ? "enabled"
-        : organization.replaced_years.includes(year)
-          ? "replaced"
-          : organization.available_years.includes(year)
-            ? "analysing"
-            : "requested",
+        : organization.held_years.includes(year)
+          ? "held"
+          : organization.replaced_years.includes(year)
+            ? "replaced"
+            : organization.available_years.includes(year)
+              ? "analysing"
+              : "requested",
       reference: year === reference,
     }),
   );
@@ -60,5 +65,6 @@ export const STATUS_LABELS: Record<YearStatus, string> = {
   enabled: "Analyses open",
   analysing: "Being analysed by our team",
   replaced: "New data received: our team reviews it again",
+  held: "Analyses open as reviewed; your newer data is being reviewed",
   requested: "Waiting for your file",
 };

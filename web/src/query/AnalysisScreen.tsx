@@ -25,6 +25,7 @@ import { filterSummary } from "./filterSummary.ts";
 import { chartsToPdf, pdfFileName } from "./pdfExport.ts";
 import { QueryHeader } from "./QueryHeader.tsx";
 import { ResultView } from "./ResultView.tsx";
+import { ReviewedVersionNotice } from "./ReviewedVersionNotice.tsx";
 import { filterProblems, sameFilters } from "./searchParams.ts";
 import type { FilterValues } from "./types.ts";
 import { useAnalysis } from "./useAnalysis.ts";
@@ -210,6 +211,7 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
             zIndex={5}
             loaderProps={{ "aria-label": "Loading results" }}
           />
+          <ReviewedVersionNotice note={run.data.reviewed_version?.note} />
           <FindingsPanel sentences={run.data.insights.map((insight) => insight.text)} />
           <ResultView view={query.view} results={run.data.results} texts={texts} />
         </Box>

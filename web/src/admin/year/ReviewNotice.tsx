@@ -63,13 +63,18 @@ export function ReviewNotice({ data }: { data: YearData }) {
   const rows = replaced ? ` (${count(replaced.rows_before)} -> ${count(replaced.rows)} rows)` : "";
   const when = replaced ? ` on ${day(replaced.at)}` : "";
   const ran = refresh?.ran.map((step) => STEP_LABELS[step]).join(", ");
+  // Customers keep reading the version staff enabled (server/ingest/record.ts sendBackToReview).
+  const heldVersion = data.versions.find((version) => version.held);
+  const customersRead = heldVersion
+    ? ` Customers keep reading the enabled version (data version ${heldVersion.data_version}, ${count(heldVersion.rows)} rows) until you enable the new data.`
+    : " Customers cannot read the year until you enable it.";
   if (!refresh) {
     return (
       <Alert color="orange" variant="light" title={`Back in review: ${cause.toLowerCase()}`}>
         {cause}
         {when}
-        {rows}. The year is no longer enabled; its validations and generated results are out of date: run them
-        again, then enable the year.
+        {rows}. Its validations and generated results are out of date: run them again, then enable the year.
+        {customersRead}
       </Alert>
     );
   }
@@ -101,6 +106,7 @@ export function ReviewNotice({ data }: { data: YearData }) {
               : `Ran again: ${ran || "nothing"}.`}
             {accepted}
             {refresh.status === "ready" ? " Read what changed, then enable the year." : ""}
+            {customersRead}
           </Text>
         </Group>
         {refresh.needs ? (

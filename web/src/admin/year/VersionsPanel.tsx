@@ -62,6 +62,13 @@ export function VersionsPanel({
                       current
                     </Badge>
                   ) : null}
+                  {version.held ? (
+                    <Tooltip label="The version staff enabled: customers read it until the newer data is enabled">
+                      <Badge size="xs" color="blue" variant="light">
+                        customers read
+                      </Badge>
+                    </Tooltip>
+                  ) : null}
                   {version.restored_from ? (
                     <Badge size="xs" color="gray" variant="light">
                       restored

@@ -1,0 +1,1 @@
+ALTER TABLE "organisation_years" ADD COLUMN "held_version_id" uuid;
