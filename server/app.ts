@@ -51,6 +51,11 @@ export function createApp(context: AppContext, options: AppOptions = {}) {
 
   app.onError((error, c) => {
     const known = toHttpError(error);
+    if (known?.code === "database_unavailable")
+      context.logger.warn("database unavailable: answered 503", {
+        requestId: c.var.requestId,
+        error: String((error as Error)?.message ?? error),
+      });
     if (known) return errorResponse(c, known);
     const abandoned = abandonedRequest(error, c.req.raw);
     if (abandoned) {
