@@ -17,23 +17,33 @@ export async function gracefulStop(
   options: { graceMs: number; beforeDatabaseCloses?: () => void },
 ) {
   const { logger, live, jobs } = context;
-  const deadline = Date.now() + options.graceMs;
+  const started = Date.now();
+  const deadline = started + options.graceMs;
+  const took: string[] = [];
+  const step = async (name: string, work: () => Promise<unknown>) => {
+    const from = Date.now();
+    await work();
+    took.push(`${name} ${Date.now() - from} ms`);
+  };
   const left = () => Math.max(0, deadline - Date.now());
   // Open sockets would keep the server's stop waiting for ever.
   live.closeAll(SERVER_RESTART_CLOSE.code, SERVER_RESTART_CLOSE.reason);
   const requestsDone = server.stop(false);
   await jobs.stopTaking();
-  const drained = await Promise.race([requestsDone.then(() => true), Bun.sleep(left()).then(() => false)]);
-  if (!drained) {
-    logger.warn(`Grace period over: closing ${server.pendingRequests} requests still open`);
-    await server.stop(true);
-  }
+  await step("requests", async () => {
+    const drained = await Promise.race([requestsDone.then(() => true), Bun.sleep(left()).then(() => false)]);
+    if (!drained) {
+      logger.warn(`Grace period over: closing ${server.pendingRequests} requests still open`);
+      await server.stop(true);
+    }
+  });
   // Jobs after requests: a request in flight may still queue one (pg-boss's pool stays open).
-  await jobs.stop({ graceful: true, graceMs: left() });
+  await step("jobs", () => jobs.stop({ graceful: true, graceMs: left() }));
   options.beforeDatabaseCloses?.();
   // Every per-process cache's size against its bound (the tenant benchmark reads this line).
   logger.info(cacheLine());
   logger.info(await memoryLine());
-  await live.stop();
-  await context.database.close();
+  await step("live", () => live.stop());
+  await step("database", () => context.database.close());
+  logger.info(`Stopped in ${Date.now() - started} ms (${took.join(", ")})`);
 }

@@ -4,6 +4,7 @@ import PgBoss from "pg-boss";
 import { withoutSecrets } from "../audit/auditRow.ts";
 import { recordSystemWrite } from "../audit/systemWrite.ts";
 import type { AppContext } from "../context.ts";
+import { CONNECT_TIMEOUT_SECONDS } from "../db/client.ts";
 import { jobRuns, notifications } from "../db/schema/index.ts";
 import { isAlive } from "../ingest/sweep.ts";
 import { pushToRecipient, type Recipient } from "../live/notifications.ts";
@@ -78,6 +79,8 @@ export class JobQueue {
   private readonly workers = new Map<string, string>();
   /** Jobs this process is running now (a row of job_runs naming this pid but not here is a dead one's). */
   private readonly runningHere = new Set<string>();
+  /** Jobs given back to the queue by a shutdown while they still ran here (handBack). */
+  private readonly handedBack = new Set<string>();
 
   constructor(
     private readonly context: AppContext,
@@ -86,7 +89,12 @@ export class JobQueue {
     // PostgreSQL: pg-boss's own small pool (it manages its transactions); PGlite: the shared client.
     const connection =
       context.database.backend === "postgres"
-        ? { connectionString: context.config.databaseUrl, max: 4 }
+        ? {
+            connectionString: context.config.databaseUrl,
+            max: 4,
+            // node-postgres waits for ever by default for a connection, a restart's too.
+            connectionTimeoutMillis: CONNECT_TIMEOUT_SECONDS * 1000,
+          }
         : { db: bossDatabase(context.database) };
     this.boss = new PgBoss({
       ...connection,
@@ -135,6 +143,10 @@ export class JobQueue {
           async ([job]) => {
             try {
               return await this.runOne(definition, job!);
+            } catch (error) {
+              // Handed back at a shutdown: the queue owns it again; pg-boss must not fail it here.
+              if (this.handedBack.has(job!.id)) return new Promise<never>(() => {});
+              throw error;
             } finally {
               this.fetchAgainNow(definition.name);
             }
@@ -186,6 +198,7 @@ export class JobQueue {
    * to redo safely, as after a kill (docs/crash-safety.md).
    */
   private async handBack(jobIds: string[]) {
+    for (const id of jobIds) this.handedBack.add(id);
     await this.context.database.execute(
       "UPDATE pgboss.job SET retry_limit = retry_limit + 1 WHERE id = ANY($1::uuid[]) AND state = 'active'",
       [jobIds],
