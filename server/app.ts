@@ -51,6 +51,11 @@ export function createApp(context: AppContext, options: AppOptions = {}) {
 
   app.onError((error, c) => {
     const known = toHttpError(error);
+    if (known?.code === "database_unavailable")
+      context.logger.warn("database unavailable: answered 503", {
+        requestId: c.var.requestId,
+        error: rootCause(error),
+      });
     if (known) return errorResponse(c, known);
     const abandoned = abandonedRequest(error, c.req.raw);
     if (abandoned) {
@@ -133,4 +138,12 @@ function mountWebApp(app: Hono<AppEnv>, webDist: string) {
     c.header("Cache-Control", "no-cache");
     return c.html(indexHtml);
   });
+}
+
+/** The innermost cause's code and message (drizzle wraps the driver's error): what an operator reads. */
+function rootCause(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  const code = (current as { code?: unknown })?.code;
+  return `${code ? `${String(code)}: ` : ""}${current instanceof Error ? current.message : String(current)}`;
 }

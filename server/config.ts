@@ -255,6 +255,12 @@ const environmentSchema = z.object({
     .min(1, "must be at least 1 second")
     .max(3600, "must be at most 3600 seconds")
     .default(60),
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ message: "must be a number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(0, "must be 0 or more seconds")
+    .max(600, "must be at most 600 seconds")
+    .default(25),
 });
 
 const checkedEnvironmentSchema = environmentSchema.superRefine(checkIsochronePair);
@@ -314,6 +320,11 @@ export interface Config {
   refusedUploadRetentionDays: number;
   /** A report whose sending failed is tried again after this, doubling (three tries in all). */
   reportRetryDelaySeconds: number;
+  /**
+   * On SIGTERM, how long requests in flight and running jobs get to finish before the process
+   * closes what is left and exits (server/shutdown.ts).
+   */
+  shutdownGraceSeconds: number;
   /** Bounds of the per-process caches (docs/caches.md). */
   caches: CacheLimits;
   /** The maps' online tile layer; undefined: offline outlines only. */
@@ -369,6 +380,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     isochrone: isochroneSettingsOf(env),
     refusedUploadRetentionDays: env.REFUSED_UPLOAD_RETENTION_DAYS,
     reportRetryDelaySeconds: env.REPORT_RETRY_DELAY_SECONDS,
+    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     caches: cacheLimitsOf(env),
     mapTiles: mapTilesOf(env),
   };

@@ -6,8 +6,6 @@ import { DEMO_EMAIL } from "./bootstrap/demoOrganisation.ts";
 import { ensureFirstAdmin } from "./bootstrap/firstAdmin.ts";
 import { MID_SETUP_EMAIL } from "./bootstrap/midSetupOrganisation.ts";
 import { seedDemo } from "./bootstrap/seedDemo.ts";
-import { memoryLine } from "./caches/memoryLine.ts";
-import { cacheLine } from "./caches/registry.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { bindAtStart } from "./engine/bindAtStart.ts";
 import { engineSettings } from "./engine/settings.ts";
@@ -17,6 +15,7 @@ import { reconcileMarketFiles } from "./ingest/reconcileMarketFiles.ts";
 import { removeExpiredRefusedUploads, sweepUnfinishedIngests } from "./ingest/sweep.ts";
 import { liveWebsocketHandler } from "./live/channelRoute.ts";
 import { uploadLimits } from "./routes/uploads/multipart.ts";
+import { gracefulStop } from "./shutdown.ts";
 
 /** Starts one stateless server process: everything shared lives in the database and the data folder. */
 export async function startServer() {
@@ -104,18 +103,20 @@ export async function startServer() {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal}: finishing open requests and stopping`);
-    await server.stop(false);
-    stopBackups();
-    await context.jobs.stop();
-    // Every per-process cache's size against its bound (the tenant benchmark reads this line).
-    logger.info(cacheLine());
-    logger.info(await memoryLine());
-    await context.live.stop();
-    await context.database.close();
+    await gracefulStop(server, context, {
+      graceMs: config.shutdownGraceSeconds * 1000,
+      beforeDatabaseCloses: stopBackups,
+    });
+    logger.info(`${signal}: stopped`);
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+  // pg-boss completes or fails a job without awaiting it: a database restart at that moment must
+  // not end the process (the job is then recovered by the reconcile, server/jobs/queue.ts).
+  process.on("unhandledRejection", (reason) =>
+    logger.error("unhandled rejection", { error: String((reason as Error)?.stack ?? reason) }),
+  );
   return { server, context };
 }
 

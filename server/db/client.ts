@@ -32,6 +32,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Seconds a new PostgreSQL connection may take before the attempt fails (pg-boss's pool too). */
+export const CONNECT_TIMEOUT_SECONDS = 5;
+
 const migrationsFolder = join(import.meta.dir, "migrations");
 /** Any fixed number: serialises migrations when several processes start against one PostgreSQL. */
 const MIGRATION_LOCK = 7_231_004;
@@ -88,7 +91,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const client = postgres(url, { max, onnotice: () => {} });
+  // A connection attempt gives up after 5 s (postgres.js waits 30 s): while PostgreSQL restarts,
+  // a request answers 503 at once instead of outliving Bun's 10 s idle timeout (a reset connection).
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_SECONDS });
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
   // The lock is held by one reserved connection while the pool migrates, so a second process waits.
   const lockHolder = await client.reserve();

@@ -48,6 +48,8 @@ export const ERROR_CODES = {
   rate_limited: "Too many attempts: `Retry-After` says how many seconds to wait.",
   server_error: "The server failed; the answer's `X-Request-Id` names it in the server's log.",
   upstream_failed: "A service the call relies on (the mail server) refused or failed.",
+  database_unavailable:
+    "The database cannot be reached for a moment (it is restarting): send the request again after `Retry-After` seconds.",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -79,6 +81,7 @@ export function defaultErrorCode(status: number, hasFieldErrors: boolean): Error
       return "rate_limited";
     case 502:
       return "upstream_failed";
+
     default:
       return status >= 500 ? "server_error" : "bad_request";
   }

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError, z } from "zod";
+import { isDatabaseUnavailable } from "../db/errors.ts";
 import { defaultErrorCode, type ErrorCode, errorCode } from "./errorCodes.ts";
 import { NOT_A_FIELD } from "./plainWords.ts";
 
@@ -71,6 +72,17 @@ export const forbidden = (detail = "You do not have permission to perform this a
   new HttpError(403, detail).withCode(code ?? "forbidden");
 export const notFound = (detail = "Not found.") => new HttpError(404, detail);
 
+/** Seconds a client waits before sending again while the database restarts (one usually takes 1-5 s). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** The database cannot be reached right now (restarting, the connection cut): send it again shortly. */
+export const databaseUnavailable = () =>
+  new HttpError(
+    503,
+    "The service is restarting a dependency: send the request again in a few seconds.",
+    undefined,
+    { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+  ).withCode("database_unavailable");
+
 /**
  * Turns zod issues into field errors, each under the field's own name (dotted inside objects) with
  * plain words (plainWords.ts); an unknown key is reported under its own name.
@@ -105,5 +117,7 @@ export function toHttpError(error: unknown): HttpError | undefined {
     const status = Number((error as { status: number }).status) as ContentfulStatusCode;
     return new HttpError(status, (error as unknown as Error).message || "Request refused.");
   }
+  // A database restart is the caller's to wait out (503 and Retry-After), not the server's failure.
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   return undefined;
 }

@@ -4,10 +4,12 @@ import PgBoss from "pg-boss";
 import { withoutSecrets } from "../audit/auditRow.ts";
 import { recordSystemWrite } from "../audit/systemWrite.ts";
 import type { AppContext } from "../context.ts";
+import { CONNECT_TIMEOUT_SECONDS } from "../db/client.ts";
 import { jobRuns, notifications } from "../db/schema/index.ts";
 import { isAlive } from "../ingest/sweep.ts";
 import { pushToRecipient, type Recipient } from "../live/notifications.ts";
 import { bossDatabase } from "./bossDatabase.ts";
+import { untilDatabaseAnswers } from "./untilDatabaseAnswers.ts";
 
 /** What a job's code receives: its data and a way to report progress (0-100) to whoever asked. */
 /** Job data is plain JSON; an organisationId, when present, tags the task for the organisation. */
@@ -77,6 +79,8 @@ export class JobQueue {
   private readonly workers = new Map<string, string>();
   /** Jobs this process is running now (a row of job_runs naming this pid but not here is a dead one's). */
   private readonly runningHere = new Set<string>();
+  /** Jobs given back to the queue by a shutdown while they still ran here (handBack). */
+  private readonly handedBack = new Set<string>();
 
   constructor(
     private readonly context: AppContext,
@@ -85,7 +89,12 @@ export class JobQueue {
     // PostgreSQL: pg-boss's own small pool (it manages its transactions); PGlite: the shared client.
     const connection =
       context.database.backend === "postgres"
-        ? { connectionString: context.config.databaseUrl, max: 4 }
+        ? {
+            connectionString: context.config.databaseUrl,
+            max: 4,
+            // node-postgres waits for ever by default for a connection, a restart's too.
+            connectionTimeoutMillis: CONNECT_TIMEOUT_SECONDS * 1000,
+          }
         : { db: bossDatabase(context.database) };
     this.boss = new PgBoss({
       ...connection,
@@ -134,6 +143,10 @@ export class JobQueue {
           async ([job]) => {
             try {
               return await this.runOne(definition, job!);
+            } catch (error) {
+              // Handed back at a shutdown: the queue owns it again; pg-boss must not fail it here.
+              if (this.handedBack.has(job!.id)) return new Promise<never>(() => {});
+              throw error;
             } finally {
               this.fetchAgainNow(definition.name);
             }
@@ -154,15 +167,43 @@ export class JobQueue {
     }, this.tuning.maintenanceIntervalSeconds * 1000);
   }
 
+  /** This process takes no new job from now on (a shutdown); sends still queue them for others. */
+  async stopTaking() {
+    for (const name of this.workers.keys()) await this.boss.offWork(name);
+  }
+
   /**
-   * graceful waits for running jobs (SIGTERM); graceful=false fails them at once, so the next
-   * process retries them (or shows them failed when no retry is left).
+   * graceful (SIGTERM): no new job is taken, those running here get `graceMs` to finish, and any
+   * still running then is handed back: queued again at once for another process, without using
+   * one of its retries (a deploy is not the job's failure). graceful=false fails them at once, so
+   * the next process retries them (or shows them failed when no retry is left).
    */
-  async stop({ graceful = true } = {}) {
+  async stop({ graceful = true, graceMs = 5000 } = {}) {
     this.running = false;
     clearInterval(this.reconcileTimer);
     await this.reconciling;
-    await this.boss.stop({ graceful, wait: true, timeout: 5000 } as PgBoss.StopOptions);
+    if (graceful) {
+      await this.stopTaking();
+      const until = Date.now() + graceMs;
+      while (this.runningHere.size > 0 && Date.now() < until) await Bun.sleep(100);
+      if (this.runningHere.size > 0) await this.handBack([...this.runningHere]);
+    }
+    // pg-boss fails what is still active here (retried: see handBack) and closes its pool.
+    await this.boss.stop({ graceful: false, wait: true } as PgBoss.StopOptions);
+  }
+
+  /**
+   * Gives jobs still running at a shutdown one more retry, which pg-boss's stop then uses: each is
+   * queued again (state `retry`) instead of counted as failed. The work done so far is the job's
+   * to redo safely, as after a kill (docs/crash-safety.md).
+   */
+  private async handBack(jobIds: string[]) {
+    for (const id of jobIds) this.handedBack.add(id);
+    await this.context.database.execute(
+      "UPDATE pgboss.job SET retry_limit = retry_limit + 1 WHERE id = ANY($1::uuid[]) AND state = 'active'",
+      [jobIds],
+    );
+    this.context.logger.warn(`Handed back ${jobIds.length} running jobs at shutdown: ${jobIds.join(", ")}`);
   }
 
   /**
@@ -243,11 +284,16 @@ export class JobQueue {
       (this.tuning.heartbeatSeconds ?? DEFAULT_TUNING.heartbeatSeconds!) * 1000,
     );
     try {
-      return await this.runMirrored(definition, job, title);
+      const result = await this.runMirrored(definition, job, title);
+      // Completed here, waiting out a database restart if one is under way: pg-boss's own
+      // completion after the handler is not awaited, and a job left active would be taken for
+      // an orphan and run again. Its second completion then finds the job no longer active.
+      await untilDatabaseAnswers(() => this.boss.complete(definition.name, job.id, result as object));
+      return result;
     } finally {
       clearInterval(heartbeat);
       this.runningHere.delete(job.id);
-      await db.delete(jobRuns).where(eq(jobRuns.jobId, job.id));
+      await untilDatabaseAnswers(() => db.delete(jobRuns).where(eq(jobRuns.jobId, job.id)));
     }
   }
 
@@ -270,15 +316,19 @@ export class JobQueue {
           await mirror(Math.max(0, Math.min(100, Math.round(percent))), "running", message ?? title);
         },
       });
+      // The work is done: what records it waits for the database rather than fail the job.
       await this.recordCompleted(definition.name, job.id, title, data);
-      await mirror(100, "success", `${title}: done`);
+      await untilDatabaseAnswers(async () => {
+        await mirror(100, "success", `${title}: done`);
+      });
       return result;
     } catch (error) {
+      // The job's own failure is what pg-boss records, not that of its task row (a database cut).
       await mirror(
         100,
         "error",
         `${title}: failed (${error instanceof Error ? error.message : String(error)})`,
-      );
+      ).catch(() => {});
       throw error;
     }
   }
@@ -290,13 +340,15 @@ export class JobQueue {
    */
   private async recordCompleted(name: string, jobId: string, title: string, data: JobData) {
     try {
-      await recordSystemWrite(this.context.database.db, {
-        organisationId: typeof data.organisationId === "string" ? data.organisationId : null,
-        action: "job.completed",
-        targetKind: "job",
-        targetId: jobId,
-        after: { job: name, title, data: withoutSecrets(data) },
-      });
+      await untilDatabaseAnswers(() =>
+        recordSystemWrite(this.context.database.db, {
+          organisationId: typeof data.organisationId === "string" ? data.organisationId : null,
+          action: "job.completed",
+          targetKind: "job",
+          targetId: jobId,
+          after: { job: name, title, data: withoutSecrets(data) },
+        }),
+      );
     } catch (error) {
       this.context.logger.error("audit record of a finished job failed", { jobId, error: String(error) });
     }
@@ -335,7 +387,9 @@ export class JobQueue {
       heartbeat_seconds: number | null;
     }>(
       `SELECT j.id, j.name, extract(epoch FROM now() - j.started_on)::float8 AS started_seconds,
-              r.owner_pid, r.owner_host, extract(epoch FROM now() - r.heartbeat_at)::float8 AS heartbeat_seconds
+              r.owner_pid, r.owner_host,
+              -- A database restart stops every heartbeat while it lasts: it counts as one.
+              extract(epoch FROM now() - greatest(r.heartbeat_at, pg_postmaster_start_time()))::float8 AS heartbeat_seconds
          FROM pgboss.job j LEFT JOIN job_runs r ON r.job_id = j.id
         WHERE j.state = 'active' AND j.name = ANY($1::text[])`,
       [[...this.definitions.keys()]],

@@ -67,7 +67,10 @@ export const liveChannel = new Hono<AppEnv>().get(
           ws.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
         };
         // Each push asks the clock first: an expired session receives nothing, and its socket closes.
-        socket = { send: (data) => (expiry?.expired() ? undefined : ws.send(data)) };
+        socket = {
+          send: (data) => (expiry?.expired() ? undefined : ws.send(data)),
+          close: (code, reason) => ws.close(code, reason),
+        };
         // Another window may have taken the last place since the handshake was checked.
         if (!live.subscribe(channelId, socket)) {
           socket = undefined;

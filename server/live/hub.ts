@@ -27,6 +27,8 @@ const invalidation = z.object({ origin: z.string(), topic: z.string(), key: z.st
 
 export interface LiveSocket {
   send(data: string): void;
+  /** Ends the connection with a close code (closeCodes.ts). */
+  close?(code: number, reason: string): void;
 }
 
 /**
@@ -91,6 +93,13 @@ export class LiveHub {
     const set = this.sockets.get(channel);
     if (set?.delete(socket)) this.socketCount--;
     if (set?.size === 0) this.sockets.delete(channel);
+  }
+
+  /** Closes every socket of this process with a code (a shutdown: SERVER_RESTART_CLOSE). */
+  closeAll(code: number, reason: string) {
+    for (const set of this.sockets.values()) for (const socket of set) socket.close?.(code, reason);
+    this.sockets.clear();
+    this.socketCount = 0;
   }
 
   /** Sockets open in this process, every channel together. */

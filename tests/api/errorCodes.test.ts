@@ -180,7 +180,8 @@ describe("error codes: every refusal carries one from the document's list", () =
   test("the walk met the main codes; the others are answered where the test beside their call says", () => {
     // Covered elsewhere: account_blocked (profile.test), confirmation_needed and file_refused
     // (upload tests), conflict (questionnaire, versions), request_incomplete
-    // (abandonedRequest), limit_reached, upstream_failed (mailbox), bad_request (questionnaire steps).
+    // (abandonedRequest), limit_reached, upstream_failed (mailbox), bad_request (questionnaire steps),
+    // database_unavailable (tests/api/databaseRestart.test.ts, PostgreSQL cut under the server).
     const walked: ErrorCode[] = [
       "field_invalid",
       "malformed_body",

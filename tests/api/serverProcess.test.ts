@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../e2e/support/server.ts";
@@ -81,5 +82,81 @@ describe("the server process", () => {
     child.kill("SIGTERM");
     expect(await child.exited).toBe(0);
     expect(output()).toContain("SIGTERM: finishing open requests and stopping");
+  }, 150_000);
+
+  test("SIGTERM: the request in flight gets its 200, sockets close with 1012, new connections are refused, exit 0", async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const password = "Graceful!Stop1";
+    const { child, output } = startServer({
+      DATA_DIR: tempDir(),
+      PORT: String(port),
+      PUBLIC_URL: base,
+      SEED_DEMO: "0",
+      VITALITY_ADMIN_PASSWORD: password,
+      SHUTDOWN_GRACE_SECONDS: "20",
+    });
+    const healthy = await waitFor(
+      async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok === true,
+    );
+    expect(healthy).toBe(true);
+    const csrf = /csrftoken=([^;]+)/.exec(
+      (await fetch(`${base}/api/health`)).headers.get("set-cookie") ?? "",
+    )![1]!;
+    const signin = JSON.stringify({ username: "admin", password });
+    const signedIn = await fetch(`${base}/api/management/admin/signin/`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: `csrftoken=${csrf}`, "x-csrftoken": csrf },
+      body: signin,
+    });
+    const token = /token=([^;]+)/.exec(signedIn.headers.getSetCookie().join("; "))![1]!;
+    const cookie = `csrftoken=${csrf}; token=${token}`;
+    const detail = (await (
+      await fetch(`${base}/api/management/admin/detail/`, { headers: { cookie } })
+    ).json()) as {
+      profile: { channel_id: string };
+    };
+
+    // The live channel, open as the web app holds it.
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws/channel/${detail.profile.channel_id}/`, {
+      headers: { Origin: base, Cookie: cookie },
+    } as never);
+    const closeCode = new Promise<number>((resolve) =>
+      socket.addEventListener("close", (event) => resolve(event.code)),
+    );
+    await new Promise((resolve, reject) => {
+      socket.addEventListener("open", resolve);
+      socket.addEventListener("error", reject);
+    });
+
+    // A slow request: its headers and half its body sent, the rest after the SIGTERM.
+    const slow = connect(port, "127.0.0.1");
+    let answer = "";
+    slow.on("data", (chunk) => {
+      answer += chunk;
+    });
+    const ended = new Promise((resolve) => slow.on("close", resolve));
+    await new Promise((resolve) => slow.once("connect", resolve));
+    slow.write(
+      `POST /api/management/admin/signin/ HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${signin.length}\r\nCookie: csrftoken=${csrf}\r\nX-CSRFToken: ${csrf}\r\nConnection: close\r\n\r\n` +
+        signin.slice(0, 10),
+    );
+    await Bun.sleep(300);
+
+    child.kill("SIGTERM");
+    expect(await closeCode).toBe(1012);
+    const refused = await waitFor(
+      async () => (await fetch(`${base}/api/health`).catch(() => "refused")) === "refused",
+      10_000,
+    );
+    expect(refused).toBe(true);
+    expect(child.exitCode).toBeNull();
+
+    slow.write(signin.slice(10));
+    await ended;
+    expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 200 OK");
+    expect(await child.exited).toBe(0);
+    expect(output()).toContain("SIGTERM: stopped");
   }, 150_000);
 });

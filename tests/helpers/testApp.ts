@@ -85,11 +85,12 @@ function migratedPgliteFolder(): Promise<string> {
 export async function startTestApp(
   backend: Backend,
   env: Record<string, string> = {},
-  options: { shareDatabaseWith?: TestApp } = {},
+  options: { shareDatabaseWith?: TestApp; databaseUrl?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "vitality-test-"));
-  // A second "server process" on the same PostgreSQL database (scale-out tests) shares, never drops it.
-  const shared = options.shareDatabaseWith?.context.config.databaseUrl;
+  // A second "server process" on the same PostgreSQL database (scale-out tests) shares, never drops
+  // it; so does an app reaching its database another way (through a proxy the test cuts).
+  const shared = options.databaseUrl ?? options.shareDatabaseWith?.context.config.databaseUrl;
   const postgresDb = backend === "postgres" && !shared ? await freshPostgresDatabase() : undefined;
   if (backend === "pglite") {
     cpSync(await migratedPgliteFolder(), join(dataDir, "pglite"), { recursive: true });

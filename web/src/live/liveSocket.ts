@@ -1,7 +1,7 @@
-import { SESSION_ENDED_CLOSE } from "../../../server/live/closeCodes.ts";
 import type { LiveMessage } from "../../../server/live/messages.ts";
 import { afterNextPaint } from "../app/afterNextPaint.ts";
 import { reportSessionEnded } from "../app/sessionExpiry.ts";
+import { afterClose } from "./afterClose.ts";
 import { reconnectDelay } from "./backoff.ts";
 
 export type { LiveMessage };
@@ -22,7 +22,8 @@ export interface LiveConnection {
 /**
  * Opens the session's live channel and keeps it open: after a drop it reconnects with growing delays
  * (live/backoff.ts), and resets them once a connection has opened. A channel the server closed
- * because the session ended is not reopened: the guards are re-run, which lead to sign-in.
+ * because the session ended is not reopened: the guards are re-run, which lead to sign-in; one
+ * closed by a server stopping (1012, a deploy) reconnects at the first delay (live/afterClose.ts).
  * Messages that do not match the server's zod shapes (server/live/messages.ts) are ignored rather
  * than trusted. The shapes (and zod, ~20 kB gzipped) load with the first connection, once the
  * screen opening it has been painted.
@@ -75,11 +76,14 @@ export function openLiveChannel(
     });
     socket.addEventListener("close", (event) => {
       onStatus?.(false);
-      if (event.code === SESSION_ENDED_CLOSE.code) {
+      const next = afterClose(event.code);
+      if (next === "sign-in") {
         closed = true;
         reportSessionEnded();
         return;
       }
+      // A deploy stops one process: the next connection reaches another, no need to back off.
+      if (next === "reconnect-soon") attempt = 0;
       retry();
     });
   };
