@@ -17,6 +17,7 @@ import { nestsTooDeep, parseJsonBody, parseJsonField, TOO_DEEP_MESSAGE } from ".
 import { dummyOrganisationOf } from "../http/middleware/dummyReadOnly.ts";
 import { customerScope } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
+import { STORAGE_FULL_REFUSAL } from "../http/storageFull.ts";
 import { readBodyText } from "../http/textSafety.ts";
 import { tableToCsv } from "./export/csv.ts";
 import { type ExportReader, readExport, writeExport } from "./export/exportFiles.ts";
@@ -244,6 +245,7 @@ export const queriesRoutes = new Hono<AppEnv>()
           "The analysis's results (gzip when accepted), with `X-Cache: hit|miss` and a `Server-Timing` header (the server's milliseconds per step: snapshot, schema, wait, bind, kernel, encode (serialise and gzip), total; schema: making the organisation-year's schema or waiting for it); with `export`, `{status: 200, path}` of the file to download.",
         schema: runOrExportAnswer,
       },
+      refusals: { 507: STORAGE_FULL_REFUSAL },
     }),
     async (c) => {
       // c.get, not c.var: Hono builds a new object of all variables on every c.var read.

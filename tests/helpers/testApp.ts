@@ -85,9 +85,13 @@ function migratedPgliteFolder(): Promise<string> {
 export async function startTestApp(
   backend: Backend,
   env: Record<string, string> = {},
-  options: { shareDatabaseWith?: TestApp } = {},
+  options: {
+    shareDatabaseWith?: TestApp;
+    /** A data folder the caller made and removes (a small filesystem: the full-disk tests). */
+    dataDir?: string;
+  } = {},
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), "vitality-test-"));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "vitality-test-"));
   // A second "server process" on the same PostgreSQL database (scale-out tests) shares, never drops it.
   const shared = options.shareDatabaseWith?.context.config.databaseUrl;
   const postgresDb = backend === "postgres" && !shared ? await freshPostgresDatabase() : undefined;
@@ -122,7 +126,7 @@ export async function startTestApp(
       await context.live.stop();
       await context.database.close();
       await postgresDb?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

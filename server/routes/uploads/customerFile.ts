@@ -14,6 +14,7 @@ import {
 import { fieldRefusal, forbidden, invalidToken, notFound } from "../../http/errors.ts";
 import { DUMMY_READ_ONLY, dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
 import { describe } from "../../http/openapi/declare.ts";
+import { STORAGE_FULL_REFUSAL } from "../../http/storageFull.ts";
 import { ingestPracticeUpload } from "../../ingest/ingest.ts";
 import { notify } from "../../live/notify.ts";
 import { dataYearMessage, isDataYear } from "../../organisations/yearField.ts";
@@ -116,6 +117,7 @@ export const customerFile = new Hono<AppEnv>().post(
       },
       413: "The upload is larger than its limits.",
       415: "The body is not `multipart/form-data`.",
+      507: STORAGE_FULL_REFUSAL,
     },
   }),
   async (c) => {
