@@ -24,6 +24,7 @@ import { sha256Of } from "../backup/manifest.ts";
 import { DEMO_EMAIL } from "../bootstrap/demoOrganisation.ts";
 import { seedDemo } from "../bootstrap/seedDemo.ts";
 import {
+  advisoryBoardUploads,
   customerUsers,
   notifications,
   practiceUploads,
@@ -35,7 +36,7 @@ import { closeDuckPools } from "../engine/duckPool.ts";
 import { clearRunCache } from "../engine/runPlugin.ts";
 import { STORAGE_FULL_DETAIL } from "../http/storageFull.ts";
 import { warehousePaths } from "./storage.ts";
-import { professionalLine, toCsv } from "./testing/builders.ts";
+import { marketRow, professionalLine, toCsv } from "./testing/builders.ts";
 
 /** The demo's latest enabled year: its data is what an upload that does not fit must leave alone. */
 const YEAR = 2025;
@@ -88,6 +89,24 @@ function practiceForm(organisationId: string, lines: number, year = YEAR) {
   body.append("years", String(year));
   body.append("organization", organisationId);
   body.append("confirm", "true");
+  return { body, bytes: csv.length };
+}
+
+/** A market file of `lines` outpatient cases of YEAR (the advisory board's upload). */
+function marketForm(lines: number) {
+  const csv = toCsv(
+    Array.from({ length: lines }, (_, line) =>
+      marketRow({
+        year: YEAR,
+        claim_id: `FULL-M-${line}-${Math.random().toString(36).slice(2)}`,
+        paid_amount: String(Math.round(Math.random() * 1_000_000) / 100),
+      }),
+    ),
+  );
+  const body = new FormData();
+  body.append("files", new File([csv], "market_op.csv", { type: "text/csv" }));
+  body.append("kind", "OP");
+  body.append("year", String(YEAR));
   return { body, bytes: csv.length };
 }
 
@@ -157,6 +176,30 @@ for (const backend of backends) {
           expect({ where, files: listing(t.dataDir) }).toEqual({ where, files });
           expect(await uploadRows()).toBe(rows);
           expect((await t.client().get("/api/health")).status).toBe(200);
+        } finally {
+          disk.unfill();
+        }
+      }
+      // A market file likewise, run out of room while kept and in the worker: no row, no file.
+      const marketRows = async () =>
+        (await t.context.database.db.select({ id: advisoryBoardUploads.id }).from(advisoryBoardUploads))
+          .length;
+      const markets = await marketRows();
+      const market = marketForm(lines);
+      for (const [where, headroom] of Object.entries({
+        keeping: Math.round(market.bytes * 1.5),
+        writing: 2 * market.bytes + 48 * 1024,
+      })) {
+        disk.fill(headroom);
+        try {
+          const answer = await siteAdmin.post("/api/services/advisory_board/file/", marketForm(lines).body);
+          expect({ where, status: answer.status, code: answer.json?.code }).toEqual({
+            where,
+            status: 507,
+            code: "storage_full",
+          });
+          expect({ where, files: listing(t.dataDir) }).toEqual({ where, files });
+          expect(await marketRows()).toBe(markets);
         } finally {
           disk.unfill();
         }
