@@ -223,7 +223,8 @@ export async function ingestPracticeUpload(
 
   /** Set once the new data is recorded: a full disk after that is no longer this upload's failure. */
   let committed = false;
-  let rejectedRowsKept: string | undefined;
+  /** The rejected rows and the versions kept for this upload: not named by any row until the commit. */
+  const keptFiles: string[] = [];
   let workDir: string | undefined;
   try {
     workDir = newWorkDir(dataDir, uploadIds);
@@ -295,8 +296,9 @@ export async function ingestPracticeUpload(
     let rejectedRowsName: string | undefined;
     if (outcome.rejectedRowsPath) {
       rejectedRowsName = `${randomUUID()}.csv`;
-      rejectedRowsKept = warehousePaths.rejectedRows(dataDir, input.organisationId, rejectedRowsName);
-      keepCopy(outcome.rejectedRowsPath, rejectedRowsKept);
+      const rejectedRows = warehousePaths.rejectedRows(dataDir, input.organisationId, rejectedRowsName);
+      keptFiles.push(rejectedRows);
+      keepCopy(outcome.rejectedRowsPath, rejectedRows);
     }
     const versionName = () => `${randomUUID()}.parquet`;
     const outputs = outcome.outputs.map((output) => ({
@@ -326,10 +328,14 @@ export async function ingestPracticeUpload(
           for (const output of outputs) {
             const current = warehousePaths.practiceLines(dataDir, input.organisationId, output.year);
             switchIn(output.path, current);
-            keepCopy(
-              current,
-              warehousePaths.practiceVersion(dataDir, input.organisationId, output.year, output.versionName),
+            const version = warehousePaths.practiceVersion(
+              dataDir,
+              input.organisationId,
+              output.year,
+              output.versionName,
             );
+            keptFiles.push(version);
+            keepCopy(current, version);
           }
           crashPoint("upload.after-switch");
         },
@@ -359,8 +365,8 @@ export async function ingestPracticeUpload(
           `ingest: forgetting an upload the full disk stopped failed: ${(cause as Error).message}`,
         ),
       );
-      for (const file of storage.stored) rmSync(file.path, { force: true });
-      if (rejectedRowsKept) rmSync(rejectedRowsKept, { force: true });
+      for (const file of [...storage.stored.map((stored) => stored.path), ...keptFiles])
+        rmSync(file, { force: true });
     }
     throw error;
   } finally {
