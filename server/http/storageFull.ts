@@ -8,7 +8,12 @@
 import { HttpError } from "./errors.ts";
 
 const FULL_CODES = new Set(["ENOSPC", "EDQUOT"]);
-const FULL_WORDS = /no space left on device|disk quota exceeded|\bENOSPC\b|\bEDQUOT\b/i;
+/**
+ * The words, on the message's first line only and where the writer puts them (Node's "ENOSPC: ...",
+ * DuckDB's "IO Error: Could not write file ...: No space left on device"): an engine error quoting
+ * an uploaded file's line (a CSV's own text) is not taken for a full disk.
+ */
+const FULL_WORDS = /^(?:(?:ENOSPC|EDQUOT)\b|IO Error:[^\n]*(?:no space left on device|disk quota exceeded))/i;
 
 /** Whether the error (or one it was caused by) says the filesystem is full. */
 export function isStorageFull(error: unknown): boolean {
