@@ -132,7 +132,7 @@ for (const backend of backends) {
       before = await readAll(customer);
     }, 300_000);
     afterAll(async () => {
-      closeDuckPools(t?.dataDir);
+      if (t) closeDuckPools(t.dataDir);
       await t?.close();
       disk?.unmount();
     });
