@@ -23,6 +23,7 @@ import { securityHeaders } from "./http/middleware/securityHeaders.ts";
 import { loadSession } from "./http/middleware/session.ts";
 import { describe } from "./http/openapi/declare.ts";
 import { enforceRoles } from "./http/roles/enforceRoles.ts";
+import { isStorageFull, storageFull } from "./http/storageFull.ts";
 import { liveChannel } from "./live/channelRoute.ts";
 import { apiDescriptionRoutes } from "./routes/apiDescription.ts";
 import { apiRoutes } from "./routes/index.ts";
@@ -57,6 +58,14 @@ export function createApp(context: AppContext, options: AppOptions = {}) {
         error: rootCause(error),
       });
     if (known) return errorResponse(c, known);
+    // A full disk is the server's state, not a fault of the request: 507 in plain words, logged.
+    if (isStorageFull(error)) {
+      context.logger.warn("no space left on the data folder's disk", {
+        requestId: c.var.requestId,
+        error: String((error as Error)?.message ?? error),
+      });
+      return errorResponse(c, storageFull());
+    }
     const abandoned = abandonedRequest(error, c.req.raw);
     if (abandoned) {
       context.logger.info("request abandoned by the client", { requestId: c.var.requestId });

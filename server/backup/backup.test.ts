@@ -23,6 +23,8 @@ import { warehousePaths } from "../ingest/storage.ts";
 import { sweepUnfinishedIngests } from "../ingest/sweep.ts";
 import { professionalLine, toCsv } from "../ingest/testing/builders.ts";
 import { createLogger } from "../logger.ts";
+import { enqueueScheme, schemeRunJob } from "../schemes/schemeJob.ts";
+import { findSchemeResult } from "../schemes/store.ts";
 import { serveBackupRequests } from "./backupRequests.ts";
 import { sha256Of } from "./manifest.ts";
 import { restoreBackup, settleRestoredFiles } from "./restoreBackup.ts";
@@ -46,6 +48,7 @@ async function vitality(env: Record<string, string>, ...args: string[]) {
 
 const ANALYSES = Array.from({ length: 11 }, (_, index) => `querie${index + 1}`);
 const YEAR = 2025;
+const ENABLED_YEARS = [2024, 2025];
 const UPLOADED_YEAR = 2022;
 /** The demo's reference year, not enabled: its data replaced during the backup. */
 const REPLACED_YEAR = 2023;
@@ -56,6 +59,17 @@ async function readAll(customer: HttpClient) {
     const answer = await customer.post(`/api/management/queries/${analysis}`, { filters: { year: YEAR } });
     answers[analysis] = `${answer.status} ${answer.text}`;
   }
+  return answers;
+}
+
+/** Every enabled organisation-year's analyses: the demo's two enabled years. */
+async function readEveryYear(customer: HttpClient) {
+  const answers: Record<string, string> = {};
+  for (const year of ENABLED_YEARS)
+    for (const analysis of ANALYSES) {
+      const answer = await customer.post(`/api/management/queries/${analysis}`, { filters: { year } });
+      answers[`${analysis} ${year}`] = `${answer.status} ${answer.text}`;
+    }
   return answers;
 }
 
@@ -194,6 +208,57 @@ for (const backend of backends) {
       expect(sha256Of(warehousePaths.practiceLines(dataDir, organisationId, REPLACED_YEAR))).toBe(
         currentBefore,
       );
+    }, 900_000);
+
+    test("a backup taken while a scheme job runs: restored, every organisation-year's analyses answer byte-equal to the backup's moment", async () => {
+      const customer = await signInCustomer(t, DEMO_EMAIL);
+      // The scheme job is held once started (pg-boss has it active, its row reads running) and let
+      // go right after the snapshot: its run and commit fall inside the backup, after its moment.
+      const job = { organisationId, year: YEAR, schemeId: "market_profile" as const };
+      const original = schemeRunJob.run;
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let finished: Promise<unknown> | undefined;
+      const started = new Promise<void>((resolve) => {
+        schemeRunJob.run = (context, run) => {
+          resolve();
+          finished = gate.then(() => original.call(schemeRunJob, context, run));
+          return finished;
+        };
+      });
+      const schemeRow = async (context: AppContext) =>
+        (await findSchemeResult(context.database.db, organisationId, YEAR, "MP"))?.status;
+      let atBackup: Record<string, string>;
+      let manifestOut = "";
+      try {
+        await enqueueScheme(t.context, job);
+        await started;
+        expect(await schemeRow(t.context)).toBe("running");
+        atBackup = await readEveryYear(customer);
+        manifestOut = join(scratch, "backup-during-scheme");
+        await takeBackup(t.context, manifestOut, {
+          afterSnapshot: async () => {
+            release();
+            await finished;
+          },
+        });
+      } finally {
+        release();
+        schemeRunJob.run = original;
+      }
+      expect(await schemeRow(t.context)).not.toBe("running");
+      for (const answer of Object.values(atBackup)) expect(answer.slice(0, 3)).toBe("200");
+
+      const dataDir = join(scratch, "restored-during-scheme");
+      const databaseUrl = await restoredDatabase();
+      await restoreBackup({ from: manifestOut, dataDir, databaseUrl });
+      const restored = await startRestored(dataDir, databaseUrl);
+      clearRunCache();
+      expect(await readEveryYear(await signInCustomer(restored, DEMO_EMAIL))).toEqual(atBackup);
+      // The run committed after the backup's moment is not in it: the row reads as it did then.
+      expect(await schemeRow(restored.context)).toBe("running");
     }, 900_000);
 
     test("the commands: a backup of the running deployment (on PGlite taken by its server), restored into a new folder", async () => {

@@ -22,6 +22,7 @@ import {
 } from "@duckdb/node-api";
 import { boundedCache } from "../caches/bounded.ts";
 import { type DuckDb, quoteIdent } from "../duckdb/open.ts";
+import { isStorageFull, warnOnce } from "../http/storageFull.ts";
 import { baseViewsSql as baseViewsSqlOf, filterShape, shapeKey } from "./baseViews.ts";
 import {
   type CanonicalColumn,
@@ -197,6 +198,22 @@ const fileView = (target: string, path: string) =>
   `CREATE OR REPLACE VIEW ${target} AS SELECT * FROM read_parquet(${pathLiteral(path)});`;
 
 /**
+ * Writes the derived file when missing; false when the disk is full (nothing half-written stays:
+ * writeVersioned removes its part), and the run computes the relation live instead: slower, but
+ * the same answer.
+ */
+async function keptDerivedFile(duck: DuckDb, relation: DerivedRelation | OrganisationRelation, path: string) {
+  try {
+    await ensureDerivedFile(duck, relation, path);
+    return true;
+  } catch (error) {
+    if (!isStorageFull(error)) throw error;
+    warnOnce(path, `derived files: ${relation} not written, the disk is full; computed live`);
+    return false;
+  }
+}
+
+/**
  * The derived relations (sql/derived_relations.sql), then the organisation-year's
  * (sql/organisation_tables.sql, sql/market_marked.sql), in order, in the schema: views over their
  * files when the run has them (a missing file is written from the live relation first, once for
@@ -219,10 +236,8 @@ async function createRelations(duck: DuckDb, schema: string, inputs: CanonicalIn
     if (path && existsSync(path)) scripts.queue(target, path, fileView(target, path));
     else {
       await scripts.flush();
-      if (path) {
-        await ensureDerivedFile(duck, relation, path);
-        await duck.run(fileView(target, path));
-      } else await duck.run(`CREATE OR REPLACE ${liveAs} ${target} AS SELECT * FROM ${live}`);
+      if (path && (await keptDerivedFile(duck, relation, path))) await duck.run(fileView(target, path));
+      else await duck.run(`CREATE OR REPLACE ${liveAs} ${target} AS SELECT * FROM ${live}`);
     }
   }
   await scripts.flush();

@@ -19,6 +19,7 @@ import { nestsTooDeep, parseJsonBody, parseJsonField, TOO_DEEP_MESSAGE } from ".
 import { dummyOrganisationOf } from "../http/middleware/dummyReadOnly.ts";
 import { customerScope } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
+import { STORAGE_FULL_REFUSAL } from "../http/storageFull.ts";
 import { readBodyText } from "../http/textSafety.ts";
 import { tableToCsv } from "./export/csv.ts";
 import { type ExportReader, readExport, writeExport } from "./export/exportFiles.ts";
@@ -252,6 +253,7 @@ export const queriesRoutes = new Hono<AppEnv>()
         schema: runOrExportAnswer,
         example: runExample,
       },
+      refusals: { 507: STORAGE_FULL_REFUSAL },
     }),
     async (c) => {
       // c.get, not c.var: Hono builds a new object of all variables on every c.var read.

@@ -46,6 +46,8 @@ export const ERROR_CODES = {
   unsupported_media_type:
     "The body's Content-Type is not the one the call takes (JSON, or multipart/form-data).",
   rate_limited: "Too many attempts: `Retry-After` says how many seconds to wait.",
+  storage_full:
+    "The server's disk has no room left for what the call would write (an upload, an export): nothing was changed; try again later.",
   server_error: "The server failed; the answer's `X-Request-Id` names it in the server's log.",
   upstream_failed: "A service the call relies on (the mail server) refused or failed.",
   database_unavailable:
@@ -81,7 +83,8 @@ export function defaultErrorCode(status: number, hasFieldErrors: boolean): Error
       return "rate_limited";
     case 502:
       return "upstream_failed";
-
+    case 507:
+      return "storage_full";
     default:
       return status >= 500 ? "server_error" : "bad_request";
   }

@@ -16,6 +16,7 @@ import type { AppContext } from "../context.ts";
 import { crashPoint } from "../crash/crashPoint.ts";
 import { MARKET_INTENT_ORGANISATION, organisationYears } from "../db/schema/index.ts";
 import { notifyDataChanged } from "../engine/dataChanges.ts";
+import { isStorageFull } from "../http/storageFull.ts";
 import { publishStateChange } from "../live/stateChanges.ts";
 import { refreshReplacedYears } from "../organisations/refreshQueue.ts";
 import type { MarketKind } from "./contract.ts";
@@ -33,6 +34,7 @@ import { marketCurrentFile, reconcileMarketYear } from "./reconcileMarketFiles.t
 import {
   acceptMarketUpload,
   acceptPracticeUploads,
+  forgetMarketUpload,
   forgetPracticeUploads,
   rejectMarketUpload,
   rejectPracticeUploads,
@@ -86,7 +88,15 @@ async function storeFiles(dataDir: string, area: string, files: UploadedFile[], 
         }),
       };
     }
-    const { storageName, path } = storeUpload(dataDir, area, file.path, detectContainer(file.path));
+    let kept: ReturnType<typeof storeUpload>;
+    try {
+      kept = storeUpload(dataDir, area, file.path, detectContainer(file.path));
+    } catch (error) {
+      // A full disk half-way through several files: the ones already kept go too.
+      for (const earlier of stored) rmSync(earlier.path, { force: true });
+      throw error;
+    }
+    const { storageName, path } = kept;
     stored.push({
       originalName: file.originalName,
       storageName,
@@ -211,8 +221,13 @@ export async function ingestPracticeUpload(
   if (storage.refused) return { status: "rejected", report: storage.refused };
   const uploadIds = await startPracticeUploads(db, { ...input, files: storage.stored });
 
-  const workDir = newWorkDir(dataDir, uploadIds);
+  /** Set once the new data is recorded: a full disk after that is no longer this upload's failure. */
+  let committed = false;
+  /** The rejected rows and the versions kept for this upload: not named by any row until the commit. */
+  const keptFiles: string[] = [];
+  let workDir: string | undefined;
   try {
+    workDir = newWorkDir(dataDir, uploadIds);
     const outcome = await runJob(
       {
         target: { kind: "practice" },
@@ -281,10 +296,9 @@ export async function ingestPracticeUpload(
     let rejectedRowsName: string | undefined;
     if (outcome.rejectedRowsPath) {
       rejectedRowsName = `${randomUUID()}.csv`;
-      keepCopy(
-        outcome.rejectedRowsPath,
-        warehousePaths.rejectedRows(dataDir, input.organisationId, rejectedRowsName),
-      );
+      const rejectedRows = warehousePaths.rejectedRows(dataDir, input.organisationId, rejectedRowsName);
+      keptFiles.push(rejectedRows);
+      keepCopy(outcome.rejectedRowsPath, rejectedRows);
     }
     const versionName = () => `${randomUUID()}.parquet`;
     const outputs = outcome.outputs.map((output) => ({
@@ -314,15 +328,20 @@ export async function ingestPracticeUpload(
           for (const output of outputs) {
             const current = warehousePaths.practiceLines(dataDir, input.organisationId, output.year);
             switchIn(output.path, current);
-            keepCopy(
-              current,
-              warehousePaths.practiceVersion(dataDir, input.organisationId, output.year, output.versionName),
+            const version = warehousePaths.practiceVersion(
+              dataDir,
+              input.organisationId,
+              output.year,
+              output.versionName,
             );
+            keptFiles.push(version);
+            keepCopy(current, version);
           }
           crashPoint("upload.after-switch");
         },
       }),
     );
+    committed = true;
     await notifyDataChanged(context, input.organisationId);
     await refreshReplacedYears(context, input.organisationId, outcome.years, "upload");
     for (const year of outcome.years) {
@@ -337,8 +356,21 @@ export async function ingestPracticeUpload(
       skippedRows: outcome.skippedRows ?? 0,
       rejectedRowsUpload: rejectedRowsName ? uploadIds[0] : undefined,
     };
+  } catch (error) {
+    // A full disk before the commit: the upload never happened (the year keeps its data, the
+    // intents put its files back); its rows and kept files go, and the caller is told (507).
+    if (!committed && isStorageFull(error)) {
+      await forgetPracticeUploads(db, uploadIds).catch((cause) =>
+        console.error(
+          `ingest: forgetting an upload the full disk stopped failed: ${(cause as Error).message}`,
+        ),
+      );
+      for (const file of [...storage.stored.map((stored) => stored.path), ...keptFiles])
+        rmSync(file, { force: true });
+    }
+    throw error;
   } finally {
-    removeDir(workDir);
+    if (workDir) removeDir(workDir);
   }
 }
 
@@ -411,8 +443,11 @@ export async function ingestMarketUpload(
     file: first,
   });
 
-  const workDir = newWorkDir(dataDir, [uploadId]);
+  let committed = false;
+  let keptVersion: string | undefined;
+  let workDir: string | undefined;
   try {
+    workDir = newWorkDir(dataDir, [uploadId]);
     const outcome = await runJob(
       {
         target: { kind: "market", marketKind: input.kind },
@@ -456,15 +491,29 @@ export async function ingestMarketUpload(
               replaced && warehousePaths.marketVersion(dataDir, input.year, replaced.uploadId);
             if (keptReplaced && !existsSync(keptReplaced) && existsSync(finalPath))
               keepCopy(finalPath, keptReplaced);
-            keepCopy(output.path, warehousePaths.marketVersion(dataDir, input.year, uploadId));
+            keptVersion = warehousePaths.marketVersion(dataDir, input.year, uploadId);
+            keepCopy(output.path, keptVersion);
             switchIn(output.path, finalPath);
             crashPoint("market-upload.after-switch");
           },
         }),
     );
+    committed = true;
     await notifyDataChanged(context, null);
     return { status: "accepted", years: [input.year], rows: output.rows, dataVersion };
+  } catch (error) {
+    // As a practice upload's: a full disk before the commit leaves no row and no kept file.
+    if (!committed && isStorageFull(error)) {
+      await forgetMarketUpload(db, uploadId).catch((cause) =>
+        console.error(
+          `ingest: forgetting an upload the full disk stopped failed: ${(cause as Error).message}`,
+        ),
+      );
+      for (const file of storage.stored) rmSync(file.path, { force: true });
+      if (keptVersion) rmSync(keptVersion, { force: true });
+    }
+    throw error;
   } finally {
-    removeDir(workDir);
+    if (workDir) removeDir(workDir);
   }
 }

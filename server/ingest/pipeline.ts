@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import { join } from "node:path";
 import { type DuckDb, openDuckDb } from "../duckdb/open.ts";
+import { isStorageFull } from "../http/storageFull.ts";
 import { loadCodeTables } from "../reference/codes/load.ts";
 import type { MarketKind } from "./contract.ts";
 import { loadTables } from "./identify.ts";
@@ -83,8 +84,10 @@ export type IngestOutcome =
 /** DuckDB errors that mean the file itself is malformed (not a fault of our SQL). */
 const isUnreadableFile = (error: unknown) =>
   error instanceof UnreadableSource ||
-  /^(Invalid Input Error|Conversion Error|IO Error|Invalid Error)/.test((error as Error)?.message ?? "") ||
-  /CSV|parquet/i.test((error as Error)?.message ?? "");
+  // DuckDB's "IO Error: ... No space left on device" is the server's disk, not the file.
+  (!isStorageFull(error) &&
+    (/^(Invalid Input Error|Conversion Error|IO Error|Invalid Error)/.test((error as Error)?.message ?? "") ||
+      /CSV|parquet/i.test((error as Error)?.message ?? "")));
 
 export async function sha256File(path: string) {
   const hasher = new Bun.CryptoHasher("sha256");

@@ -284,6 +284,11 @@ export async function startMarketUpload(
   return row!.id;
 }
 
+/** A market upload the full disk stopped before its commit: as if it had never been sent. */
+export async function forgetMarketUpload(db: Db, uploadId: string) {
+  await db.delete(advisoryBoardUploads).where(eq(advisoryBoardUploads.id, uploadId));
+}
+
 export async function rejectMarketUpload(db: Db, uploadId: string, report: ErrorReport) {
   await db
     .update(advisoryBoardUploads)

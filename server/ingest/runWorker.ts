@@ -1,9 +1,13 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { storageFullError } from "../http/storageFull.ts";
 import type { IngestJob, IngestOutcome, ProgressListener } from "./pipeline.ts";
 import { singleError } from "./report.ts";
 
 const workerScript = join(import.meta.dir, "worker.ts");
+
+/** The worker's exit code when the data folder's disk is full (ENOSPC's number on Linux). */
+export const STORAGE_FULL_EXIT = 28;
 
 /** Runs a job in a child process with a time limit; any failure there rejects this upload only. */
 export async function runWorker(
@@ -28,6 +32,8 @@ export async function runWorker(
     readProgress(child.stdout, progress),
   ]);
   clearTimeout(timer);
+  // Not the file's fault: the caller removes what the upload kept and answers 507 (storageFull.ts).
+  if (exitCode === STORAGE_FULL_EXIT) throw storageFullError("the ingest worker");
   const outcomePath = join(job.workDir, "outcome.json");
   if (exitCode === 0 && existsSync(outcomePath))
     return JSON.parse(readFileSync(outcomePath, "utf8")) as IngestOutcome;

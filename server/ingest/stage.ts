@@ -1,4 +1,5 @@
 import { type DuckDb, quoteIdent, quoteLiteral } from "../duckdb/open.ts";
+import { isStorageFull } from "../http/storageFull.ts";
 import type { TableSpec } from "./contract.ts";
 import type { TabularSource } from "./sources/collect.ts";
 
@@ -46,7 +47,9 @@ export interface Stage {
 export class UnreadableSource extends Error {}
 
 /** The plain message for a source DuckDB could not read; the engine's own text goes to the log only. */
-export function unreadable(origin: string, format: "csv" | "parquet", error: unknown) {
+export function unreadable(origin: string, format: "csv" | "parquet", error: unknown): Error {
+  // A full disk while DuckDB spills or writes is the server's, not the file's: passed on as it is.
+  if (isStorageFull(error)) return error as Error;
   console.error(`ingest: ${origin} could not be read: ${(error as Error)?.message?.split("\n")[0]}`);
   const expected =
     format === "parquet"

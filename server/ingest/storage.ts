@@ -62,7 +62,13 @@ export function keepCopy(source: string, target: string) {
 export function newWorkDir(dataDir: string, uploadIds: string[] = []) {
   const path = join(dataDir, "tmp", "ingest", randomUUID());
   mkdirSync(path, { recursive: true });
-  writeOwner(path, uploadIds);
+  try {
+    writeOwner(path, uploadIds);
+  } catch (error) {
+    // A full disk: no folder without its owner is left for the sweep to wonder about.
+    removeDir(path);
+    throw error;
+  }
   return path;
 }
 
@@ -78,7 +84,13 @@ export function storeUpload(dataDir: string, area: string, source: string, conta
   const storageName = `${randomUUID()}.${container}`;
   const path = join(dataDir, "uploads", area, storageName);
   mkdirSync(dirname(path), { recursive: true });
-  copyFileSync(source, path);
+  try {
+    copyFileSync(source, path);
+  } catch (error) {
+    // A copy cut short (a full disk) leaves part of the file: nothing half-written stays.
+    rmSync(path, { force: true });
+    throw error;
+  }
   return { storageName, path };
 }
 

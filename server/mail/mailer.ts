@@ -1,9 +1,25 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Database } from "../db/client.ts";
 import { mailLog } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
+
+/**
+ * Writes a mail into the outbox beside its name and renames it in: a reader (or the next start)
+ * sees a whole mail or none. A full disk leaves no cut mail behind; the send fails (deliveryJob.ts
+ * keeps the delivery open and tries again).
+ */
+function keepInOutbox(path: string, message: Buffer) {
+  const partial = `${path}.partial`;
+  try {
+    writeFileSync(partial, message);
+    renameSync(partial, path);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  }
+}
 
 export interface Mail {
   kind: string;
@@ -68,7 +84,7 @@ export function createMailer(options: MailerOptions): Mailer {
           const info = await outbox.sendMail(message);
           mkdirSync(options.outboxDir, { recursive: true });
           reference = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`;
-          writeFileSync(join(options.outboxDir, reference), info.message as Buffer);
+          keepInOutbox(join(options.outboxDir, reference), info.message as Buffer);
           options.logger.info(
             `mail to ${message.to}: ${mail.subject}${mail.link ? `\n  ${mail.link}` : ""}`,
             {

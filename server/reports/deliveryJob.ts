@@ -23,6 +23,7 @@ import {
 import { exportTable } from "../engine/export/tableRows.ts";
 import { tablesToXlsx } from "../engine/export/xlsx.ts";
 import { pluginRegistry } from "../engine/registry.ts";
+import { isStorageFull } from "../http/storageFull.ts";
 import type { JobDefinition } from "../jobs/queue.ts";
 import { notify } from "../live/notify.ts";
 import { reportContent } from "./content.ts";
@@ -262,6 +263,7 @@ async function send(
       baseName: reportFileBase(row.title, content.response.year),
     };
     const errors: string[] = [];
+    const diskFull: string[] = [];
     for (const recipient of due) {
       try {
         await context.mailer.send(
@@ -282,9 +284,13 @@ async function send(
           .set({ sentTo: sql`${reportDeliveries.sentTo} || ${JSON.stringify([recipient.rowId])}::jsonb` })
           .where(eq(reportDeliveries.id, delivery.id));
       } catch (error) {
-        errors.push(`${recipient.email}: ${error instanceof Error ? error.message : String(error)}`);
+        // A full disk (the outbox) is said as such, never with the file's path.
+        if (isStorageFull(error)) diskFull.push(recipient.email);
+        else errors.push(`${recipient.email}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+    if (diskFull.length > 0)
+      throw new Error(`the server's disk is full: the mail to ${diskFull.join(", ")} could not be kept`);
     if (errors.length > 0) throw new Error(`the mail server refused ${errors.join("; ")}`);
   }
   const sent = alreadySent + due.length;

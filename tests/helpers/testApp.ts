@@ -85,9 +85,15 @@ function migratedPgliteFolder(): Promise<string> {
 export async function startTestApp(
   backend: Backend,
   env: Record<string, string> = {},
-  options: { shareDatabaseWith?: TestApp; databaseUrl?: string } = {},
+  options: {
+    shareDatabaseWith?: TestApp;
+    /** A database reached another way (through a proxy the test cuts): shared, never dropped. */
+    databaseUrl?: string;
+    /** A data folder the caller made and removes (a small filesystem: the full-disk tests). */
+    dataDir?: string;
+  } = {},
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), "vitality-test-"));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "vitality-test-"));
   // A second "server process" on the same PostgreSQL database (scale-out tests) shares, never drops
   // it; so does an app reaching its database another way (through a proxy the test cuts).
   const shared = options.databaseUrl ?? options.shareDatabaseWith?.context.config.databaseUrl;
@@ -123,7 +129,7 @@ export async function startTestApp(
       await context.live.stop();
       await context.database.close();
       await postgresDb?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

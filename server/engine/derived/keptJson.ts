@@ -5,12 +5,14 @@
  * data pipeline makes them with the derived files (prepareFiles.ts) and a new server process reads
  * them instead of making them again on its first request. The name carries a hash of everything
  * the value is made from (`key`): new data, new name; older versions are removed once old enough.
- * Written beside the target and renamed over it, so a reader sees no file or a whole one.
+ * Written beside the target and renamed over it, so a reader sees no file or a whole one; on a full
+ * disk the value is answered without being kept.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
+import { isStorageFull, warnOnce } from "../../http/storageFull.ts";
 import { writeVersioned } from "./versionedFiles.ts";
 
 /** Where an organisation-year's kept values go: its derived folder. */
@@ -55,6 +57,13 @@ export async function keptJson<Value>(
     }
   }
   const value = await make();
-  await writeVersioned(path, (partial) => writeFileSync(partial, JSON.stringify(value)));
+  try {
+    await writeVersioned(path, (partial) => writeFileSync(partial, JSON.stringify(value)));
+  } catch (error) {
+    // A full disk: the value is still the answer, only not kept (writeVersioned removed its part);
+    // the next run makes it again. Any other failure is a fault to see.
+    if (!isStorageFull(error)) throw error;
+    warnOnce(path, "kept values: a value not written, the disk is full; made again on each run");
+  }
   return value;
 }

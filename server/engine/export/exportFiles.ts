@@ -41,9 +41,17 @@ export function writeExport(
   mkdirSync(dir, { recursive: true });
   removeExpired(dir, now);
   const name = `${randomUUID()}.${extension}`;
-  writeFileSync(join(dir, name), content);
   const record: ExportRecord = { ...owner, downloadName };
-  writeFileSync(join(dir, `${name}.json`), JSON.stringify(record));
+  try {
+    writeFileSync(join(dir, name), content);
+    writeFileSync(join(dir, `${name}.json`), JSON.stringify(record));
+  } catch (error) {
+    // A full disk half-way: neither a cut file nor a file without its owner stays (the caller
+    // answers 507, app.ts).
+    rmSync(join(dir, name), { force: true });
+    rmSync(join(dir, `${name}.json`), { force: true });
+    throw error;
+  }
   return name;
 }
 

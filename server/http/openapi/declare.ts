@@ -76,7 +76,7 @@ export interface RouteDescription {
    */
   deprecated?: Deprecated;
   /** Statuses this route answers besides 400-405 (409 asks to confirm, 429 too many attempts...). */
-  refusals?: Partial<Record<400 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503, string | Refusal>>;
+  refusals?: Partial<Record<400 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503 | 507, string | Refusal>>;
 }
 
 interface Declared {

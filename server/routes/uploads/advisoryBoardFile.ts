@@ -5,6 +5,7 @@ import { marketUploadAnswer, refusedUploadAnswer } from "../../http/answers/uplo
 import { marketUploadExample } from "../../http/examples/years.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
+import { STORAGE_FULL_REFUSAL } from "../../http/storageFull.ts";
 import { ingestMarketUpload } from "../../ingest/ingest.ts";
 import {
   filesField,
@@ -45,6 +46,7 @@ export const advisoryBoardFile = new Hono<AppEnv>().post(
       },
       413: "The upload is larger than its limits.",
       415: "The body is not `multipart/form-data`.",
+      507: STORAGE_FULL_REFUSAL,
     },
   }),
   (c) =>

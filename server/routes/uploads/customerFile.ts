@@ -15,6 +15,7 @@ import { fieldRefusal, forbidden, invalidToken, notFound } from "../../http/erro
 import { practiceUploadExample } from "../../http/examples/years.ts";
 import { DUMMY_READ_ONLY, dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
 import { describe } from "../../http/openapi/declare.ts";
+import { STORAGE_FULL_REFUSAL } from "../../http/storageFull.ts";
 import { ingestPracticeUpload } from "../../ingest/ingest.ts";
 import { notify } from "../../live/notify.ts";
 import { dataYearMessage, isDataYear } from "../../organisations/yearField.ts";
@@ -118,6 +119,7 @@ export const customerFile = new Hono<AppEnv>().post(
       },
       413: "The upload is larger than its limits.",
       415: "The body is not `multipart/form-data`.",
+      507: STORAGE_FULL_REFUSAL,
     },
   }),
   async (c) => {

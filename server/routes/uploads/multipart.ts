@@ -122,7 +122,7 @@ export async function withReceivedUpload<T>(
 /**
  * Streams a multipart upload to disk under DATA_DIR/tmp/received/<uuid>/ (generated names): the
  * body is never held in memory. Too large (by Content-Length, or while streaming): 413, and the
- * partial files are removed before answering.
+ * partial files are removed before answering; so too when the disk is full (507, app.ts).
  */
 export async function receiveUpload(
   c: Context<AppEnv>,
@@ -143,9 +143,9 @@ export async function receiveUpload(
   if (!body) throw fieldRefusal("files", "at least one file is required");
   const dir = join(c.var.app.config.dataDir, "tmp", "received", randomUUID());
   mkdirSync(dir, { recursive: true });
-  // The start-up sweep removes the folder if this process dies while receiving.
-  writeOwner(dir);
   try {
+    // The start-up sweep removes the folder if this process dies while receiving.
+    writeOwner(dir);
     const received = await receiveMultipart(body, boundary, dir, limits, fileFields);
     const { fields, misplaced } = sortParts(received, fileFields ?? DEFAULT_FILE_FIELDS);
     return { form: { ...fields, files: received.files }, misplaced, dir };
