@@ -182,14 +182,22 @@ export class JobQueue {
     this.running = false;
     clearInterval(this.reconcileTimer);
     await this.reconciling;
+    let handingBack = false;
     if (graceful) {
       await this.stopTaking();
       const until = Date.now() + graceMs;
       while (this.runningHere.size > 0 && Date.now() < until) await Bun.sleep(100);
-      if (this.runningHere.size > 0) await this.handBack([...this.runningHere]);
+      handingBack = this.runningHere.size > 0;
+      if (handingBack) await this.handBack([...this.runningHere]);
     }
-    // pg-boss fails what is still active here (retried: see handBack) and closes its pool.
-    await this.boss.stop({ graceful: false, wait: true } as PgBoss.StopOptions);
+    // With jobs handed back, pg-boss fails them at once (retried: see handBack); otherwise its
+    // graceful stop lets a job a worker was just fetching settle before the pool closes (a
+    // non-graceful one then writes to a closed database). Either way it closes its pool.
+    await this.boss.stop({
+      graceful: graceful && !handingBack,
+      wait: true,
+      timeout: 5000,
+    } as PgBoss.StopOptions);
   }
 
   /**
