@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
+import { analysisAnswers } from "../../tests/helpers/analysisAnswers.ts";
 import { backends, freshPostgresDatabase } from "../../tests/helpers/backends.ts";
 import { createStaff, signInCustomer, signInStaff } from "../../tests/helpers/factories.ts";
 import { HttpClient } from "../../tests/helpers/httpClient.ts";
@@ -53,14 +54,8 @@ const UPLOADED_YEAR = 2022;
 /** The demo's reference year, not enabled: its data replaced during the backup. */
 const REPLACED_YEAR = 2023;
 
-async function readAll(customer: HttpClient) {
-  const answers: Record<string, string> = {};
-  for (const analysis of ANALYSES) {
-    const answer = await customer.post(`/api/management/queries/${analysis}`, { filters: { year: YEAR } });
-    answers[analysis] = `${answer.status} ${answer.text}`;
-  }
-  return answers;
-}
+/** The analyses' answers for YEAR, as the customer reads them. */
+const readAll = (customer: HttpClient) => analysisAnswers(customer, ANALYSES, YEAR);
 
 /** Every enabled organisation-year's analyses: the demo's two enabled years. */
 async function readEveryYear(customer: HttpClient) {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { and, eq } from "drizzle-orm";
+import { analysisAnswers } from "../../tests/helpers/analysisAnswers.ts";
 import { backends } from "../../tests/helpers/backends.ts";
 import { createStaff, signInCustomer, signInStaff } from "../../tests/helpers/factories.ts";
 import type { HttpClient } from "../../tests/helpers/httpClient.ts";
@@ -48,14 +49,8 @@ const ANALYSES = ["querie1", "querie3", "querie9", "querie11"];
 /** Big enough for the seeded demo and its derived files, with room to spare before the filling. */
 const DISK_KB = 96 * 1024;
 
-async function readAll(customer: HttpClient) {
-  const answers: Record<string, string> = {};
-  for (const analysis of ANALYSES) {
-    const answer = await customer.post(`/api/management/queries/${analysis}`, { filters: { year: YEAR } });
-    answers[analysis] = `${answer.status} ${answer.text}`;
-  }
-  return answers;
-}
+/** The analyses' answers for YEAR, as the customer reads them. */
+const readAll = (customer: HttpClient) => analysisAnswers(customer, ANALYSES, YEAR);
 
 /** Every file under the folders an upload writes to, with its size (the filling left out). */
 function listing(dataDir: string) {

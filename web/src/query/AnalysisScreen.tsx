@@ -207,7 +207,9 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
       ) : (
         <Box pos="relative">
           <LoadingOverlay
-            visible={run.isFetching}
+            // Over the previous filters' results while new ones load; a live re-read of the same
+            // answer (a year's state changed) swaps in quietly instead of greying the screen.
+            visible={run.isPlaceholderData}
             zIndex={5}
             loaderProps={{ "aria-label": "Loading results" }}
           />

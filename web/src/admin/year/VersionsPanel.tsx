@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { IconRestore } from "@tabler/icons-react";
 import { useState } from "react";
 import { restoreYearVersion } from "../../api/adminUploads.ts";
@@ -56,24 +56,27 @@ export function VersionsPanel({
             {versions.map((version) => (
               <Table.Tr key={version.id}>
                 <Table.Td>
-                  {version.data_version}{" "}
-                  {version.current ? (
-                    <Badge size="xs" color="green" variant="light">
-                      current
-                    </Badge>
-                  ) : null}
-                  {version.held ? (
-                    <Tooltip label="The version staff enabled: customers read it until the newer data is enabled">
-                      <Badge size="xs" color="blue" variant="light">
-                        customers read
+                  {/* Wide enough for its marks: "customers read" was cut to "CUST..." at 1280 px. */}
+                  <Group gap={4} miw={124}>
+                    <Text size="xs">{version.data_version}</Text>
+                    {version.current ? (
+                      <Badge size="xs" color="green" variant="light">
+                        current
                       </Badge>
-                    </Tooltip>
-                  ) : null}
-                  {version.restored_from ? (
-                    <Badge size="xs" color="gray" variant="light">
-                      restored
-                    </Badge>
-                  ) : null}
+                    ) : null}
+                    {version.held ? (
+                      <Tooltip label="The version staff enabled: customers read it until the newer data is enabled">
+                        <Badge size="xs" color="blue" variant="light">
+                          customers read
+                        </Badge>
+                      </Tooltip>
+                    ) : null}
+                    {version.restored_from ? (
+                      <Badge size="xs" color="gray" variant="light">
+                        restored
+                      </Badge>
+                    ) : null}
+                  </Group>
                 </Table.Td>
                 <Table.Td>{when(version.created_at)}</Table.Td>
                 <Table.Td>{version.by ?? "-"}</Table.Td>
