@@ -81,14 +81,11 @@ export class JobQueue {
   private readonly runningHere = new Set<string>();
   /** Jobs given back to the queue by a shutdown while they still ran here (handBack). */
   private readonly handedBack = new Set<string>();
-  /** pg-boss's connection on PGlite (the shared client), detached once the queue stops. */
-  private readonly embedded: ReturnType<typeof bossDatabase>;
 
   constructor(
     private readonly context: AppContext,
     private readonly tuning: QueueTuning = DEFAULT_TUNING,
   ) {
-    this.embedded = bossDatabase(context.database);
     // PostgreSQL: pg-boss's own small pool (it manages its transactions); PGlite: the shared client.
     const connection =
       context.database.backend === "postgres"
@@ -98,7 +95,7 @@ export class JobQueue {
             // node-postgres waits for ever by default for a connection, a restart's too.
             connectionTimeoutMillis: CONNECT_TIMEOUT_SECONDS * 1000,
           }
-        : { db: this.embedded };
+        : { db: bossDatabase(context.database) };
     this.boss = new PgBoss({
       ...connection,
       schema: "pgboss",
@@ -201,7 +198,6 @@ export class JobQueue {
       wait: true,
       timeout: 5000,
     } as PgBoss.StopOptions);
-    this.embedded.detach();
   }
 
   /**
