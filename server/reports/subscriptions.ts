@@ -3,7 +3,7 @@
  * answer's shape, the rules of who may be a recipient, and when the next delivery is queued.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNotNull, or } from "drizzle-orm";
+import { and, asc, eq, inArray, } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
@@ -22,6 +22,7 @@ import { NAME_MAX } from "../forms/textLimits.ts";
 import { type SubscriptionView, subscriptionView } from "../http/answers/reports.ts";
 import { HttpError } from "../http/errors.ts";
 import { keyset, type PageRequest, pageOf } from "../http/pagination.ts";
+import { readableByCustomers } from "../organisations/readableYears.ts";
 import { isTimeZone, nextDelivery, scheduleInWords } from "./schedule.ts";
 
 export type SubscriptionRow = typeof reportSubscriptions.$inferSelect;
@@ -259,12 +260,7 @@ export async function enabledYearsOf(db: Db, organisationId: string) {
   const rows = await db
     .select({ year: organisationYears.year })
     .from(organisationYears)
-    .where(
-      and(
-        eq(organisationYears.organisationId, organisationId),
-        or(eq(organisationYears.enabled, true), isNotNull(organisationYears.heldVersionId)),
-      ),
-    );
+    .where(and(eq(organisationYears.organisationId, organisationId), readableByCustomers()));
   return rows.map((row) => row.year).sort((a, b) => a - b);
 }
 

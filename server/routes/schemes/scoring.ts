@@ -2,7 +2,7 @@
  * /api/management/scoring/: the Strategic Vitality Score as the customer reads it (result) and the
  * stored scoring scheme of a year (detail). Reads only: allowed in dummy mode.
  */
-import { and, desc, eq, isNotNull, or } from "drizzle-orm";
+import { and, desc, eq, } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
@@ -14,6 +14,7 @@ import { HttpError, invalidToken } from "../../http/errors.ts";
 import { schemeResultExample } from "../../http/examples/schemes.ts";
 import { dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
 import { describe } from "../../http/openapi/declare.ts";
+import { readableByCustomers } from "../../organisations/readableYears.ts";
 import { findSchemeResult } from "../../schemes/store.ts";
 import { checkReadable, detailBody, organisationIdField } from "./schemeBodies.ts";
 
@@ -50,12 +51,7 @@ async function latestScores(db: Db, organisationId: string) {
       reviewed: organisationYears.reviewed,
     })
     .from(organisationYears)
-    .where(
-      and(
-        eq(organisationYears.organisationId, organisationId),
-        or(eq(organisationYears.enabled, true), isNotNull(organisationYears.heldVersionId)),
-      ),
-    )
+    .where(and(eq(organisationYears.organisationId, organisationId), readableByCustomers()))
     .orderBy(desc(organisationYears.year));
   for (const row of years) {
     const stored = row.held
