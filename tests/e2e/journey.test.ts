@@ -79,6 +79,9 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
   let staff: Page;
   let customerContext: BrowserContext;
   let customer: Page;
+  /** A second staff member's tab on the same year: every change made in the first must reach it. */
+  let staffBContext: BrowserContext;
+  let staffB: Page;
   let orgId = "";
 
   const suite = useServerAndPage({
@@ -105,6 +108,34 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
       `${done.length} of 6 steps`,
     );
     await shot(customer, `journey-${name}`);
+  }
+
+  /** Marks a page so that a later check can tell it was never reloaded: its screen followed by itself. */
+  const markUnreloaded = (page: Page) =>
+    page.evaluate(() => {
+      (window as { unreloaded?: boolean }).unreloaded = true;
+    });
+  async function expectNotReloaded(page: Page) {
+    expect(await page.evaluate(() => (window as { unreloaded?: boolean }).unreloaded === true)).toBe(true);
+  }
+
+  /**
+   * The customer's open Home, never reloaded, reaches these steps' states: staff's changes arrive by
+   * the live channel (issue 30: before, the checklist stood still until a reload).
+   */
+  async function untilHomeShows(states: Partial<Record<StepKey, "done" | "waiting" | "todo">>) {
+    for (const [key, state] of Object.entries(states)) {
+      await customer
+        .locator(`[data-testid="setup-step-${key}"][data-state="${state}"]`)
+        .waitFor({ timeout: JOB_MS });
+    }
+    await expectNotReloaded(customer);
+  }
+
+  /** Staff's second tab, open on the year since before the change, shows it without a reload. */
+  async function secondTabShows(target: Locator) {
+    await target.waitFor({ timeout: JOB_MS });
+    await expectNotReloaded(staffB);
   }
 
   async function phoneShot(page: Page, name: string) {
@@ -358,6 +389,21 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
   test(
     "staff add the service area, run the validations and generators, allow the questionnaire: AHI Review done",
     async () => {
+      // The customer's Home and a second staff tab stay open, never reloaded, while staff work.
+      await customer.goto("/");
+      await customer.getByRole("heading", { name: "Account setup" }).waitFor();
+      await markUnreloaded(customer);
+      staffBContext = await suite.browser.newContext({
+        baseURL: server.baseUrl,
+        viewport: DESKTOP,
+        reducedMotion: "reduce",
+      });
+      staffB = await staffBContext.newPage();
+      await signInStaff(staffB, server.baseUrl);
+      await staffB.goto(`/administration/customers/${orgId}/${YEAR}`);
+      await staffB.getByRole("heading", { name: `[${YEAR}] Data analysis of ${CLINIC}` }).waitFor();
+      await markUnreloaded(staffB);
+
       await openYear();
       await staff.getByRole("button", { name: "Add service area" }).click();
       const modal = staff.getByRole("dialog", { name: `Adding service area for ${YEAR}` });
@@ -376,22 +422,31 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
       await shot(staff, "journey-15-service-area");
       await modal.getByRole("button", { name: "Submit" }).click();
       await modal.waitFor({ state: "hidden" });
+      await secondTabShows(staffB.getByText(/^Service area \([1-9][\d,]* zips\)$/));
 
+      const valid = (type: string) => validationRow(staffB, type).getByText("Valid", { exact: true });
       await validationRow(staff, "facility").getByRole("button", { name: "Run" }).click();
       await untilValid(staff, "facility");
+      await secondTabShows(valid("facility"));
       await validationRow(staff, "provider").getByRole("button", { name: "Run" }).click();
       await untilValid(staff, "provider");
+      await secondTabShows(valid("provider"));
       await generate(staff, "Service capabilities");
+      await secondTabShows(staffB.getByLabel("Service capabilities: Done"));
       await validationRow(staff, "global").getByRole("button", { name: "Run" }).click();
       await untilValid(staff, "global");
-      await expectChecklist(["facilities", "providers", "data-upload"], "16-home-review-half");
+      await secondTabShows(valid("global"));
       await generate(staff, "Macro capabilities");
       await generate(staff, "Market profile");
+      await secondTabShows(staffB.getByLabel("Market profile: Done"));
       await shot(staff, "journey-17-year-reviewed");
-      await expectChecklist(["facilities", "providers", "data-upload", "data-review"], "18-home-reviewed");
+      await untilHomeShows({ "data-review": "done", questionnaire: "waiting" });
+      await shot(customer, "journey-18-home-reviewed");
 
       await schemesPanel(staff).getByRole("button", { name: "Allow user" }).click();
       await staff.getByLabel("Questionnaire: Waiting").waitFor();
+      await secondTabShows(staffB.getByLabel("Questionnaire: Waiting"));
+      await untilHomeShows({ questionnaire: "todo" });
       await shot(staff, "journey-19-questionnaire-allowed");
     },
     8 * JOB_MS,
@@ -464,6 +519,10 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
   test(
     "staff validate the questionnaire, score and enable the year: 6 of 6, then the analyses open",
     async () => {
+      await customer.goto("/");
+      await customer.getByRole("heading", { name: "Account setup" }).waitFor();
+      await markUnreloaded(customer);
+      await secondTabShows(staffB.getByLabel("Questionnaire: Validation"));
       await openYear();
       await staff.getByLabel("Questionnaire: Validation").waitFor();
       await schemesPanel(staff).getByRole("button", { name: "Review" }).click();
@@ -473,16 +532,22 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
       await modal.getByRole("button", { name: "Edit" }).waitFor();
       await staff.keyboard.press("Escape");
       await staff.getByLabel("Questionnaire: Done").waitFor();
-      await expectChecklist(STEP_KEYS, "25-home-all-done");
+      await secondTabShows(staffB.getByLabel("Questionnaire: Done"));
+      await untilHomeShows({ "questionnaire-review": "done" });
+      await customer.locator('[data-testid="setup-count"]', { hasText: /^6 of 6 steps$/ }).waitFor();
+      await shot(customer, "journey-25-home-all-done");
       await phoneShot(customer, "journey-25-home-all-done-phone");
 
       await generate(staff, "Scoring");
+      await secondTabShows(staffB.getByLabel("Scoring: Done"));
       await staff.getByRole("button", { name: "Active", exact: true }).click();
       await staff.getByRole("button", { name: "Enabled this year" }).waitFor({ timeout: JOB_MS });
+      await secondTabShows(staffB.getByRole("button", { name: "Enabled this year" }));
       await shot(staff, "journey-26-year-enabled");
 
-      await customer.goto("/");
-      await customer.getByRole("heading", { name: "Analyses" }).waitFor();
+      // The open Home turns into the analyses by itself.
+      await customer.getByRole("heading", { name: "Analyses" }).waitFor({ timeout: JOB_MS });
+      await expectNotReloaded(customer);
       await shot(customer, "journey-27-home-analyses");
       await phoneShot(customer, "journey-27-home-analyses-phone");
     },
@@ -596,6 +661,7 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
       // Staff read that customers meanwhile read the enabled version, marked in the versions table.
       await notice.getByText(/Customers keep reading the enabled version/).waitFor();
       await staff.getByText("customers read", { exact: true }).waitFor();
+      await secondTabShows(staffB.locator('[data-refresh="ready"]'));
       await shot(staff, "journey-30-refresh-ready");
       await phoneShot(staff, "journey-30-refresh-ready-phone");
       await staff.getByRole("button", { name: "Active", exact: true }).click();
@@ -605,9 +671,30 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
       await reviewed.waitFor({ state: "detached", timeout: JOB_MS });
       await customer.locator('figure[data-chart-ready="true"]').first().waitFor({ timeout: JOB_MS });
       await shot(customer, "journey-31-analysis-enabled");
+      await secondTabShows(staffB.getByRole("button", { name: "Enabled this year" }));
 
+      // Staff restore the first version: the year goes back to review, the other tab lists the new
+      // version, and the customer's open analysis says again that it reads the reviewed one.
+      await markUnreloaded(customer);
+      const versions = staff.getByTestId("year-versions");
+      await versions
+        .getByRole("row")
+        .filter({ hasText: /^1/ })
+        .getByRole("button", { name: "Restore" })
+        .click();
+      await staff.getByRole("button", { name: "Restore this version" }).click();
+      await secondTabShows(staffB.getByTestId("year-versions").getByText("Versions (3)"));
+      await secondTabShows(staffB.getByTestId("year-versions").getByText("restored", { exact: true }));
+      await reviewed.waitFor({ timeout: JOB_MS });
+      await expectNotReloaded(customer);
+      await shot(staffB, "journey-32-restored-other-tab");
+      await staffBContext.close();
+
+      // Enabled no more, the year stays readable at the version enabled before the restore.
       const detail = await pageApi(customer, "GET", "/api/management/customer/detail/", undefined);
-      expect((detail.body as { organization: { years: number[] } }).organization.years).toEqual([YEAR]);
+      const organization = (detail.body as { organization: { years: number[]; held_years: number[] } })
+        .organization;
+      expect([organization.years, organization.held_years]).toEqual([[], [YEAR]]);
       await customerContext.close();
     },
     6 * JOB_MS,
