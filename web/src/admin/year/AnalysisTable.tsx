@@ -30,7 +30,9 @@ export function AnalysisTable({
   actions?: (row: AnalysisRow) => ReactNode;
 }) {
   return (
-    <Paper p="md">
+    // Less padding and smaller type at phone width: the four columns' narrowest (an NPI, a name's
+    // longest word, "Actions") then fit 390 px, where the table ran 14 px off the screen.
+    <Paper p={{ base: "xs", sm: "md" }}>
       <Title order={4} mb="sm">
         {title}
       </Title>
@@ -39,7 +41,7 @@ export function AnalysisTable({
           Waiting for the customer
         </Text>
       ) : (
-        <Table verticalSpacing={4} aria-label={title}>
+        <Table verticalSpacing={4} fz={{ base: "xs", sm: "sm" }} aria-label={title}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={120}>NPI</Table.Th>

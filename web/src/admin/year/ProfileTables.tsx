@@ -77,7 +77,8 @@ export function ProfileTables({
 
 function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
   return (
-    <Group gap={2} wrap="nowrap">
+    // The two icons stack in a narrow column (phone width) rather than push the table wider.
+    <Group gap={2}>
       <Tooltip label="Edit">
         <ActionIcon variant="subtle" aria-label={`Edit ${name}`} onClick={onEdit}>
           <IconEdit size={16} />
