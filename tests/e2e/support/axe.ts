@@ -20,7 +20,9 @@ export interface AxeFinding {
  * (a CSS selector) limits the scan to that part, e.g. an open dialog over a screen scanned before.
  */
 export async function blockingViolations(page: Page, screen: string, within?: string): Promise<AxeFinding[]> {
-  const builder = new AxeBuilder({ page }).withTags(TAGS);
+  // Violations only: axe then keeps one node per passing rule instead of all (a fifth less scan time
+  // on the analyses, measured), and the violations are reported whole as before.
+  const builder = new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ["violations"] });
   const results = await (within ? builder.include(within) : builder).analyze();
   return results.violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ""))
