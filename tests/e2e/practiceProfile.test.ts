@@ -106,6 +106,12 @@ describe.skipIf(!chromiumAvailable)("practice profile", () => {
     await page.getByRole("table", { name: "Facilities" }).waitFor();
     await page.getByRole("table", { name: "Providers" }).waitFor();
     await shot(page, "practice-profile");
+    // At 390 px a provider is a card whose category is on screen (the table cut its Category column).
+    await page.setViewportSize(PHONE);
+    const card = page.locator('[data-provider-card="Susan E. Thomas MD"]');
+    const category = await card.getByText("Physician · Orthopaedic Surgeon", { exact: true }).boundingBox();
+    expect(category).not.toBeNull();
+    expect(category!.x + category!.width).toBeLessThanOrEqual(PHONE.width);
     await phoneShot(page, "practice-profile-phone");
   }, 180_000);
 
