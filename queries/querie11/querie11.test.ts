@@ -173,6 +173,40 @@ describe("querie11 Growth Opportunities", () => {
     ]);
   });
 
+  test("outmigrated dollars split: the customer's own cases at an outside facility, and the others'", async () => {
+    // One more spine case of the customer's own surgeon at Far Hospital (outside), without a paid
+    // amount (the price stays 2,125): spine outmigrated 3 = own 1 ($2,125) + others' 2 (c, $4,250).
+    const ownOutside = marketCase({ service_line: "spine", patient_zip: "10002", ...own, ...far });
+    const result = await harness.run(plugin, { ...data, market: [...market, ownOutside] }, chosen);
+    expect(lineOf(result.growth_table, "spine")).toMatchObject({
+      average_paid: 2125,
+      customer_cases: 7,
+      outmigrated_cases: 3,
+      outmigrated_revenue: 6375,
+      outmigrated_own_cases: 1,
+      outmigrated_own_revenue: 2125,
+      outmigrated_other_cases: 2,
+      outmigrated_other_revenue: 4250,
+    });
+    // A line without a price: its cases split, its dollars null.
+    expect(lineOf(result.growth_table, "hand_ue")).toMatchObject({
+      outmigrated_own_cases: 0,
+      outmigrated_own_revenue: null,
+      outmigrated_other_revenue: null,
+    });
+    expect(result.growth_totals).toMatchObject({
+      outmigrated_revenue: 6375,
+      outmigrated_own_revenue: 2125,
+      outmigrated_other_revenue: 4250,
+    });
+    // Without any own case outside (the data above): all outmigrated dollars are the others'.
+    const before = await harness.run(plugin, data, chosen);
+    expect(before.growth_totals).toMatchObject({
+      outmigrated_own_revenue: 0,
+      outmigrated_other_revenue: 4250,
+    });
+  });
+
   test("five-year demand by population and by trend, per line, by hand", async () => {
     const result = await harness.run(plugin, data, chosen);
     const spine = lineOf(result.growth_table, "spine");

@@ -6,6 +6,7 @@ import { ChartDataTable } from "./ChartDataTable.tsx";
 import { chartSource, chartSpec } from "./chartSpec.ts";
 import { chartSummary } from "./chartText.ts";
 import { useChartViews } from "./chartViews.ts";
+import { PriceBasisLine } from "./PriceBasisLine.tsx";
 import { rowsAt } from "./resultPath.ts";
 import type { ChartDescriptor } from "./types.ts";
 import { viewNote } from "./viewNote.ts";
@@ -71,6 +72,7 @@ export function ChartPanel({
           </Button>
         ) : null}
       </Group>
+      {note === undefined && !empty ? <PriceBasisLine basis={chart.basis} /> : null}
       {note !== undefined ? (
         <Center mih={120}>
           <Text size="sm" data-note={chart.id}>

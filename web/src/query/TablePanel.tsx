@@ -1,4 +1,5 @@
 import { Paper, Text, Title } from "@mantine/core";
+import { PriceBasisLine } from "./PriceBasisLine.tsx";
 import { ResultTable } from "./ResultTable.tsx";
 import type { TableDescriptor } from "./types.ts";
 import { viewNote } from "./viewNote.ts";
@@ -19,6 +20,7 @@ export function TablePanel({
       <Title order={3} size="h5" mb="sm">
         {title}
       </Title>
+      {note === undefined ? <PriceBasisLine basis={table.basis} /> : null}
       {note === undefined ? (
         <ResultTable key={table.id} table={table} results={results} />
       ) : (
