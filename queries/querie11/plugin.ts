@@ -256,6 +256,12 @@ export default definePlugin({
     );
     return {
       growth_totals: growthTotals,
+      // No chosen line has a price: the waterfall and the what-if would be zeros that mean "no
+      // price", so the screen says that in their place (view.ts, noteKind "no-price").
+      price_note:
+        lines.length > 0 && growthTotals.lines_without_price.length === lines.length
+          ? `${lines.length === 1 ? "This service line has no" : "None of these service lines has a"} paid amount in the market or in your data: there are no dollars to show. Cases are in the tables below.`
+          : null,
       growth_waterfall: drawnWaterfall(
         waterfall(revenueToday, [
           { step: "recapture", label: "Recapture", amount: recapturedRevenue },

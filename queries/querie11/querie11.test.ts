@@ -397,6 +397,13 @@ describe("querie11 Growth Opportunities", () => {
     const answer = await harness.answer(plugin, oneYear, { servicelines: ["hand_ue"] });
     expect(answer.results.growth_totals.lines_without_price).toEqual(["hand_ue"]);
     expect(answer.insights).toEqual([]);
+    // The waterfall and the what-if say "no price" in their place (issue 32: no chart of zeros).
+    expect(answer.results.price_note).toBe(
+      "This service line has no paid amount in the market or in your data: there are no dollars to show. Cases are in the tables below.",
+    );
+    // With a priced line among them, none.
+    const priced = await harness.answer(plugin, oneYear, { servicelines: ["hand_ue", "spine"] });
+    expect(priced.results.price_note).toBeNull();
     const empty = await harness.answer(plugin, { ...oneYear, market: [], practice: [] }, chosen);
     expect(empty.insights).toEqual([]);
   });

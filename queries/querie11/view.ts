@@ -29,6 +29,9 @@ export const growthView: ViewDescriptor = {
       id: "growth_waterfall",
       title: "Revenue today and in five years",
       basis: MARKET_PRICE,
+      // Without any price its bars are zeros that mean "no price": the result's note instead.
+      note: "price_note",
+      noteKind: "no-price",
       spec: {
         $schema: "https://vega.github.io/schema/vega-lite/v6.json",
         data: { name: "growth_waterfall" },
@@ -77,6 +80,8 @@ export const growthView: ViewDescriptor = {
     {
       id: "growth_what_if",
       basis: MARKET_PRICE,
+      note: "price_note",
+      noteKind: "no-price",
       title: "What-if: recapture and site shift",
       rowsKey: "growth_what_if",
       columns: [

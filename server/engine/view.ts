@@ -63,6 +63,9 @@ export function viewBases(view: Pick<ViewDescriptor, "charts" | "tables">): Pric
   return [...seen.values()];
 }
 
+/** The kinds of notes a result gives in place of a chart or table (web/src/query/emptyStates.ts). */
+export type NoteKind = "one-year" | "no-price";
+
 export interface TableDescriptor {
   id: string;
   title: string;
@@ -81,6 +84,8 @@ export interface TableDescriptor {
    * chart or table (querie10 with a single year: its changes are all 0 and mean nothing).
    */
   note?: string;
+  /** What the note says is missing (the screen's empty state): a second year (default), a price. */
+  noteKind?: NoteKind;
   /** What its dollar columns are priced at, said under its title. */
   basis?: PriceBasis;
 }
@@ -110,6 +115,8 @@ export interface ChartDescriptor {
    * chart or table (querie10 with a single year: its changes are all 0 and mean nothing).
    */
   note?: string;
+  /** What the note says is missing (the screen's empty state): a second year (default), a price. */
+  noteKind?: NoteKind;
   /** What its dollars are priced at, said under its title. */
   basis?: PriceBasis;
 }

@@ -1,4 +1,5 @@
-import { Paper, Text, Title } from "@mantine/core";
+import { Paper, Title } from "@mantine/core";
+import { EmptyState } from "./EmptyState.tsx";
 import { PriceBasisLine } from "./PriceBasisLine.tsx";
 import { ResultTable } from "./ResultTable.tsx";
 import type { TableDescriptor } from "./types.ts";
@@ -24,9 +25,7 @@ export function TablePanel({
       {note === undefined ? (
         <ResultTable key={table.id} table={table} results={results} />
       ) : (
-        <Text size="sm" data-note={table.id}>
-          {note}
-        </Text>
+        <EmptyState kind={table.noteKind ?? "one-year"} text={note} id={table.id} />
       )}
     </Paper>
   );
