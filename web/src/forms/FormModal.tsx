@@ -167,7 +167,14 @@ function FormModalBody({
         ) : null}
         <Group justify="flex-end" wrap="nowrap" align="center">
           {blocked ? (
-            <Text id={blockedId} size="sm" c="red.8" role="status" mr="auto">
+            <Text
+              id={blockedId}
+              size="sm"
+              // A new form not yet touched is not wrong, only incomplete: said quietly until then.
+              c={entity || form.isTouched() ? "red.8" : "dimmed"}
+              role="status"
+              mr="auto"
+            >
               {blocked}
             </Text>
           ) : null}
