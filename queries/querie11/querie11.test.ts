@@ -199,6 +199,13 @@ describe("querie11 Growth Opportunities", () => {
       outmigrated_own_revenue: 2125,
       outmigrated_other_revenue: 4250,
     });
+    // The finding says how much of it is the customer's own (in revenue today too), citing the answer.
+    const answer = await harness.answer(plugin, { ...data, market: [...market, ownOutside] }, chosen);
+    expect(answer.insights[1]!.text).toBe(
+      "Care performed outside the service area was worth about $6.4k at the market's average paid, $2.1k of it your own cases (counted in your revenue today too); Far Hospital took the most ($6.4k, 3 cases).",
+    );
+    expect(answer.insights[1]!.figures["results.growth_totals.outmigrated_own_revenue"]).toBe(2125);
+    expectInsightsCiteTheAnswer(answer);
     // Without any own case outside (the data above): all outmigrated dollars are the others'.
     const before = await harness.run(plugin, data, chosen);
     expect(before.growth_totals).toMatchObject({
