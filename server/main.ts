@@ -4,6 +4,7 @@ import { serveBackupRequests } from "./backup/backupRequests.ts";
 import { createContext } from "./bootstrap/context.ts";
 import { DEMO_EMAIL } from "./bootstrap/demoOrganisation.ts";
 import { ensureFirstAdmin } from "./bootstrap/firstAdmin.ts";
+import { seedHelpCentre } from "./bootstrap/helpCentre.ts";
 import { MID_SETUP_EMAIL } from "./bootstrap/midSetupOrganisation.ts";
 import { seedDemo } from "./bootstrap/seedDemo.ts";
 import { ConfigError, loadConfig } from "./config.ts";
@@ -52,6 +53,7 @@ export async function startServer() {
       `Reconciled market files: ${market.checked} years checked, ${market.repairs} repaired, ${market.interrupted} interrupted uploads`,
     );
   const admin = await ensureFirstAdmin(context);
+  await seedHelpCentre(context);
   if (config.seedDemo) await seedDemo(context, undefined, { analyses: config.seedDemoAnalyses });
   await context.jobs.start();
   // The organisation-years bound before the first request (bindAtStart.ts): a restart under load

@@ -28,6 +28,7 @@ export interface GrowthAnswer {
   growth_totals: {
     leaked_revenue: number;
     outmigrated_revenue: number;
+    outmigrated_own_revenue: number;
     revenue_today: number;
     recaptured_revenue: number;
     revenue_five_years: number;
@@ -79,15 +80,27 @@ export const growthInsights: InsightsWriter<GrowthAnswer> = ({ results, filters,
           ({ leaked }) =>
             `Cases your providers referred out cost about ${dollarWords(leaked)} a year at the market's average paid${leftOut}.`,
         ),
-    sentence(
-      {
-        outmigrated: ["results.growth_totals.outmigrated_revenue", counted(totals.outmigrated_revenue)],
-        revenue: ["results.outmigrated_revenue_facilities.0.revenue", destination?.revenue],
-        cases: ["results.outmigrated_revenue_facilities.0.cases", destination?.cases],
-      },
-      ({ outmigrated, revenue, cases }) =>
-        `Care performed outside the service area was worth about ${dollarWords(outmigrated)} at the market's average paid; ${destination!.name} took the most (${dollarWords(revenue)}, ${countWords(cases)} cases).`,
-    ),
+    // Your own cases performed outside (README, the split) are in revenue today too: said when any.
+    counted(totals.outmigrated_own_revenue)
+      ? sentence(
+          {
+            outmigrated: ["results.growth_totals.outmigrated_revenue", counted(totals.outmigrated_revenue)],
+            own: ["results.growth_totals.outmigrated_own_revenue", counted(totals.outmigrated_own_revenue)],
+            revenue: ["results.outmigrated_revenue_facilities.0.revenue", destination?.revenue],
+            cases: ["results.outmigrated_revenue_facilities.0.cases", destination?.cases],
+          },
+          ({ outmigrated, own, revenue, cases }) =>
+            `Care performed outside the service area was worth about ${dollarWords(outmigrated)} at the market's average paid, ${dollarWords(own)} of it your own cases (counted in your revenue today too); ${destination!.name} took the most (${dollarWords(revenue)}, ${countWords(cases)} cases).`,
+        )
+      : sentence(
+          {
+            outmigrated: ["results.growth_totals.outmigrated_revenue", counted(totals.outmigrated_revenue)],
+            revenue: ["results.outmigrated_revenue_facilities.0.revenue", destination?.revenue],
+            cases: ["results.outmigrated_revenue_facilities.0.cases", destination?.cases],
+          },
+          ({ outmigrated, revenue, cases }) =>
+            `Care performed outside the service area was worth about ${dollarWords(outmigrated)} at the market's average paid; ${destination!.name} took the most (${dollarWords(revenue)}, ${countWords(cases)} cases).`,
+        ),
     sentence(
       {
         cases: ["results.growth_what_if.0.cases", results.growth_what_if[0]?.cases],

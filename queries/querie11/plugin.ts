@@ -147,6 +147,10 @@ export default definePlugin({
       const population = populationDemand(ofLine(zips, line));
       const leaked = casesOf(lineToday.filter((row) => row.leaked));
       const outmigrated = casesOf(lineToday.filter((row) => row.outside));
+      // Split (README, "chosen"): the customer's own cases at a facility outside the service area
+      // (already in revenue today) and the others' (competitors': what the area loses to others).
+      const outmigratedOwn = casesOf(lineToday.filter((row) => row.outside && row.is_customer));
+      const outmigratedOther = outmigrated - outmigratedOwn;
       const outpatient = casesOf(lineToday.filter((row) => row.is_customer && row.setting === "OP"));
       const recaptured = leaked * recapture;
       const shifted = outpatient * ascShift;
@@ -166,6 +170,10 @@ export default definePlugin({
         leaked_revenue: dollars(leaked, price.average_paid),
         outmigrated_cases: outmigrated,
         outmigrated_revenue: dollars(outmigrated, price.average_paid),
+        outmigrated_own_cases: outmigratedOwn,
+        outmigrated_own_revenue: dollars(outmigratedOwn, price.average_paid),
+        outmigrated_other_cases: outmigratedOther,
+        outmigrated_other_revenue: dollars(outmigratedOther, price.average_paid),
         recaptured_cases: recaptured,
         recaptured_revenue: dollars(recaptured, price.average_paid),
         outpatient_cases: outpatient,
@@ -224,6 +232,8 @@ export default definePlugin({
     const growthTotals = {
       leaked_revenue: total((row) => row.leaked_revenue),
       outmigrated_revenue: total((row) => row.outmigrated_revenue),
+      outmigrated_own_revenue: total((row) => row.outmigrated_own_revenue),
+      outmigrated_other_revenue: total((row) => row.outmigrated_other_revenue),
       revenue_today: revenueToday,
       recaptured_revenue: recapturedRevenue,
       shift_revenue: shiftRevenueTotal,
@@ -246,6 +256,12 @@ export default definePlugin({
     );
     return {
       growth_totals: growthTotals,
+      // No chosen line has a price: the waterfall and the what-if would be zeros that mean "no
+      // price", so the screen says that in their place (view.ts, noteKind "no-price").
+      price_note:
+        lines.length > 0 && growthTotals.lines_without_price.length === lines.length
+          ? `${lines.length === 1 ? "This service line has no" : "None of these service lines has a"} paid amount in the market or in your data: there are no dollars to show. Cases are in the tables below.`
+          : null,
       growth_waterfall: drawnWaterfall(
         waterfall(revenueToday, [
           { step: "recapture", label: "Recapture", amount: recapturedRevenue },

@@ -173,6 +173,47 @@ describe("querie11 Growth Opportunities", () => {
     ]);
   });
 
+  test("outmigrated dollars split: the customer's own cases at an outside facility, and the others'", async () => {
+    // One more spine case of the customer's own surgeon at Far Hospital (outside), without a paid
+    // amount (the price stays 2,125): spine outmigrated 3 = own 1 ($2,125) + others' 2 (c, $4,250).
+    const ownOutside = marketCase({ service_line: "spine", patient_zip: "10002", ...own, ...far });
+    const result = await harness.run(plugin, { ...data, market: [...market, ownOutside] }, chosen);
+    expect(lineOf(result.growth_table, "spine")).toMatchObject({
+      average_paid: 2125,
+      customer_cases: 7,
+      outmigrated_cases: 3,
+      outmigrated_revenue: 6375,
+      outmigrated_own_cases: 1,
+      outmigrated_own_revenue: 2125,
+      outmigrated_other_cases: 2,
+      outmigrated_other_revenue: 4250,
+    });
+    // A line without a price: its cases split, its dollars null.
+    expect(lineOf(result.growth_table, "hand_ue")).toMatchObject({
+      outmigrated_own_cases: 0,
+      outmigrated_own_revenue: null,
+      outmigrated_other_revenue: null,
+    });
+    expect(result.growth_totals).toMatchObject({
+      outmigrated_revenue: 6375,
+      outmigrated_own_revenue: 2125,
+      outmigrated_other_revenue: 4250,
+    });
+    // The finding says how much of it is the customer's own (in revenue today too), citing the answer.
+    const answer = await harness.answer(plugin, { ...data, market: [...market, ownOutside] }, chosen);
+    expect(answer.insights[1]!.text).toBe(
+      "Care performed outside the service area was worth about $6.4k at the market's average paid, $2.1k of it your own cases (counted in your revenue today too); Far Hospital took the most ($6.4k, 3 cases).",
+    );
+    expect(answer.insights[1]!.figures["results.growth_totals.outmigrated_own_revenue"]).toBe(2125);
+    expectInsightsCiteTheAnswer(answer);
+    // Without any own case outside (the data above): all outmigrated dollars are the others'.
+    const before = await harness.run(plugin, data, chosen);
+    expect(before.growth_totals).toMatchObject({
+      outmigrated_own_revenue: 0,
+      outmigrated_other_revenue: 4250,
+    });
+  });
+
   test("five-year demand by population and by trend, per line, by hand", async () => {
     const result = await harness.run(plugin, data, chosen);
     const spine = lineOf(result.growth_table, "spine");
@@ -363,6 +404,13 @@ describe("querie11 Growth Opportunities", () => {
     const answer = await harness.answer(plugin, oneYear, { servicelines: ["hand_ue"] });
     expect(answer.results.growth_totals.lines_without_price).toEqual(["hand_ue"]);
     expect(answer.insights).toEqual([]);
+    // The waterfall and the what-if say "no price" in their place (issue 32: no chart of zeros).
+    expect(answer.results.price_note).toBe(
+      "This service line has no paid amount in the market or in your data: there are no dollars to show. Cases are in the tables below.",
+    );
+    // With a priced line among them, none.
+    const priced = await harness.answer(plugin, oneYear, { servicelines: ["hand_ue", "spine"] });
+    expect(priced.results.price_note).toBeNull();
     const empty = await harness.answer(plugin, { ...oneYear, market: [], practice: [] }, chosen);
     expect(empty.insights).toEqual([]);
   });

@@ -18,5 +18,6 @@ export const texts = {
   table_title5: "Demand in five years by service area type",
   table_title6: "Competitor providers receiving most leaked dollars",
   table_title7: "Destination facilities receiving most outmigrated dollars",
+  table_title8: "Outmigrated dollars: your own cases and other providers'",
   map_title: "Five-year population growth by zip code",
 } satisfies AnalysisTexts;

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { exportTable } from "../../server/engine/export/tableRows.ts";
 import { formatValue } from "../../server/engine/format.ts";
 import { drawnWaterfall, stepKind, waterfall, waterfallFloor } from "./growth.ts";
-import { growthView, WATERFALL_LABEL } from "./view.ts";
+import { growthView, MARKET_PRICE, WATERFALL_LABEL } from "./view.ts";
 
 /** Issue 32: how the screen shows Growth Opportunities (figures unchanged, their display fixed). */
 const table = (id: string) => growthView.tables.find((entry) => entry.id === id)!;
@@ -59,6 +59,19 @@ describe("querie11's view", () => {
     ])[0]!;
     expect(demand[2]).toBe("123");
     expect(demand.at(-1)).toBe("N/A");
+  });
+
+  test("every table and chart with dollars states its price basis and links to the practice's own revenue", () => {
+    const withDollars = [
+      ...growthView.tables.filter((entry) => entry.columns.some((c) => c.format === "currency")),
+      ...growthView.charts,
+    ];
+    expect(withDollars.length).toBe(7);
+    for (const item of withDollars) expect([item.id, item.basis]).toEqual([item.id, MARKET_PRICE]);
+    expect(MARKET_PRICE.text).toContain("the market's average paid per case");
+    expect(MARKET_PRICE.link?.analysis).toBe("querie7");
+    // Tables without dollars (demand) carry none.
+    expect(table("growth_demand").basis).toBeUndefined();
   });
 
   test("a site shift the market cannot price says so, not $0; a line without a price says 'no price'", () => {

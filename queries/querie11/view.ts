@@ -1,4 +1,4 @@
-import { column, rankedBy, type ViewDescriptor } from "../../server/engine/index.ts";
+import { column, type PriceBasis, rankedBy, type ViewDescriptor } from "../../server/engine/index.ts";
 
 /** Five-year population growth of a zip, in percent: below 0, 0-2, 2-5, 5-10, 10 or more. */
 export const GROWTH_THRESHOLDS = [0, 2, 5, 10] as const;
@@ -12,12 +12,26 @@ const NO_PRICE = "no price";
 /** A site shift the market cannot price (no outpatient or ASC paid amount for the line). */
 const NOT_PRICED = { key: "shift_priced", text: "not priced" };
 
+/**
+ * Said under every chart and table with dollars (README, "Average paid per case"): they are cases
+ * priced at the market's average paid, one currency for today, leakage and recapture, and not the
+ * practice's own payments, which Revenue by Service (querie7) adds up.
+ */
+export const MARKET_PRICE: PriceBasis = {
+  text: "Dollars are cases × the market's average paid per case of their service line in your service area (where the market has no paid amount for a line, your own average: see 'Price from'), not what your practice was paid.",
+  link: { analysis: "querie7", label: "Your own revenue: Revenue by Service" },
+};
+
 export const growthView: ViewDescriptor = {
   layout: "standard",
   charts: [
     {
       id: "growth_waterfall",
       title: "Revenue today and in five years",
+      basis: MARKET_PRICE,
+      // Without any price its bars are zeros that mean "no price": the result's note instead.
+      note: "price_note",
+      noteKind: "no-price",
       spec: {
         $schema: "https://vega.github.io/schema/vega-lite/v6.json",
         data: { name: "growth_waterfall" },
@@ -65,6 +79,9 @@ export const growthView: ViewDescriptor = {
   tables: [
     {
       id: "growth_what_if",
+      basis: MARKET_PRICE,
+      note: "price_note",
+      noteKind: "no-price",
       title: "What-if: recapture and site shift",
       rowsKey: "growth_what_if",
       columns: [
@@ -76,6 +93,7 @@ export const growthView: ViewDescriptor = {
     },
     {
       id: "growth_lines",
+      basis: MARKET_PRICE,
       title: "Revenue, leakage and outmigration by service line",
       rowsKey: "growth_table",
       columns: [
@@ -92,6 +110,7 @@ export const growthView: ViewDescriptor = {
     },
     {
       id: "growth_what_if_lines",
+      basis: MARKET_PRICE,
       title: "What-if by service line",
       rowsKey: "growth_table",
       columns: [
@@ -140,6 +159,7 @@ export const growthView: ViewDescriptor = {
     },
     {
       id: "leaked_revenue_providers",
+      basis: MARKET_PRICE,
       title: "Competitor providers receiving most leaked dollars",
       rowsKey: "leaked_revenue_providers",
       ...rankedBy("revenue"),
@@ -151,6 +171,7 @@ export const growthView: ViewDescriptor = {
     },
     {
       id: "outmigrated_revenue_facilities",
+      basis: MARKET_PRICE,
       title: "Destination facilities receiving most outmigrated dollars",
       rowsKey: "outmigrated_revenue_facilities",
       ...rankedBy("revenue"),
@@ -158,6 +179,22 @@ export const growthView: ViewDescriptor = {
         column.text("name", "Facility"),
         column.integer("cases", "Cases outmigrated"),
         column.currency("revenue", "Outmigrated revenue", NO_PRICE),
+      ],
+    },
+    {
+      // README, "Outmigrated" (chosen): the customer's own cases performed outside the service area
+      // are in revenue today already; the others' are what the area loses to other providers.
+      id: "outmigration_split",
+      title: "Outmigrated dollars: your own cases and other providers'",
+      rowsKey: "growth_table",
+      basis: MARKET_PRICE,
+      columns: [
+        column.text("service", "Service"),
+        column.integer("outmigrated_own_cases", "Your cases outside"),
+        column.currency("outmigrated_own_revenue", "Your cases' revenue (in revenue today)", NO_PRICE),
+        column.integer("outmigrated_other_cases", "Others' cases outside"),
+        column.currency("outmigrated_other_revenue", "Others' revenue", NO_PRICE),
+        column.currency("outmigrated_revenue", "Outmigrated revenue", NO_PRICE),
       ],
     },
   ],

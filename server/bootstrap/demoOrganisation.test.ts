@@ -3,7 +3,12 @@ import { existsSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
 import { customerUsers, facilities, organisationYears, providers, serviceAreas } from "../db/schema/index.ts";
+import { fieldNames, providerFields } from "../forms/profileFields.ts";
+import { providerForm } from "../forms/provider.ts";
 import { warehousePaths } from "../ingest/storage.ts";
+import { checkLocale, checkWorkPlaces, FieldProblems } from "../organisations/profileChecks.ts";
+import { providerView } from "../organisations/profileViews.ts";
+import { storedFormValues } from "../routes/customer/profileAccess.ts";
 import { DEMO_EMAIL, seedDemoOrganisation } from "./demoOrganisation.ts";
 
 describe("the demo organisation seeded by npm start", () => {
@@ -46,5 +51,31 @@ describe("the demo organisation seeded by npm start", () => {
       .from(organisationYears)
       .where(eq(organisationYears.organisationId, organisation.id));
     expect(versions.map((row) => row.dataVersion)).toEqual(years.map((row) => row.dataVersion));
+
+    // Every seeded provider can be updated as it is: the provider form's rules and the PATCH call's
+    // checks (city of the reference, zip of that city, works at a site) find nothing missing.
+    const rows = await db.select().from(providers).where(eq(providers.organisationId, organisation.id));
+    const refusals = [];
+    for (const row of rows) {
+      const parsed = providerFields.safeParse(storedFormValues(providerView(row), fieldNames(providerForm)));
+      const problems = new FieldProblems("provider");
+      if (!parsed.success)
+        for (const issue of parsed.error.issues) problems.add(issue.path.join("."), issue.message);
+      else {
+        checkLocale(
+          problems,
+          { cityField: "city", zipField: "zipcode" },
+          parsed.data.city,
+          parsed.data.zipcode,
+        );
+        await checkWorkPlaces(db, problems, organisation.id, parsed.data.name_work_at);
+      }
+      refusals.push(...problems.errors.map((error) => `${row.fullName}: ${error.field} ${error.message}`));
+    }
+    expect(refusals).toEqual([]);
+    const surgeon = rows.find((row) => row.ptype === "Orthopaedic Surgeon")!;
+    expect(surgeon.city).toBe("Fishers, IN");
+    expect(surgeon.zipcode).toBe("46037");
+    expect(surgeon.nameWorkAt).toEqual(["Demo Orthopaedics Surgery Center", "Demo Orthopaedics Clinic"]);
   }, 120_000);
 });

@@ -43,5 +43,5 @@ export {
 } from "./plugin.ts";
 export { band, percentChange, share, sum } from "./shares.ts";
 export { sqlNumber, sqlNumberOrZero, sqlText, sqlTextList, sqlTextOrNull } from "./sqlRunner.ts";
-export type { ChartDescriptor, MapDescriptor, TableDescriptor, ViewDescriptor } from "./view.ts";
+export type { ChartDescriptor, MapDescriptor, PriceBasis, TableDescriptor, ViewDescriptor } from "./view.ts";
 export { column, rankedBy } from "./view.ts";

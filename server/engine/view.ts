@@ -45,6 +45,27 @@ export const column = {
 /** Initial order of a ranking table (largest first), which the user may re-sort. */
 export const rankedBy = (key: string) => ({ sort: { key, direction: "desc" as const }, sortable: true });
 
+/**
+ * What a table's or chart's dollars are priced at, said beside it (querie11: the market's average
+ * paid, not the practice's own payments), with a link to the analysis holding the other figure
+ * (querie7, the practice's own revenue). The screen keeps the year of the address in the link.
+ */
+export interface PriceBasis {
+  text: string;
+  link?: { analysis: `querie${number}`; label: string };
+}
+
+/** The distinct price bases of a view's charts and tables, in their order (a report's one line each). */
+export function viewBases(view: Pick<ViewDescriptor, "charts" | "tables">): PriceBasis[] {
+  const seen = new Map<string, PriceBasis>();
+  for (const item of [...view.charts, ...view.tables])
+    if (item.basis && !seen.has(item.basis.text)) seen.set(item.basis.text, item.basis);
+  return [...seen.values()];
+}
+
+/** The kinds of notes a result gives in place of a chart or table (web/src/query/emptyStates.ts). */
+export type NoteKind = "one-year" | "no-price";
+
 export interface TableDescriptor {
   id: string;
   title: string;
@@ -63,6 +84,10 @@ export interface TableDescriptor {
    * chart or table (querie10 with a single year: its changes are all 0 and mean nothing).
    */
   note?: string;
+  /** What the note says is missing (the screen's empty state): a second year (default), a price. */
+  noteKind?: NoteKind;
+  /** What its dollar columns are priced at, said under its title. */
+  basis?: PriceBasis;
 }
 
 export interface ChartDescriptor {
@@ -90,6 +115,10 @@ export interface ChartDescriptor {
    * chart or table (querie10 with a single year: its changes are all 0 and mean nothing).
    */
   note?: string;
+  /** What the note says is missing (the screen's empty state): a second year (default), a price. */
+  noteKind?: NoteKind;
+  /** What its dollars are priced at, said under its title. */
+  basis?: PriceBasis;
 }
 
 export interface MapLayer {

@@ -16,6 +16,7 @@ import { formatValue } from "../engine/format.ts";
 import { pluginManifest } from "../engine/manifest.ts";
 import { pluginRegistry } from "../engine/registry.ts";
 import { type RunResponse, runPlugin } from "../engine/runPlugin.ts";
+import { viewBases } from "../engine/view.ts";
 import { PICTURE_URL_PREFIX, storedPicturePath } from "../pictures/pictureStore.ts";
 import { chartToSvg, reportCharts } from "./chartSvg.ts";
 
@@ -128,6 +129,10 @@ export async function reportContent(context: AppContext, source: ReportSource): 
     filterLines: [
       ...filterSummary(fields, response.filters as unknown as FilterValues),
       ...(response.reviewed_version ? [response.reviewed_version.note] : []),
+      // What its dollars are priced at (querie11: the market's average paid), once per report.
+      ...viewBases(plugin.view).map((basis) =>
+        basis.link ? `${basis.text} ${basis.link.label}.` : basis.text,
+      ),
     ],
     findings: response.insights.map((insight) => insight.text),
     charts,

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { defaultFaqs } from "../../server/content/defaultFaqs.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { organisations } from "../../server/db/schema/index.ts";
 import { chromiumAvailable, launchBrowser, requireChromium, screenshot } from "./support/browser.ts";
@@ -291,8 +292,11 @@ describe.skipIf(!chromiumAvailable)("help centre and contents", () => {
     await customer.getByRole("heading", { name: "Help Center", exact: true }).waitFor();
     const questions = customer.locator(".mantine-Accordion-control");
     await questions.first().waitFor();
+    // The promoted one first, then the questions published at the first start (defaultFaqs.ts),
+    // then the others in the order staff added them; the inactive and the deleted ones are absent.
     await expect(questions.allInnerTexts()).resolves.toEqual([
       "Who reviews my data?",
+      ...defaultFaqs.map((faq) => faq.question),
       "How do I read my market share?",
     ]);
     await questions.first().click();

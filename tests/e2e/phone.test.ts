@@ -215,12 +215,24 @@ describe.skipIf(!chromiumAvailable)("phones and narrow windows", () => {
       await page.goto("/practice-profile");
       await page.getByRole("table", { name: "Facilities" }).waitFor();
       await expectUsable(page);
-      for (const name of ["Facilities", "Providers"]) {
-        const menus = page.getByRole("table", { name }).getByRole("button", { name: /^Actions for / });
+      // Facilities stay a table (its menus sticky at the right edge); providers are a card each,
+      // their category and menu on screen (the table's Category column was cut at 390 px).
+      for (const list of [
+        page.getByRole("table", { name: "Facilities" }),
+        page.getByRole("list", { name: "Providers" }),
+      ]) {
+        const menus = list.getByRole("button", { name: /^Actions for / });
         expect(await menus.count()).toBeGreaterThan(0);
         await onScreen(menus.first());
         await onScreen(menus.last());
       }
+      expect(await page.getByRole("table", { name: "Providers" }).count()).toBe(0);
+      await onScreen(
+        page
+          .locator("[data-provider-card]")
+          .first()
+          .getByText(/^Physician|^Advanced|^Therapist|^Chiropractor/),
+      );
       const firstMenu = page
         .getByRole("table", { name: "Facilities" })
         .getByRole("button", { name: /^Actions for / })

@@ -106,6 +106,12 @@ describe.skipIf(!chromiumAvailable)("practice profile", () => {
     await page.getByRole("table", { name: "Facilities" }).waitFor();
     await page.getByRole("table", { name: "Providers" }).waitFor();
     await shot(page, "practice-profile");
+    // At 390 px a provider is a card whose category is on screen (the table cut its Category column).
+    await page.setViewportSize(PHONE);
+    const card = page.locator('[data-provider-card="Susan E. Thomas MD"]');
+    const category = await card.getByText("Physician · Orthopaedic Surgeon", { exact: true }).boundingBox();
+    expect(category).not.toBeNull();
+    expect(category!.x + category!.width).toBeLessThanOrEqual(PHONE.width);
     await phoneShot(page, "practice-profile-phone");
   }, 180_000);
 
@@ -298,11 +304,17 @@ describe.skipIf(!chromiumAvailable)("practice profile", () => {
     }
     const ranValidation = (await providerValidation.getByText(/Valid|Validate anyway/).count()) > 0;
 
-    // A provider seeded without its place: the form says at once what is missing, beside each field.
+    // A seeded provider opens complete (city, zip and place from the demo fixture): Update enabled.
+    // Without a place, the form says beside the disabled Update which field is missing.
     await staff.getByRole("button", { name: "Edit Susan E. Thomas MD", exact: true }).click();
     const seeded = staff.getByRole("dialog");
-    await seeded.getByText("Please fill out this field").first().waitFor();
-    expect(await seeded.getByRole("button", { name: "Update" }).isDisabled()).toBe(true);
+    const update = seeded.getByRole("button", { name: "Update" });
+    await expect(byLabel(seeded, "City, State").inputValue()).resolves.toBe("Fishers, IN");
+    expect(await update.isEnabled()).toBe(true);
+    const places = seeded.locator('[data-field="name_work_at"]').getByRole("checkbox", { checked: true });
+    while ((await places.count()) > 0) await places.first().uncheck();
+    await seeded.getByText("Fill in or correct: Works at.").waitFor();
+    expect(await update.isDisabled()).toBe(true);
     await screenshot(staff, "admin-year-seeded-provider-edit");
     await seeded.getByRole("button", { name: "Cancel" }).click();
     await seeded.waitFor({ state: "detached" });

@@ -506,6 +506,21 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
       expect(new URL(page.url()).searchParams.get("recapture_pct")).toBe("50");
       await findings.getByText(/a 50% recapture is worth/).waitFor();
       expect(await sentences()).toEqual(again.insights.map((insight) => insight.text));
+
+      // Issue 32: every chart and table with dollars says they are at the market's average paid,
+      // and links to the practice's own revenue (querie7) for the same year.
+      const bases = page.locator("[data-price-basis]");
+      expect(await bases.count()).toBe(7);
+      for (const text of await bases.allInnerTexts()) expect(text).toContain("market's average paid");
+      // Outmigrated dollars: the customer's own cases outside plus the others' make the total.
+      for (const row of await tableCells(page, "outmigration_split"))
+        expect(numberOf(row[2]!) + numberOf(row[4]!)).toBeCloseTo(numberOf(row[5]!), 1);
+      await screenshot(page, "query-querie11-price-basis");
+      await page
+        .locator('section[aria-label="Revenue, leakage and outmigration by service line"]')
+        .getByRole("link", { name: "Your own revenue: Revenue by Service" })
+        .click();
+      await page.waitForURL((url) => url.pathname === "/queries/querie7");
     },
     TEST_TIMEOUT_MS,
   );

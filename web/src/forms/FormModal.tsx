@@ -1,10 +1,10 @@
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, Tooltip } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { ApiError, errorMessage } from "../api/errors.ts";
 import { FormFields } from "./FormFields.tsx";
-import { autoLookUp, fieldError, payloadOf } from "./rules.ts";
+import { autoLookUp, blockedBy, fieldError, payloadOf } from "./rules.ts";
 import type { Choice, FormField } from "./types.ts";
 import { useDefinitionForm } from "./useDefinitionForm.ts";
 import { useLocaleCheck } from "./useLocaleCheck.ts";
@@ -123,6 +123,10 @@ function FormModalBody({
     }
   };
 
+  // Said beside a disabled Submit/Update: which fields stop it (their messages may be out of sight).
+  const blocked = blockedBy(fields, values);
+  const blockedId = "form-blocked-by";
+
   const addons = lookup
     ? {
         [lookup.field]: (
@@ -161,11 +165,28 @@ function FormModalBody({
             {failure}
           </Alert>
         ) : null}
-        <Group justify="flex-end">
+        <Group justify="flex-end" wrap="nowrap" align="center">
+          {blocked ? (
+            <Text
+              id={blockedId}
+              size="sm"
+              // A new form not yet touched is not wrong, only incomplete: said quietly until then.
+              c={entity || form.isTouched() ? "red.8" : "dimmed"}
+              role="status"
+              mr="auto"
+            >
+              {blocked}
+            </Text>
+          ) : null}
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!form.isValid()} loading={pending}>
+          <Button
+            type="submit"
+            disabled={!form.isValid()}
+            loading={pending}
+            aria-describedby={blocked ? blockedId : undefined}
+          >
             {submitLabel ?? (entity ? "Update" : "Submit")}
           </Button>
         </Group>

@@ -3,6 +3,7 @@ import { formDefinitions } from "../../../server/forms/index.ts";
 import {
   applyChange,
   autoLookUp,
+  blockedBy,
   choicesOf,
   fieldError,
   formErrors,
@@ -147,6 +148,28 @@ describe("typing", () => {
   test("changing the category clears the provider type", () => {
     const values = { ...initialValues(fields), category: "Physician", ptype: "Podiatrist" };
     expect(applyChange(fields, values, "category", "Therapist").ptype).toBe("");
+  });
+});
+
+describe("why Update is disabled", () => {
+  const provider = formDefinitions().provider.form.fields as FormField[];
+  test("a provider saved without its place names City, Zip code and Works at", () => {
+    const seeded = {
+      npi: "1002178303",
+      first_name: "Susan",
+      last_name: "Thomas",
+      category: "Physician",
+      ptype: "Orthopaedic Surgeon",
+      speciality: ["Spine"],
+      city: "",
+      zipcode: "",
+      name_work_at: [],
+    };
+    expect(blockedBy(provider, initialValues(provider, seeded))).toBe(
+      "Fill in or correct: City, State; Zip code; Works at.",
+    );
+    const complete = { ...seeded, city: "Fishers, IN", zipcode: "46037", name_work_at: ["Clinic"] };
+    expect(blockedBy(provider, initialValues(provider, complete))).toBeNull();
   });
 });
 

@@ -94,6 +94,16 @@ export function formErrors(fields: FormField[], values: FormValues): Record<stri
   return errors;
 }
 
+/**
+ * Why the form's Submit/Update is disabled, in words beside the button: the labels of the fields
+ * that fail, in the form's order ("Fill in or correct: City, State, Zip code, Works at."), or null
+ * when every field passes. A long form (the provider's) puts the fields' own messages out of sight.
+ */
+export function blockedBy(fields: FormField[], values: FormValues): string | null {
+  const labels = fields.filter((field) => fieldError(field, values) !== null).map((field) => field.label);
+  return labels.length === 0 ? null : `Fill in or correct: ${labels.join("; ")}.`;
+}
+
 export const emptyValueOf = (field: FormField): FormValues[string] => {
   if (field.type === "multiple_choice") return [];
   if (field.type === "boolean") return false;

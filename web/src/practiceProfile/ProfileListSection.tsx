@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Table, Title } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { PhoneOrWide } from "../components/PhoneOrWide.tsx";
 import sticky from "../components/StickyActions.module.css";
 
 /**
@@ -16,6 +17,7 @@ export function ProfileListSection({
   emptyNotice,
   headers,
   children,
+  phone,
 }: {
   id: string;
   icon: ReactNode;
@@ -27,7 +29,25 @@ export function ProfileListSection({
   /** The table's header cells; the rows are the children. */
   headers: ReactNode;
   children: ReactNode;
+  /**
+   * The list on a phone (a card per entry, docs/web-narrow-screens.md), when the table's columns do
+   * not fit 390 px: the table scrolled sideways and its actions column covered the last ones.
+   */
+  phone?: ReactNode;
 }) {
+  const table = (
+    <Table.ScrollContainer minWidth={520}>
+      <Table verticalSpacing={6} aria-label={title}>
+        <Table.Thead>
+          <Table.Tr>
+            {headers}
+            <Table.Th w={50} className={sticky.cell} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
   return (
     <Paper p="md" id={id}>
       <Stack gap="sm">
@@ -44,18 +64,10 @@ export function ProfileListSection({
           <Alert color="red" variant="light">
             {emptyNotice}
           </Alert>
+        ) : phone ? (
+          <PhoneOrWide phone={phone} wide={table} />
         ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table verticalSpacing={6} aria-label={title}>
-              <Table.Thead>
-                <Table.Tr>
-                  {headers}
-                  <Table.Th w={50} className={sticky.cell} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>{children}</Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          table
         )}
       </Stack>
     </Paper>

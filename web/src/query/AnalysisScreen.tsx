@@ -3,7 +3,6 @@ import {
   IconAdjustmentsHorizontal,
   IconAlertTriangle,
   IconDeviceFloppy,
-  IconInfoCircle,
   IconMailForward,
   IconTrash,
 } from "@tabler/icons-react";
@@ -15,9 +14,9 @@ import { usePainted } from "../app/usePainted.ts";
 import { mayCall } from "../session/permissions.ts";
 import { adminSessionQuery } from "../session/queries.ts";
 import { useCustomerDetail } from "../session/useSessions.ts";
-import { ANALYSES_NOT_OPEN, ANALYSES_NOT_OPEN_TITLE } from "./analysesOpen.ts";
 import { ChartViews, ChartViewsContext } from "./chartViews.ts";
 import { downloadBlob } from "./download.ts";
+import { EmptyState } from "./EmptyState.tsx";
 import { ExportMenu } from "./ExportMenu.tsx";
 import { FindingsPanel } from "./FindingsPanel.tsx";
 import { filterFields, filterLabel } from "./filterFields.ts";
@@ -181,11 +180,7 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
         summary={run.data ? summary : undefined}
         actions={actions}
       />
-      {closed ? (
-        <Alert color="blue" variant="light" icon={<IconInfoCircle />} title={ANALYSES_NOT_OPEN_TITLE}>
-          {ANALYSES_NOT_OPEN}
-        </Alert>
-      ) : null}
+      {closed ? <EmptyState kind="not-initialized" /> : null}
       {!closed && resolved.problems.length > 0 ? (
         <Alert
           color="yellow"

@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Paper, Text, Title } from "@mantine/core";
+import { Button, Center, Group, Loader, Paper, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { lazy, Suspense, useMemo } from "react";
 import { usePainted } from "../app/usePainted.ts";
@@ -6,6 +6,9 @@ import { ChartDataTable } from "./ChartDataTable.tsx";
 import { chartSource, chartSpec } from "./chartSpec.ts";
 import { chartSummary } from "./chartText.ts";
 import { useChartViews } from "./chartViews.ts";
+import { EmptyState } from "./EmptyState.tsx";
+import { emptyStateOf } from "./emptyStates.ts";
+import { PriceBasisLine } from "./PriceBasisLine.tsx";
 import { rowsAt } from "./resultPath.ts";
 import type { ChartDescriptor } from "./types.ts";
 import { viewNote } from "./viewNote.ts";
@@ -55,9 +58,10 @@ export function ChartPanel({
     () => ({ ...chartSpec(chart, results, params), description: `${title}. ${summary}` }),
     [chart, results, paramsKey, title, summary],
   );
-  const empty = source !== undefined && rows.length === 0;
-  // A note in the chart's place: its values mean nothing for this result (no chart of zeros).
+  // A note (or no rows) in the chart's place: its values mean nothing for this result (no chart of
+  // zeros), said by the analyses' one empty state.
   const note = viewNote(chart, results);
+  const emptyState = emptyStateOf(chart, note, source === undefined ? undefined : rows.length);
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title} data-chart={chart.id}>
@@ -71,18 +75,13 @@ export function ChartPanel({
           </Button>
         ) : null}
       </Group>
-      {note !== undefined ? (
-        <Center mih={120}>
-          <Text size="sm" data-note={chart.id}>
-            {note}
-          </Text>
-        </Center>
-      ) : empty ? (
-        <Center mih={120}>
-          <Text c="dimmed" size="sm">
-            No data for these filters.
-          </Text>
-        </Center>
+      {emptyState ? null : <PriceBasisLine basis={chart.basis} />}
+      {emptyState ? (
+        <EmptyState
+          kind={emptyState.kind}
+          text={emptyState.text}
+          id={note === undefined ? undefined : chart.id}
+        />
       ) : !painted ? (
         chartLoader
       ) : (
@@ -96,7 +95,7 @@ export function ChartPanel({
           />
         </Suspense>
       )}
-      {note === undefined && !empty && !tableTitle && !chart.spec.transform ? (
+      {!emptyState && !tableTitle && !chart.spec.transform ? (
         <ChartDataTable chart={chart} title={title} rows={rows} />
       ) : null}
     </Paper>

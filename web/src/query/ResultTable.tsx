@@ -1,4 +1,4 @@
-import { ActionIcon, Group, ScrollArea, Table, Text, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Group, ScrollArea, Table, UnstyledButton } from "@mantine/core";
 import {
   IconArrowDown,
   IconArrowsSort,
@@ -19,6 +19,7 @@ import {
 import { useMemo, useState } from "react";
 import { columnValue } from "../../../server/engine/format.ts";
 import { usePainted } from "../app/usePainted.ts";
+import { EmptyState } from "./EmptyState.tsx";
 import { rowsAt } from "./resultPath.ts";
 import { cellText, compareValues, highlightOf } from "./tableModel.ts";
 import type { TableDescriptor } from "./types.ts";
@@ -90,11 +91,7 @@ export function ResultTable({
   const shown = painted ? rows : rows.slice(0, FIRST_FRAME_ROWS);
 
   if (data.length === 0) {
-    return (
-      <Text c="dimmed" size="sm" py="md">
-        No data for these filters.
-      </Text>
-    );
+    return <EmptyState kind="no-data" />;
   }
 
   return (

@@ -1,4 +1,6 @@
-import { Paper, Text, Title } from "@mantine/core";
+import { Paper, Title } from "@mantine/core";
+import { EmptyState } from "./EmptyState.tsx";
+import { PriceBasisLine } from "./PriceBasisLine.tsx";
 import { ResultTable } from "./ResultTable.tsx";
 import type { TableDescriptor } from "./types.ts";
 import { viewNote } from "./viewNote.ts";
@@ -19,12 +21,11 @@ export function TablePanel({
       <Title order={3} size="h5" mb="sm">
         {title}
       </Title>
+      {note === undefined ? <PriceBasisLine basis={table.basis} /> : null}
       {note === undefined ? (
         <ResultTable key={table.id} table={table} results={results} />
       ) : (
-        <Text size="sm" data-note={table.id}>
-          {note}
-        </Text>
+        <EmptyState kind={table.noteKind ?? "one-year"} text={note} id={table.id} />
       )}
     </Paper>
   );

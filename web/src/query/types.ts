@@ -6,13 +6,22 @@
 import type {
   ChartDescriptor,
   MapDescriptor,
+  PriceBasis,
   TableColumn,
   TableDescriptor,
   ValueFormat,
   ViewDescriptor,
 } from "../../../server/engine/view.ts";
 
-export type { ChartDescriptor, MapDescriptor, TableColumn, TableDescriptor, ValueFormat, ViewDescriptor };
+export type {
+  ChartDescriptor,
+  MapDescriptor,
+  PriceBasis,
+  TableColumn,
+  TableDescriptor,
+  ValueFormat,
+  ViewDescriptor,
+};
 
 /** The subset of JSON Schema zod's toJSONSchema emits for the filter schemas. */
 export interface JsonSchema {
