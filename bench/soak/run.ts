@@ -1,0 +1,208 @@
+/**
+ * Soak benchmark (issue 33, a script, not a test): `npm run bench soak [1m]`. The tenant bench's
+ * readers (BENCH_USERS over BENCH_ORGS organisations, think time BENCH_THINK_MS, bench/tenants)
+ * for BENCH_SOAK_MINUTES (120) against one server process on the embedded database, with the
+ * practices and staff at work mixed in (practiceAtWork.ts): a cycle every BENCH_SOAK_CYCLE_SECONDS
+ * (60), an organisation's new extract, its year's refresh and staff's enable, a report subscribed
+ * to and sent now through a real SMTP server started here.
+ *
+ * Every 10 s it samples the server's resident memory and open files. Each BENCH_SOAK_WINDOW_MINUTES
+ * (10) window prints its answers, p50 / p95, errors, peak RSS, open files and the machine's load;
+ * the end prints the slopes of RSS and open files after the first window (least squares, per hour:
+ * flat is what a process whose caches are bounded shows) and a machine-readable line.
+ */
+import { execSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import { hashPassword } from "../../server/auth/passwords.ts";
+import { createSession } from "../../server/auth/sessions.ts";
+import { customerUsers, staffAccounts } from "../../server/db/schema/index.ts";
+import { startSmtpTestServer } from "../../tests/helpers/smtpTestServer.ts";
+import { startBenchServer } from "../tenants/servers.ts";
+import {
+  benchEnv as env,
+  openTenantData,
+  serverEnv,
+  tenantFixtureDir,
+  tenantSessions,
+  tenantSpecOfArgs,
+} from "../tenants/setup.ts";
+import { runUsers, type SimulatedUser } from "../tenants/users.ts";
+import { type CycleOutcome, refreshCycle } from "./practiceAtWork.ts";
+
+const spec = tenantSpecOfArgs();
+const USERS = Number(env("BENCH_USERS", "100"));
+const THINK_MS = Number(env("BENCH_THINK_MS", "2000"));
+const MINUTES = Number(env("BENCH_SOAK_MINUTES", "120"));
+const WINDOW_MINUTES = Number(env("BENCH_SOAK_WINDOW_MINUTES", "10"));
+/** A cycle starts this long after the one before started (or when it ends, if it took longer). */
+const CYCLE_SECONDS = Number(env("BENCH_SOAK_CYCLE_SECONDS", "60"));
+
+const load = () =>
+  execSync("uptime")
+    .toString()
+    .trim()
+    .replace(/^.*load average: /, "")
+    .split(",")[0]!;
+
+console.log(
+  `soak: ${spec.size}, ${spec.organisations} organisations, ${USERS} users, think ${THINK_MS} ms, ${MINUTES} min`,
+);
+const data = await openTenantData(spec);
+const { db } = data.context.database;
+const perOrganisation = Math.ceil(USERS / data.orgs.length);
+const tokens = await tenantSessions(db, data.orgs, perOrganisation);
+const adminTokens = await tenantSessions(db, data.orgs, 1);
+const admins = new Map<string, { token: string; userId: string }>();
+for (const org of data.orgs) {
+  const [user] = await db
+    .select({ id: customerUsers.id })
+    .from(customerUsers)
+    .where(eq(customerUsers.email, `bench+${org.slug}@example.com`));
+  admins.set(org.slug, { token: adminTokens.get(org.slug)![0]!, userId: user!.id });
+}
+let [staff] = await db.select().from(staffAccounts).where(eq(staffAccounts.username, "soak-staff"));
+if (!staff)
+  [staff] = await db
+    .insert(staffAccounts)
+    .values({
+      username: "soak-staff",
+      email: "soak-staff@vitality.local",
+      passwordHash: await hashPassword("soak-staff-password"),
+      role: "site_admin",
+    })
+    .returning();
+const { token: staffToken } = await createSession(db, new Date(), {
+  kind: "admin",
+  staffAccountId: staff!.id,
+});
+await data.context.database.close();
+
+const smtp = await startSmtpTestServer();
+const server = await startBenchServer({ ...serverEnv(data.dataDir), SMTP_URL: smtp.url });
+const started = performance.now();
+const elapsedMinutes = () => (performance.now() - started) / 60_000;
+
+/** Every 10 s: minutes since the start, resident MB, open files, the machine's 1-minute load. */
+const points: { minute: number; rssMb: number; files: number; load: number }[] = [];
+const sample = () => {
+  const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
+  const rssKb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN);
+  points.push({
+    minute: elapsedMinutes(),
+    rssMb: rssKb / 1024,
+    files: readdirSync(`/proc/${server.pid}/fd`).length,
+    load: Number(load()),
+  });
+};
+sample();
+const sampler = setInterval(sample, 10_000);
+
+const users: SimulatedUser[] = Array.from({ length: USERS }, (_, i) => {
+  const org = data.orgs[i % data.orgs.length]!;
+  return {
+    organisation: org.slug,
+    token: tokens.get(org.slug)![Math.floor(i / data.orgs.length)]!,
+    baseUrl: server.baseUrl,
+  };
+});
+const reading = runUsers(users, {
+  seconds: MINUTES * 60,
+  thinkMs: THINK_MS,
+  seed: spec.seed,
+  start: "spread",
+});
+
+const cycles: (CycleOutcome & { minute: number })[] = [];
+const writer = { baseUrl: server.baseUrl, fixtureDir: tenantFixtureDir(spec), admins, staffToken };
+const working = (async () => {
+  for (let cycle = 0; elapsedMinutes() < MINUTES - 1; cycle++) {
+    const organisation = data.orgs[cycle % data.orgs.length]!;
+    const minute = elapsedMinutes();
+    const paced = Bun.sleep(CYCLE_SECONDS * 1000);
+    const outcome = await refreshCycle(writer, organisation, Math.floor(cycle / data.orgs.length));
+    cycles.push({ ...outcome, minute });
+    console.log(
+      `  [${minute.toFixed(1)} min] ${outcome.organisation} ${outcome.year}: upload ${outcome.uploadSeconds.toFixed(1)} s, refreshed after ${outcome.refreshedSeconds?.toFixed(0) ?? "-"} s, ${outcome.enabledSeconds !== undefined ? `enabled after ${outcome.enabledSeconds.toFixed(0)} s` : `stopped for staff: ${outcome.stoppedFor ?? "-"}`}${outcome.failures.length ? `; ${outcome.failures.join("; ")}` : ""}`,
+    );
+    await paced;
+  }
+})();
+
+const result = await reading;
+await working;
+clearInterval(sampler);
+sample();
+await server.stop();
+await smtp.close();
+
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+/** Least-squares slope of y over minutes, per hour. */
+const slopePerHour = (xs: number[], ys: number[]) => {
+  const n = xs.length;
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  const num = xs.reduce((sum, x, i) => sum + (x - mx) * (ys[i]! - my), 0);
+  const den = xs.reduce((sum, x) => sum + (x - mx) ** 2, 0);
+  return den === 0 ? 0 : (num / den) * 60;
+};
+
+console.log(`\nSoak, ${MINUTES} min; windows of ${WINDOW_MINUTES} min; times in ms.`);
+console.log("window      answers  p50     p95     errors  peak RSS MB  open files  load  cycles");
+const windows = Math.ceil(MINUTES / WINDOW_MINUTES);
+const p95s: number[] = [];
+for (let w = 0; w < windows; w++) {
+  const from = w * WINDOW_MINUTES;
+  const to = from + WINDOW_MINUTES;
+  const inWindow = result.samples.filter((s) => s.at / 60 >= from && s.at / 60 < to);
+  const ms = inWindow.map((s) => s.ms);
+  const errors = inWindow.filter((s) => s.status !== 200).length;
+  const pts = points.filter((p) => p.minute >= from && p.minute < to);
+  const p95 = percentile(ms, 95);
+  p95s.push(p95);
+  const doneCycles = cycles.filter((c) => c.minute >= from && c.minute < to).length;
+  console.log(
+    `${String(from).padStart(3)}-${String(to).padEnd(4)} min ${String(inWindow.length).padStart(8)}  ${percentile(ms, 50).toFixed(1).padStart(6)}  ${p95.toFixed(1).padStart(6)}  ${String(errors).padStart(6)}  ${Math.max(
+      ...pts.map((p) => p.rssMb),
+    )
+      .toFixed(0)
+      .padStart(11)}  ${String(Math.max(...pts.map((p) => p.files))).padStart(10)}  ${Math.max(
+      ...pts.map((p) => p.load),
+    )
+      .toFixed(1)
+      .padStart(4)}  ${doneCycles}`,
+  );
+}
+const settled = points.filter((p) => p.minute >= WINDOW_MINUTES);
+const rssSlope = slopePerHour(
+  settled.map((p) => p.minute),
+  settled.map((p) => p.rssMb),
+);
+const filesSlope = slopePerHour(
+  settled.map((p) => p.minute),
+  settled.map((p) => p.files),
+);
+const errors = result.samples.filter((s) => s.status !== 200).length + result.manifestErrors;
+const writeFailures = cycles.flatMap((c) => c.failures);
+const refreshed = cycles.filter((c) => c.refreshedSeconds !== undefined).map((c) => c.refreshedSeconds!);
+const enabledCount = cycles.filter((c) => c.enabledSeconds !== undefined).length;
+console.log(
+  `after the first window: RSS ${rssSlope >= 0 ? "+" : ""}${rssSlope.toFixed(1)} MB/h, open files ${filesSlope >= 0 ? "+" : ""}${filesSlope.toFixed(1)}/h; p95 by window ${Math.min(...p95s).toFixed(0)}-${Math.max(...p95s).toFixed(0)} ms`,
+);
+console.log(
+  `writers: ${cycles.length} cycles (new extract, refresh, enable, report); refreshed after p50 ${percentile(refreshed, 50).toFixed(0)} s, max ${Math.max(...refreshed, 0).toFixed(0)} s; enabled ${enabledCount}, stopped for staff ${cycles.length - enabledCount}; ${smtp.received.length} report mails received; ${writeFailures.length} failed calls${writeFailures.length ? `: ${writeFailures.slice(0, 3).join(" | ")}` : ""}`,
+);
+if (result.errorExamples.length) console.log(`read errors, first: ${result.errorExamples.join(" | ")}`);
+console.log(
+  `soak: minutes=${MINUTES} orgs=${data.orgs.length} users=${USERS} answers=${result.samples.length} p95_ms=${percentile(
+    result.samples.map((s) => s.ms),
+    95,
+  ).toFixed(
+    1,
+  )} rss_slope_mb_h=${rssSlope.toFixed(1)} files_slope_h=${filesSlope.toFixed(1)} errors=${errors} write_failures=${writeFailures.length} cycles=${cycles.length}`,
+);
+process.exit(0);
