@@ -24,10 +24,12 @@ export function leakageResult(rows: ReferredCases[], servicelines: readonly Serv
     const casesLeaked = leaked.reduce((sum, row) => sum + row.cases, 0);
     leakage[line] = { cases_leeked: casesLeaked, total, percentage: share(casesLeaked, total) };
     const competitors: Record<string, number> = {};
-    // Two competitor NPIs under one name are one entry of the screen's list.
-    for (const row of [...leaked].sort((a, b) => b.cases - a.cases)) {
-      const name = row.competitor ?? "Unknown";
-      competitors[name] = (competitors[name] ?? 0) + row.cases;
+    // Two competitor NPIs under one name are one entry of the screen's list. Largest first, ties by
+    // name as the table below: the object's order then does not follow the SQL's row order (a hash
+    // order, which the prepared rows do not share).
+    const nameOf = (row: ReferredCases) => row.competitor ?? "Unknown";
+    for (const row of [...leaked].sort((a, b) => b.cases - a.cases || nameOf(a).localeCompare(nameOf(b)))) {
+      competitors[nameOf(row)] = (competitors[nameOf(row)] ?? 0) + row.cases;
     }
     leakageProvider[line] = { volume: casesLeaked, competitors };
   }
