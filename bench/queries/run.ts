@@ -112,7 +112,10 @@ for (const size of sizes) {
   const cachedQueries = registry
     .all()
     .map((plugin) => plugin.id)
-    .sort((a, b) => Number(b === "querie3") - Number(a === "querie3") || a.localeCompare(b, "en", { numeric: true }));
+    .sort(
+      (a, b) =>
+        Number(b === "querie3") - Number(a === "querie3") || a.localeCompare(b, "en", { numeric: true }),
+    );
   const snapshot = await organisationSnapshot(data.context.database, data.dataDir, data.organisationId);
   if (!snapshot) throw new Error("the bench organisation is missing");
   const year = snapshot.years.availableYears.at(-1)!;

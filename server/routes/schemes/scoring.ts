@@ -2,7 +2,7 @@
  * /api/management/scoring/: the Strategic Vitality Score as the customer reads it (result) and the
  * stored scoring scheme of a year (detail). Reads only: allowed in dummy mode.
  */
-import { and, desc, eq, } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
