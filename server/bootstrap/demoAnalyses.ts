@@ -20,11 +20,14 @@ const quiet: GenerateReporter = { phaseStart() {}, progress() {}, phaseEnd() {},
  * profile; the fixture's questionnaire answers stored valid; scoring), then enabled, so the
  * organisation is initialized and the analyses and the score show at the first sign-in.
  * Idempotent: years already enabled are left alone. Answers the years enabled and the time taken.
+ * The questionnaire answers are `answersDir`'s (the fixture's own by default; the query bench's
+ * generated fixtures have none and give the demo's).
  */
 export async function enableDemoYears(
   context: AppContext,
   organisation: { id: string; slug: string },
   fixtureDir: string,
+  answersDir = fixtureDir,
 ): Promise<{ years: number[]; ms: number }> {
   const started = performance.now();
   const { db } = context.database;
@@ -40,7 +43,7 @@ export async function enableDemoYears(
   const todo = latest.filter((year) => !rows.find((row) => row.year === year)?.enabled);
   if (todo.length === 0) return { years: [], ms: 0 };
 
-  const answersFile = join(fixtureDir, "questionnaire.demo.json");
+  const answersFile = join(answersDir, "questionnaire.demo.json");
   const summary = await runGenerate({
     context,
     orgYears: todo.map((year) => ({ slug: organisation.slug, organisationId: organisation.id, year })),

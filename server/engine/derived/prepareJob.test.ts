@@ -132,7 +132,7 @@ for (const backend of backends) {
       console.log(`${backend}: files written ${Math.round(performance.now() - started)} ms after the upload`);
       expect(await until(async () => (await jobStates(organisationId)).includes("completed"))).toBe(true);
       // Beside them, the values runs keep (keptJson.ts): the filter lists, querie9's flows, querie11's
-      // slices, the service area's polygons and the prepared tables of querie1, 2, 4, 5 and 10
+      // slices, the service area's polygons and the prepared tables of querie1-8 and 10
       // (preparedTables.ts).
       const kept = () =>
         derivedListing(t.dataDir)
@@ -140,7 +140,7 @@ for (const backend of backends) {
           .filter((name) => name.endsWith(".json"))
           .map((name) => name.slice(0, name.lastIndexOf("-")))
           .sort();
-      await until(() => kept().length === 9);
+      await until(() => kept().length === 13);
       expect(kept()).toEqual([
         "area_polygons",
         "filter_lists",
@@ -148,8 +148,12 @@ for (const backend of backends) {
         "querie11_slices",
         "querie1_prepared",
         "querie2_prepared",
+        "querie3_prepared",
         "querie4_prepared",
         "querie5_prepared",
+        "querie6_prepared",
+        "querie7_prepared",
+        "querie8_prepared",
         "querie9_flows",
       ]);
     }, 60_000);
@@ -187,7 +191,7 @@ for (const backend of backends) {
       expect(fresh.length).toBeGreaterThan(0);
       expect(await until(() => paths.every((path) => existsSync(path)))).toBe(true);
       // The kept values of the new service area too (the old ones stay until they are stale).
-      expect(await until(() => keptFiles() === keptBefore + 9)).toBe(true);
+      expect(await until(() => keptFiles() === keptBefore + 13)).toBe(true);
       await runWritingNothing();
     }, 60_000);
 

@@ -5,6 +5,7 @@
  * The kernel over the bound rows is the definition.
  */
 import { expect } from "bun:test";
+import { heldPreparedFiles } from "../derived/preparedTables.ts";
 import type { Plugin, PluginResult } from "../plugin.ts";
 import type { GoldenData, GoldenHarness } from "./golden.ts";
 import {
@@ -26,6 +27,8 @@ export async function expectPreparedEqualsKernel(
     data?: (random: Random) => GoldenData;
   },
 ) {
+  // Without `prepared` both paths would be the kernel, and the property would hold for nothing.
+  expect(plugin.prepared, `${plugin.id} declares no prepared tables`).toBeDefined();
   const random = seededRandom(options.seed);
   const paths = await harness.both((options.data ?? randomOrganisationYear)(random));
   let withVolume = 0;
@@ -40,4 +43,6 @@ export async function expectPreparedEqualsKernel(
     if (options.hasVolume(expected)) withVolume += 1;
   }
   expect(withVolume).toBeGreaterThan(propertySets() / 2);
+  // The prepared path answered from the plugin's prepared rows (held), not by its kernel.
+  expect(heldPreparedFiles().some((path) => path.includes(`${plugin.id}_prepared-`))).toBe(true);
 }

@@ -122,7 +122,17 @@ export function randomFilters(random: Random, plugin: Plugin): Record<string, un
   const sometimes = (field: string, value: () => unknown, chance = 0.5) => {
     if (fields.has(field as never) && next() < chance) filters[field] = value();
   };
-  sometimes("servicelines", () => subset(SERVICE_LINES, 0.5), 0.7);
+  // At least the lines the analysis requires (querie3's mix needs 3): more drawn while too few.
+  const minimum = plugin.filters.minServicelines ?? 1;
+  sometimes(
+    "servicelines",
+    () => {
+      let lines = subset(SERVICE_LINES, 0.5);
+      while (lines.length < minimum) lines = [...new Set([...lines, ...subset(SERVICE_LINES, 0.5)])];
+      return lines;
+    },
+    0.7,
+  );
   sometimes("service_area", () => subset(SERVICE_AREA_TYPES, 0.6), 0.6);
   sometimes("facility_type", () => subset(FACILITY_TYPES, 0.6), 0.5);
   sometimes("facility_zipcodes", () => subset(ZIPS, 0.4), 0.3);

@@ -1,0 +1,16 @@
+-- querie6's prepared table (prepared.ts): the cases of the service-area slice without the referring
+-- provider (area_cases_rendered_marked, market_marked.sql) in the four settings, with no filter
+-- applied, as site_of_care.sql sums them, by what the filters narrow (market_base's columns and the
+-- rendering provider's main zip) and by side; made once per organisation-year data version.
+-- site_rank numbers the kernel's groups (service line, setting, side).
+WITH cases AS (
+  SELECT m.area_mask, m.service_line, m.setting, m.facility_zip, m.facility_npi, m.rendering_npi,
+         z.facility_zip AS provider_zip, m.is_customer, sum(m.cases)::DOUBLE AS cases
+  FROM area_cases_rendered_marked AS m
+  LEFT JOIN provider_main_zip AS z ON z.npi = m.rendering_npi
+  WHERE m.setting IN ('IP', 'OP', 'ASC', 'OFFICE')
+  GROUP BY ALL
+)
+SELECT *, (dense_rank() OVER (ORDER BY service_line, setting, is_customer) - 1)::INTEGER AS site_rank
+FROM cases
+ORDER BY ALL;
