@@ -14,6 +14,7 @@ import { parseBody } from "../http/body.ts";
 import { acceptsGzip } from "../http/encodedBody.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
 import { manifestExample, runExample } from "../http/examples/analyses.ts";
+import { noFieldsBodyExample } from "../http/examples/requestBodies.ts";
 import { CSV_EXAMPLE } from "../http/examples/services.ts";
 import { nestsTooDeep, parseJsonBody, parseJsonField, TOO_DEEP_MESSAGE } from "../http/jsonText.ts";
 import { dummyOrganisationOf } from "../http/middleware/dummyReadOnly.ts";
@@ -183,6 +184,7 @@ export const queriesRoutes = new Hono<AppEnv>()
       summary: "How often each analysis was opened in the organisation.",
       tags: ["Analyses"],
       body: statsRequest,
+      bodyExample: noFieldsBodyExample,
       optionalBody: true,
       answer: {
         description: "How many times each analysis ran in the organisation.",

@@ -3,7 +3,7 @@
  * answer's shape, the rules of who may be a recipient, and when the next delivery is queued.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";

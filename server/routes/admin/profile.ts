@@ -12,6 +12,7 @@ import { readJson } from "../../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { staffProfileAnswerExample } from "../../http/examples/people.ts";
 import { organisationAnswerExample } from "../../http/examples/practice.ts";
+import { openDummyViewBodyExample } from "../../http/examples/requestBodies.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { findOrganisation, organisationView } from "../../organisations/present.ts";
@@ -125,6 +126,7 @@ export const fakeOrgRoutes = new Hono<AppEnv>().post(
       "Open an organisation in the dummy (view-as-customer) mode: the organisation as the customer area reads it.",
     tags: ["Back office: account"],
     body: fakeOrgBody,
+    bodyExample: openDummyViewBodyExample,
     answer: {
       description: "The organisation as the customer area reads it.",
       schema: organisationAnswer,

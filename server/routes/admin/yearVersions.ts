@@ -6,6 +6,7 @@ import { organisationYears } from "../../db/schema/index.ts";
 import { versionsAnswer } from "../../http/answers/admin.ts";
 import { readJson } from "../../http/body.ts";
 import { invalidToken, notFound } from "../../http/errors.ts";
+import { restoreVersionBodyExample } from "../../http/examples/requestBodies.ts";
 import { versionsExample } from "../../http/examples/years.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
@@ -31,6 +32,7 @@ export const yearVersionRoutes = new Hono<AppEnv>().post(
     summary: "Restore an earlier version of a year's practice file as its current one.",
     tags: ["Back office: years"],
     body: restoreBody,
+    bodyExample: restoreVersionBodyExample,
     answer: {
       description: "The year's versions after the restore.",
       schema: versionsAnswer,

@@ -7,6 +7,7 @@ import { organisations } from "../../db/schema/index.ts";
 import { agreementAnswer } from "../../http/answers/customer.ts";
 import { readJson } from "../../http/body.ts";
 import { forbidden } from "../../http/errors.ts";
+import { acceptAgreementBodyExample } from "../../http/examples/requestBodies.ts";
 import { customerScope } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 
@@ -20,6 +21,7 @@ export const agreementRoutes = new Hono<AppEnv>().post(
     summary: "Accept the data-use agreement for the customer's organisation.",
     tags: ["Customer: account"],
     body: acceptAgreement,
+    bodyExample: acceptAgreementBodyExample,
     answer: {
       description: "The agreement is accepted.",
       schema: agreementAnswer,

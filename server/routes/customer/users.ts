@@ -15,6 +15,7 @@ import { userAnswer } from "../../http/answers/customer.ts";
 import { readJson } from "../../http/body.ts";
 import { forbidden, HttpError, notFound } from "../../http/errors.ts";
 import { userAnswerExample } from "../../http/examples/people.ts";
+import { changeUserBodyExample, removeUserBodyExample } from "../../http/examples/requestBodies.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { userView } from "../../organisations/present.ts";
 
@@ -174,6 +175,7 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       summary: "Change a user of the organisation: name, e-mail, role, blocked.",
       tags: ["Customer: users"],
       body: updateUser,
+      bodyExample: changeUserBodyExample,
       answer: { description: "The changed user.", schema: userAnswer, example: userAnswerExample },
     }),
     async (c) => {
@@ -212,6 +214,7 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       summary: "Remove a user of the organisation.",
       tags: ["Customer: users"],
       body: removeUser,
+      bodyExample: removeUserBodyExample,
       answer: { description: "The removed user.", schema: userAnswer, example: userAnswerExample },
     }),
     async (c) => {

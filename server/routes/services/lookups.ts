@@ -17,6 +17,10 @@ import {
 } from "../../http/answers/services.ts";
 import { readJson } from "../../http/body.ts";
 import { fieldRefusal } from "../../http/errors.ts";
+import {
+  individualLookupBodyExample,
+  organisationLookupBodyExample,
+} from "../../http/examples/requestBodies.ts";
 import { individualLookupExample, organisationLookupExample } from "../../http/examples/services.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { isValidNpi } from "../../reference/npi.ts";
@@ -59,6 +63,7 @@ export const lexisNexisRoutes = new Hono<AppEnv>()
       summary: "Look an organisation up in the NPI registry by its NPI.",
       tags: ["Services: NPI registry"],
       body: lookupBody,
+      bodyExample: organisationLookupBodyExample,
       answer: {
         description: "Its name, address and phone.",
         schema: organisationLookupAnswer,
@@ -78,6 +83,7 @@ export const lexisNexisRoutes = new Hono<AppEnv>()
       summary: "Look a provider up in the NPI registry by its NPI.",
       tags: ["Services: NPI registry"],
       body: lookupBody,
+      bodyExample: individualLookupBodyExample,
       answer: {
         description: "Name, speciality, address and phones.",
         schema: individualLookupAnswer,
