@@ -33,8 +33,8 @@ const faqId = z
   .positive()
   .max(2_147_483_647, "must be the number of a question");
 
-const addFaq = z.strictObject({ faq: z.strictObject({ question, answer }) });
-const updateFaq = z.strictObject({
+export const addFaq = z.strictObject({ faq: z.strictObject({ question, answer }) });
+export const updateFaq = z.strictObject({
   id: faqId,
   // Every field optional: a field not sent keeps its stored value.
   data: z.strictObject({
@@ -45,7 +45,7 @@ const updateFaq = z.strictObject({
     active: z.boolean({ message: "must be true or false" }).optional(),
   }),
 });
-const removeFaq = z.strictObject({ id: faqId });
+export const removeFaq = z.strictObject({ id: faqId });
 
 const faqColumns = {
   id: faqs.id,

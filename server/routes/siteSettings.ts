@@ -44,7 +44,7 @@ const queryTexts = z.strictObject(
  * One of the three contents, or query texts (the Manage contents screen's Update buttons). Plain
  * objects with a rule each rather than a union, so a refusal names the field at fault.
  */
-const updateSettings = z
+export const updateSettings = z
   .strictObject({
     contents: z
       .strictObject({

@@ -15,7 +15,7 @@ import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { agentList } from "../../staff/present.ts";
 
-const removeAgent = z.strictObject({ email: agentEmail });
+export const removeAgent = z.strictObject({ email: agentEmail });
 
 const taken = (field: "username" | "email") => {
   const message = `An account with this ${field} already exists.`;

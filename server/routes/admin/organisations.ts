@@ -38,7 +38,7 @@ const organisationFields = z.strictObject({
 });
 
 /** A new organisation: fields left out are blank. */
-const createOrganisation = z.strictObject({
+export const createOrganisation = z.strictObject({
   organization: organisationFields.extend({
     address: organisationFields.shape.address.default(""),
     locale: organisationFields.shape.locale.default(""),
@@ -49,10 +49,10 @@ const createOrganisation = z.strictObject({
   }),
 });
 // .partial() keeps no default: a field not sent stays undefined, so the stored value is kept.
-const updateOrganisation = z.strictObject({
+export const updateOrganisation = z.strictObject({
   organization: organisationFields.partial().extend({ id: z.uuid() }),
 });
-const deleteOrganisation = z.strictObject({ organization: z.uuid() });
+export const deleteOrganisation = z.strictObject({ organization: z.uuid() });
 
 type OrganisationFields = Partial<z.infer<typeof organisationFields>>;
 

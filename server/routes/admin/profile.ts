@@ -111,7 +111,9 @@ export const staffProfileRoutes = new Hono<AppEnv>().post(
   },
 );
 
-const fakeOrgBody = z.strictObject({ org_id: z.uuid({ message: "must be an organisation id (UUID)" }) });
+export const fakeOrgBody = z.strictObject({
+  org_id: z.uuid({ message: "must be an organisation id (UUID)" }),
+});
 
 /**
  * POST /api/management/admin/fake-org/ {org_id}: the organisation a staff member opens in the dummy

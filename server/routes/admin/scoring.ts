@@ -17,7 +17,7 @@ import { loadYearActions } from "../../organisations/yearState.ts";
 import { enqueueScheme, schemeEntry } from "../../schemes/schemeJob.ts";
 import { findOrganisationYear, organisationIdField, yearField } from "../schemes/schemeBodies.ts";
 
-const scoringBody = z.strictObject({ organization_uuid: organisationIdField, year: yearField });
+export const scoringBody = z.strictObject({ organization_uuid: organisationIdField, year: yearField });
 
 export const adminScoringRoutes = new Hono<AppEnv>().post(
   "/",

@@ -27,7 +27,7 @@ const share = z
   .gt(0, "must be more than 0")
   .max(1, "must be at most 1 (100%)");
 
-const suggestBody = z.strictObject({
+export const suggestBody = z.strictObject({
   organization_uuid: z.uuid("must be an organisation id (UUID)"),
   year: fourDigitYear,
   shares: z

@@ -48,7 +48,7 @@ const item = z.strictObject({
   year: fourDigitYear,
 });
 
-const serviceAreaBody = z
+export const serviceAreaBody = z
   .strictObject({
     organization_uuid: z.uuid("must be an organisation id (UUID)"),
     year: fourDigitYear,

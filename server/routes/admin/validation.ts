@@ -21,7 +21,7 @@ import { enqueueScheme, publishSchemeEvent, schemeEntry } from "../../schemes/sc
 import { validateAnyway } from "../../schemes/store.ts";
 import { findOrganisationYear, organisationIdField, yearField } from "../schemes/schemeBodies.ts";
 
-const validationBody = z.strictObject({
+export const validationBody = z.strictObject({
   year: yearField,
   type: z.enum(validationTypes, { error: "must be facility, provider or global" }),
   organization_uuid: organisationIdField,

@@ -46,11 +46,11 @@ import { dataYear, fourDigitYear } from "../../organisations/yearField.ts";
 import { loadYearState } from "../../organisations/yearState.ts";
 
 const organisationId = z.uuid("must be an organisation id (UUID)");
-const validBody = z.strictObject({ organization_uuid: organisationId, year: fourDigitYear });
+export const validBody = z.strictObject({ organization_uuid: organisationId, year: fourDigitYear });
 /** A request makes the year: only a data year (2000 to next year) may be asked for. */
-const requestBody = z.strictObject({ organization_uuid: organisationId, year: dataYear });
-const prelaunchBody = z.strictObject({ org_id: organisationId, year: fourDigitYear });
-const removeBody = z.strictObject({
+export const requestBody = z.strictObject({ organization_uuid: organisationId, year: dataYear });
+export const prelaunchBody = z.strictObject({ org_id: organisationId, year: fourDigitYear });
+export const removeBody = z.strictObject({
   organization: organisationId,
   year: fourDigitYear,
   action: z

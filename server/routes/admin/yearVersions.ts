@@ -14,7 +14,7 @@ import { restorePracticeVersion, versionsOf } from "../../ingest/versions.ts";
 import { findOrganisation } from "../../organisations/present.ts";
 import { fourDigitYear } from "../../organisations/yearField.ts";
 
-const restoreBody = z.strictObject({
+export const restoreBody = z.strictObject({
   organization: z.uuid("must be an organisation id (UUID)"),
   year: fourDigitYear,
   version: z.uuid("must be a version id (UUID)"),

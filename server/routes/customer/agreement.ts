@@ -11,7 +11,9 @@ import { acceptAgreementBodyExample } from "../../http/examples/requestBodies.ts
 import { customerScope } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 
-const acceptAgreement = z.strictObject({ organization: z.uuid({ message: "must be an organisation id" }) });
+export const acceptAgreement = z.strictObject({
+  organization: z.uuid({ message: "must be an organisation id" }),
+});
 
 /** POST /api/management/customer/agreement/: a user of the organisation accepts the licence agreement. */
 export const agreementRoutes = new Hono<AppEnv>().post(

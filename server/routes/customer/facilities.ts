@@ -40,7 +40,7 @@ import {
 } from "./profileAccess.ts";
 
 const FORM_FIELDS = fieldNames(facilityForm);
-const { body, postBody, patchBody, deleteBody } = entityCalls("facility", facilityFields);
+export const { body, postBody, patchBody, deleteBody } = entityCalls("facility", facilityFields);
 /** The form's rules, their refusals named inside the body's entity (`facility.npi`). */
 const facilityEntity = z.object({ facility: facilityFields });
 

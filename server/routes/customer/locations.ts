@@ -44,7 +44,7 @@ import {
 } from "./profileAccess.ts";
 
 const FORM_FIELDS = fieldNames(locationForm);
-const { body, postBody, patchBody, deleteBody } = entityCalls("location", locationFields, {
+export const { body, postBody, patchBody, deleteBody } = entityCalls("location", locationFields, {
   post: { facility_id: rowId },
   patch: { facility_id: rowId.optional() },
 });

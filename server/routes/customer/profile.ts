@@ -16,7 +16,7 @@ import { removePicture, storePicture } from "../../pictures/pictureStore.ts";
 import { withJsonField, withPictureForm } from "../../pictures/receivePicture.ts";
 import { misplacedParts, parseForm } from "../uploads/multipart.ts";
 
-const userData = z.strictObject({ username: username.optional() });
+export const userData = z.strictObject({ username: username.optional() });
 
 /** The profile form's text fields (user_data as JSON text); the picture is its file. */
 const profileForm = z.strictObject({

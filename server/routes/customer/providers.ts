@@ -38,7 +38,7 @@ import {
 } from "./profileAccess.ts";
 
 const FORM_FIELDS = fieldNames(providerForm);
-const { body, postBody, patchBody, deleteBody } = entityCalls("provider", providerFields);
+export const { body, postBody, patchBody, deleteBody } = entityCalls("provider", providerFields);
 /** The form's rules, their refusals named inside the body's entity (`provider.npi`). */
 const providerEntity = z.object({ provider: providerFields });
 

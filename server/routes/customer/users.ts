@@ -21,7 +21,7 @@ import { userView } from "../../organisations/present.ts";
 
 export { MAX_USERS_PER_ORGANISATION };
 
-const addUser = z.strictObject({
+export const addUser = z.strictObject({
   user_data: z.strictObject({
     username,
     email: userEmail,
@@ -30,7 +30,7 @@ const addUser = z.strictObject({
   }),
 });
 
-const updateUser = z.strictObject({
+export const updateUser = z.strictObject({
   user_data: z.strictObject({
     id: z.uuid(),
     username: username.optional(),
@@ -39,7 +39,7 @@ const updateUser = z.strictObject({
   }),
 });
 
-const removeUser = z.strictObject({ user_id: z.uuid() });
+export const removeUser = z.strictObject({ user_id: z.uuid() });
 
 type CustomerUser = typeof customerUsers.$inferSelect;
 

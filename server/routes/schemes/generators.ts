@@ -43,12 +43,16 @@ export const GENERATORS: Record<string, Generator> = {
   market_capabilities: { kind: "MP", schemeId: "market_profile", gate: "market_profile" },
 };
 
-function generatorRoutes(generator: Generator) {
-  const generateBody = z.strictObject({
-    kind: z.literal(generator.kind, { error: `must be '${generator.kind}'` }),
+/** The body of a generator's POST .../generate/: its own kind (SC, MC or MP), the organisation, the year. */
+export const generateBodyOf = <Kind extends GeneratorKind>(kind: Kind) =>
+  z.strictObject({
+    kind: z.literal(kind, { error: `must be '${kind}'` }),
     organization: organisationIdField,
     year: yearField,
   });
+
+function generatorRoutes(generator: Generator) {
+  const generateBody = generateBodyOf(generator.kind);
   return new Hono<AppEnv>()
     .post(
       "/generate",

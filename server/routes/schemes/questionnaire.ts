@@ -39,15 +39,15 @@ import { loadYearActions } from "../../organisations/yearState.ts";
 
 /** Years arrive as 2024 or "2024" (the screens hold them in 4-character inputs). */
 const year = z.preprocess(
-  (value) => (typeof value === "string" && /^\d{4}$/.test(value) ? Number(value) : value),
+  (value: number | string) => (typeof value === "string" && /^\d{4}$/.test(value) ? Number(value) : value),
   z.number({ error: YEAR_MESSAGE }).int(YEAR_MESSAGE).min(1900, YEAR_MESSAGE).max(2999, YEAR_MESSAGE),
 );
 
 /** The answers are read in a second pass, once the caller may act, by the questionnaire's own schema. */
 const rawAnswers = z.record(z.string(), z.unknown(), { error: "must be an object of answers" });
 
-const submitBody = z.strictObject({ questionnaire: rawAnswers, year });
-const reviewBody = z
+export const submitBody = z.strictObject({ questionnaire: rawAnswers, year });
+export const reviewBody = z
   .strictObject({
     questionnaire: rawAnswers.optional(),
     year,
@@ -58,12 +58,12 @@ const reviewBody = z
     path: ["questionnaire"],
     message: "Please fill out this field",
   });
-const organisationYearBody = z.strictObject({
+export const organisationYearBody = z.strictObject({
   organization_id: z.uuid("must be an organisation id (UUID)"),
   year,
 });
 
-const draftBody = z.strictObject({ questionnaire: draftAnswersSchema, year, step: draftStepSchema });
+export const draftBody = z.strictObject({ questionnaire: draftAnswersSchema, year, step: draftStepSchema });
 
 /** Validates the answers, reporting errors under `questionnaire.<field>` like every other body field. */
 const parseAnswers = (answers: Record<string, unknown>): QuestionnaireAnswers =>

@@ -36,7 +36,7 @@ const scores = z.object(
   >,
 );
 
-const resultBody = z.strictObject({ org_id: organisationIdField.optional() });
+export const resultBody = z.strictObject({ org_id: organisationIdField.optional() });
 
 /**
  * The scores of the latest year customers read that has a scoring: an enabled year's stored

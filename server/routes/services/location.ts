@@ -21,12 +21,12 @@ import { choicesExample, zipInCityExample } from "../../http/examples/services.t
 import { describe } from "../../http/openapi/declare.ts";
 import { requireSignedIn } from "./signedIn.ts";
 
-const checkBody = z.strictObject({
+export const checkBody = z.strictObject({
   city_state: z.string({ error: "must be a 'City, ST'" }).max(200, "is too long"),
   zipcode: z.string({ error: "must be a zip code" }).max(20, "is too long"),
 });
 
-const autocompleteBody = z.strictObject({
+export const autocompleteBody = z.strictObject({
   query: z.string({ error: "must be the text typed so far" }).max(200, "is too long"),
   other: z.string({ error: "must be the other field's value" }).max(200, "is too long").optional(),
 });

@@ -32,7 +32,7 @@ import { requireSignedIn } from "./signedIn.ts";
 export const NOT_FOUND_MESSAGE =
   "We cannot find what you searched for in the database, but you can add it manually and we will check it.";
 
-const lookupBody = z.strictObject({
+export const lookupBody = z.strictObject({
   query: z.string({ error: "must be the NPI to look up" }).trim().max(LINE_MAX, atMost(LINE_MAX)),
 });
 

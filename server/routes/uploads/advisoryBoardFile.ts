@@ -18,7 +18,7 @@ import {
   yearField,
 } from "./multipart.ts";
 
-const marketFormSchema = z.strictObject({
+export const marketFormSchema = z.strictObject({
   files: filesField,
   kind: z.enum(["OP", "IP", "DEMO"], { message: "must be OP, IP or DEMO" }),
   year: yearField,

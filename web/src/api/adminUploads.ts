@@ -14,6 +14,7 @@ import type {
 import { apiRequest } from "./client.ts";
 import { CSRF_HEADER, ensureCsrfToken } from "./csrf.ts";
 import { ApiError, type ErrorCode } from "./errors.ts";
+import type { MarketUploadForm, RestoreVersionBody } from "./requests.ts";
 
 /**
  * Staff file uploads. Multipart cannot go through apiRequest's JSON body, so the CSRF header is set
@@ -35,13 +36,16 @@ export function uploadPracticeFile(
 
 /** POST /api/management/admin/customer/year-version/restore/: an earlier version switched back in. */
 export function restoreYearVersion(organizationId: string, year: number, version: string) {
-  return apiRequest<VersionsAnswer>("/api/management/admin/customer/year-version/restore/", {
-    method: "POST",
-    body: { organization: organizationId, year, version },
-  });
+  return apiRequest<VersionsAnswer, RestoreVersionBody>(
+    "/api/management/admin/customer/year-version/restore/",
+    {
+      method: "POST",
+      body: { organization: organizationId, year, version },
+    },
+  );
 }
 
-export type MarketKind = "OP" | "IP" | "DEMO";
+export type MarketKind = MarketUploadForm["kind"];
 
 /** POST /api/services/advisory_board/file/ (multipart: files, kind, year): a market file of one year. */
 export function uploadMarketFile(kind: MarketKind, year: string, file: File) {
