@@ -21,6 +21,12 @@ import { loadYearRows, snapshotsOf, yearKey } from "./yearState.ts";
 type ValidationRow = typeof validations.$inferSelect;
 type SchemeRow = typeof schemeResults.$inferSelect;
 
+/** The year detail's first page of versions, and the cursor of the next (GET .../year-version/). */
+const versionsField = (page: Awaited<ReturnType<typeof versionsOf>>) => ({
+  versions: page.versions,
+  versions_next_cursor: page.nextCursor,
+});
+
 export async function yearDetail(db: Db, dataDir: string, organisationId: string, yearRow: YearRow) {
   const year = yearRow.year;
   const missingData = missingDataOf(dataDir, year, yearRow);
@@ -97,11 +103,13 @@ export async function yearDetail(db: Db, dataDir: string, organisationId: string
             : null,
         }
       : null,
-    /** Every accepted version of the year, newest first (staff may restore an earlier one). */
-    versions: await versionsOf(db, organisationId, year, {
-      currentId: yearRow.currentVersionId,
-      heldId: yearRow.heldVersionId,
-    }),
+    /** The year's newest accepted versions (staff may restore an earlier one); more by page. */
+    ...versionsField(
+      await versionsOf(db, organisationId, year, {
+        currentId: yearRow.currentVersionId,
+        heldId: yearRow.heldVersionId,
+      }),
+    ),
     progress: progress.percent,
     progress_detail: { ...progressView(progress), items: progress.items },
   };

@@ -10,10 +10,12 @@ import type {
   MarketUploadAnswer,
   RefusedUpload,
   VersionsAnswer,
+  VersionsPageAnswer,
 } from "./answers.ts";
 import { apiRequest } from "./client.ts";
 import { CSRF_HEADER, ensureCsrfToken } from "./csrf.ts";
 import { ApiError, type ErrorCode } from "./errors.ts";
+import { pagePath } from "./pages.ts";
 import type { MarketUploadForm, RestoreVersionBody } from "./requests.ts";
 
 /**
@@ -32,6 +34,16 @@ export function uploadPracticeFile(
   body.append("organization", organizationId);
   appendUploadOptions(body, options);
   return postMultipart<AcceptedUpload>("/api/management/customer/file/", body);
+}
+
+/** GET .../year-version/{orgid}/{year}/: the page of a year's versions after `cursor` (newest first). */
+export function fetchYearVersions(organizationId: string, year: number, cursor: string) {
+  return apiRequest<VersionsPageAnswer>(
+    pagePath(
+      `/api/management/admin/customer/year-version/${encodeURIComponent(organizationId)}/${year}/`,
+      cursor,
+    ),
+  );
 }
 
 /** POST /api/management/admin/customer/year-version/restore/: an earlier version switched back in. */
