@@ -1,6 +1,6 @@
 /**
  * Examples of the API document: a typical request body of each call that takes one (the main
- * writes keep theirs beside their route). tests/api/apiDocument.test.ts parses each with its
+ * writes keep theirs beside their route), and of each multipart form (a file by its name). tests/api/apiDocument.test.ts parses each with its
  * route's own body schema, and fails for a call with a body and no example. The ids are the
  * answer examples' (people.ts, practice.ts, years.ts), so a body and its answer tell one story.
  */
@@ -169,3 +169,14 @@ export const scoreYearBodyExample = { organization_uuid: ORGANISATION_ID, year: 
  * name the organisation (`org_id`, here or in the query string).
  */
 export const noFieldsBodyExample = {};
+
+// Multipart forms: each text part as sent (a JSON part as its object), each file by its name.
+
+export const practiceUploadFormExample = { files: ["claims_2024.csv"], years: "2024" };
+export const marketUploadFormExample = { files: ["outpatient_2024.csv"], kind: "OP", year: "2024" };
+export const ownProfileFormExample = { user_data: { username: "Dana Reyes" }, picture: "dana.png" };
+export const logoFormExample = { image: "riverside-logo.png" };
+export const staffProfileFormExample = {
+  user_data: { username: "samokafor", email: "sam.okafor@vitality.local" },
+  image: "sam.png",
+};

@@ -12,7 +12,7 @@ import { readJson } from "../../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { staffProfileAnswerExample } from "../../http/examples/people.ts";
 import { organisationAnswerExample } from "../../http/examples/practice.ts";
-import { openDummyViewBodyExample } from "../../http/examples/requestBodies.ts";
+import { openDummyViewBodyExample, staffProfileFormExample } from "../../http/examples/requestBodies.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { findOrganisation, organisationView } from "../../organisations/present.ts";
@@ -48,6 +48,7 @@ export const staffProfileRoutes = new Hono<AppEnv>().post(
         image: z.file().optional().meta({ description: PICTURE_WORDS }),
       }),
       encoding: { user_data: { contentType: "application/json" } },
+      example: staffProfileFormExample,
     },
     answer: {
       description: "The changed profile (twice: `user` and `profile`).",
