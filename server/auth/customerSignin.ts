@@ -22,7 +22,7 @@ export const SIGNIN_TOKEN_TTL_SECONDS = 15 * 60;
 
 export const SIGNIN_SENT_DETAIL = "If this address belongs to an account, a sign-in link is on its way.";
 
-const signinRequest = z.strictObject({
+export const signinRequest = z.strictObject({
   email: z
     .string({ message: "Please verify your email address" })
     .trim()

@@ -17,7 +17,7 @@ import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
 import { fromAddress, hit, RATE_RULES, release } from "./rateLimit.ts";
 import { createSession } from "./sessions.ts";
 
-const staffSigninRequest = z.strictObject({
+export const staffSigninRequest = z.strictObject({
   username: z.string().trim().min(1, "Please fill out this field").max(150),
   password: z.string().min(1, "Please fill out this field").max(1024),
 });

@@ -14,6 +14,7 @@ import { parseBody } from "../http/body.ts";
 import { acceptsGzip } from "../http/encodedBody.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
 import { manifestExample, runExample } from "../http/examples/analyses.ts";
+import { noFieldsBodyExample } from "../http/examples/requestBodies.ts";
 import { CSV_EXAMPLE } from "../http/examples/services.ts";
 import { nestsTooDeep, parseJsonBody, parseJsonField, TOO_DEEP_MESSAGE } from "../http/jsonText.ts";
 import { dummyOrganisationOf } from "../http/middleware/dummyReadOnly.ts";
@@ -64,7 +65,7 @@ const dummyOrgId = z
   .optional()
   .meta({ description: "Staff in the dummy view: the organisation viewed (or the X-Dummy-Org header)." });
 
-const runRequest = z.strictObject({
+export const runRequest = z.strictObject({
   filters: filtersField,
   export: z.enum(["csv", "xlsx"], { error: "must be csv or xlsx" }).optional(),
   export_nb: z.coerce
@@ -76,7 +77,7 @@ const runRequest = z.strictObject({
 });
 
 /** The run request as the document shows it: the filters' fields (one rule for every analysis). */
-const documentedRunRequest = runRequest.extend({
+export const documentedRunRequest = runRequest.extend({
   filters: z
     .union([
       requestFilters,
@@ -86,7 +87,7 @@ const documentedRunRequest = runRequest.extend({
 });
 
 /** POST stats takes no field of its own (the dummy view's org_id aside): any other is refused by name. */
-const statsRequest = z.strictObject({ org_id: dummyOrgId });
+export const statsRequest = z.strictObject({ org_id: dummyOrgId });
 
 /** The body is optional (the original client sent query parameters only); when present it is JSON. */
 function optionalJsonBody(c: Context<AppEnv>, text: string): Record<string, unknown> {
@@ -183,6 +184,7 @@ export const queriesRoutes = new Hono<AppEnv>()
       summary: "How often each analysis was opened in the organisation.",
       tags: ["Analyses"],
       body: statsRequest,
+      bodyExample: noFieldsBodyExample,
       optionalBody: true,
       answer: {
         description: "How many times each analysis ran in the organisation.",

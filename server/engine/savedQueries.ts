@@ -45,7 +45,7 @@ const queryId = z.uuid("must be a saved query id (UUID)");
 
 /** 1 to 10, or the analysis name ('querie3'). */
 const querieNumber = z.preprocess(
-  (value) => {
+  (value: number | string) => {
     if (typeof value !== "string") return value;
     const match = /^(?:querie)?(\d{1,2})$/.exec(value.trim());
     return match ? Number(match[1]) : value;
@@ -59,12 +59,12 @@ const querieNumber = z.preprocess(
 
 /** Yes/No as the save dialog offers it, or a boolean. */
 const yesNo = z.preprocess(
-  (value) => (value === "Yes" ? true : value === "No" ? false : value),
+  (value: boolean | "Yes" | "No") => (value === "Yes" ? true : value === "No" ? false : value),
   z.boolean({ error: "must be true or false (Yes or No)" }),
 );
 
 /** Filters come as an object, or as its JSON text (the original client sent them as text). */
-const filtersObject = z.preprocess((value, context) => {
+const filtersObject = z.preprocess((value: z.input<typeof requestFilters> | string, context) => {
   if (typeof value !== "string") return value;
   if (nestsTooDeep(value)) {
     context.addIssue({ code: "custom", message: TOO_DEEP_MESSAGE });
@@ -73,7 +73,7 @@ const filtersObject = z.preprocess((value, context) => {
   return parseJsonField(value, "filters") ?? value;
 }, requestFilters);
 
-const saveBody = z.strictObject({
+export const saveBody = z.strictObject({
   title: singleLine(
     z
       .string({ error: textFieldError(REQUIRED_MESSAGE) })
@@ -90,7 +90,7 @@ const saveBody = z.strictObject({
   from: z.string().max(100).optional(),
 });
 
-const actionBody = z.strictObject({
+export const actionBody = z.strictObject({
   action: z.enum(["SHARE", "DELETE"], { error: "must be SHARE or DELETE" }),
   querie: queryId,
   organization_id: organisationId.optional(),
@@ -99,7 +99,7 @@ const actionBody = z.strictObject({
 });
 
 /** What POST /save reads first: `action` present picks actionBody, else saveBody (both documented). */
-const savedQueryRequest = z.record(z.string(), z.unknown(), { error: "must be a JSON object" });
+export const savedQueryRequest = z.record(z.string(), z.unknown(), { error: "must be a JSON object" });
 
 /** Who is asking, as saved queries record their owner. */
 interface Caller {

@@ -47,7 +47,7 @@ export function fieldOf(form: FormDefinition, name: string): FieldDefinition {
  * definition. The checks run in one refinement (for the form's own messages), which JSON Schema
  * cannot see: the lengths and the format's pattern are stated for the API document as well.
  */
-export function textRule(field: FieldDefinition): z.ZodType<string, unknown> {
+export function textRule(field: FieldDefinition): z.ZodType<string, string> {
   const message = fieldMessage(field);
   const max = field.type === "textarea" ? TEXTAREA_MAX : (field.maxlength ?? TEXT_MAX);
   const pattern = field.format ? FORMAT_PATTERNS[field.format] : undefined;
@@ -85,7 +85,7 @@ export function textRule(field: FieldDefinition): z.ZodType<string, unknown> {
 }
 
 /** A number typed in a text field ('Age'): digits only, or blank = unknown (null). */
-export function wholeNumberRule(field: FieldDefinition): z.ZodType<number | null, unknown> {
+export function wholeNumberRule(field: FieldDefinition): z.ZodType<number | null, string | number | null> {
   const message = fieldMessage(field);
   // Digits typed in a text field: a few, with room for the spaces trimmed around them.
   const typed = z.string().max(DATE_TEXT_MAX, message);
@@ -106,7 +106,7 @@ export function wholeNumberRule(field: FieldDefinition): z.ZodType<number | null
 export const DATE_MESSAGE = "must be a date (YYYY-MM-DD), or blank";
 
 /** A date field: "YYYY-MM-DD", or blank ("" or null) stored as null (what blank means is the form's hint). */
-export function dateRule(field: FieldDefinition): z.ZodType<string | null, unknown> {
+export function dateRule(field: FieldDefinition): z.ZodType<string | null, string | null> {
   return z
     .union([z.string().max(DATE_TEXT_MAX, DATE_MESSAGE), z.null()], { error: DATE_MESSAGE })
     .transform((value, context) => {
@@ -138,7 +138,7 @@ export function choiceValues(field: FieldDefinition): string[] {
  * A select: one of its choices (a zod enum, so the OpenAPI document lists them), or "" when not
  * required. Values are taken as sent (no trimming): they come from a list.
  */
-export function selectRule(field: FieldDefinition): z.ZodType<string, unknown> {
+export function selectRule(field: FieldDefinition): z.ZodType<string, string> {
   const message = fieldMessage(field);
   const allowed = choiceValues(field);
   const values = field.required ? allowed : [...allowed, ""];
@@ -166,7 +166,7 @@ function choiceEntry(field: FieldDefinition) {
 }
 
 /** A multiple_choice: a list of its choices (each once), at least `min` when required. */
-export function multipleChoiceRule(field: FieldDefinition): z.ZodType<string[], unknown> {
+export function multipleChoiceRule(field: FieldDefinition): z.ZodType<string[], string[]> {
   const message = fieldMessage(field);
   return z
     .array(choiceEntry(field), {

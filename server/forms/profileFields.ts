@@ -31,9 +31,9 @@ export const OTHER_SPECIALITY = "Other";
  * field's message); another left out takes its blank value, or its declared default (shareholder
  * "No"). The OpenAPI document reads the same schema, so its `required` list is the form's.
  */
-function asSent<Value>(
+function asSent<Value, Input>(
   field: FieldDefinition,
-  rule: z.ZodType<Value, unknown>,
+  rule: z.ZodType<Value, Input>,
   blank: Exclude<Value, undefined>,
 ) {
   return field.required ? rule : rule.default((field.default as Exclude<Value, undefined>) ?? blank);
@@ -43,7 +43,10 @@ export const fieldNames = (form: FormDefinition) => new Set(form.fields.map((fie
 
 /** A rule of the form's field by name, as a call sends it (asSent). */
 const sentAs =
-  <Value>(rule: (field: FieldDefinition) => z.ZodType<Value, unknown>, blank: Exclude<Value, undefined>) =>
+  <Value, Input>(
+    rule: (field: FieldDefinition) => z.ZodType<Value, Input>,
+    blank: Exclude<Value, undefined>,
+  ) =>
   (form: FormDefinition, name: string) => {
     const field = fieldOf(form, name);
     return asSent(field, rule(field), blank);

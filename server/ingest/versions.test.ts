@@ -54,10 +54,12 @@ for (const backend of backends) {
     test("warnings are recorded with the year and its version", async () => {
       const year = await yearRow();
       expect(year.warnings.map((warning) => [warning.code, warning.count])).toEqual([["units_zero", 4]]);
-      const [version] = await versionsOf(t.context.database.db, organisationId, 2024, {
-        currentId: year.currentVersionId,
-        heldId: null,
-      });
+      const [version] = (
+        await versionsOf(t.context.database.db, organisationId, 2024, {
+          currentId: year.currentVersionId,
+          heldId: null,
+        })
+      ).versions;
       expect(version).toMatchObject({
         rows: 4,
         checksum: firstChecksum,
@@ -97,10 +99,12 @@ for (const backend of backends) {
       expect(result).toMatchObject({ status: "accepted", rows: 1, warnings: [] });
       const year = await yearRow();
       expect(year).toMatchObject({ dataVersion: 2, rows: 1, warnings: [] });
-      const versions = await versionsOf(t.context.database.db, organisationId, 2024, {
-        currentId: year.currentVersionId,
-        heldId: null,
-      });
+      const versions = (
+        await versionsOf(t.context.database.db, organisationId, 2024, {
+          currentId: year.currentVersionId,
+          heldId: null,
+        })
+      ).versions;
       expect(versions.map((version) => [version.data_version, version.rows, version.current])).toEqual([
         [2, 1, true],
         [1, 4, false],
@@ -110,10 +114,12 @@ for (const backend of backends) {
     test("staff restore an earlier version: switched in atomically, recorded as a new version", async () => {
       const db = t.context.database.db;
       const before = await yearRow();
-      const [, first] = await versionsOf(db, organisationId, 2024, {
-        currentId: before.currentVersionId,
-        heldId: null,
-      });
+      const [, first] = (
+        await versionsOf(db, organisationId, 2024, {
+          currentId: before.currentVersionId,
+          heldId: null,
+        })
+      ).versions;
       const restored = await restorePracticeVersion(t.context, {
         organisationId,
         year: 2024,
@@ -125,10 +131,12 @@ for (const backend of backends) {
       const year = await yearRow();
       expect(year).toMatchObject({ dataVersion: 3, rows: 4, checksum: firstChecksum });
       expect(year.warnings.map((warning) => warning.code)).toEqual(["units_zero"]);
-      const versions = await versionsOf(db, organisationId, 2024, {
-        currentId: year.currentVersionId,
-        heldId: null,
-      });
+      const versions = (
+        await versionsOf(db, organisationId, 2024, {
+          currentId: year.currentVersionId,
+          heldId: null,
+        })
+      ).versions;
       expect(versions[0]).toMatchObject({
         data_version: 3,
         rows: 4,

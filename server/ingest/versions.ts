@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { noteAudit } from "../audit/pending.ts";
 import { auditedTransaction } from "../audit/recordWrites.ts";
 import type { AppContext } from "../context.ts";
@@ -15,6 +15,7 @@ import {
 } from "../db/schema/index.ts";
 import { notifyDataChanged } from "../engine/dataChanges.ts";
 import { HttpError, notFound } from "../http/errors.ts";
+import { keyset, type PageRequest, pageOf } from "../http/pagination.ts";
 import { publishStateChange } from "../live/stateChanges.ts";
 import { refreshReplacedYears } from "../organisations/refreshQueue.ts";
 import { withFileIntents } from "./reconcileFiles.ts";
@@ -25,12 +26,29 @@ import { lockTargets, lockUploadTargets } from "./targetLock.ts";
 /** The download of an upload's set-aside rows (server/routes/uploads/rejectedRows.ts). */
 export const rejectedRowsUrl = (uploadId: string) => `/api/management/customer/file/rejected/${uploadId}/`;
 
-/** Every accepted version of a year, newest first, as the staff year detail lists them. */
+/**
+ * Versions a page holds when the caller names no `limit`: what the year detail's versions table
+ * shows at once (each upload and restore adds one, without bound).
+ */
+export const VERSIONS_PAGE = 20;
+
+/** A year's versions newest first; the data version, then the id, order those of one instant. */
+const versionOrder = keyset([
+  { column: practiceYearVersions.createdAt, type: "timestamptz", direction: "desc" },
+  { column: practiceYearVersions.dataVersion, type: "integer", direction: "desc" },
+  { column: practiceYearVersions.id, type: "uuid", direction: "desc" },
+]);
+
+/**
+ * A page of a year's accepted versions, newest first (server/http/pagination.ts), as the staff year
+ * detail lists them: its first page there, the others from GET .../year-version/{orgid}/{year}/.
+ */
 export async function versionsOf(
   db: Db,
   organisationId: string,
   year: number,
   marks: { currentId: string | null; heldId: string | null },
+  page: PageRequest = { limit: VERSIONS_PAGE },
 ) {
   const rows = await db
     .select({
@@ -38,13 +56,22 @@ export async function versionsOf(
       userEmail: customerUsers.email,
       userName: customerUsers.username,
       staffName: staffAccounts.username,
+      pageKey: versionOrder.pageKey,
     })
     .from(practiceYearVersions)
     .leftJoin(customerUsers, eq(customerUsers.id, practiceYearVersions.uploadedBy))
     .leftJoin(staffAccounts, eq(staffAccounts.id, practiceYearVersions.uploadedByStaff))
-    .where(and(eq(practiceYearVersions.organisationId, organisationId), eq(practiceYearVersions.year, year)))
-    .orderBy(desc(practiceYearVersions.createdAt), desc(practiceYearVersions.dataVersion));
-  return rows.map(({ version, userEmail, userName, staffName }) => ({
+    .where(
+      and(
+        eq(practiceYearVersions.organisationId, organisationId),
+        eq(practiceYearVersions.year, year),
+        versionOrder.after(page.cursor),
+      ),
+    )
+    .orderBy(...versionOrder.orderBy)
+    .limit(page.limit + 1);
+  const { rows: shown, nextCursor } = pageOf(rows, page.limit);
+  const versions = shown.map(({ version, userEmail, userName, staffName }) => ({
     id: version.id,
     data_version: version.dataVersion,
     created_at: version.createdAt.toISOString(),
@@ -60,6 +87,7 @@ export async function versionsOf(
     current: version.id === marks.currentId,
     held: version.id === marks.heldId,
   }));
+  return { versions, nextCursor };
 }
 
 /**

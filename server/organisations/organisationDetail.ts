@@ -4,7 +4,7 @@
  * the queries usage for the overview chart.
  */
 
-import { asc, eq, sql, sum } from "drizzle-orm";
+import { and, asc, eq, sql, sum } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { organisationYears, practiceUploads, queryUsageLog, serviceAreas } from "../db/schema/index.ts";
 import { rejectedRowsUrl } from "../ingest/versions.ts";
@@ -15,7 +15,7 @@ import { loadYearRows, snapshotsOf, yearKey } from "./yearState.ts";
 
 type Organisation = Parameters<typeof organisationView>[1];
 type ServiceAreaRow = typeof serviceAreas.$inferSelect;
-type UploadRow = typeof practiceUploads.$inferSelect;
+type NamedUpload = Pick<typeof practiceUploads.$inferSelect, "id" | "originalName" | "rejectedRowsName">;
 
 /** Where staff send a practice file for the customer (multipart: files, years, organization). */
 export const PRACTICE_FILE_URL = "/api/management/customer/file/";
@@ -30,8 +30,7 @@ export const serviceAreaView = (row: ServiceAreaRow) => ({
 });
 
 /** The year's file panel: uploaded, need_update (staff may send one), or waiting for the customer. */
-export function fileView(row: YearRow, uploads: UploadRow[]) {
-  const accepted = uploads.find((upload) => upload.state === "accepted" && upload.years.includes(row.year));
+export function fileView(row: YearRow, accepted: NamedUpload | undefined) {
   return {
     uploaded: row.fileState === "uploaded",
     state: row.fileState,
@@ -70,17 +69,34 @@ export async function yearRowsOf(db: Db, organisationId: string) {
     .orderBy(asc(organisationYears.year));
 }
 
-export async function uploadsOf(db: Db, organisationId: string) {
-  return db
-    .select()
+/**
+ * The year's first accepted upload, which its file panel names (and links its set-aside rows of).
+ * One row read, however many uploads the organisation has made (each upload adds one, without
+ * bound): the database finds it, rather than the whole list coming back to be searched here.
+ */
+export async function acceptedUploadOf(db: Db, organisationId: string, year: number) {
+  const [row] = await db
+    .select({
+      id: practiceUploads.id,
+      originalName: practiceUploads.originalName,
+      rejectedRowsName: practiceUploads.rejectedRowsName,
+    })
     .from(practiceUploads)
-    .where(eq(practiceUploads.organisationId, organisationId))
-    .orderBy(asc(practiceUploads.createdAt));
+    .where(
+      and(
+        eq(practiceUploads.organisationId, organisationId),
+        eq(practiceUploads.state, "accepted"),
+        sql`${practiceUploads.years} @> ${JSON.stringify([year])}::jsonb`,
+      ),
+    )
+    .orderBy(asc(practiceUploads.createdAt))
+    .limit(1);
+  return row;
 }
 
 export async function organisationDetail(db: Db, organisation: Organisation) {
   const id = organisation.id;
-  const [view, years, yearStateRows, areaRows, uploads, usage] = await Promise.all([
+  const [view, years, yearStateRows, areaRows, usage] = await Promise.all([
     organisationView(db, organisation),
     yearRowsOf(db, id),
     loadYearRows(db, { organisationIds: [id] }),
@@ -89,12 +105,12 @@ export async function organisationDetail(db: Db, organisation: Organisation) {
       .from(serviceAreas)
       .where(eq(serviceAreas.organisationId, id))
       .orderBy(asc(serviceAreas.zipcode)),
-    uploadsOf(db, id),
     queriesUsage(db, id),
   ]);
+  const uploads = await Promise.all(years.map((row) => acceptedUploadOf(db, id, row.year)));
   const snapshots = snapshotsOf(yearStateRows);
   const datas = Object.fromEntries(
-    years.map((row) => {
+    years.map((row, index) => {
       const task = yearTask(row, snapshots.get(yearKey(id, row.year)));
       const snapshot = snapshots.get(yearKey(id, row.year));
       return [
@@ -102,7 +118,7 @@ export async function organisationDetail(db: Db, organisation: Organisation) {
         {
           ...task,
           questionnaire: snapshot?.questionnaire ? { state: snapshot.questionnaire } : null,
-          file: fileView(row, uploads),
+          file: fileView(row, uploads[index]),
           service_area: areaRows.filter((area) => area.year === row.year).map(serviceAreaView),
         },
       ];

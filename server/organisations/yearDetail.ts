@@ -10,7 +10,7 @@ import { versionsOf } from "../ingest/versions.ts";
 import { schemeView, validationView } from "../schemes/present.ts";
 import { withVerdicts } from "../schemes/rowVerdicts.ts";
 import { progressView, type YearRow } from "./adminYears.ts";
-import { fileView, serviceAreaView, uploadsOf } from "./organisationDetail.ts";
+import { acceptedUploadOf, fileView, serviceAreaView } from "./organisationDetail.ts";
 import { facilityViewsOf, providerView } from "./profileViews.ts";
 import { reviewChanges, summaryOf } from "./reviewedSummary.ts";
 import { yearActions } from "./yearActions.ts";
@@ -21,10 +21,16 @@ import { loadYearRows, snapshotsOf, yearKey } from "./yearState.ts";
 type ValidationRow = typeof validations.$inferSelect;
 type SchemeRow = typeof schemeResults.$inferSelect;
 
+/** The year detail's first page of versions, and the cursor of the next (GET .../year-version/). */
+const versionsField = (page: Awaited<ReturnType<typeof versionsOf>>) => ({
+  versions: page.versions,
+  versions_next_cursor: page.nextCursor,
+});
+
 export async function yearDetail(db: Db, dataDir: string, organisationId: string, yearRow: YearRow) {
   const year = yearRow.year;
   const missingData = missingDataOf(dataDir, year, yearRow);
-  const [facilityViews, providerRows, areaRows, stateRows, uploads] = await Promise.all([
+  const [facilityViews, providerRows, areaRows, stateRows, accepted] = await Promise.all([
     facilityViewsOf(db, organisationId),
     db
       .select()
@@ -37,7 +43,7 @@ export async function yearDetail(db: Db, dataDir: string, organisationId: string
       .where(and(eq(serviceAreas.organisationId, organisationId), eq(serviceAreas.year, year)))
       .orderBy(asc(serviceAreas.zipcode)),
     loadYearRows(db, { organisationIds: [organisationId], year }),
-    uploadsOf(db, organisationId),
+    acceptedUploadOf(db, organisationId, year),
   ]);
   const snapshot = snapshotsOf(stateRows).get(yearKey(organisationId, year)) ?? emptySnapshot();
   const progress = yearProgress(snapshot);
@@ -82,7 +88,7 @@ export async function yearDetail(db: Db, dataDir: string, organisationId: string
     market_profile: schemeOf("MP"),
     scoring: schemeOf("SCORING"),
     questionnaire: questionnaire ? { state: questionnaire.state } : null,
-    file: fileView(yearRow, uploads),
+    file: fileView(yearRow, accepted),
     /** The customer replaced the reviewed data: the year is back in review until enabled again. */
     replaced: yearRow.replacedAt
       ? { at: yearRow.replacedAt.toISOString(), rows_before: yearRow.replacedRows, rows: yearRow.rows }
@@ -97,11 +103,13 @@ export async function yearDetail(db: Db, dataDir: string, organisationId: string
             : null,
         }
       : null,
-    /** Every accepted version of the year, newest first (staff may restore an earlier one). */
-    versions: await versionsOf(db, organisationId, year, {
-      currentId: yearRow.currentVersionId,
-      heldId: yearRow.heldVersionId,
-    }),
+    /** The year's newest accepted versions (staff may restore an earlier one); more by page. */
+    ...versionsField(
+      await versionsOf(db, organisationId, year, {
+        currentId: yearRow.currentVersionId,
+        heldId: yearRow.heldVersionId,
+      }),
+    ),
     progress: progress.percent,
     progress_detail: { ...progressView(progress), items: progress.items },
   };

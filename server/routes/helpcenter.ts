@@ -9,6 +9,7 @@ import { REQUIRED_MESSAGE, textFieldError } from "../forms/formatWords.ts";
 import { faqAnswer, faqPageAnswer, faqsAnswer } from "../http/answers/services.ts";
 import { readJson, readQuery } from "../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
+import { changeQuestionBodyExample, removeQuestionBodyExample } from "../http/examples/requestBodies.ts";
 import { faqsExample } from "../http/examples/services.ts";
 import { requireStaff } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
@@ -32,8 +33,8 @@ const faqId = z
   .positive()
   .max(2_147_483_647, "must be the number of a question");
 
-const addFaq = z.strictObject({ faq: z.strictObject({ question, answer }) });
-const updateFaq = z.strictObject({
+export const addFaq = z.strictObject({ faq: z.strictObject({ question, answer }) });
+export const updateFaq = z.strictObject({
   id: faqId,
   // Every field optional: a field not sent keeps its stored value.
   data: z.strictObject({
@@ -44,7 +45,7 @@ const updateFaq = z.strictObject({
     active: z.boolean({ message: "must be true or false" }).optional(),
   }),
 });
-const removeFaq = z.strictObject({ id: faqId });
+export const removeFaq = z.strictObject({ id: faqId });
 
 const faqColumns = {
   id: faqs.id,
@@ -165,6 +166,7 @@ export const helpcenterRoutes = new Hono<AppEnv>()
       summary: "Change a question: text, promoted, active (a field not sent is kept).",
       tags: ["Help centre"],
       body: updateFaq,
+      bodyExample: changeQuestionBodyExample,
       answer: { description: "Every question, as staff see them.", schema: faqsAnswer, example: faqsExample },
     }),
     async (c) => {
@@ -194,6 +196,7 @@ export const helpcenterRoutes = new Hono<AppEnv>()
       summary: "Remove a question.",
       tags: ["Help centre"],
       body: removeFaq,
+      bodyExample: removeQuestionBodyExample,
       answer: { description: "The remaining questions.", schema: faqsAnswer, example: faqsExample },
     }),
     async (c) => {

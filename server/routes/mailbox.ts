@@ -10,6 +10,7 @@ import {
 } from "../http/answers/services.ts";
 import { parseParam, readJson, readQuery } from "../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
+import { customMailBodyExample, mailboxUsersBodyExample } from "../http/examples/requestBodies.ts";
 import { mailSentExample, orgUsersExample } from "../http/examples/services.ts";
 import { requireStaff } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
@@ -95,6 +96,7 @@ export const mailboxRoutes = new Hono<AppEnv>()
       summary: "The users of the organisations named.",
       tags: ["Back office: mailbox"],
       body: mailboxOrganisationsSchema,
+      bodyExample: mailboxUsersBodyExample,
       answer: {
         description: "The organisations named, with their users.",
         schema: orgUsersAnswer,
@@ -114,6 +116,7 @@ export const mailboxRoutes = new Hono<AppEnv>()
       summary: "Send an e-mail to the chosen users (queued).",
       tags: ["Back office: mailbox"],
       body: mailboxSendSchema,
+      bodyExample: customMailBodyExample,
       answer: {
         description: "How many recipients the e-mail was sent to.",
         schema: mailSentAnswer,

@@ -10,7 +10,7 @@ import { describe } from "../http/openapi/declare.ts";
 import { notificationPage, notificationsPageQuery } from "../live/notificationPages.ts";
 import { deleteOwnNotification, recipientOf } from "../live/notifications.ts";
 
-const deleteNotification = z.strictObject({ id: z.uuid({ message: "must be a notification id" }) });
+export const deleteNotification = z.strictObject({ id: z.uuid({ message: "must be a notification id" }) });
 
 /**
  * The caller's own notifications and tasks: a page of them (GET), and DELETE of one; another

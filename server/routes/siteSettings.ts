@@ -10,6 +10,7 @@ import { siteSettings } from "../db/schema/index.ts";
 import { siteSettingsAnswer as siteSettingsSchema } from "../http/answers/services.ts";
 import { readJson } from "../http/body.ts";
 import { invalidToken } from "../http/errors.ts";
+import { siteSettingsBodyExample } from "../http/examples/requestBodies.ts";
 import { siteSettingsExample } from "../http/examples/services.ts";
 import { requireStaff } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
@@ -43,7 +44,7 @@ const queryTexts = z.strictObject(
  * One of the three contents, or query texts (the Manage contents screen's Update buttons). Plain
  * objects with a rule each rather than a union, so a refusal names the field at fault.
  */
-const updateSettings = z
+export const updateSettings = z
   .strictObject({
     contents: z
       .strictObject({
@@ -109,6 +110,7 @@ export const siteSettingsRoutes = new Hono<AppEnv>()
       summary: "Change the site's texts (site admins only).",
       tags: ["Site settings"],
       body: updateSettings,
+      bodyExample: siteSettingsBodyExample,
       answer: {
         description: "The site's texts after the change.",
         schema: siteSettingsSchema,

@@ -1,15 +1,24 @@
 /**
  * Cursor pagination (server/http/pagination.ts) on the lists that grow fastest besides the report
  * subscriptions (pagination.test.ts): a customer's saved views, a user's stored notifications and
- * tasks, and the staff mailbox's users of every organisation. Each is filled with 10,000 rows in
+ * tasks, the staff mailbox's users of every organisation, and a year's versions (each upload and
+ * restore adds one). Each is filled with 10,000 rows in
  * bulk (many sharing a time or a name, so the id must break the ties) and walked at 200 a page: every
  * row exactly once, in the order the database sorts them; a forged cursor is refused naming it.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
-import { customerUsers, notifications, organisations, savedQueries } from "../../server/db/schema/index.ts";
+import {
+  customerUsers,
+  notifications,
+  organisations,
+  organisationYears,
+  practiceYearVersions,
+  savedQueries,
+} from "../../server/db/schema/index.ts";
 import { SAVED_VIEWS_PAGE } from "../../server/engine/savedQueries.ts";
 import { MAX_PAGE_SIZE } from "../../server/http/pagination.ts";
+import { VERSIONS_PAGE } from "../../server/ingest/versions.ts";
 import { NOTIFICATIONS_PAGE } from "../../server/live/notificationPages.ts";
 import { MAILBOX_PAGE } from "../../server/mail/recipients.ts";
 import { backends } from "../helpers/backends.ts";
@@ -69,7 +78,7 @@ async function refusesForgedCursors(read: (query: string) => Promise<Page>) {
 }
 
 for (const backend of backends) {
-  describe(`cursor pagination at 10,000 rows: saved views, notifications, mailbox (${backend})`, () => {
+  describe(`cursor pagination at 10,000 rows: saved views, notifications, mailbox, versions (${backend})`, () => {
     let t: TestApp;
     let staff: HttpClient;
     let customer: HttpClient;
@@ -134,6 +143,23 @@ for (const backend of backends) {
         }),
         (rows) => db.insert(customerUsers).values(rows),
       );
+      // A year's versions: 10,000 of 2024 in one statement (a hundred share each time, fifty each
+      // data version, so the id orders them), and 100 of 2025 never listed with 2024's.
+      await db.insert(organisationYears).values(
+        [2024, 2025].map((year) => ({
+          organisationId,
+          year,
+          fileState: "uploaded" as const,
+          dataVersion: 1,
+        })),
+      );
+      await db.execute(sql`
+        INSERT INTO practice_year_versions
+          (organisation_id, year, data_version, rows, checksum, storage_name, created_at)
+        SELECT ${organisationId}, CASE WHEN i <= ${TOTAL} THEN 2024 ELSE 2025 END, i % 50, i,
+               'sha256:' || i, 'v' || i || '.parquet',
+               timestamptz '2026-01-01 00:00:00.123+00' + (i % 100) * interval '1 second'
+        FROM generate_series(1, ${TOTAL + 100}) AS i`);
     }, 180_000);
     afterAll(() => t.close());
 
@@ -142,6 +168,47 @@ for (const backend of backends) {
     const items = (query: string) =>
       customer.get(`/api/management/customer/notification/?${query}`) as Promise<Page>;
     const mailbox = (query: string) => staff.get(`/api/services/email/get/?${query}`) as Promise<Page>;
+    const versions = (query: string) =>
+      staff.get(
+        `/api/management/admin/customer/year-version/${organisationId}/2024/?${query}`,
+      ) as Promise<Page>;
+
+    test("a year's versions: each once, newest first, after the year detail's first page", async () => {
+      const pages = await walk(versions);
+      const seen = pages.flatMap((page) => (page.versions as { id: string }[]).map((version) => version.id));
+      const stored = await t.context.database.db
+        .select({ id: practiceYearVersions.id })
+        .from(practiceYearVersions)
+        .where(
+          and(eq(practiceYearVersions.organisationId, organisationId), eq(practiceYearVersions.year, 2024)),
+        )
+        .orderBy(
+          desc(practiceYearVersions.createdAt),
+          desc(practiceYearVersions.dataVersion),
+          desc(practiceYearVersions.id),
+        );
+      expect(stored).toHaveLength(TOTAL);
+      expect(seen).toEqual(stored.map((row) => row.id));
+      expect(pages).toHaveLength(TOTAL / MAX_PAGE_SIZE);
+      // The year detail shows the newest page; its cursor reads on from there, as the screen does.
+      const detail = await staff.post("/api/management/admin/organization/", {
+        full: true,
+        id: organisationId,
+        year: 2024,
+      });
+      expect(detail.status).toBe(200);
+      const first = detail.json.data.versions.map((version: { id: string }) => version.id);
+      expect(first).toEqual(stored.slice(0, VERSIONS_PAGE).map((row) => row.id));
+      const next = await versions(`cursor=${detail.json.data.versions_next_cursor}`);
+      expect((next.json.versions as { id: string }[]).map((version) => version.id)).toEqual(
+        stored.slice(VERSIONS_PAGE, 2 * VERSIONS_PAGE).map((row) => row.id),
+      );
+      await refusesForgedCursors(versions);
+      const unknownYear = await staff.get(
+        `/api/management/admin/customer/year-version/${organisationId}/2023/`,
+      );
+      expect(unknownYear.status).toBe(404);
+    });
 
     test("saved views: the owner's and the shared ones, each once, oldest first, split per page", async () => {
       const pages = await walk(savedViews);

@@ -141,6 +141,7 @@ const probes: Record<string, Probe> = {
   "POST /api/management/admin/organization": STAFF,
   "GET /api/management/queries/adminsave/:orgid": STAFF,
   "GET /api/management/admin/report-subscription/:orgid": STAFF,
+  "GET /api/management/admin/customer/year-version/:orgid/:year": STAFF,
 
   "POST /api/management/admin/detail": SITE_ADMIN,
   "POST /api/management/admin/report-subscription/:orgid/pause": SITE_ADMIN,

@@ -10,6 +10,7 @@ import {
   organisations,
   organisationYears,
   practiceUploads,
+  practiceYearVersions,
   queryUsageLog,
   questionnaires,
   schemeResults,
@@ -580,6 +581,20 @@ const attempts: Record<string, Attempt | string> = {
     const answer = await world.a.get(`/api/management/admin/report-subscription/${world.orgB.id}/`);
     expect(answer.status).toBe(401);
     expect(answer.json.subscriptions).toBeUndefined();
+  },
+  "GET /api/management/admin/customer/year-version/:orgid/:year": async ({ t, a, orgB }) => {
+    // B's year has a version; a customer (of A) reading B's versions is refused as not staff.
+    await t.context.database.db.insert(practiceYearVersions).values({
+      organisationId: orgB.id,
+      year: 2024,
+      dataVersion: 1,
+      rows: 10,
+      checksum: "sha256:b",
+      storageName: "b.parquet",
+    });
+    const answer = await a.get(`/api/management/admin/customer/year-version/${orgB.id}/2024/`);
+    expect(answer.status).toBe(401);
+    expect(answer.json.versions).toBeUndefined();
   },
   "POST /api/management/admin/report-subscription/:orgid/pause": async (world) => {
     await subscriptionOfB(world);

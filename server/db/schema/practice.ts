@@ -188,7 +188,17 @@ export const practiceYearVersions = pgTable(
     restoredFrom: uuid("restored_from"),
     createdAt: createdAt(),
   },
-  (table) => [index("practice_year_versions_org_year_idx").on(table.organisationId, table.year)],
+  // The year's versions a page at a time, newest first (server/ingest/versions.ts versionsOf): the
+  // index holds the page's order, read backwards, so a page reads only its rows.
+  (table) => [
+    index("practice_year_versions_page_idx").on(
+      table.organisationId,
+      table.year,
+      table.createdAt,
+      table.dataVersion,
+      table.id,
+    ),
+  ],
 );
 
 export const serviceAreaTypes = ["PSA", "SSA", "TSA"] as const;

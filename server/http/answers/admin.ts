@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { yearRefreshState } from "../../organisations/refreshShapes.ts";
-import { isoTime, jobRef, ok, year } from "./common.ts";
+import { isoTime, jobRef, nextCursor, ok, year } from "./common.ts";
 import { facilityView, organisationView, providerView, rowVerdict, yearListsShape } from "./customer.ts";
 import { ingestWarning } from "./uploads.ts";
 
@@ -212,7 +212,11 @@ export const yearData = z.strictObject({
       description:
         "The refresh after new data replaced the reviewed data: every step the year's rule allowed, run in one job. `ready`: staff may enable; `stopped`: `needs` says what they must do first.",
     }),
-  versions: z.array(yearVersion),
+  versions: z.array(yearVersion).meta({
+    description:
+      "The year's newest accepted versions (20); `versions_next_cursor` reads the next page from GET /api/management/admin/customer/year-version/{orgid}/{year}/.",
+  }),
+  versions_next_cursor: nextCursor,
   progress: z.number(),
   progress_detail: progressDetail.extend({ items: z.unknown() }),
 });
@@ -284,7 +288,16 @@ export const yearRemovedAnswer = z.strictObject({
 export const versionsAnswer = z.strictObject({
   status: ok,
   detail: z.string(),
+  versions: z
+    .array(yearVersion)
+    .meta({ description: "The first page of the year's versions, newest first." }),
+  next_cursor: nextCursor,
+});
+/** A page of a year's versions, newest first (GET .../year-version/{orgid}/{year}/). */
+export const versionsPageAnswer = z.strictObject({
+  status: ok,
   versions: z.array(yearVersion),
+  next_cursor: nextCursor,
 });
 
 /** The service area calls answer the year's zips and what the call did. */

@@ -74,6 +74,14 @@ export const versionsExample = {
       held: false,
     },
   ],
+  next_cursor: null,
+};
+
+/** A page of a year's versions with one more page to read. */
+export const versionsPageExample = {
+  status: 200 as const,
+  versions: versionsExample.versions,
+  next_cursor: "WyIyMDI2LTExLTI4IDEwOjA0OjU1KzAwIiwiMyIsImExYjJjM2Q0LWU1ZjYtNGE3Yi04YzlkLTBlMWYyYTNiNGM1ZCJd",
 };
 
 const serviceArea = [

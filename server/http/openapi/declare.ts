@@ -62,7 +62,16 @@ export interface RouteDescription {
    * A body that is not JSON (multipart forms, files): its media type and documented fields, and
    * how a field is encoded when it is not text (user_data: JSON text).
    */
-  form?: { media: string; schema: z.ZodType; encoding?: Record<string, { contentType: string }> };
+  form?: {
+    media: string;
+    schema: z.ZodType;
+    encoding?: Record<string, { contentType: string }>;
+    /**
+     * A typical form, shown in the document: each text part as sent (a JSON part as its object),
+     * each file part by its file's name (a list for a part that takes several).
+     */
+    example?: Record<string, unknown>;
+  };
   /** The answer of a successful call. A bare sentence only where there is no body to describe. */
   answer: string | AnswerDescription;
   /**
@@ -219,6 +228,7 @@ function operationOf(route: RouteDescription) {
             [route.form.media]: {
               schema: resolver(route.form.schema),
               ...(route.form.encoding ? { encoding: route.form.encoding } : {}),
+              ...(route.form.example ? { example: route.form.example } : {}),
             },
           },
         }

@@ -93,6 +93,7 @@ export const ROUTE_ROLES = {
   "POST /api/management/admin/organization": "staff",
   "GET /api/management/queries/adminsave/:orgid": "staff",
   "GET /api/management/admin/report-subscription/:orgid": "staff",
+  "GET /api/management/admin/customer/year-version/:orgid/:year": "staff",
 
   // The back office, written: site admins only.
   "POST /api/management/admin/detail": "siteAdmin",

@@ -10,11 +10,12 @@ import { agentAddedAnswer, agentsAnswer } from "../../http/answers/staff.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { agentExample } from "../../http/examples/people.ts";
+import { addAgentBodyExample, removeAgentBodyExample } from "../../http/examples/requestBodies.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { agentList } from "../../staff/present.ts";
 
-const removeAgent = z.strictObject({ email: agentEmail });
+export const removeAgent = z.strictObject({ email: agentEmail });
 
 const taken = (field: "username" | "email") => {
   const message = `An account with this ${field} already exists.`;
@@ -36,6 +37,7 @@ export const agentRoutes = new Hono<AppEnv>()
       summary: "Add an agent (site admins only).",
       tags: ["Back office: parameters"],
       body: newAgentSchema,
+      bodyExample: addAgentBodyExample,
       answer: {
         description: "The agent and the updated agents list.",
         schema: agentAddedAnswer,
@@ -83,6 +85,7 @@ export const agentRoutes = new Hono<AppEnv>()
       summary: "Remove an agent by e-mail (site admins only); its sessions end at once.",
       tags: ["Back office: parameters"],
       body: removeAgent,
+      bodyExample: removeAgentBodyExample,
       answer: {
         description: "The updated agents list.",
         schema: agentsAnswer,

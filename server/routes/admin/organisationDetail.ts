@@ -18,7 +18,7 @@ import { findOrganisation } from "../../organisations/present.ts";
 import { yearDetail } from "../../organisations/yearDetail.ts";
 import { fourDigitYear } from "../../organisations/yearField.ts";
 
-const organisationRequest = z
+export const organisationRequest = z
   .strictObject({
     id: z.uuid("must be an organisation id (UUID)").optional(),
     full: z.boolean({ error: "must be true or false" }).optional(),

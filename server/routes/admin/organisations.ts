@@ -12,6 +12,11 @@ import { organisationAnswer } from "../../http/answers/customer.ts";
 import { readJson } from "../../http/body.ts";
 import { notFound } from "../../http/errors.ts";
 import { organisationAnswerExample } from "../../http/examples/practice.ts";
+import {
+  addOrganisationBodyExample,
+  changeOrganisationBodyExample,
+  deleteOrganisationBodyExample,
+} from "../../http/examples/requestBodies.ts";
 import { organisationDeletedExample } from "../../http/examples/years.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
@@ -33,7 +38,7 @@ const organisationFields = z.strictObject({
 });
 
 /** A new organisation: fields left out are blank. */
-const createOrganisation = z.strictObject({
+export const createOrganisation = z.strictObject({
   organization: organisationFields.extend({
     address: organisationFields.shape.address.default(""),
     locale: organisationFields.shape.locale.default(""),
@@ -44,10 +49,10 @@ const createOrganisation = z.strictObject({
   }),
 });
 // .partial() keeps no default: a field not sent stays undefined, so the stored value is kept.
-const updateOrganisation = z.strictObject({
+export const updateOrganisation = z.strictObject({
   organization: organisationFields.partial().extend({ id: z.uuid() }),
 });
-const deleteOrganisation = z.strictObject({ organization: z.uuid() });
+export const deleteOrganisation = z.strictObject({ organization: z.uuid() });
 
 type OrganisationFields = Partial<z.infer<typeof organisationFields>>;
 
@@ -102,6 +107,7 @@ export const organisationRoutes = new Hono<AppEnv>()
       summary: "Create a customer organisation (site admins only).",
       tags: ["Back office: customers"],
       body: createOrganisation,
+      bodyExample: addOrganisationBodyExample,
       answer: {
         description: "The new organisation as the customer area reads it.",
         schema: organisationAnswer,
@@ -126,6 +132,7 @@ export const organisationRoutes = new Hono<AppEnv>()
       summary: "Change a customer organisation's name or settings (site admins only).",
       tags: ["Back office: customers"],
       body: updateOrganisation,
+      bodyExample: changeOrganisationBodyExample,
       answer: {
         description: "The organisation after the change.",
         schema: organisationAnswer,
@@ -166,6 +173,7 @@ export const deleteOrganisationRoutes = new Hono<AppEnv>().delete(
     summary: "Delete a customer organisation and everything it holds (site admins only).",
     tags: ["Back office: customers"],
     body: deleteOrganisation,
+    bodyExample: deleteOrganisationBodyExample,
     answer: {
       description: "The deleted organisation's id.",
       schema: organisationDeletedAnswer,

@@ -12,6 +12,7 @@ import { readJson } from "../../http/body.ts";
 import { HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { staffProfileAnswerExample } from "../../http/examples/people.ts";
 import { organisationAnswerExample } from "../../http/examples/practice.ts";
+import { openDummyViewBodyExample, staffProfileFormExample } from "../../http/examples/requestBodies.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { findOrganisation, organisationView } from "../../organisations/present.ts";
@@ -47,6 +48,7 @@ export const staffProfileRoutes = new Hono<AppEnv>().post(
         image: z.file().optional().meta({ description: PICTURE_WORDS }),
       }),
       encoding: { user_data: { contentType: "application/json" } },
+      example: staffProfileFormExample,
     },
     answer: {
       description: "The changed profile (twice: `user` and `profile`).",
@@ -110,7 +112,9 @@ export const staffProfileRoutes = new Hono<AppEnv>().post(
   },
 );
 
-const fakeOrgBody = z.strictObject({ org_id: z.uuid({ message: "must be an organisation id (UUID)" }) });
+export const fakeOrgBody = z.strictObject({
+  org_id: z.uuid({ message: "must be an organisation id (UUID)" }),
+});
 
 /**
  * POST /api/management/admin/fake-org/ {org_id}: the organisation a staff member opens in the dummy
@@ -125,6 +129,7 @@ export const fakeOrgRoutes = new Hono<AppEnv>().post(
       "Open an organisation in the dummy (view-as-customer) mode: the organisation as the customer area reads it.",
     tags: ["Back office: account"],
     body: fakeOrgBody,
+    bodyExample: openDummyViewBodyExample,
     answer: {
       description: "The organisation as the customer area reads it.",
       schema: organisationAnswer,

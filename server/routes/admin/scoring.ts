@@ -8,6 +8,7 @@ import type { AppEnv } from "../../context.ts";
 import { schemeRunAnswer } from "../../http/answers/admin.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
+import { scoreYearBodyExample } from "../../http/examples/requestBodies.ts";
 import { schemeRunExample } from "../../http/examples/schemes.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
@@ -16,7 +17,7 @@ import { loadYearActions } from "../../organisations/yearState.ts";
 import { enqueueScheme, schemeEntry } from "../../schemes/schemeJob.ts";
 import { findOrganisationYear, organisationIdField, yearField } from "../schemes/schemeBodies.ts";
 
-const scoringBody = z.strictObject({ organization_uuid: organisationIdField, year: yearField });
+export const scoringBody = z.strictObject({ organization_uuid: organisationIdField, year: yearField });
 
 export const adminScoringRoutes = new Hono<AppEnv>().post(
   "/",
@@ -25,6 +26,7 @@ export const adminScoringRoutes = new Hono<AppEnv>().post(
     summary: "Run the scoring of an organisation's year (queued job).",
     tags: ["Back office: schemes"],
     body: scoringBody,
+    bodyExample: scoreYearBodyExample,
     answer: {
       description: "The scoring's entry now (running) and the queued job's id.",
       schema: schemeRunAnswer,

@@ -13,6 +13,7 @@ import { organisationYears } from "../../db/schema/index.ts";
 import { serviceAreaSuggestionAnswer } from "../../http/answers/admin.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
+import { suggestServiceAreaBodyExample } from "../../http/examples/requestBodies.ts";
 import { serviceAreaSuggestionExample } from "../../http/examples/years.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
@@ -26,7 +27,7 @@ const share = z
   .gt(0, "must be more than 0")
   .max(1, "must be at most 1 (100%)");
 
-const suggestBody = z.strictObject({
+export const suggestBody = z.strictObject({
   organization_uuid: z.uuid("must be an organisation id (UUID)"),
   year: fourDigitYear,
   shares: z
@@ -44,6 +45,7 @@ export const serviceAreaSuggestRoutes = new Hono<AppEnv>().post(
       "Suggest a primary and secondary service area from the year's data (the zips holding the given shares of cases).",
     tags: ["Back office: service areas"],
     body: suggestBody,
+    bodyExample: suggestServiceAreaBodyExample,
     answer: {
       description: "The suggested zips per area; nothing is written.",
       schema: serviceAreaSuggestionAnswer,

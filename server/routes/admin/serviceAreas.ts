@@ -19,6 +19,11 @@ import {
 import { readJson } from "../../http/body.ts";
 import { type FieldError, HttpError, notFound } from "../../http/errors.ts";
 import {
+  addServiceAreaBodyExample,
+  checkServiceAreaBodyExample,
+  removeServiceAreaBodyExample,
+} from "../../http/examples/requestBodies.ts";
+import {
   serviceAreaAddedExample,
   serviceAreaCheckedExample,
   serviceAreaRemovedExample,
@@ -43,7 +48,7 @@ const item = z.strictObject({
   year: fourDigitYear,
 });
 
-const serviceAreaBody = z
+export const serviceAreaBody = z
   .strictObject({
     organization_uuid: z.uuid("must be an organisation id (UUID)"),
     year: fourDigitYear,
@@ -151,6 +156,7 @@ export const serviceAreaRoutes = new Hono<AppEnv>()
       summary: "Add zips to an organisation's service area for a year (site admins only).",
       tags: ["Back office: service areas"],
       body: serviceAreaBody,
+      bodyExample: addServiceAreaBodyExample,
       answer: {
         description: "The year's service area and how many zips were added.",
         schema: serviceAreaAddedAnswer,
@@ -203,6 +209,7 @@ export const serviceAreaRoutes = new Hono<AppEnv>()
       summary: "Check zips against the reference and the stored area before adding them.",
       tags: ["Back office: service areas"],
       body: serviceAreaBody,
+      bodyExample: checkServiceAreaBodyExample,
       answer: {
         description: "The year's service area and `check`, one result per zip.",
         schema: serviceAreaCheckedAnswer,
@@ -258,6 +265,7 @@ export const serviceAreaRoutes = new Hono<AppEnv>()
       summary: "Remove zips from an organisation's service area for a year.",
       tags: ["Back office: service areas"],
       body: serviceAreaBody,
+      bodyExample: removeServiceAreaBodyExample,
       answer: {
         description: "The year's service area and how many zips were removed.",
         schema: serviceAreaRemovedAnswer,

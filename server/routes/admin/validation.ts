@@ -10,6 +10,7 @@ import { validationTypes } from "../../db/schema/index.ts";
 import { schemeRunAnswer, validationAnswer } from "../../http/answers/admin.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
+import { markValidationValidBodyExample } from "../../http/examples/requestBodies.ts";
 import { schemeRunExample, validationExample } from "../../http/examples/schemes.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
@@ -20,7 +21,7 @@ import { enqueueScheme, publishSchemeEvent, schemeEntry } from "../../schemes/sc
 import { validateAnyway } from "../../schemes/store.ts";
 import { findOrganisationYear, organisationIdField, yearField } from "../schemes/schemeBodies.ts";
 
-const validationBody = z.strictObject({
+export const validationBody = z.strictObject({
   year: yearField,
   type: z.enum(validationTypes, { error: "must be facility, provider or global" }),
   organization_uuid: organisationIdField,
@@ -68,6 +69,7 @@ export const validationRoutes = new Hono<AppEnv>()
         "Marks the year's latest validation of that type valid although its run found problems, so the steps after it may run. Refused (400) when the validation has not run or its gate is closed; a validation already valid is answered as it is.",
       tags: ["Back office: schemes"],
       body: validationBody,
+      bodyExample: markValidationValidBodyExample,
       answer: {
         description: "The validation after the change, with its results.",
         schema: validationAnswer,

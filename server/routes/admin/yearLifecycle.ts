@@ -22,6 +22,11 @@ import {
 import { readJson } from "../../http/body.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
 import {
+  prelaunchYearBodyExample,
+  removeYearBodyExample,
+  requestYearBodyExample,
+} from "../../http/examples/requestBodies.ts";
+import {
   yearEnabledExample,
   yearPrelaunchedExample,
   yearRemovedExample,
@@ -41,11 +46,11 @@ import { dataYear, fourDigitYear } from "../../organisations/yearField.ts";
 import { loadYearState } from "../../organisations/yearState.ts";
 
 const organisationId = z.uuid("must be an organisation id (UUID)");
-const validBody = z.strictObject({ organization_uuid: organisationId, year: fourDigitYear });
+export const validBody = z.strictObject({ organization_uuid: organisationId, year: fourDigitYear });
 /** A request makes the year: only a data year (2000 to next year) may be asked for. */
-const requestBody = z.strictObject({ organization_uuid: organisationId, year: dataYear });
-const prelaunchBody = z.strictObject({ org_id: organisationId, year: fourDigitYear });
-const removeBody = z.strictObject({
+export const requestBody = z.strictObject({ organization_uuid: organisationId, year: dataYear });
+export const prelaunchBody = z.strictObject({ org_id: organisationId, year: fourDigitYear });
+export const removeBody = z.strictObject({
   organization: organisationId,
   year: fourDigitYear,
   action: z
@@ -200,6 +205,7 @@ export const validYearRoutes = new Hono<AppEnv>()
         "Creates the year if the organisation does not have it. Refused (400) when the year already has accepted data: delete its file first.",
       tags: ["Back office: years"],
       body: requestBody,
+      bodyExample: requestYearBodyExample,
       answer: {
         description: "The organisation's years after the change.",
         schema: yearRequestedAnswer,
@@ -254,6 +260,7 @@ export const prelaunchRoutes = new Hono<AppEnv>().post(
       "The year must have accepted data, the market data of that year and be complete (100% progress), and not be enabled.",
     tags: ["Back office: years"],
     body: prelaunchBody,
+    bodyExample: prelaunchYearBodyExample,
     answer: {
       description: "The organisation's years after the change.",
       schema: yearPrelaunchedAnswer,
@@ -291,6 +298,7 @@ export const removeYearRoutes = new Hono<AppEnv>().delete(
     summary: "Remove a year of an organisation with its files and results.",
     tags: ["Back office: years"],
     body: removeBody,
+    bodyExample: removeYearBodyExample,
     answer: {
       description: "What was removed and the organisation's years after the change.",
       schema: yearRemovedAnswer,

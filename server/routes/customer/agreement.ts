@@ -7,10 +7,13 @@ import { organisations } from "../../db/schema/index.ts";
 import { agreementAnswer } from "../../http/answers/customer.ts";
 import { readJson } from "../../http/body.ts";
 import { forbidden } from "../../http/errors.ts";
+import { acceptAgreementBodyExample } from "../../http/examples/requestBodies.ts";
 import { customerScope } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
 
-const acceptAgreement = z.strictObject({ organization: z.uuid({ message: "must be an organisation id" }) });
+export const acceptAgreement = z.strictObject({
+  organization: z.uuid({ message: "must be an organisation id" }),
+});
 
 /** POST /api/management/customer/agreement/: a user of the organisation accepts the licence agreement. */
 export const agreementRoutes = new Hono<AppEnv>().post(
@@ -20,6 +23,7 @@ export const agreementRoutes = new Hono<AppEnv>().post(
     summary: "Accept the data-use agreement for the customer's organisation.",
     tags: ["Customer: account"],
     body: acceptAgreement,
+    bodyExample: acceptAgreementBodyExample,
     answer: {
       description: "The agreement is accepted.",
       schema: agreementAnswer,

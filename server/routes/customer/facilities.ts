@@ -18,6 +18,7 @@ import { zipCentroid } from "../../geo/zipCentroids.ts";
 import { facilitiesAnswer, facilityAnswer } from "../../http/answers/customer.ts";
 import { parseWith, readJson } from "../../http/body.ts";
 import { facilityExample } from "../../http/examples/practice.ts";
+import { changeFacilityBodyExample, removeFacilityBodyExample } from "../../http/examples/requestBodies.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { changeProfile } from "../../organisations/profileChanged.ts";
 import {
@@ -39,7 +40,7 @@ import {
 } from "./profileAccess.ts";
 
 const FORM_FIELDS = fieldNames(facilityForm);
-const { body, postBody, patchBody, deleteBody } = entityCalls("facility", facilityFields);
+export const { body, postBody, patchBody, deleteBody } = entityCalls("facility", facilityFields);
 /** The form's rules, their refusals named inside the body's entity (`facility.npi`). */
 const facilityEntity = z.object({ facility: facilityFields });
 
@@ -156,6 +157,7 @@ export const facilityRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: patchBody,
+      bodyExample: changeFacilityBodyExample,
       answer: {
         description: "The changed facility.",
         schema: facilityAnswer,
@@ -187,6 +189,7 @@ export const facilityRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: deleteBody,
+      bodyExample: removeFacilityBodyExample,
       answer: {
         description: "The organisation's remaining facilities.",
         schema: facilitiesAnswer,

@@ -18,6 +18,11 @@ import { locationsAnswer } from "../../http/answers/customer.ts";
 import { parseWith, readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
 import { locationExample } from "../../http/examples/practice.ts";
+import {
+  addLocationBodyExample,
+  changeLocationBodyExample,
+  removeLocationBodyExample,
+} from "../../http/examples/requestBodies.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { changeProfile } from "../../organisations/profileChanged.ts";
 import {
@@ -39,7 +44,7 @@ import {
 } from "./profileAccess.ts";
 
 const FORM_FIELDS = fieldNames(locationForm);
-const { body, postBody, patchBody, deleteBody } = entityCalls("location", locationFields, {
+export const { body, postBody, patchBody, deleteBody } = entityCalls("location", locationFields, {
   post: { facility_id: rowId },
   patch: { facility_id: rowId.optional() },
 });
@@ -114,6 +119,7 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: postBody,
+      bodyExample: addLocationBodyExample,
       answer: {
         description: "Every location of the facility, the new one included.",
         schema: locationsAnswer,
@@ -141,6 +147,7 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: patchBody,
+      bodyExample: changeLocationBodyExample,
       answer: {
         description: "Every location of the facility the location is now in.",
         schema: locationsAnswer,
@@ -183,6 +190,7 @@ export const facilityLocationRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: deleteBody,
+      bodyExample: removeLocationBodyExample,
       answer: {
         description: "The facility's remaining locations.",
         schema: locationsAnswer,

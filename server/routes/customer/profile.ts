@@ -10,13 +10,14 @@ import { organisationManagedBy } from "../../http/actor.ts";
 import { logoAnswer, ownProfileAnswer } from "../../http/answers/customer.ts";
 import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
 import { userAnswerExample } from "../../http/examples/people.ts";
+import { logoFormExample, ownProfileFormExample } from "../../http/examples/requestBodies.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { findOrganisation, userView } from "../../organisations/present.ts";
 import { removePicture, storePicture } from "../../pictures/pictureStore.ts";
 import { withJsonField, withPictureForm } from "../../pictures/receivePicture.ts";
 import { misplacedParts, parseForm } from "../uploads/multipart.ts";
 
-const userData = z.strictObject({ username: username.optional() });
+export const userData = z.strictObject({ username: username.optional() });
 
 /** The profile form's text fields (user_data as JSON text); the picture is its file. */
 const profileForm = z.strictObject({
@@ -49,6 +50,7 @@ export const customerProfileRoutes = new Hono<AppEnv>().post(
       media: "multipart/form-data",
       schema: profileForm.extend({ picture: PICTURE.optional() }),
       encoding: USER_DATA_ENCODING,
+      example: ownProfileFormExample,
     },
     answer: {
       description: "The user after the change.",
@@ -114,6 +116,7 @@ export const organisationLogoRoutes = new Hono<AppEnv>().post(
     form: {
       media: "multipart/form-data",
       schema: logoForm.extend({ image: PICTURE }),
+      example: logoFormExample,
     },
     answer: {
       description: "The logo's URL.",

@@ -100,22 +100,29 @@ export const entityBody = (name: string) =>
  * must be sent, the others default to blank), a PATCH any of them and the row's `id`. `own` adds
  * keys of the call beyond the form's fields and the organisation (a location's facility_id).
  */
-export function entityCalls(
-  name: string,
-  fields: z.ZodPipe<z.ZodObject, z.ZodType>,
-  own: { post?: Record<string, z.ZodType>; patch?: Record<string, z.ZodType> } = {},
+export function entityCalls<
+  Name extends string,
+  Fields extends z.core.$ZodLooseShape,
+  PostOwn extends z.core.$ZodLooseShape = Record<never, never>,
+  PatchOwn extends z.core.$ZodLooseShape = Record<never, never>,
+>(
+  name: Name,
+  fields: z.ZodPipe<z.ZodObject<Fields>, z.ZodType>,
+  own: { post?: PostOwn; patch?: PatchOwn } = {},
 ) {
+  // Typed by the entity's name, so the web's request types (web/src/api/requests.ts) read
+  // `{facility: {...}}` with the form's own fields.
+  const keyed = <Schema extends z.ZodType>(schema: Schema) =>
+    z.strictObject({ [name]: schema } as { [key in Name]: Schema });
   return {
     body: entityBody(name),
-    postBody: z.strictObject({
-      [name]: fields.in.extend({ ...own.post, organization_id: staffOrganisation }),
-    }),
-    patchBody: z.strictObject({
-      [name]: fields.in.partial().extend({ id: rowId, ...own.patch, organization_id: staffOrganisation }),
-    }),
-    deleteBody: z.strictObject({
-      [name]: z.strictObject({ id: rowId, organization_id: staffOrganisation }),
-    }),
+    postBody: keyed(fields.in.extend({ ...(own.post as PostOwn), organization_id: staffOrganisation })),
+    patchBody: keyed(
+      fields.in
+        .partial()
+        .extend({ id: rowId, ...(own.patch as PatchOwn), organization_id: staffOrganisation }),
+    ),
+    deleteBody: keyed(z.strictObject({ id: rowId, organization_id: staffOrganisation })),
   };
 }
 

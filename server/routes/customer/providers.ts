@@ -16,6 +16,7 @@ import { providerForm } from "../../forms/provider.ts";
 import { providerAnswer, providersAnswer } from "../../http/answers/customer.ts";
 import { parseWith, readJson } from "../../http/body.ts";
 import { providerExample } from "../../http/examples/practice.ts";
+import { changeProviderBodyExample, removeProviderBodyExample } from "../../http/examples/requestBodies.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { changeProfile } from "../../organisations/profileChanged.ts";
 import {
@@ -37,7 +38,7 @@ import {
 } from "./profileAccess.ts";
 
 const FORM_FIELDS = fieldNames(providerForm);
-const { body, postBody, patchBody, deleteBody } = entityCalls("provider", providerFields);
+export const { body, postBody, patchBody, deleteBody } = entityCalls("provider", providerFields);
 /** The form's rules, their refusals named inside the body's entity (`provider.npi`). */
 const providerEntity = z.object({ provider: providerFields });
 
@@ -146,6 +147,7 @@ export const providerRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: patchBody,
+      bodyExample: changeProviderBodyExample,
       answer: {
         description: "The changed provider.",
         schema: providerAnswer,
@@ -181,6 +183,7 @@ export const providerRoutes = new Hono<AppEnv>()
       tags: ["Customer: practice profile"],
       body: body,
       documentedBody: deleteBody,
+      bodyExample: removeProviderBodyExample,
       answer: {
         description: "The organisation's remaining providers.",
         schema: providersAnswer,

@@ -20,6 +20,7 @@ import {
 } from "../../http/answers/reports.ts";
 import { parseParam, readJson, readQuery } from "../../http/body.ts";
 import { fieldRefusal, forbidden, HttpError, notFound } from "../../http/errors.ts";
+import { editSubscriptionBodyExample } from "../../http/examples/requestBodies.ts";
 import { dummyOrgQueryField } from "../../http/middleware/dummyReadOnly.ts";
 import { customerScope } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
@@ -193,6 +194,7 @@ export const reportSubscriptionRoutes = new Hono<AppEnv>()
       summary: "Edit, pause or resume one of the caller's subscriptions (the fields sent change).",
       tags,
       body: editBody,
+      bodyExample: editSubscriptionBodyExample,
       answer: {
         description: "The subscription as it is now.",
         schema: oneAnswer,

@@ -15,12 +15,13 @@ import { userAnswer } from "../../http/answers/customer.ts";
 import { readJson } from "../../http/body.ts";
 import { forbidden, HttpError, notFound } from "../../http/errors.ts";
 import { userAnswerExample } from "../../http/examples/people.ts";
+import { changeUserBodyExample, removeUserBodyExample } from "../../http/examples/requestBodies.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { userView } from "../../organisations/present.ts";
 
 export { MAX_USERS_PER_ORGANISATION };
 
-const addUser = z.strictObject({
+export const addUser = z.strictObject({
   user_data: z.strictObject({
     username,
     email: userEmail,
@@ -29,7 +30,7 @@ const addUser = z.strictObject({
   }),
 });
 
-const updateUser = z.strictObject({
+export const updateUser = z.strictObject({
   user_data: z.strictObject({
     id: z.uuid(),
     username: username.optional(),
@@ -38,7 +39,7 @@ const updateUser = z.strictObject({
   }),
 });
 
-const removeUser = z.strictObject({ user_id: z.uuid() });
+export const removeUser = z.strictObject({ user_id: z.uuid() });
 
 type CustomerUser = typeof customerUsers.$inferSelect;
 
@@ -174,6 +175,7 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       summary: "Change a user of the organisation: name, e-mail, role, blocked.",
       tags: ["Customer: users"],
       body: updateUser,
+      bodyExample: changeUserBodyExample,
       answer: { description: "The changed user.", schema: userAnswer, example: userAnswerExample },
     }),
     async (c) => {
@@ -212,6 +214,7 @@ export const customerUsersRoutes = new Hono<AppEnv>()
       summary: "Remove a user of the organisation.",
       tags: ["Customer: users"],
       body: removeUser,
+      bodyExample: removeUserBodyExample,
       answer: { description: "The removed user.", schema: userAnswer, example: userAnswerExample },
     }),
     async (c) => {

@@ -11,6 +11,7 @@ import { schemeRunAnswer } from "../../http/answers/admin.ts";
 import { generatedSchemaAnswer } from "../../http/answers/schemes.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError } from "../../http/errors.ts";
+import { generateBodyExample, organisationYearBodyExample } from "../../http/examples/requestBodies.ts";
 import { generatedSchemaExample, schemeRunExample } from "../../http/examples/schemes.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
@@ -42,12 +43,16 @@ export const GENERATORS: Record<string, Generator> = {
   market_capabilities: { kind: "MP", schemeId: "market_profile", gate: "market_profile" },
 };
 
-function generatorRoutes(generator: Generator) {
-  const generateBody = z.strictObject({
-    kind: z.literal(generator.kind, { error: `must be '${generator.kind}'` }),
+/** The body of a generator's POST .../generate/: its own kind (SC, MC or MP), the organisation, the year. */
+export const generateBodyOf = <Kind extends GeneratorKind>(kind: Kind) =>
+  z.strictObject({
+    kind: z.literal(kind, { error: `must be '${kind}'` }),
     organization: organisationIdField,
     year: yearField,
   });
+
+function generatorRoutes(generator: Generator) {
+  const generateBody = generateBodyOf(generator.kind);
   return new Hono<AppEnv>()
     .post(
       "/generate",
@@ -56,6 +61,7 @@ function generatorRoutes(generator: Generator) {
         summary: "Generate this capability scheme for an organisation's year (queued job; staff).",
         tags: ["Schemes: capabilities"],
         body: generateBody,
+        bodyExample: generateBodyExample(generator.kind),
         answer: {
           description: "The scheme's entry now (running) and the queued job's id.",
           schema: schemeRunAnswer,
@@ -79,6 +85,7 @@ function generatorRoutes(generator: Generator) {
         summary: "The generated capability scheme of an organisation's year.",
         tags: ["Schemes: capabilities"],
         body: detailBody,
+        bodyExample: organisationYearBodyExample,
         answer: {
           description: "The generated result, or null before the first run.",
           schema: generatedSchemaAnswer,

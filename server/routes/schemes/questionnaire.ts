@@ -22,6 +22,12 @@ import { organisationYears } from "../../db/schema/index.ts";
 import { draftAnswer, questionnaireAnswer } from "../../http/answers/schemes.ts";
 import { parseWith, readJson } from "../../http/body.ts";
 import { forbidden, HttpError, invalidToken, notFound } from "../../http/errors.ts";
+import {
+  organisationYearBodyExample,
+  questionnaireDraftBodyExample,
+  reviewQuestionnaireBodyExample,
+  submitQuestionnaireBodyExample,
+} from "../../http/examples/requestBodies.ts";
 import { draftExample, questionnaireExample } from "../../http/examples/schemes.ts";
 import { customerScope, requireCustomerAdmin, requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
@@ -33,15 +39,15 @@ import { loadYearActions } from "../../organisations/yearState.ts";
 
 /** Years arrive as 2024 or "2024" (the screens hold them in 4-character inputs). */
 const year = z.preprocess(
-  (value) => (typeof value === "string" && /^\d{4}$/.test(value) ? Number(value) : value),
+  (value: number | string) => (typeof value === "string" && /^\d{4}$/.test(value) ? Number(value) : value),
   z.number({ error: YEAR_MESSAGE }).int(YEAR_MESSAGE).min(1900, YEAR_MESSAGE).max(2999, YEAR_MESSAGE),
 );
 
 /** The answers are read in a second pass, once the caller may act, by the questionnaire's own schema. */
 const rawAnswers = z.record(z.string(), z.unknown(), { error: "must be an object of answers" });
 
-const submitBody = z.strictObject({ questionnaire: rawAnswers, year });
-const reviewBody = z
+export const submitBody = z.strictObject({ questionnaire: rawAnswers, year });
+export const reviewBody = z
   .strictObject({
     questionnaire: rawAnswers.optional(),
     year,
@@ -52,12 +58,12 @@ const reviewBody = z
     path: ["questionnaire"],
     message: "Please fill out this field",
   });
-const organisationYearBody = z.strictObject({
+export const organisationYearBody = z.strictObject({
   organization_id: z.uuid("must be an organisation id (UUID)"),
   year,
 });
 
-const draftBody = z.strictObject({ questionnaire: draftAnswersSchema, year, step: draftStepSchema });
+export const draftBody = z.strictObject({ questionnaire: draftAnswersSchema, year, step: draftStepSchema });
 
 /** Validates the answers, reporting errors under `questionnaire.<field>` like every other body field. */
 const parseAnswers = (answers: Record<string, unknown>): QuestionnaireAnswers =>
@@ -136,6 +142,7 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       summary: "Submit the questionnaire's answers for a year (the organisation's admin).",
       tags: ["Schemes: questionnaire"],
       body: submitBody,
+      bodyExample: submitQuestionnaireBodyExample,
       answer: {
         description: "The questionnaire after the step.",
         schema: questionnaireAnswer,
@@ -179,6 +186,7 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       summary: "Keep the draft answers of the year's waiting questionnaire (the organisation's admin).",
       tags: ["Schemes: questionnaire"],
       body: draftBody,
+      bodyExample: questionnaireDraftBodyExample,
       answer: { description: "The draft kept.", schema: draftAnswer, example: draftExample },
     }),
     async (c) => {
@@ -214,6 +222,7 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       summary: "Staff review: save, accept or send back the questionnaire of an organisation's year.",
       tags: ["Schemes: questionnaire"],
       body: reviewBody,
+      bodyExample: reviewQuestionnaireBodyExample,
       answer: {
         description: "The questionnaire after the step.",
         schema: questionnaireAnswer,
@@ -235,6 +244,7 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       summary: "Open a questionnaire for an organisation's year (staff).",
       tags: ["Schemes: questionnaire"],
       body: organisationYearBody,
+      bodyExample: organisationYearBodyExample,
       answer: {
         description: "The questionnaire opened.",
         schema: questionnaireAnswer,
@@ -282,6 +292,7 @@ export const questionnaireRoutes = new Hono<AppEnv>()
       summary: "The questionnaire of an organisation's year.",
       tags: ["Schemes: questionnaire"],
       body: organisationYearBody,
+      bodyExample: organisationYearBodyExample,
       answer: {
         description: "The questionnaire, or null when there is none.",
         schema: questionnaireAnswer,

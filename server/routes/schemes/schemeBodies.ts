@@ -10,7 +10,7 @@ import { YEAR_MESSAGE } from "../../organisations/yearField.ts";
 
 /** Years arrive as 2024 or "2024" (the screens hold them in 4-character inputs). */
 export const yearField = z.preprocess(
-  (value) => (typeof value === "string" && /^\d{4}$/.test(value) ? Number(value) : value),
+  (value: number | string) => (typeof value === "string" && /^\d{4}$/.test(value) ? Number(value) : value),
   z.number({ error: YEAR_MESSAGE }).int(YEAR_MESSAGE).min(1900, YEAR_MESSAGE).max(2999, YEAR_MESSAGE),
 );
 

@@ -11,6 +11,7 @@ import { organisationYears } from "../../db/schema/index.ts";
 import { schemeResultAnswer, scoresAnswer } from "../../http/answers/schemes.ts";
 import { readJson } from "../../http/body.ts";
 import { HttpError, invalidToken } from "../../http/errors.ts";
+import { noFieldsBodyExample, organisationYearBodyExample } from "../../http/examples/requestBodies.ts";
 import { schemeResultExample } from "../../http/examples/schemes.ts";
 import { dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
 import { describe } from "../../http/openapi/declare.ts";
@@ -35,7 +36,7 @@ const scores = z.object(
   >,
 );
 
-const resultBody = z.strictObject({ org_id: organisationIdField.optional() });
+export const resultBody = z.strictObject({ org_id: organisationIdField.optional() });
 
 /**
  * The scores of the latest year customers read that has a scoring: an enabled year's stored
@@ -71,6 +72,7 @@ export const scoringRoutes = new Hono<AppEnv>()
       summary: "The latest scores of the organisation (staff name org_id).",
       tags: ["Schemes: scoring"],
       body: resultBody,
+      bodyExample: noFieldsBodyExample,
       answer: {
         description: "The six scores and their year, or null before any enabled year has a scoring.",
         schema: scoresAnswer,
@@ -115,6 +117,7 @@ export const scoringRoutes = new Hono<AppEnv>()
       summary: "The scoring scheme of an organisation's year.",
       tags: ["Schemes: scoring"],
       body: detailBody,
+      bodyExample: organisationYearBodyExample,
       answer: {
         description: "The scoring scheme's result, or null before the first run.",
         schema: schemeResultAnswer,

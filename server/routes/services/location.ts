@@ -12,16 +12,21 @@ import type { AppEnv } from "../../context.ts";
 import { citiesStartingWith, zipBelongsToCity, zipsOfCity } from "../../geo/localities.ts";
 import { choicesAnswer, zipInCityAnswer } from "../../http/answers/services.ts";
 import { readJson } from "../../http/body.ts";
+import {
+  checkLocationBodyExample,
+  citiesBodyExample,
+  zipsOfCityBodyExample,
+} from "../../http/examples/requestBodies.ts";
 import { choicesExample, zipInCityExample } from "../../http/examples/services.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { requireSignedIn } from "./signedIn.ts";
 
-const checkBody = z.strictObject({
+export const checkBody = z.strictObject({
   city_state: z.string({ error: "must be a 'City, ST'" }).max(200, "is too long"),
   zipcode: z.string({ error: "must be a zip code" }).max(20, "is too long"),
 });
 
-const autocompleteBody = z.strictObject({
+export const autocompleteBody = z.strictObject({
   query: z.string({ error: "must be the text typed so far" }).max(200, "is too long"),
   other: z.string({ error: "must be the other field's value" }).max(200, "is too long").optional(),
 });
@@ -36,6 +41,7 @@ export const locationServiceRoutes = new Hono<AppEnv>()
       summary: "Does this zip belong to this city and state?",
       tags: ["Services: locations"],
       body: checkBody,
+      bodyExample: checkLocationBodyExample,
       answer: {
         description: "Whether the zip code belongs to the city.",
         schema: zipInCityAnswer,
@@ -53,6 +59,7 @@ export const locationServiceRoutes = new Hono<AppEnv>()
       summary: "Cities and states starting with the text typed.",
       tags: ["Services: locations"],
       body: autocompleteBody,
+      bodyExample: citiesBodyExample,
       answer: {
         description: "The cities starting with the text, as [value, label] pairs.",
         schema: choicesAnswer,
@@ -70,6 +77,7 @@ export const locationServiceRoutes = new Hono<AppEnv>()
       summary: "Zips of a city (`other`) starting with the text typed.",
       tags: ["Services: locations"],
       body: autocompleteBody,
+      bodyExample: zipsOfCityBodyExample,
       answer: {
         description: "The city's zip codes starting with the text, as [value, label] pairs.",
         schema: choicesAnswer,

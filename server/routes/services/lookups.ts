@@ -17,6 +17,10 @@ import {
 } from "../../http/answers/services.ts";
 import { readJson } from "../../http/body.ts";
 import { fieldRefusal } from "../../http/errors.ts";
+import {
+  individualLookupBodyExample,
+  organisationLookupBodyExample,
+} from "../../http/examples/requestBodies.ts";
 import { individualLookupExample, organisationLookupExample } from "../../http/examples/services.ts";
 import { describe } from "../../http/openapi/declare.ts";
 import { isValidNpi } from "../../reference/npi.ts";
@@ -28,7 +32,7 @@ import { requireSignedIn } from "./signedIn.ts";
 export const NOT_FOUND_MESSAGE =
   "We cannot find what you searched for in the database, but you can add it manually and we will check it.";
 
-const lookupBody = z.strictObject({
+export const lookupBody = z.strictObject({
   query: z.string({ error: "must be the NPI to look up" }).trim().max(LINE_MAX, atMost(LINE_MAX)),
 });
 
@@ -59,6 +63,7 @@ export const lexisNexisRoutes = new Hono<AppEnv>()
       summary: "Look an organisation up in the NPI registry by its NPI.",
       tags: ["Services: NPI registry"],
       body: lookupBody,
+      bodyExample: organisationLookupBodyExample,
       answer: {
         description: "Its name, address and phone.",
         schema: organisationLookupAnswer,
@@ -78,6 +83,7 @@ export const lexisNexisRoutes = new Hono<AppEnv>()
       summary: "Look a provider up in the NPI registry by its NPI.",
       tags: ["Services: NPI registry"],
       body: lookupBody,
+      bodyExample: individualLookupBodyExample,
       answer: {
         description: "Name, speciality, address and phones.",
         schema: individualLookupAnswer,

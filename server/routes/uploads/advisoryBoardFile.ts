@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { marketUploadAnswer, refusedUploadAnswer } from "../../http/answers/uploads.ts";
+import { marketUploadFormExample } from "../../http/examples/requestBodies.ts";
 import { marketUploadExample } from "../../http/examples/years.ts";
 import { requireStaff } from "../../http/middleware/guards.ts";
 import { describe } from "../../http/openapi/declare.ts";
@@ -18,7 +19,7 @@ import {
   yearField,
 } from "./multipart.ts";
 
-const marketFormSchema = z.strictObject({
+export const marketFormSchema = z.strictObject({
   files: filesField,
   kind: z.enum(["OP", "IP", "DEMO"], { message: "must be OP, IP or DEMO" }),
   year: yearField,
@@ -32,7 +33,11 @@ export const advisoryBoardFile = new Hono<AppEnv>().post(
     idempotent: true,
     summary: "Upload a market file (IP, OP or DEMO) of one year (site admins only).",
     tags: ["Uploads"],
-    form: { media: "multipart/form-data", schema: marketFormSchema.extend({ files: filesOnTheWire }) },
+    form: {
+      media: "multipart/form-data",
+      schema: marketFormSchema.extend({ files: filesOnTheWire }),
+      example: marketUploadFormExample,
+    },
     answer: {
       description: "The years and rows loaded.",
       schema: marketUploadAnswer,

@@ -12,6 +12,7 @@ import {
   refusedUploadAnswer,
 } from "../../http/answers/uploads.ts";
 import { fieldRefusal, forbidden, invalidToken, notFound } from "../../http/errors.ts";
+import { practiceUploadFormExample } from "../../http/examples/requestBodies.ts";
 import { practiceUploadExample } from "../../http/examples/years.ts";
 import { DUMMY_READ_ONLY, dummyOrganisationOf } from "../../http/middleware/dummyReadOnly.ts";
 import { describe } from "../../http/openapi/declare.ts";
@@ -100,6 +101,7 @@ export const customerFile = new Hono<AppEnv>().post(
           .optional()
           .meta({ description: "The practice profile's name for `files`: send the files under either." }),
       }),
+      example: practiceUploadFormExample,
     },
     answer: {
       description:

@@ -440,8 +440,18 @@ for (const backend of backends) {
         full: true,
         year: 2024,
       });
-      expect(detail.json.data.file).toMatchObject({ skipped_rows: 1, rejected_rows_url: url });
+      // The file panel names the accepted upload (the refused one before it is not the year's file).
+      expect(detail.json.data.file).toMatchObject({
+        name: "professional_fees.csv",
+        skipped_rows: 1,
+        rejected_rows_url: url,
+      });
       expect(detail.json.data.versions).toHaveLength(1);
+      const overview = await siteAdmin.post("/api/management/admin/organization/", { id: fresh.id });
+      expect(overview.json.organization.datas["2024"].file).toMatchObject({
+        name: "professional_fees.csv",
+        rejected_rows_url: url,
+      });
     });
 
     test("a file that would remove more than half of a year answers 409 until confirmed", async () => {

@@ -17,6 +17,17 @@ import type {
   YearRequestedAnswer,
 } from "./answers.ts";
 import { apiRequest } from "./client.ts";
+import type {
+  AddOrganisationBody,
+  AdminOrganisationBody,
+  ChangeOrganisationBody,
+  DeleteOrganisationBody,
+  EnableYearBody,
+  PrelaunchYearBody,
+  RemoveYearBody,
+  RequestYearBody,
+  ServiceAreaBody,
+} from "./requests.ts";
 
 /** The back office's organisation calls (admin-area.md section 7). */
 
@@ -24,7 +35,7 @@ const ORGANIZATION = "/api/management/admin/organization/";
 
 /** POST {}: every customer, for the customers list. */
 export async function listCustomers(): Promise<CustomerListItem[]> {
-  const answer = await apiRequest<CustomersListAnswer>(ORGANIZATION, {
+  const answer = await apiRequest<CustomersListAnswer, AdminOrganisationBody>(ORGANIZATION, {
     method: "POST",
     body: {},
   });
@@ -33,7 +44,7 @@ export async function listCustomers(): Promise<CustomerListItem[]> {
 
 /** POST {id}: one customer, for its overview. */
 export async function getOrganization(id: string): Promise<AdminOrganization> {
-  const answer = await apiRequest<AdminOrganisationAnswer>(ORGANIZATION, {
+  const answer = await apiRequest<AdminOrganisationAnswer, AdminOrganisationBody>(ORGANIZATION, {
     method: "POST",
     body: { id },
   });
@@ -57,7 +68,7 @@ export const yearDataOf = (answer: OrganizationYear): YearData => answer.datas[S
 
 /** POST {full: true, id, year}: the organisation and everything staff review for that year. */
 export async function getOrganizationYear(id: string, year: number): Promise<OrganizationYear> {
-  const answer = await apiRequest<OrganisationYearAnswer>(ORGANIZATION, {
+  const answer = await apiRequest<OrganisationYearAnswer, AdminOrganisationBody>(ORGANIZATION, {
     method: "POST",
     body: { full: true, id, year },
   });
@@ -71,7 +82,7 @@ export async function getOrganizationYear(id: string, year: number): Promise<Org
 
 /** POST /admin/valid/: initialise (enable) the year for the customer ('Active', 'Allow user'). */
 export function initialiseYear(organizationId: string, year: number) {
-  return apiRequest<YearEnabledAnswer>("/api/management/admin/valid/", {
+  return apiRequest<YearEnabledAnswer, EnableYearBody>("/api/management/admin/valid/", {
     method: "POST",
     body: { organization_uuid: organizationId, year },
   });
@@ -79,14 +90,14 @@ export function initialiseYear(organizationId: string, year: number) {
 
 /** PATCH /admin/valid/: ask the customer for a year's data. */
 export function requestYear(organizationId: string, year: number) {
-  return apiRequest<YearRequestedAnswer>("/api/management/admin/valid/", {
+  return apiRequest<YearRequestedAnswer, RequestYearBody>("/api/management/admin/valid/", {
     method: "PATCH",
     body: { organization_uuid: organizationId, year },
   });
 }
 
 export function prelaunchYear(organizationId: string, year: number) {
-  return apiRequest<YearPrelaunchedAnswer>("/api/management/admin/prelaunch/", {
+  return apiRequest<YearPrelaunchedAnswer, PrelaunchYearBody>("/api/management/admin/prelaunch/", {
     method: "POST",
     body: { org_id: organizationId, year },
   });
@@ -96,8 +107,8 @@ export function prelaunchYear(organizationId: string, year: number) {
  * DELETE /admin/customer/remove-year/: action 'delete' removes the year; null removes its file and
  * data so the customer uploads again.
  */
-export function removeYear(organizationId: string, year: number, action: "delete" | null) {
-  return apiRequest<YearRemovedAnswer>("/api/management/admin/customer/remove-year/", {
+export function removeYear(organizationId: string, year: number, action: RemoveYearBody["action"]) {
+  return apiRequest<YearRemovedAnswer, RemoveYearBody>("/api/management/admin/customer/remove-year/", {
     method: "DELETE",
     body: { organization: organizationId, year, action },
   });
@@ -107,7 +118,11 @@ export type ServiceAreaEntry = Pick<ServiceAreaItem, "zipcode" | "type">;
 
 const SERVICE_AREA = "/api/management/admin/customer/service_area/";
 
-const serviceAreaBody = (organizationId: string, year: number, items: ServiceAreaEntry[]) => ({
+const serviceAreaBody = (
+  organizationId: string,
+  year: number,
+  items: ServiceAreaEntry[],
+): ServiceAreaBody => ({
   organization_uuid: organizationId,
   year,
   service_area: items.map((item) => ({ zipcode: item.zipcode, type: item.type, year })),
@@ -118,7 +133,7 @@ const serviceAreaBody = (organizationId: string, year: number, items: ServiceAre
  * text with the same parser the modal uses (server/organisations/serviceAreaPaste.ts).
  */
 export function addServiceAreaText(organizationId: string, year: number, text: string) {
-  return apiRequest<ServiceAreaAddedAnswer>(SERVICE_AREA, {
+  return apiRequest<ServiceAreaAddedAnswer, ServiceAreaBody>(SERVICE_AREA, {
     method: "POST",
     body: { organization_uuid: organizationId, year, text },
   });
@@ -126,44 +141,43 @@ export function addServiceAreaText(organizationId: string, year: number, text: s
 
 /** PATCH: re-check the year's service area against the market data (reload). */
 export const checkServiceArea = (organizationId: string, year: number) =>
-  apiRequest<ServiceAreaCheckedAnswer>(SERVICE_AREA, {
+  apiRequest<ServiceAreaCheckedAnswer, ServiceAreaBody>(SERVICE_AREA, {
     method: "PATCH",
     body: serviceAreaBody(organizationId, year, []),
   });
 
 export const deleteServiceArea = (organizationId: string, year: number, items: ServiceAreaEntry[]) =>
-  apiRequest<ServiceAreaRemovedAnswer>(SERVICE_AREA, {
+  apiRequest<ServiceAreaRemovedAnswer, ServiceAreaBody>(SERVICE_AREA, {
     method: "DELETE",
     body: serviceAreaBody(organizationId, year, items),
   });
 
 /** DELETE /admin/delete-organization/: removes a customer and all it owns. */
 export function deleteOrganization(organizationId: string) {
-  return apiRequest<OrganisationDeletedAnswer>("/api/management/admin/delete-organization/", {
-    method: "DELETE",
-    body: { organization: organizationId },
-  });
+  return apiRequest<OrganisationDeletedAnswer, DeleteOrganisationBody>(
+    "/api/management/admin/delete-organization/",
+    {
+      method: "DELETE",
+      body: { organization: organizationId },
+    },
+  );
 }
 
-export interface OrganizationFields {
-  name: string;
-  address: string;
-  locale: string;
-  locale_zip: string;
-  phone_1: string;
-  phone_2: string;
-  fax: string;
-}
+/** The organisation form's fields, as POST .../customer/organization/ takes them. */
+export type OrganizationFields = AddOrganisationBody["organization"];
 
 export function createOrganization(organization: OrganizationFields) {
-  return apiRequest<OrganisationAnswer>("/api/management/customer/organization/", {
+  return apiRequest<OrganisationAnswer, AddOrganisationBody>("/api/management/customer/organization/", {
     method: "POST",
     body: { organization },
   });
 }
 
-export function updateOrganization(id: string, organization: Partial<OrganizationFields>) {
-  return apiRequest<OrganisationAnswer>("/api/management/customer/organization/", {
+export function updateOrganization(
+  id: string,
+  organization: Omit<ChangeOrganisationBody["organization"], "id">,
+) {
+  return apiRequest<OrganisationAnswer, ChangeOrganisationBody>("/api/management/customer/organization/", {
     method: "PATCH",
     body: { organization: { ...organization, id } },
   });

@@ -6,14 +6,22 @@ import type {
   ValidationAnswer,
 } from "./answers.ts";
 import { apiRequest } from "./client.ts";
+import type {
+  GenerateSchemeBody,
+  QuestionnaireYearBody,
+  ReviewQuestionnaireBody,
+  RunScoringBody,
+  SchemeDetailBody,
+  ValidationBody,
+} from "./requests.ts";
 
 /** Validations, generators, scoring and the questionnaire review (admin-area.md section 7). */
 
-export type ValidationType = "facility" | "provider" | "global";
+export type ValidationType = ValidationBody["type"];
 
 /** POST /admin/validation/: run one of the year's validations (a job; progress arrives live). */
 export function runValidation(organizationId: string, year: number, type: ValidationType) {
-  return apiRequest<SchemeRunAnswer>("/api/management/admin/validation/", {
+  return apiRequest<SchemeRunAnswer, ValidationBody>("/api/management/admin/validation/", {
     method: "POST",
     body: { organization_uuid: organizationId, year, type },
   });
@@ -21,13 +29,13 @@ export function runValidation(organizationId: string, year: number, type: Valida
 
 /** PATCH /admin/validation/: accept a done-but-not-valid validation ('Validate anyway'). */
 export function acceptValidation(organizationId: string, year: number, type: ValidationType) {
-  return apiRequest<ValidationAnswer>("/api/management/admin/validation/", {
+  return apiRequest<ValidationAnswer, ValidationBody>("/api/management/admin/validation/", {
     method: "PATCH",
     body: { organization_uuid: organizationId, year, type },
   });
 }
 
-export type GeneratorKind = "SC" | "MC" | "MP";
+export type GeneratorKind = GenerateSchemeBody["kind"];
 
 /** The path segment of each generator: the market profile is served as market_capabilities. */
 export const GENERATOR_PATHS: Record<GeneratorKind, string> = {
@@ -37,15 +45,18 @@ export const GENERATOR_PATHS: Record<GeneratorKind, string> = {
 };
 
 export function generateScheme(kind: GeneratorKind, organizationId: string, year: number) {
-  return apiRequest<SchemeRunAnswer>(`/api/management/schemes/${GENERATOR_PATHS[kind]}/generate/`, {
-    method: "POST",
-    body: { kind, organization: organizationId, year },
-  });
+  return apiRequest<SchemeRunAnswer, GenerateSchemeBody>(
+    `/api/management/schemes/${GENERATOR_PATHS[kind]}/generate/`,
+    {
+      method: "POST",
+      body: { kind, organization: organizationId, year },
+    },
+  );
 }
 
 /** A generated scheme's stored result, for the read-only detail modal. */
 export async function schemeDetail(kind: GeneratorKind, organizationId: string, year: number) {
-  const answer = await apiRequest<GeneratedSchemaAnswer>(
+  const answer = await apiRequest<GeneratedSchemaAnswer, SchemeDetailBody>(
     `/api/management/schemes/${GENERATOR_PATHS[kind]}/detail/`,
     { method: "POST", body: { organization_id: organizationId, year } },
   );
@@ -53,14 +64,14 @@ export async function schemeDetail(kind: GeneratorKind, organizationId: string, 
 }
 
 export function generateScoring(organizationId: string, year: number) {
-  return apiRequest<SchemeRunAnswer>("/api/management/admin/scoring/", {
+  return apiRequest<SchemeRunAnswer, RunScoringBody>("/api/management/admin/scoring/", {
     method: "POST",
     body: { organization_uuid: organizationId, year },
   });
 }
 
 export async function scoringDetail(organizationId: string, year: number) {
-  const answer = await apiRequest<SchemeResultAnswer>("/api/management/scoring/detail/", {
+  const answer = await apiRequest<SchemeResultAnswer, SchemeDetailBody>("/api/management/scoring/detail/", {
     method: "POST",
     body: { organization_id: organizationId, year },
   });
@@ -69,28 +80,37 @@ export async function scoringDetail(organizationId: string, year: number) {
 
 /** POST /schemes/questionnaire/allow/: open the year's questionnaire to the customer. */
 export function allowQuestionnaire(organizationId: string, year: number) {
-  return apiRequest<QuestionnaireAnswer>("/api/management/schemes/questionnaire/allow/", {
-    method: "POST",
-    body: { organization_id: organizationId, year },
-  });
+  return apiRequest<QuestionnaireAnswer, QuestionnaireYearBody>(
+    "/api/management/schemes/questionnaire/allow/",
+    {
+      method: "POST",
+      body: { organization_id: organizationId, year },
+    },
+  );
 }
 
 export async function questionnaireDetail(organizationId: string, year: number) {
-  const answer = await apiRequest<QuestionnaireAnswer>("/api/management/schemes/questionnaire/detail/", {
-    method: "POST",
-    body: { organization_id: organizationId, year },
-  });
+  const answer = await apiRequest<QuestionnaireAnswer, QuestionnaireYearBody>(
+    "/api/management/schemes/questionnaire/detail/",
+    {
+      method: "POST",
+      body: { organization_id: organizationId, year },
+    },
+  );
   return answer.questionnaire;
 }
+
+/** A review's two kinds: 'update' the answers (state kept) or 'validate' them (state valid). */
+export type ReviewKind = ReviewQuestionnaireBody["kind"];
 
 /** PATCH: staff 'update' the answers (state kept) or 'validate' them (state valid). */
 export function reviewQuestionnaire(
   organizationId: string,
   year: number,
-  kind: "update" | "validate",
-  questionnaire: Record<string, unknown>,
+  kind: ReviewKind,
+  questionnaire: ReviewQuestionnaireBody["questionnaire"],
 ) {
-  return apiRequest<QuestionnaireAnswer>("/api/management/schemes/questionnaire/", {
+  return apiRequest<QuestionnaireAnswer, ReviewQuestionnaireBody>("/api/management/schemes/questionnaire/", {
     method: "PATCH",
     body: { organization_uuid: organizationId, year, kind, questionnaire },
   });

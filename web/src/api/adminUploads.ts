@@ -10,10 +10,13 @@ import type {
   MarketUploadAnswer,
   RefusedUpload,
   VersionsAnswer,
+  VersionsPageAnswer,
 } from "./answers.ts";
 import { apiRequest } from "./client.ts";
 import { CSRF_HEADER, ensureCsrfToken } from "./csrf.ts";
 import { ApiError, type ErrorCode } from "./errors.ts";
+import { pagePath } from "./pages.ts";
+import type { MarketUploadForm, RestoreVersionBody } from "./requests.ts";
 
 /**
  * Staff file uploads. Multipart cannot go through apiRequest's JSON body, so the CSRF header is set
@@ -33,15 +36,28 @@ export function uploadPracticeFile(
   return postMultipart<AcceptedUpload>("/api/management/customer/file/", body);
 }
 
-/** POST /api/management/admin/customer/year-version/restore/: an earlier version switched back in. */
-export function restoreYearVersion(organizationId: string, year: number, version: string) {
-  return apiRequest<VersionsAnswer>("/api/management/admin/customer/year-version/restore/", {
-    method: "POST",
-    body: { organization: organizationId, year, version },
-  });
+/** GET .../year-version/{orgid}/{year}/: the page of a year's versions after `cursor` (newest first). */
+export function fetchYearVersions(organizationId: string, year: number, cursor: string) {
+  return apiRequest<VersionsPageAnswer>(
+    pagePath(
+      `/api/management/admin/customer/year-version/${encodeURIComponent(organizationId)}/${year}/`,
+      cursor,
+    ),
+  );
 }
 
-export type MarketKind = "OP" | "IP" | "DEMO";
+/** POST /api/management/admin/customer/year-version/restore/: an earlier version switched back in. */
+export function restoreYearVersion(organizationId: string, year: number, version: string) {
+  return apiRequest<VersionsAnswer, RestoreVersionBody>(
+    "/api/management/admin/customer/year-version/restore/",
+    {
+      method: "POST",
+      body: { organization: organizationId, year, version },
+    },
+  );
+}
+
+export type MarketKind = MarketUploadForm["kind"];
 
 /** POST /api/services/advisory_board/file/ (multipart: files, kind, year): a market file of one year. */
 export function uploadMarketFile(kind: MarketKind, year: string, file: File) {

@@ -90,6 +90,7 @@ export type YearRequestedAnswer = Of<typeof admin.yearRequestedAnswer>;
 export type YearPrelaunchedAnswer = Of<typeof admin.yearPrelaunchedAnswer>;
 export type YearRemovedAnswer = Of<typeof admin.yearRemovedAnswer>;
 export type VersionsAnswer = Of<typeof admin.versionsAnswer>;
+export type VersionsPageAnswer = Of<typeof admin.versionsPageAnswer>;
 export type ServiceAreaAddedAnswer = Of<typeof admin.serviceAreaAddedAnswer>;
 export type ServiceAreaRemovedAnswer = Of<typeof admin.serviceAreaRemovedAnswer>;
 export type ServiceAreaCheckedAnswer = Of<typeof admin.serviceAreaCheckedAnswer>;

@@ -1,16 +1,13 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { AuditEvent, AuditListAnswer } from "./answers.ts";
 import { apiRequest } from "./client.ts";
+import type { AuditQuery } from "./requests.ts";
 
 /** An organisation's audit trail (docs/operations.md): the back office's, or the customer admin's own. */
 export type { AuditEvent };
 
-export interface AuditFilters {
-  from?: string;
-  to?: string;
-  actor?: string;
-  action?: string;
-}
+/** The trail's filters: the query string's own fields (its paging aside). */
+export type AuditFilters = Omit<AuditQuery, "limit" | "cursor">;
 
 /** Where a trail is read: a site admin names the organisation, a customer admin reads its own. */
 export const auditTrailBase = (organisationId?: string) =>

@@ -4,10 +4,14 @@ import { ApiError, type ErrorCode, type FieldError } from "./errors.ts";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
-export interface RequestOptions {
+export interface RequestOptions<Body = never> {
   method?: HttpMethod;
-  /** Sent as JSON; a FormData is sent as multipart (pictures, logos) with its own Content-Type. */
-  body?: unknown;
+  /**
+   * Sent as JSON, typed by the call's second type argument: a request type of api/requests.ts (the
+   * server's own schema). A FormData (`apiRequest<Answer, FormData>`) is sent as multipart
+   * (pictures, logos) with its own Content-Type. A call that names no body type can send none.
+   */
+  body?: Body;
   /** Dummy mode: the organisation a staff session views read-only. */
   dummyOrgId?: string;
   signal?: AbortSignal;
@@ -24,7 +28,10 @@ const SAFE_METHODS = new Set<HttpMethod>(["GET"]);
  * Calls the product's own API: same origin, cookies included (the session cookie is HttpOnly), JSON
  * both ways, the CSRF header on unsafe methods. Any non-2xx answer is thrown as an ApiError.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T, Body = never>(
+  path: string,
+  options: RequestOptions<Body> = {},
+): Promise<T> {
   const method = options.method ?? "GET";
   const headers: Record<string, string> = { Accept: "application/json" };
   const multipart = options.body instanceof FormData;
@@ -74,7 +81,8 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 function toApiError(response: Response, payload: unknown): ApiError {
-  const body = (payload ?? {}) as { detail?: unknown; errors?: unknown; code?: unknown };
+  // An error answer as sent: the error shape's fields, each checked before it is used.
+  const body = (payload ?? {}) as Partial<Record<"detail" | "errors" | "code", unknown>>;
   const detail =
     typeof body.detail === "string" && body.detail !== ""
       ? body.detail

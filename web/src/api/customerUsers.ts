@@ -1,5 +1,6 @@
 import type { CustomerUser, UserAnswer } from "./answers.ts";
 import { apiRequest } from "./client.ts";
+import type { AddUserBody, ChangeUserBody } from "./requests.ts";
 
 /** The Users table calls (admin-area.md section 7: POST, PATCH /api/management/customer/detail/). */
 
@@ -7,23 +8,15 @@ const USERS = "/api/management/customer/detail/";
 
 export type UserStatus = CustomerUser["status"];
 
-export interface NewCustomerUser {
-  username: string;
-  email: string;
-  status: UserStatus;
-}
+/** A new user as the dialog fills it in; the organisation is the call's. */
+export type NewCustomerUser = Omit<AddUserBody["user_data"], "organization_id">;
 
 /** What a PATCH may change; the e-mail is the sign-in address and stays as it is. */
-export interface CustomerUserChange {
-  id: string;
-  username?: string;
-  status?: UserStatus;
-  blocked?: boolean;
-}
+export type CustomerUserChange = ChangeUserBody["user_data"];
 
 /** POST {user_data}: a user of the organisation (staff name the organisation). */
 export function addCustomerUser(organizationId: string, user: NewCustomerUser) {
-  return apiRequest<UserAnswer>(USERS, {
+  return apiRequest<UserAnswer, AddUserBody>(USERS, {
     method: "POST",
     body: { user_data: { ...user, organization_id: organizationId } },
   });
@@ -31,7 +24,7 @@ export function addCustomerUser(organizationId: string, user: NewCustomerUser) {
 
 /** PATCH {user_data}: rename, change status, block or unblock (blocking ends the user's sessions). */
 export function updateCustomerUser(change: CustomerUserChange) {
-  return apiRequest<UserAnswer>(USERS, {
+  return apiRequest<UserAnswer, ChangeUserBody>(USERS, {
     method: "PATCH",
     body: { user_data: change },
   });

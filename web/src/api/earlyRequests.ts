@@ -14,7 +14,10 @@ import type { RunResponse } from "./answers.ts";
 
 type EarlyReads = Record<string, Promise<Response> | undefined>;
 
-const holder = globalThis as { __vitalityEarly?: EarlyReads };
+/** The page's global the HTML's script leaves its early reads in. */
+type EarlyHolder = { __vitalityEarly?: EarlyReads };
+
+const holder = globalThis as EarlyHolder;
 
 /**
  * Whether early answers may still be taken. Closed for good once the first screen has resolved:

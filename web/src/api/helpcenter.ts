@@ -2,6 +2,7 @@ import { type InfiniteData, infiniteQueryOptions } from "@tanstack/react-query";
 import type { Faq, FaqAnswer, FaqPageAnswer, FaqsAnswer } from "./answers.ts";
 import { apiRequest } from "./client.ts";
 import { cursorPaging, pagePath } from "./pages.ts";
+import type { AddFaqBody, ChangeFaqBody, RemoveFaqBody } from "./requests.ts";
 
 /** A help-centre question (admin-area.md section 3, FAQ). */
 export type { Faq };
@@ -38,16 +39,18 @@ export function withAdded(pages: FaqPages | undefined, faq: Faq): FaqPages {
 }
 
 /** POST {faq: {question, answer}} -> the added faq (appended to the list). */
-export async function addFaq(faq: { question: string; answer: string }): Promise<Faq> {
-  return (await apiRequest<FaqAnswer>(PATH, { method: "POST", body: { faq } })).faq;
+export async function addFaq(faq: AddFaqBody["faq"]): Promise<Faq> {
+  return (await apiRequest<FaqAnswer, AddFaqBody>(PATH, { method: "POST", body: { faq } })).faq;
 }
 
 /** PATCH {id, data: whole FAQ} -> the whole list, which replaces the one held. */
 export async function updateFaq(faq: Faq): Promise<Faq[]> {
-  return (await apiRequest<FaqsAnswer>(PATH, { method: "PATCH", body: { id: faq.id, data: faq } })).faqs;
+  return (
+    await apiRequest<FaqsAnswer, ChangeFaqBody>(PATH, { method: "PATCH", body: { id: faq.id, data: faq } })
+  ).faqs;
 }
 
 /** DELETE {id} -> the remaining list. */
 export async function removeFaq(id: number): Promise<Faq[]> {
-  return (await apiRequest<FaqsAnswer>(PATH, { method: "DELETE", body: { id } })).faqs;
+  return (await apiRequest<FaqsAnswer, RemoveFaqBody>(PATH, { method: "DELETE", body: { id } })).faqs;
 }

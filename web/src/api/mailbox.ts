@@ -1,4 +1,3 @@
-import type { MailboxSend } from "../../../server/forms/mailbox.ts";
 import type {
   MailboxListAnswer,
   MailboxSender,
@@ -9,6 +8,7 @@ import type {
 } from "./answers.ts";
 import { apiRequest } from "./client.ts";
 import { pagePath } from "./pages.ts";
+import type { MailboxSendBody, MailboxUsersBody } from "./requests.ts";
 
 /** The Mailbox screen's calls (admin-area.md section 7: /api/services/email/...). */
 
@@ -32,7 +32,9 @@ export function fetchOrganisationUsers(organisationId: string, cursor?: string) 
  * The pages read so far as one list of organisations: one whose users ran on to the next page
  * comes on both (same id), and its users are joined.
  */
-export function mergedGroups(pages: { org_users: OrganisationUsers[] }[] | undefined): OrganisationUsers[] {
+export function mergedGroups(
+  pages: Pick<OrgUsersPageAnswer, "org_users">[] | undefined,
+): OrganisationUsers[] {
   const groups = new Map<string, OrganisationUsers>();
   for (const group of (pages ?? []).flatMap((page) => page.org_users)) {
     const seen = groups.get(group.id);
@@ -43,15 +45,15 @@ export function mergedGroups(pages: { org_users: OrganisationUsers[] }[] | undef
 
 /** POST get-user/ {organization_ids}: the users of these organisations. */
 export function fetchUsersOf(organisationIds: string[]) {
-  return apiRequest<OrgUsersAnswer>(`${EMAIL}/get-user/`, {
+  return apiRequest<OrgUsersAnswer, MailboxUsersBody>(`${EMAIL}/get-user/`, {
     method: "POST",
     body: { organization_ids: organisationIds },
   });
 }
 
 /** POST send/custom/: one mail per recipient; answers the server's message. */
-export function sendMailboxMail(mail: MailboxSend) {
-  return apiRequest<MailSentAnswer>(`${EMAIL}/send/custom/`, {
+export function sendMailboxMail(mail: MailboxSendBody) {
+  return apiRequest<MailSentAnswer, MailboxSendBody>(`${EMAIL}/send/custom/`, {
     method: "POST",
     body: mail,
   });

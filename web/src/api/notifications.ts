@@ -1,13 +1,17 @@
 import type { NotificationDeletedAnswer, NotificationPageAnswer } from "./answers.ts";
 import { apiRequest } from "./client.ts";
 import { pagePath } from "./pages.ts";
+import type { RemoveNotificationBody } from "./requests.ts";
 
 const pathOf = (kind: "client" | "admin") =>
   `/api/management/${kind === "admin" ? "admin" : "customer"}/notification/`;
 
 /** DELETE one's own notification or finished task (admin-area.md section 7). */
 export function deleteNotification(kind: "client" | "admin", id: string) {
-  return apiRequest<NotificationDeletedAnswer>(pathOf(kind), { method: "DELETE", body: { id } });
+  return apiRequest<NotificationDeletedAnswer, RemoveNotificationBody>(pathOf(kind), {
+    method: "DELETE",
+    body: { id },
+  });
 }
 
 /**

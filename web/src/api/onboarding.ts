@@ -13,6 +13,20 @@ import type {
   ZipInCityAnswer,
 } from "./answers.ts";
 import { apiRequest } from "./client.ts";
+import type {
+  AddFacilityBody,
+  AddLocationBody,
+  AddProviderBody,
+  AutocompleteBody,
+  ChangeFacilityBody,
+  ChangeLocationBody,
+  ChangeProviderBody,
+  CheckLocationBody,
+  NpiLookupBody,
+  RemoveFacilityBody,
+  RemoveLocationBody,
+  RemoveProviderBody,
+} from "./requests.ts";
 
 /**
  * The onboarding calls (customer-area.md section 7, admin-area.md section 7): a practice's
@@ -20,54 +34,63 @@ import { apiRequest } from "./client.ts";
  * look-ups, the city/zip check and a form's autocomplete. Staff pass `organization_id` in the entity.
  */
 
-type Values = Record<string, unknown>;
-
 export type { FacilityView, LocationView, ProviderView };
 
 const FACILITY = "/api/management/customer/facility/";
 const LOCATION = "/api/management/customer/facility-location/";
 const PROVIDER = "/api/management/customer/provider/";
 
-export const addFacility = (facility: Values) =>
-  apiRequest<FacilityAnswer>(FACILITY, { method: "POST", body: { facility } });
-export const updateFacility = (facility: Values & { id: string }) =>
-  apiRequest<FacilityAnswer>(FACILITY, { method: "PATCH", body: { facility } });
-export const deleteFacility = (facility: { id: string; organization_id?: string }) =>
-  apiRequest<FacilitiesAnswer>(FACILITY, { method: "DELETE", body: { facility } });
+/** Each call sends `{<entity>: {...}}`: the entity's fields are the server's form schema's. */
+export type NewFacility = AddFacilityBody["facility"];
+export type FacilityChange = ChangeFacilityBody["facility"];
+export type NewLocation = AddLocationBody["location"];
+export type LocationChange = ChangeLocationBody["location"];
+export type NewProvider = AddProviderBody["provider"];
+export type ProviderChange = ChangeProviderBody["provider"];
 
-export const addLocation = (location: Values & { facility_id: string }) =>
-  apiRequest<LocationsAnswer>(LOCATION, { method: "POST", body: { location } });
-export const updateLocation = (location: Values & { id: string }) =>
-  apiRequest<LocationsAnswer>(LOCATION, { method: "PATCH", body: { location } });
-export const deleteLocation = (location: { id: string; organization_id?: string }) =>
-  apiRequest<LocationsAnswer>(LOCATION, { method: "DELETE", body: { location } });
+export const addFacility = (facility: NewFacility) =>
+  apiRequest<FacilityAnswer, AddFacilityBody>(FACILITY, { method: "POST", body: { facility } });
+export const updateFacility = (facility: FacilityChange) =>
+  apiRequest<FacilityAnswer, ChangeFacilityBody>(FACILITY, { method: "PATCH", body: { facility } });
+export const deleteFacility = (facility: RemoveFacilityBody["facility"]) =>
+  apiRequest<FacilitiesAnswer, RemoveFacilityBody>(FACILITY, { method: "DELETE", body: { facility } });
 
-export const addProvider = (provider: Values) =>
-  apiRequest<ProviderAnswer>(PROVIDER, { method: "POST", body: { provider } });
-export const updateProvider = (provider: Values & { id: string }) =>
-  apiRequest<ProviderAnswer>(PROVIDER, { method: "PATCH", body: { provider } });
-export const deleteProvider = (provider: { id: string; organization_id?: string }) =>
-  apiRequest<ProvidersAnswer>(PROVIDER, { method: "DELETE", body: { provider } });
+export const addLocation = (location: NewLocation) =>
+  apiRequest<LocationsAnswer, AddLocationBody>(LOCATION, { method: "POST", body: { location } });
+export const updateLocation = (location: LocationChange) =>
+  apiRequest<LocationsAnswer, ChangeLocationBody>(LOCATION, { method: "PATCH", body: { location } });
+export const deleteLocation = (location: RemoveLocationBody["location"]) =>
+  apiRequest<LocationsAnswer, RemoveLocationBody>(LOCATION, { method: "DELETE", body: { location } });
+
+export const addProvider = (provider: NewProvider) =>
+  apiRequest<ProviderAnswer, AddProviderBody>(PROVIDER, { method: "POST", body: { provider } });
+export const updateProvider = (provider: ProviderChange) =>
+  apiRequest<ProviderAnswer, ChangeProviderBody>(PROVIDER, { method: "PATCH", body: { provider } });
+export const deleteProvider = (provider: RemoveProviderBody["provider"]) =>
+  apiRequest<ProvidersAnswer, RemoveProviderBody>(PROVIDER, { method: "DELETE", body: { provider } });
 
 export type NpiKind = "organization" | "individual";
 
 /** An NPI look-up's answer: the registry's record, or a 404 ApiError naming the npi field. */
 export const lookUpNpi = (kind: NpiKind, npi: string) =>
-  apiRequest<OrganisationLookupAnswer | IndividualLookupAnswer>(`/api/services/lexisnexis/${kind}/`, {
-    method: "POST",
-    body: { query: npi },
-  });
+  apiRequest<OrganisationLookupAnswer | IndividualLookupAnswer, NpiLookupBody>(
+    `/api/services/lexisnexis/${kind}/`,
+    {
+      method: "POST",
+      body: { query: npi },
+    },
+  );
 
 /** Whether a zip belongs to a 'City, ST'. */
 export const checkLocation = (cityState: string, zipcode: string) =>
-  apiRequest<ZipInCityAnswer>("/api/services/location/check-location/", {
+  apiRequest<ZipInCityAnswer, CheckLocationBody>("/api/services/location/check-location/", {
     method: "POST",
     body: { city_state: cityState, zipcode },
   });
 
 /** A form field's autocomplete (its api_url): [value, label] pairs. */
 export const autocomplete = (url: string, query: string, other: string | undefined, signal?: AbortSignal) =>
-  apiRequest<ChoicesAnswer>(url, {
+  apiRequest<ChoicesAnswer, AutocompleteBody>(url, {
     method: "POST",
     body: other === undefined ? { query } : { query, other },
     signal,

@@ -12,6 +12,7 @@ import type {
 import { apiRequest } from "./client.ts";
 import { takeEarlyRun } from "./earlyRequests.ts";
 import { cursorPaging, pagePath } from "./pages.ts";
+import type { RunBody, SavedViewActionBody, SaveViewBody } from "./requests.ts";
 
 /**
  * The analyses API: the manifest the query screens are drawn from, a run with filters, a table
@@ -43,7 +44,12 @@ export const runQuery = (name: string, filters: FilterValues, dummyOrgId?: strin
     queryFn: async ({ signal }) =>
       // A new tab on an analysis at its defaults: the run may have started with the HTML.
       (dummyOrgId ? undefined : await takeEarlyRun(name, filters)) ??
-      apiRequest<RunResponse>(`${BASE}/${name}`, { method: "POST", body: { filters }, dummyOrgId, signal }),
+      apiRequest<RunResponse, RunBody>(`${BASE}/${name}`, {
+        method: "POST",
+        body: { filters },
+        dummyOrgId,
+        signal,
+      }),
     // The server caches by data version; a result stays valid while the screen is open.
     staleTime: 5 * 60_000,
   });
@@ -51,7 +57,7 @@ export const runQuery = (name: string, filters: FilterValues, dummyOrgId?: strin
 export interface ExportRequest {
   name: string;
   filters: FilterValues;
-  format: "csv" | "xlsx";
+  format: NonNullable<RunBody["export"]>;
   /** The table (index in the view descriptor); a workbook without it holds every table. */
   tableIndex?: number;
   dummyOrgId?: string;
@@ -59,9 +65,9 @@ export interface ExportRequest {
 
 /** Writes the export on the server and answers the path it is downloaded from. */
 export async function exportQuery(request: ExportRequest): Promise<string> {
-  const body: Record<string, unknown> = { filters: request.filters, export: request.format };
+  const body: RunBody = { filters: request.filters, export: request.format };
   if (request.tableIndex !== undefined) body.export_nb = request.tableIndex;
-  const answer = await apiRequest<ExportAnswer>(`${BASE}/${request.name}`, {
+  const answer = await apiRequest<ExportAnswer, RunBody>(`${BASE}/${request.name}`, {
     method: "POST",
     body,
     dummyOrgId: request.dummyOrgId,
@@ -69,23 +75,17 @@ export async function exportQuery(request: ExportRequest): Promise<string> {
   return answer.path;
 }
 
-export interface SaveQueryRequest {
-  title: string;
-  description: string;
-  accessible: boolean;
-  filters: FilterValues;
-  organization_id: string;
-  /** The analysis number, 1-10 (customer-area.md section 3: querie is a number). */
-  querie: number;
-}
-
 /** POST /api/management/queries/save/: a new custom query of the current filters. */
-export const saveQuery = (request: SaveQueryRequest, dummyOrgId?: string) =>
-  apiRequest<SavedQueryActionAnswer>(`${BASE}/save/`, { method: "POST", body: request, dummyOrgId });
+export const saveQuery = (request: SaveViewBody, dummyOrgId?: string) =>
+  apiRequest<SavedQueryActionAnswer, SaveViewBody>(`${BASE}/save/`, {
+    method: "POST",
+    body: request,
+    dummyOrgId,
+  });
 
 /** The same call with action DELETE removes a saved query. */
 export const deleteSavedQuery = (id: string, organisationId: string, dummyOrgId?: string) =>
-  apiRequest<SavedQueryActionAnswer>(`${BASE}/save/`, {
+  apiRequest<SavedQueryActionAnswer, SavedViewActionBody>(`${BASE}/save/`, {
     method: "POST",
     body: { action: "DELETE", querie: id, organization_id: organisationId },
     dummyOrgId,
@@ -98,7 +98,7 @@ export const shareSavedQuery = (
   accessible: boolean,
   dummyOrgId?: string,
 ) =>
-  apiRequest<SavedQueryActionAnswer>(`${BASE}/save/`, {
+  apiRequest<SavedQueryActionAnswer, SavedViewActionBody>(`${BASE}/save/`, {
     method: "POST",
     body: { action: "SHARE", querie: id, organization_id: organisationId, accessible },
     dummyOrgId,
@@ -136,7 +136,7 @@ export const savedQueryRun = (id: string, dummyOrgId?: string) =>
   queryOptions({
     queryKey: queryKeys.saved(id, dummyOrgId),
     queryFn: ({ signal }) =>
-      apiRequest<SavedQueryRun>(`${BASE}/${id}`, {
+      apiRequest<SavedQueryRun, RunBody>(`${BASE}/${id}`, {
         method: "POST",
         body: {},
         dummyOrgId,

@@ -1,5 +1,6 @@
 import type { QuestionnaireAnswer, QuestionnaireDraftAnswer } from "./answers.ts";
-import { apiRequest } from "./client.ts";
+import { apiRequest, type RequestOptions } from "./client.ts";
+import type { QuestionnaireDraftBody, SubmitQuestionnaireBody } from "./requests.ts";
 
 /** GET /api/management/schemes/questionnaire/: the organisation's current (latest year's) questionnaire. */
 export async function currentQuestionnaire(dummyOrgId?: string) {
@@ -8,9 +9,9 @@ export async function currentQuestionnaire(dummyOrgId?: string) {
 }
 
 /** POST /api/management/schemes/questionnaire/ {questionnaire, year}: the customer submits its answers. */
-export async function submitQuestionnaire(year: number, answers: Record<string, string | string[]>) {
+export async function submitQuestionnaire(year: number, answers: SubmitQuestionnaireBody["questionnaire"]) {
   return (
-    await apiRequest<QuestionnaireAnswer>("/api/management/schemes/questionnaire/", {
+    await apiRequest<QuestionnaireAnswer, SubmitQuestionnaireBody>("/api/management/schemes/questionnaire/", {
       method: "POST",
       body: { questionnaire: answers, year },
     })
@@ -27,12 +28,12 @@ export async function questionnaireDraft() {
 /** POST .../draft/ {questionnaire, year, step}: keeps the answers as typed (checked only at submit). */
 export async function saveQuestionnaireDraft(
   year: number,
-  answers: Record<string, string | string[]>,
+  answers: QuestionnaireDraftBody["questionnaire"],
   step: number,
-  options: { keepalive?: boolean } = {},
+  options: Pick<RequestOptions, "keepalive"> = {},
 ) {
   return (
-    await apiRequest<QuestionnaireDraftAnswer>(DRAFT_PATH, {
+    await apiRequest<QuestionnaireDraftAnswer, QuestionnaireDraftBody>(DRAFT_PATH, {
       method: "POST",
       body: { questionnaire: answers, year, step },
       keepalive: options.keepalive,

@@ -10,6 +10,7 @@ import type {
 } from "./answers.ts";
 import { apiRequest } from "./client.ts";
 import { cursorPaging, pagePath } from "./pages.ts";
+import type { CreateSubscriptionBody, EditSubscriptionBody } from "./requests.ts";
 
 /** Report subscriptions (server/reports/README.md): the user's own, and staff's read of a customer's. */
 export type { Colleague, ReportSubscription };
@@ -42,25 +43,14 @@ export const organisationSubscriptionsQuery = (organisationId: string) =>
     ...cursorPaging,
   });
 
-export interface SubscriptionFields {
-  title: string;
-  filters: Record<string, unknown>;
-  follow_latest_year: boolean;
-  frequency: "weekly" | "monthly";
-  weekday: number | null;
-  month_day: number | null;
-  hour: number;
-  time_zone: string;
-  recipients: string[];
-  include_xlsx: boolean;
-}
+/** A subscription's report and schedule as the dialog edits them: a create's fields, each filled in. */
+export type SubscriptionFields = Required<Omit<CreateSubscriptionBody, "querie" | "saved_query_id">>;
 
-export const createSubscription = (
-  body: SubscriptionFields & { querie: string; saved_query_id: string | null },
-) => apiRequest<SubscriptionAnswer>(BASE, { method: "POST", body });
+export const createSubscription = (body: CreateSubscriptionBody) =>
+  apiRequest<SubscriptionAnswer, CreateSubscriptionBody>(BASE, { method: "POST", body });
 
-export const editSubscription = (id: string, body: Partial<SubscriptionFields> & { paused?: boolean }) =>
-  apiRequest<SubscriptionAnswer>(`${BASE}${id}/`, { method: "PATCH", body });
+export const editSubscription = (id: string, body: EditSubscriptionBody) =>
+  apiRequest<SubscriptionAnswer, EditSubscriptionBody>(`${BASE}${id}/`, { method: "PATCH", body });
 
 export const deleteSubscription = (id: string) =>
   apiRequest<SubscriptionDeletedAnswer>(`${BASE}${id}/`, { method: "DELETE" });

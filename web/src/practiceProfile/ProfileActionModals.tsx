@@ -9,6 +9,9 @@ import {
   deleteProvider,
   type FacilityView,
   type LocationView,
+  type NewFacility,
+  type NewLocation,
+  type NewProvider,
   type ProviderView,
   updateFacility,
   updateLocation,
@@ -87,6 +90,8 @@ export function ProfileActionModals({
   };
 
   const kind = action?.kind;
+  // A form's payload holds its fields: the form is drawn from the definition the server's body
+  // schema is built from (server/forms/profileFields.ts), which the New* types are read from.
   const facilityForm = (
     <FormModal
       opened={kind === "facility-add" || kind === "facility-edit"}
@@ -100,7 +105,10 @@ export function ProfileActionModals({
               () => updateFacility({ ...payload, ...owner, id: action.facility.id }),
               `${payload.name} is updated.`,
             )()
-          : submitted(() => addFacility({ ...payload, ...owner }), `${payload.name} is added.`)()
+          : submitted(
+              () => addFacility({ ...(payload as NewFacility), ...owner }),
+              `${payload.name} is added.`,
+            )()
       }
       onClose={close}
     />
@@ -124,7 +132,7 @@ export function ProfileActionModals({
         }
         const facilityId = action?.kind === "location-add" ? action.facility.id : "";
         return submitted(
-          () => addLocation({ ...payload, ...owner, facility_id: facilityId }),
+          () => addLocation({ ...(payload as NewLocation), ...owner, facility_id: facilityId }),
           `${payload.name} is added.`,
         )();
       }}
@@ -146,7 +154,7 @@ export function ProfileActionModals({
               () => updateProvider({ ...payload, ...owner, id: action.provider.id }),
               `${name} is updated.`,
             )()
-          : submitted(() => addProvider({ ...payload, ...owner }), `${name} is added.`)();
+          : submitted(() => addProvider({ ...(payload as NewProvider), ...owner }), `${name} is added.`)();
       }}
       onClose={close}
     />

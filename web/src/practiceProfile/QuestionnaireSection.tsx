@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine
 import { IconCircleCheck, IconClipboardList, IconHourglass, IconInfoCircle } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { Questionnaire } from "../api/answers.ts";
+import type { Questionnaire, QuestionnaireState } from "../api/answers.ts";
 import { errorMessage } from "../api/errors.ts";
 import {
   currentQuestionnaire,
@@ -159,7 +159,7 @@ function DraftNote({ status, restoredAt }: { status: DraftStatus; restoredAt?: s
   );
 }
 
-function StateBadge({ state }: { state: "waiting" | "under_analysis" | "valid" }) {
+function StateBadge({ state }: { state: QuestionnaireState }) {
   const look = {
     waiting: { color: "orange", label: "To fill in" },
     under_analysis: { color: "blue", label: "Under review" },

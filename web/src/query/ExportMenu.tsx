@@ -7,7 +7,7 @@ import {
   IconFileTypePdf,
 } from "@tabler/icons-react";
 import { useState } from "react";
-import { exportQuery } from "../api/queries.ts";
+import { type ExportRequest, exportQuery } from "../api/queries.ts";
 import { openExport } from "./download.ts";
 import type { FilterValues, TableDescriptor } from "./types.ts";
 
@@ -37,7 +37,7 @@ export function ExportMenu({ name, filters, tables, dummyOrgId, onChartPdf, disa
       setBusy(false);
     }
   };
-  const exportTable = (format: "csv" | "xlsx", tableIndex?: number) =>
+  const exportTable = (format: ExportRequest["format"], tableIndex?: number) =>
     run(async () => openExport(await exportQuery({ name, filters, format, tableIndex, dummyOrgId })));
 
   const single = tables.length === 1;

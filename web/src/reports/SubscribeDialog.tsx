@@ -180,7 +180,7 @@ export function SubscribeDialog(props: SubscribeDialogProps) {
               { value: "monthly", label: "Monthly" },
             ]}
             value={fields.frequency}
-            onChange={(value) => set("frequency", value as "weekly" | "monthly")}
+            onChange={(value) => set("frequency", value as SubscriptionFields["frequency"])}
           />
           <Group grow align="flex-start">
             {fields.frequency === "weekly" ? (

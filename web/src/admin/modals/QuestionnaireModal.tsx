@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Modal, Pagination, Stack, Text } from "@ma
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { visibleFieldNames } from "../../../../schemes/questionnaire/conditions.ts";
-import { questionnaireDetail, reviewQuestionnaire } from "../../api/adminSchemes.ts";
+import { questionnaireDetail, type ReviewKind, reviewQuestionnaire } from "../../api/adminSchemes.ts";
 import { errorMessage } from "../../api/errors.ts";
 import { PendingScreen } from "../../components/StatusScreens.tsx";
 import { QuestionInput } from "../../questionnaire/QuestionInput.tsx";
@@ -66,7 +66,7 @@ export function QuestionnaireModal({
   const mayReview = useMayCall()("PATCH /api/management/schemes/questionnaire");
   const readOnly = !mayReview || (state === "valid" ? !editing : state !== "under_analysis");
   const update = useYearAction(
-    (kind: "update" | "validate") =>
+    (kind: ReviewKind) =>
       reviewQuestionnaire(organizationId, year, kind, shownAnswers(form?.steps ?? [], answers)),
     () => {
       setEditing(false);

@@ -80,6 +80,7 @@ export function DataUploadPanel({
           organizationId={organization.id}
           year={year}
           versions={data.versions ?? []}
+          nextCursor={data.versions_next_cursor ?? null}
           canRestore={canEdit}
         />
         <Stack gap={6}>

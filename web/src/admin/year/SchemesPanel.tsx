@@ -7,7 +7,7 @@ import {
   generateScheme,
   generateScoring,
 } from "../../api/adminSchemes.ts";
-import type { GateName, YearData } from "../../api/answers.ts";
+import type { GateName, SchemeView, YearData } from "../../api/answers.ts";
 import { errorMessage } from "../../api/errors.ts";
 import { type Call, useMayCall } from "../../session/permissions.ts";
 import type { DetailKind } from "../modals/SchemeDetailModal.tsx";
@@ -22,10 +22,15 @@ import {
 } from "../yearState.ts";
 import { useYearAction } from "./useYearAction.ts";
 
+/** The year data's fields holding a generated scheme. */
+type SchemeField = {
+  [Field in keyof YearData]-?: YearData[Field] extends SchemeView ? Field : never;
+}[keyof YearData];
+
 const GENERATORS: {
   kind: GeneratorKind;
   title: string;
-  field: "service_capabilities" | "macro_capabilities" | "market_profile";
+  field: SchemeField;
   gate: GateName;
 }[] = [
   { kind: "SC", title: "Service capabilities", field: "service_capabilities", gate: "service_capabilities" },

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Badge, Button, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { IconRestore } from "@tabler/icons-react";
 import { useState } from "react";
-import { restoreYearVersion } from "../../api/adminUploads.ts";
+import { fetchYearVersions, restoreYearVersion } from "../../api/adminUploads.ts";
 import type { YearVersion } from "../../api/answers.ts";
 import { errorMessage } from "../../api/errors.ts";
+import { ShowMore } from "../../components/ShowMore.tsx";
 import { ConfirmModal } from "../shared/ConfirmModal.tsx";
 import { useYearAction } from "./useYearAction.ts";
 
@@ -11,21 +12,61 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /**
+ * The older versions after the year detail's first page, a page at a time ("Show more"). A new first
+ * page (an upload, a restore: its cursor changes) starts them again.
+ */
+function useOlderVersions(organizationId: string, year: number, firstCursor: string | null) {
+  const fresh = { after: firstCursor, versions: [] as YearVersion[], cursor: firstCursor };
+  const [read, setRead] = useState(fresh);
+  const [fetching, setFetching] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const current = read.after === firstCursor ? read : fresh;
+  return {
+    versions: current.versions,
+    error,
+    hasNextPage: current.cursor !== null,
+    isFetchingNextPage: fetching,
+    fetchNextPage: async () => {
+      if (current.cursor === null) return;
+      setFetching(true);
+      setError(null);
+      try {
+        const page = await fetchYearVersions(organizationId, year, current.cursor);
+        setRead({
+          after: firstCursor,
+          versions: [...current.versions, ...page.versions],
+          cursor: page.next_cursor,
+        });
+      } catch (failure) {
+        setError(failure);
+      } finally {
+        setFetching(false);
+      }
+    },
+  };
+}
+
+/**
  * Every accepted version of the year (data-contract.md section 9, "nothing lost"): who sent it and
  * when, its files, lines, checksum, warnings and rows set aside; a site admin may restore an earlier
- * one (switched in like an upload, recorded as a new version).
+ * one (switched in like an upload, recorded as a new version). The year detail carries the newest
+ * page; "Show more" reads the older ones (GET .../year-version/{orgid}/{year}/).
  */
 export function VersionsPanel({
   organizationId,
   year,
-  versions,
+  versions: firstPage,
+  nextCursor,
   canRestore,
 }: {
   organizationId: string;
   year: number;
   versions: YearVersion[];
+  nextCursor: string | null;
   canRestore: boolean;
 }) {
+  const older = useOlderVersions(organizationId, year, nextCursor);
+  const versions = [...firstPage, ...older.versions];
   const [restoring, setRestoring] = useState<YearVersion | null>(null);
   const restore = useYearAction(
     (version: YearVersion) => restoreYearVersion(organizationId, year, version.id),
@@ -35,7 +76,8 @@ export function VersionsPanel({
   return (
     <Stack gap={6} data-testid="year-versions">
       <Text size="sm" fw={600}>
-        Versions ({versions.length})
+        Versions ({versions.length}
+        {older.hasNextPage ? "+" : ""})
       </Text>
       <Table.ScrollContainer minWidth={640}>
         <Table striped withTableBorder fz="xs" aria-label={`Versions of ${year}`}>
@@ -137,6 +179,12 @@ export function VersionsPanel({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <ShowMore list={older} />
+      {older.error ? (
+        <Alert color="red" variant="light">
+          {errorMessage(older.error)}
+        </Alert>
+      ) : null}
       {restore.error && !restoring ? (
         <Alert color="red" variant="light">
           {errorMessage(restore.error)}

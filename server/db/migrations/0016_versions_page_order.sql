@@ -1,0 +1,2 @@
+DROP INDEX "practice_year_versions_org_year_idx";--> statement-breakpoint
+CREATE INDEX "practice_year_versions_page_idx" ON "practice_year_versions" USING btree ("organisation_id","year","created_at","data_version","id");
