@@ -5,18 +5,12 @@
  */
 import { z } from "zod";
 import { preparedAnswer, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
-import { addUpByRank, inMarketBase } from "../../server/engine/preparedFilters.ts";
+import { addUpByRank, inMarketBase, marketRowColumns } from "../../server/engine/preparedFilters.ts";
 import { minText } from "../../server/engine/textOrder.ts";
 import { type ReferrerCases, referralResult } from "./referrals.ts";
 
 const referredRow = z.object({
-  area_mask: sqlNumber,
-  service_line: sqlText,
-  setting: sqlTextOrNull,
-  facility_zip: sqlTextOrNull,
-  facility_npi: sqlTextOrNull,
-  rendering_npi: sqlTextOrNull,
-  provider_zip: sqlTextOrNull,
+  ...marketRowColumns,
   referring_npi: sqlText,
   is_customer: z.boolean(),
   referring_name: sqlTextOrNull,

@@ -4,18 +4,12 @@
  * (market_base's rule) and adds them up per service line, as mix.sql does.
  */
 import { z } from "zod";
-import { preparedAnswer, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
-import { addUpByRank, inMarketBase } from "../../server/engine/preparedFilters.ts";
+import { preparedAnswer, sqlNumber } from "../../server/engine/index.ts";
+import { addUpByRank, inMarketBase, marketRowColumns } from "../../server/engine/preparedFilters.ts";
 import { type LineCases, mixResult } from "./mixResult.ts";
 
 const casesRow = z.object({
-  area_mask: sqlNumber,
-  service_line: sqlText,
-  setting: sqlTextOrNull,
-  facility_zip: sqlTextOrNull,
-  facility_npi: sqlTextOrNull,
-  rendering_npi: sqlTextOrNull,
-  provider_zip: sqlTextOrNull,
+  ...marketRowColumns,
   is_customer: z.boolean(),
   cases: sqlNumber,
   line_rank: sqlNumber,

@@ -5,20 +5,14 @@
  * shapes the pies as the kernel does (pies.ts).
  */
 import { z } from "zod";
-import { preparedAnswer, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
-import { addUpByRank, inMarketBase } from "../../server/engine/preparedFilters.ts";
+import { preparedAnswer, sqlNumber, sqlTextOrNull } from "../../server/engine/index.ts";
+import { addUpByRank, inMarketBase, marketRowColumns } from "../../server/engine/preparedFilters.ts";
 import { minText } from "../../server/engine/textOrder.ts";
 import type { Partner } from "./partners.ts";
 import { partnershipResult } from "./pies.ts";
 
 const preparedPartner = z.object({
-  area_mask: sqlNumber,
-  service_line: sqlText,
-  setting: sqlTextOrNull,
-  facility_zip: sqlTextOrNull,
-  facility_npi: sqlTextOrNull,
-  rendering_npi: sqlTextOrNull,
-  provider_zip: sqlTextOrNull,
+  ...marketRowColumns,
   own_provider: z.boolean().nullable(),
   own_facility: z.boolean().nullable(),
   facility_name: sqlTextOrNull,

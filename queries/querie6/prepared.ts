@@ -5,24 +5,13 @@
  * site_of_care.sql does.
  */
 import { z } from "zod";
-import {
-  FACILITY_TYPES,
-  preparedAnswer,
-  sqlNumber,
-  sqlText,
-  sqlTextOrNull,
-} from "../../server/engine/index.ts";
-import { addUpByRank, inMarketBase } from "../../server/engine/preparedFilters.ts";
+import { FACILITY_TYPES, preparedAnswer, sqlNumber } from "../../server/engine/index.ts";
+import { addUpByRank, inMarketBase, marketRowColumns } from "../../server/engine/preparedFilters.ts";
 import { type SiteCases, siteOfCareResult } from "./siteOfCare.ts";
 
 const siteRow = z.object({
-  area_mask: sqlNumber,
-  service_line: sqlText,
+  ...marketRowColumns,
   setting: z.enum(FACILITY_TYPES),
-  facility_zip: sqlTextOrNull,
-  facility_npi: sqlTextOrNull,
-  rendering_npi: sqlTextOrNull,
-  provider_zip: sqlTextOrNull,
   is_customer: z.boolean(),
   cases: sqlNumber,
   site_rank: sqlNumber,

@@ -5,18 +5,12 @@
  * competitor, as leakage.sql does.
  */
 import { z } from "zod";
-import { preparedAnswer, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
-import { addUpByRank, inMarketBase } from "../../server/engine/preparedFilters.ts";
+import { preparedAnswer, sqlNumber, sqlTextOrNull } from "../../server/engine/index.ts";
+import { addUpByRank, inMarketBase, marketRowColumns } from "../../server/engine/preparedFilters.ts";
 import { leakageResult, type ReferredCases } from "./leakageResult.ts";
 
 const referredRow = z.object({
-  area_mask: sqlNumber,
-  service_line: sqlText,
-  setting: sqlTextOrNull,
-  facility_zip: sqlTextOrNull,
-  facility_npi: sqlTextOrNull,
-  rendering_npi: sqlTextOrNull,
-  provider_zip: sqlTextOrNull,
+  ...marketRowColumns,
   is_customer: z.boolean(),
   competitor: sqlTextOrNull,
   cases: sqlNumber,

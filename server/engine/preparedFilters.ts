@@ -4,8 +4,10 @@
  * are the kernels'. A list condition follows DuckDB's `list_contains`: a row whose value is null
  * matches no list.
  */
+import type { z } from "zod";
 import { filterShape } from "./baseViews.ts";
 import { type Filters, SERVICE_AREA_TYPES } from "./filters.ts";
+import { sqlNumber, sqlText, sqlTextOrNull } from "./sqlRunner.ts";
 
 /** What a filter reads on a row: the columns baseViews.ts names (FilteredColumns). */
 export interface FilteredRow {
@@ -23,6 +25,21 @@ export interface MarketFilteredRow extends FilteredRow {
   service_line: string;
   area_mask: number;
 }
+
+/**
+ * The columns M's rule reads, as they come from SQL: a prepared table of the market starts its row
+ * schema with them (`z.object({ ...marketRowColumns, ...its own })`), so what `inMarketBase` reads
+ * is declared once.
+ */
+export const marketRowColumns = {
+  area_mask: sqlNumber,
+  service_line: sqlText,
+  setting: sqlTextOrNull,
+  facility_zip: sqlTextOrNull,
+  facility_npi: sqlTextOrNull,
+  rendering_npi: sqlTextOrNull,
+  provider_zip: sqlTextOrNull,
+} satisfies Record<keyof MarketFilteredRow, z.ZodType>;
 
 /** A practice row (practice_volumes): service lines restrict the surgical cases only. */
 export interface PracticeFilteredRow extends FilteredRow {
