@@ -4,10 +4,10 @@
  * figure, on every random filter set (PREPARED_PROPERTY_SETS, default 60; a failure names its set).
  * The kernel over the bound rows is the definition.
  */
-import { expect } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import { heldPreparedFiles } from "../derived/preparedTables.ts";
 import type { Plugin, PluginResult } from "../plugin.ts";
-import type { GoldenData, GoldenHarness } from "./golden.ts";
+import { type GoldenData, type GoldenHarness, goldenHarness } from "./golden.ts";
 import {
   propertySets,
   type Random,
@@ -16,17 +16,26 @@ import {
   seededRandom,
 } from "./randomData.ts";
 
-export async function expectPreparedEqualsKernel(
-  harness: GoldenHarness,
-  plugin: Plugin,
-  options: {
-    seed: number;
-    /** Whether an answer holds something (most sets must: not all empty answers). */
-    hasVolume: (result: PluginResult) => boolean;
-    /** The organisation-year to draw (default: one random year). */
-    data?: (random: Random) => GoldenData;
-  },
-) {
+interface PropertyOptions {
+  seed: number;
+  /** Whether an answer holds something (most sets must: not all empty answers). */
+  hasVolume: (result: PluginResult) => boolean;
+  /** The organisation-year to draw (default: one random year). */
+  data?: (random: Random) => GoldenData;
+}
+
+/** Declares the plugin's property test (its prepared.test.ts holds this call alone), with its harness. */
+export function testPreparedEqualsKernel(plugin: Plugin, options: PropertyOptions) {
+  const harness = goldenHarness();
+  afterAll(() => harness.close());
+  test(
+    "the prepared answer equals the kernel's on random filter sets",
+    () => expectPreparedEqualsKernel(harness, plugin, options),
+    120_000,
+  );
+}
+
+async function expectPreparedEqualsKernel(harness: GoldenHarness, plugin: Plugin, options: PropertyOptions) {
   // Without `prepared` both paths would be the kernel, and the property would hold for nothing.
   expect(plugin.prepared, `${plugin.id} declares no prepared tables`).toBeDefined();
   const random = seededRandom(options.seed);
