@@ -16,8 +16,11 @@ const CLIENT_DIR = path.resolve(import.meta.dir, "../../clients/typescript");
 const TYPES_FILE = path.join(CLIENT_DIR, "vitality-api.ts");
 const EXAMPLE_FILE = path.join(CLIENT_DIR, "firstCall.ts");
 
-/** The type errors of a program made of `files` (the generated types and the example). */
-function typeErrors(files: string[], replace: Record<string, string> = {}) {
+/**
+ * The type errors of a program made of `files` (the generated types and the example). A program
+ * passed as `old` lends its unchanged files: the 880 kB of generated types are parsed once.
+ */
+function typeCheck(files: string[], replace: Record<string, string> = {}, old?: ts.Program) {
   const options: ts.CompilerOptions = {
     strict: true,
     noEmit: true,
@@ -32,10 +35,11 @@ function typeErrors(files: string[], replace: Record<string, string> = {}) {
   const host = ts.createCompilerHost(options);
   const read = host.readFile.bind(host);
   host.readFile = (file) => replace[path.resolve(file)] ?? read(file);
-  const program = ts.createProgram(files, options, host);
-  return ts
+  const program = ts.createProgram(files, options, host, old);
+  const errors = ts
     .getPreEmitDiagnostics(program)
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+  return { program, errors };
 }
 
 describe("the typed client generated from the served document", () => {
@@ -52,12 +56,13 @@ describe("the typed client generated from the served document", () => {
   });
 
   test("the first-call example type-checks against the generated types, and a wrong call does not", async () => {
-    expect(typeErrors([EXAMPLE_FILE])).toEqual([]);
+    const right = typeCheck([EXAMPLE_FILE]);
+    expect(right.errors).toEqual([]);
     const example = await Bun.file(EXAMPLE_FILE).text();
     const wrong = example
       .replace("body: { username, password }", "body: { username, pasword: password }")
       .replace('api.GET("/api/management/admin/detail"', 'api.GET("/api/management/admin/details"');
-    const errors = typeErrors([EXAMPLE_FILE], { [EXAMPLE_FILE]: wrong });
+    const { errors } = typeCheck([EXAMPLE_FILE], { [EXAMPLE_FILE]: wrong }, right.program);
     expect(errors.some((error) => error.includes("pasword"))).toBe(true);
     expect(errors.some((error) => error.includes('"/api/management/admin/details"'))).toBe(true);
   });
