@@ -27,15 +27,24 @@ function svgSize(svg: string) {
   return match ? { width: Number(match[1]), height: Number(match[2]) } : { width: 760, height: 400 };
 }
 
+/** jsPDF's line height (the shared layout's spacing assumes it): 1.15 times the font size. */
+const LINE_HEIGHT_FACTOR = 1.15;
+
 function writerOf(doc: PDFKit.PDFDocument): PageWriter {
+  let fontSize = 12;
   return {
     setFontSize: (points) => {
+      fontSize = points;
       doc.fontSize(points);
     },
     text: (lines, x, y) => {
       // jsPDF places a line by its baseline; pdfkit by its top.
       const top = y * MM - doc.currentLineHeight() * 0.8;
-      doc.text(lines.join("\n"), x * MM, top, { lineBreak: false });
+      // One call per line: without lineBreak, pdfkit draws a "\n" as nothing and the next line
+      // on after the first, off the page (a heading's filters or a long finding were cut).
+      lines.forEach((line, index) => {
+        doc.text(line, x * MM, top + index * fontSize * LINE_HEIGHT_FACTOR, { lineBreak: false });
+      });
     },
     split: (text, width) => {
       const words = text.split(" ");

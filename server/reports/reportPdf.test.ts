@@ -84,8 +84,15 @@ function expectMaps(plugin: Plugin, read: { text: string }, results: Record<stri
   }
 }
 
+/** The heading's filters in words and the findings, each whole on the first page (wrapped lines joined). */
+function expectHeading(content: ReportContent, read: { pageTexts: string[] }) {
+  const first = words(read.pageTexts[0]!);
+  for (const line of [...content.filterLines, ...content.findings]) expect(first).toContain(words(line));
+}
+
 /** One page per chart, map and table (none of these runs past its page), the link on the last. */
 function expectPages(content: ReportContent, read: { pages: number; pageTexts: string[] }) {
+  expectHeading(content, read);
   expect(read.pages).toBe(content.charts.length + content.maps.length + content.tables.length);
   const last = words(read.pageTexts.at(-1)!);
   expect(last).toContain("Open in Vitality");
@@ -202,5 +209,46 @@ describe("the mailed report's PDF", () => {
     }
     expect(read.text).not.toContain("…");
     expectPages(content, read);
+  });
+
+  test("a table taller than its page goes on over the next under its header; the link follows it", async () => {
+    const long =
+      "a note long enough to wrap over three lines of its narrow column in the table, so that fifteen such rows need more than a page";
+    const content: ReportContent = {
+      organisationName: "Lakeside Orthopaedics",
+      title: "Tall table",
+      filterLines: ["Year: 2024"],
+      findings: ["One finding, so the table starts lower on the first page."],
+      charts: [],
+      maps: [],
+      tables: [
+        {
+          title: "Facilities",
+          header: ["Name", "Cases", "Share", "Note"],
+          rows: Array.from({ length: 15 }, (_, index) => ({
+            level: 0,
+            cells: [`Row ${index + 1}`, String(index), "1.00%", long],
+          })),
+          moreText: "5 more rows in the app",
+        },
+      ],
+      link: "https://vitality.example/queries/querie1?year=2024",
+      response: {} as RunResponse,
+    };
+    const pdf = await reportPdf(content);
+    keepPages("tall-table", pdf);
+    const read = await pdfText(pdf);
+    expect(read.pages).toBe(2);
+    const [first, second] = read.pageTexts.map(words) as [string, string];
+    expect(second).toContain("Facilities (continued)");
+    expect(second).toContain("Name Cases Share Note");
+    for (let row = 1; row <= 15; row++) {
+      // Each row once, on one of the two pages.
+      const on = [first, second].filter((page) => new RegExp(`Row ${row} `).test(page));
+      expect(on.length).toBe(1);
+    }
+    expect(second).toContain("Row 15");
+    expect(second).toContain("5 more rows in the app");
+    expect(second).toContain("Open in Vitality");
   });
 });
