@@ -133,11 +133,15 @@ export function mapToSvg(descriptor: MapDescriptor, results: Record<string, unkn
   const outlined: string[] = [];
   const labels: string[] = [];
   const markers: string[] = [];
+  const markerLabels: { point: [number, number]; label: string }[] = [];
   for (const shape of drawn) {
     const { layer, item } = shape;
     const accent = accents.get(layer.id);
     if (shape.point) {
-      markers.push(markerSvg(at(shape.point), accent, labelOf(layer, item)));
+      const point = at(shape.point);
+      markers.push(markerSvg(point, accent));
+      const label = labelOf(layer, item);
+      if (label) markerLabels.push({ point, label });
       continue;
     }
     const d = pathOf(shape.parts!);
@@ -171,11 +175,12 @@ export function mapToSvg(descriptor: MapDescriptor, results: Record<string, unkn
   const height = Math.max(MAP_HEIGHT, PAD + 10 + key.length * KEY_LINE + PAD);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}">`,
-    `<rect x="0" y="0" width="${MAP_WIDTH}" height="${MAP_HEIGHT}" fill="#f8f9fa" stroke="#dee2e6" stroke-width="0.8"/>`,
+    `<rect x="0.5" y="0.5" width="${MAP_WIDTH - 1}" height="${MAP_HEIGHT - 1}" fill="#f8f9fa" stroke="#dee2e6" stroke-width="0.8"/>`,
     ...banded,
     ...outlined,
     ...labels,
     ...markers,
+    ...placedLabels(markerLabels),
     ...keySvg,
     "</svg>",
   ].join("\n");
@@ -197,19 +202,45 @@ function labelPoint(parts: Shape, at: (position: number[]) => [number, number]):
   return best;
 }
 
-function markerSvg([x, y]: [number, number], accent: LayerAccent | undefined, label: string | undefined) {
+function markerSvg([x, y]: [number, number], accent: LayerAccent | undefined) {
   const color = accent?.color ?? "#c92a2a";
   const stroke = `fill="${color}" stroke="#ffffff" stroke-width="1.2"`;
-  const shape =
-    accent?.marker === "square"
-      ? `<rect x="${n(x - 5)}" y="${n(y - 5)}" width="10" height="10" ${stroke}/>`
-      : accent?.marker === "triangle"
-        ? `<path d="M${n(x)} ${n(y - 6)}L${n(x + 5.5)} ${n(y + 4)}L${n(x - 5.5)} ${n(y + 4)}Z" ${stroke}/>`
-        : `<circle cx="${n(x)}" cy="${n(y)}" r="4" ${stroke}/>`;
-  const text = label
-    ? `<text x="${n(x)}" y="${n(y - 8)}" font-family="Helvetica" font-size="7" fill="#212529" text-anchor="middle">${xmlEscape(label)}</text>`
-    : "";
-  return shape + text;
+  if (accent?.marker === "square")
+    return `<rect x="${n(x - 5)}" y="${n(y - 5)}" width="10" height="10" ${stroke}/>`;
+  if (accent?.marker === "triangle")
+    return `<path d="M${n(x)} ${n(y - 6)}L${n(x + 5.5)} ${n(y + 4)}L${n(x - 5.5)} ${n(y + 4)}Z" ${stroke}/>`;
+  return `<circle cx="${n(x)}" cy="${n(y)}" r="4" ${stroke}/>`;
+}
+
+const LABEL_SIZE = 7;
+
+/**
+ * Marker labels above their marker, or below it when that place is taken, or left out when both
+ * are (the screen's labels also give way to each other): a location at its facility's address
+ * would otherwise print both names over one another.
+ */
+function placedLabels(labels: { point: [number, number]; label: string }[]) {
+  const taken: { left: number; right: number; top: number; bottom: number }[] = [];
+  return labels.flatMap(({ point: [x, y], label }) => {
+    // Helvetica averages about half its size per character.
+    const half = (label.length * LABEL_SIZE * 0.55) / 2;
+    for (const baseline of [y - 8, y + 14]) {
+      const box = { left: x - half, right: x + half, top: baseline - LABEL_SIZE, bottom: baseline + 1 };
+      const clash = taken.some(
+        (other) =>
+          box.left < other.right &&
+          other.left < box.right &&
+          box.top < other.bottom &&
+          other.top < box.bottom,
+      );
+      if (clash) continue;
+      taken.push(box);
+      return [
+        `<text x="${n(x)}" y="${n(baseline)}" font-family="Helvetica" font-size="${LABEL_SIZE}" fill="#212529" text-anchor="middle">${xmlEscape(label)}</text>`,
+      ];
+    }
+    return [];
+  });
 }
 
 function keyLineSvg(line: ReturnType<typeof mapKeyLines>[number], x: number, y: number) {
