@@ -9,5 +9,11 @@ export async function pdfText(
 ): Promise<{ pages: number; text: string; pageTexts: string[] }> {
   const document = await getDocumentProxy(new Uint8Array(bytes));
   const { totalPages, text } = await extractText(document, { mergePages: false });
-  return { pages: totalPages, text: text.join("\n"), pageTexts: text };
+  // Joined as unpdf's mergePages joins them (runs of blanks as one space).
+  const merged = text
+    .join("\n")
+    .replace(/[^\S\n]+/g, " ")
+    .replace(/ ?\n ?/g, "\n")
+    .replace(/\n{3,}/g, "\n\n");
+  return { pages: totalPages, text: merged, pageTexts: text };
 }
