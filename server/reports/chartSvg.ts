@@ -10,6 +10,43 @@ import type { ChartDescriptor } from "../engine/view.ts";
 
 const quiet = vega.logger(vega.Error);
 
+/** Characters per line of a category label: longer ones wrap at spaces instead of being cut. */
+export const LABEL_LINE_CHARS = 40;
+
+/**
+ * A label as lines of at most LABEL_LINE_CHARS (a single longer word keeps its own line whole),
+ * so the report never cuts a label to "Hand & Upper Extremit…" for both of its rows (querie6's
+ * Market and Practice bars): vega draws an array of lines as a multi-line label.
+ */
+export function labelLines(label: unknown): string | string[] {
+  const text = String(label ?? "");
+  if (text.length <= LABEL_LINE_CHARS) return text;
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && line.length + 1 + word.length > LABEL_LINE_CHARS) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+// Registered once with vega's expression language, which the report's axis and legend labels call.
+vega.expressionFunction("reportLabelLines", labelLines);
+
+/**
+ * Category labels (axes and legends) whole: no width limit (vega's estimate without a canvas is
+ * wider than the real text, so its default limits cut labels the screen shows), long ones wrapped.
+ * A chart's own labelExpr (querie11's waterfall) still wins over this config.
+ */
+const WHOLE_LABELS = {
+  axisDiscrete: { labelExpr: "reportLabelLines(datum.label)", labelLimit: 0, labelLineHeight: 10 },
+  legend: { labelExpr: "reportLabelLines(datum.label)", labelLimit: 0, labelLineHeight: 10 },
+  // A band tall enough for a label of two lines (vega-lite's default step is 20).
+  view: { discreteHeight: { step: 24 } },
+};
+
 /** Points wide: the PDF's text width (269 mm) at 72 dpi, so the SVG is placed at its own size. */
 export const CHART_WIDTH = 760;
 
@@ -38,6 +75,13 @@ export async function chartToSvg(
   spec.width = CHART_WIDTH;
   spec.autosize = { type: "fit-x", contains: "padding" };
   spec.background = "white";
+  const config = (spec.config ?? {}) as Record<string, Record<string, unknown>>;
+  spec.config = {
+    ...config,
+    axisDiscrete: { ...WHOLE_LABELS.axisDiscrete, ...config.axisDiscrete },
+    legend: { ...WHOLE_LABELS.legend, ...config.legend },
+    view: { ...WHOLE_LABELS.view, ...config.view },
+  };
   // Errors only: vega-lite warns about autosize on every discrete-axis chart (the screen's spec too).
   const compiled = compile(spec as unknown as TopLevelSpec, { logger: quiet }).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: "none" });

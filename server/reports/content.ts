@@ -14,11 +14,13 @@ import type { AppContext } from "../context.ts";
 import { exportTable } from "../engine/export/tableRows.ts";
 import { formatValue } from "../engine/format.ts";
 import { pluginManifest } from "../engine/manifest.ts";
+import type { Plugin } from "../engine/plugin.ts";
 import { pluginRegistry } from "../engine/registry.ts";
 import { type RunResponse, runPlugin } from "../engine/runPlugin.ts";
 import { viewBases } from "../engine/view.ts";
 import { PICTURE_URL_PREFIX, storedPicturePath } from "../pictures/pictureStore.ts";
 import { chartToSvg, reportCharts } from "./chartSvg.ts";
+import { mapHasShapes, mapToSvg } from "./mapSvg.ts";
 
 export interface ReportTable {
   title: string;
@@ -36,6 +38,8 @@ export interface ReportContent {
   /** The analysis's findings in words (its answer's insights), on the first page. */
   findings: string[];
   charts: { title: string; svg: string }[];
+  /** The view's maps (its zip and area shapes, no base map), drawn after the charts as the screen does. */
+  maps: { title: string; svg: string }[];
   tables: ReportTable[];
   link: string;
   /** The analysis's answer, as the API gives it (the XLSX attachment and the tests read it). */
@@ -88,7 +92,20 @@ export async function reportContent(context: AppContext, source: ReportSource): 
     // What the customer reads: the enabled version of a year whose newer data is in review.
     audience: "customer",
   });
-  const { response } = outcome;
+  return {
+    ...(await answerContent(plugin, outcome.response, source, context.config.publicUrl)),
+    logoPng: await logoAsPng(context.config.dataDir, source.logo),
+    response: outcome.response,
+  };
+}
+
+/** What the answer's report holds (everything but the logo), from the answer alone. */
+export async function answerContent(
+  plugin: Plugin,
+  response: Pick<RunResponse, "results" | "filters" | "insights" | "reviewed_version">,
+  source: Pick<ReportSource, "organisationName" | "querie" | "title" | "availableYears" | "savedQueryId">,
+  publicUrl: string,
+): Promise<Omit<ReportContent, "logoPng" | "response">> {
   const results = response.results as Record<string, unknown>;
   const manifest = pluginManifest(plugin, { year: source.availableYears.at(-1) });
   const fields = filterFields(manifest.filters as JsonSchema, source.availableYears, results);
@@ -97,6 +114,10 @@ export async function reportContent(context: AppContext, source: ReportSource): 
   for (const chart of reportCharts(plugin.view.charts).filter((chart) => !viewNote(chart, results))) {
     charts.push({ title: chart.title, svg: await chartToSvg(chart, plugin.view.charts, results) });
   }
+  // A map with no shape at all (no zip of the answer has one) would be an empty frame: left out.
+  const maps = plugin.view.maps
+    .filter((map) => mapHasShapes(map, results))
+    .map((map) => ({ title: map.title, svg: mapToSvg(map, results) }));
   const tables = plugin.view.tables.map((table): ReportTable => {
     const note = viewNote(table, results);
     if (note !== undefined)
@@ -123,7 +144,6 @@ export async function reportContent(context: AppContext, source: ReportSource): 
   });
   return {
     organisationName: source.organisationName,
-    logoPng: await logoAsPng(context.config.dataDir, source.logo),
     title: source.title,
     // Under the filters: which version of the year the report reads while newer data is reviewed.
     filterLines: [
@@ -136,8 +156,8 @@ export async function reportContent(context: AppContext, source: ReportSource): 
     ],
     findings: response.insights.map((insight) => insight.text),
     charts,
+    maps,
     tables,
-    link: screenLink(context.config.publicUrl, source, response.filters),
-    response,
+    link: screenLink(publicUrl, source, response.filters),
   };
 }

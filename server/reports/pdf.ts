@@ -27,15 +27,24 @@ function svgSize(svg: string) {
   return match ? { width: Number(match[1]), height: Number(match[2]) } : { width: 760, height: 400 };
 }
 
+/** jsPDF's line height (the shared layout's spacing assumes it): 1.15 times the font size. */
+const LINE_HEIGHT_FACTOR = 1.15;
+
 function writerOf(doc: PDFKit.PDFDocument): PageWriter {
+  let fontSize = 12;
   return {
     setFontSize: (points) => {
+      fontSize = points;
       doc.fontSize(points);
     },
     text: (lines, x, y) => {
       // jsPDF places a line by its baseline; pdfkit by its top.
       const top = y * MM - doc.currentLineHeight() * 0.8;
-      doc.text(lines.join("\n"), x * MM, top, { lineBreak: false });
+      // One call per line: without lineBreak, pdfkit draws a "\n" as nothing and the next line
+      // on after the first, off the page (a heading's filters or a long finding were cut).
+      lines.forEach((line, index) => {
+        doc.text(line, x * MM, top + index * fontSize * LINE_HEIGHT_FACTOR, { lineBreak: false });
+      });
     },
     split: (text, width) => {
       const words = text.split(" ");
@@ -52,6 +61,16 @@ function writerOf(doc: PDFKit.PDFDocument): PageWriter {
       return lines;
     },
   };
+}
+
+/** A chart's or map's SVG as vector drawing, fitted into the room below y (mm). */
+function drawSvg(doc: PDFKit.PDFDocument, svg: string, y: number) {
+  const size = fitInto(svgSize(svg), { width: roomBelow(y).width * MM, height: roomBelow(y).height * MM });
+  SVGtoPDF(doc, svg, REPORT_PAGE.margin * MM, y * MM, {
+    width: size.width,
+    height: size.height,
+    preserveAspectRatio: "xMinYMin meet",
+  });
 }
 
 function newPage(doc: PDFKit.PDFDocument, content: ReportContent, writer: PageWriter, first: boolean) {
@@ -78,17 +97,32 @@ function newPage(doc: PDFKit.PDFDocument, content: ReportContent, writer: PageWr
   return first ? drawFindings(writer, content.findings, y) : y;
 }
 
-function drawTable(doc: PDFKit.PDFDocument, table: ReportTable, y: number) {
+/** The lowest a table row may end, in points: the page's content bottom (the link sits below it). */
+const CONTENT_BOTTOM = (REPORT_PAGE.height - REPORT_PAGE.margin) * MM;
+
+/**
+ * The table's rows from y (mm) down; a row that would cross the content bottom goes to a page
+ * of its own (`nextPage` answers where its rows start), under the header again. Every position
+ * is kept above pdfkit's own bottom, so pdfkit never opens a page by itself (the spill of a
+ * near-empty last page holding just the link).
+ */
+function drawTable(doc: PDFKit.PDFDocument, table: ReportTable, y: number, nextPage: () => number) {
   const x0 = REPORT_PAGE.margin * MM;
   const width = TEXT_WIDTH * MM;
   const columnWidth = width / Math.max(1, table.header.length);
   let top = y * MM;
-  const row = (cells: string[], bold: boolean, indent: number) => {
+  const heightOf = (cells: string[], bold: boolean, indent: number) => {
     doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(FONT.table);
-    const height = Math.max(
-      ...cells.map((cell) => doc.heightOfString(cell, { width: columnWidth - 6 })),
+    return Math.max(
+      ...cells.map((cell, index) =>
+        doc.heightOfString(cell, { width: columnWidth - 6 - (index === 0 ? indent : 0) }),
+      ),
       doc.currentLineHeight(),
     );
+  };
+  const row = (cells: string[], bold: boolean, indent: number) => {
+    const height = heightOf(cells, bold, indent);
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(FONT.table);
     cells.forEach((cell, index) => {
       doc.text(cell, x0 + index * columnWidth + (index === 0 ? indent : 0), top, {
         width: columnWidth - 6 - (index === 0 ? indent : 0),
@@ -102,18 +136,29 @@ function drawTable(doc: PDFKit.PDFDocument, table: ReportTable, y: number) {
       .strokeColor("#cccccc")
       .stroke();
   };
+  const headerHeight = heightOf(table.header, true, 0) + 3;
   row(table.header, true, 0);
-  for (const line of table.rows) row(line.cells, false, line.level * 10);
+  for (const line of table.rows) {
+    if (top + heightOf(line.cells, false, line.level * 10) + 3 > CONTENT_BOTTOM) {
+      top = nextPage() * MM;
+      // A page that could not hold the header and one row would loop; the layout never makes one.
+      if (top + headerHeight > CONTENT_BOTTOM) break;
+      row(table.header, true, 0);
+    }
+    row(line.cells, false, line.level * 10);
+  }
   if (table.moreText) {
-    doc
-      .font("Helvetica-Oblique")
-      .fontSize(FONT.table)
-      .text(table.moreText, x0, top + 2);
+    doc.font("Helvetica-Oblique").fontSize(FONT.table);
+    if (top + 2 + doc.heightOfString(table.moreText, { width }) > CONTENT_BOTTOM) top = nextPage() * MM;
+    doc.text(table.moreText, x0, top + 2, { width });
   }
   doc.font("Helvetica");
 }
 
-/** The report's PDF bytes: one page per chart, one per table, the link on the last. */
+/**
+ * The report's PDF bytes: one page per chart, then per map, then per table (a table too long for
+ * its page goes on over the next, under its title "(continued)"), the link at the foot of the last.
+ */
 export async function reportPdf(content: ReportContent): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
@@ -132,29 +177,32 @@ export async function reportPdf(content: ReportContent): Promise<Buffer> {
   for (const chart of content.charts) {
     const y = drawSection(writer, chart.title, newPage(doc, content, writer, first));
     first = false;
-    const size = fitInto(svgSize(chart.svg), {
-      width: roomBelow(y).width * MM,
-      height: roomBelow(y).height * MM,
-    });
-    SVGtoPDF(doc, chart.svg, REPORT_PAGE.margin * MM, y * MM, {
-      width: size.width,
-      height: size.height,
-      preserveAspectRatio: "xMinYMin meet",
-    });
+    drawSvg(doc, chart.svg, y);
+  }
+  for (const map of content.maps) {
+    const y = drawSection(writer, map.title, newPage(doc, content, writer, first));
+    first = false;
+    drawSvg(doc, map.svg, y);
   }
   for (const table of content.tables) {
     const y = drawSection(writer, table.title, newPage(doc, content, writer, first));
     first = false;
-    drawTable(doc, table, y + 2);
+    const continued = () =>
+      drawSection(writer, `${table.title} (continued)`, newPage(doc, content, writer, false)) + 2;
+    drawTable(doc, table, y + 2, continued);
   }
   if (first) newPage(doc, content, writer, true);
-  doc.font("Helvetica").fontSize(FONT.filters).fillColor("#1c64f2");
-  const linkY = (REPORT_PAGE.height - REPORT_PAGE.margin + 4) * MM;
-  doc.text(`Open in Vitality: ${content.link}`, REPORT_PAGE.margin * MM, linkY, {
+  // The link under the last page's content, in the bottom margin: a long address (every filter in
+  // it) wraps, and is cut with "…" where the margin ends (the link itself stays whole), so it never
+  // makes pdfkit open a page of its own.
+  doc.font("Helvetica").fontSize(FONT.small).fillColor("#1c64f2");
+  const linkTop = CONTENT_BOTTOM + 2 * MM;
+  doc.text(`Open in Vitality: ${content.link}`, REPORT_PAGE.margin * MM, linkTop, {
     link: content.link,
     underline: true,
     width: TEXT_WIDTH * MM,
-    lineBreak: false,
+    height: REPORT_PAGE.height * MM - 3 * MM - linkTop,
+    ellipsis: true,
   });
   doc.end();
   await ended;
