@@ -15,6 +15,14 @@ describe("isStorageFull: which failures are a full disk (507 storage_full)", () 
     ).toBe(true);
     expect(isStorageFull(storageFullError("the ingest worker"))).toBe(true);
     expect(isStorageFull(new Error("the export failed", { cause: nodeError }))).toBe(true);
+    // The database's refusal as postgres.js raises it, inside drizzle's query error.
+    const databaseFull = Object.assign(
+      new Error('could not extend file "base/5/16384": No space left on device'),
+      {
+        code: "53100",
+      },
+    );
+    expect(isStorageFull(new Error("Failed query: insert into ...", { cause: databaseFull }))).toBe(true);
   });
 
   test("not an uploaded file's own words quoted in an engine error, nor other failures", () => {
@@ -29,6 +37,8 @@ describe("isStorageFull: which failures are a full disk (507 storage_full)", () 
       false,
     );
     expect(isStorageFull(undefined)).toBe(false);
+    // Another resource of the database (53200: out of memory) is not the disk.
+    expect(isStorageFull(Object.assign(new Error("out of memory"), { code: "53200" }))).toBe(false);
     expect(isStorageFull("IO Error: disk on fire")).toBe(false);
   });
 });

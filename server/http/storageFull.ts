@@ -1,13 +1,19 @@
 /**
  * A full disk (issue 33, "A full disk"): the data folder's filesystem has no room left for a file
  * the server writes. Node's fs says ENOSPC (EDQUOT for a quota); DuckDB, which writes the Parquet
- * files, says it in its message; the ingest worker says it by its exit code (runWorker.ts). Such a
+ * files, says it in its message; the ingest worker says it by its exit code (runWorker.ts); the
+ * database by its SQLSTATE. Such a
  * failure is the server's, not the caller's file: it is answered 507 `storage_full` in plain words,
  * after the writer has removed what it half-wrote.
  */
 import { HttpError } from "./errors.ts";
 
-const FULL_CODES = new Set(["ENOSPC", "EDQUOT"]);
+/**
+ * Node's codes, and the database's own: SQLSTATE 53100 `disk_full` is what PostgreSQL (and the
+ * embedded PGlite, whose files are in the data folder) answers when its disk has no room, so a
+ * write it refuses rolls back and is answered as the full disk it is, not as a 500.
+ */
+const FULL_CODES = new Set(["ENOSPC", "EDQUOT", "53100"]);
 /**
  * The words, on the message's first line only and where the writer puts them (Node's "ENOSPC: ...",
  * DuckDB's "IO Error: Could not write file ...: No space left on device"): an engine error quoting
