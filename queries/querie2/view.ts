@@ -25,6 +25,11 @@ const stackedReferrals = (source: string, title: string, sortField: string) => (
     { filter: "datum.rank <= 15" },
     { calculate: "datum.name || datum.npi", as: "label" },
     { fold: ["customer", "competitors"], as: ["destination", "cases"] },
+    // The legend in the table's words, not the result's keys ("customer", "competitors").
+    {
+      calculate: "datum.destination === 'customer' ? 'To the practice' : 'To competitors'",
+      as: "destination",
+    },
   ],
   mark: { type: "bar", tooltip: true },
   encoding: {

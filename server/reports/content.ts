@@ -118,29 +118,36 @@ export async function answerContent(
   const maps = plugin.view.maps
     .filter((map) => mapHasShapes(map, results))
     .map((map) => ({ title: map.title, svg: mapToSvg(map, results) }));
-  const tables = plugin.view.tables.map((table): ReportTable => {
+  const tables = plugin.view.tables.flatMap((table): ReportTable[] => {
     const note = viewNote(table, results);
     if (note !== undefined)
-      return {
+      return [
+        {
+          title: table.title,
+          header: table.columns.map((column) => column.label),
+          rows: [],
+          moreText: note,
+        },
+      ];
+    const exported = exportTable(response.results, table);
+    // A table with no row (querie4's OTHER breakdowns when every slice fits in the pie) would be a
+    // page holding only its header: left out, as a map with no shape is.
+    if (exported.rows.length === 0) return [];
+    const preview = tablePreview(exported.rows);
+    return [
+      {
         title: table.title,
         header: table.columns.map((column) => column.label),
-        rows: [],
-        moreText: note,
-      };
-    const exported = exportTable(response.results, table);
-    const preview = tablePreview(exported.rows);
-    return {
-      title: table.title,
-      header: table.columns.map((column) => column.label),
-      rows: preview.rows.map((row) => ({
-        level: row.level,
-        cells: row.values.map((value, index) => {
-          const column = table.columns[index]!;
-          return formatValue(column.format, value, column.missing);
-        }),
-      })),
-      moreText: preview.moreText,
-    };
+        rows: preview.rows.map((row) => ({
+          level: row.level,
+          cells: row.values.map((value, index) => {
+            const column = table.columns[index]!;
+            return formatValue(column.format, value, column.missing);
+          }),
+        })),
+        moreText: preview.moreText,
+      },
+    ];
   });
   return {
     organisationName: source.organisationName,

@@ -39,6 +39,7 @@ import {
 } from "./subscriptions.ts";
 
 export const REPORT_TRIES = 3;
+export const EVERY_RECIPIENT_UNSUBSCRIBED = "every recipient unsubscribed.";
 /** Shorter than the queue's expiry (15 min): when pg-boss retries a dead worker's job, the lease is over. */
 const LEASE_MS = 10 * 60 * 1000;
 /** A job queued for a lease's end starts this long after it, so it finds the lease over. */
@@ -234,6 +235,11 @@ async function send(
     .from(reportRecipients)
     .leftJoin(customerUsers, eq(customerUsers.id, reportRecipients.customerUserId))
     .where(eq(reportRecipients.subscriptionId, row.id));
+  // Every recipient unsubscribed (their rows are gone): nothing to send, and not "sent" to nobody.
+  if (recipients.length === 0) {
+    await finish(context, row, delivery.id, "skipped", `Not sent: ${EVERY_RECIPIENT_UNSUBSCRIBED}`);
+    return { skipped: EVERY_RECIPIENT_UNSUBSCRIBED };
+  }
   const leftOut: string[] = [];
   const due: { rowId: string; email: string; customerUserId: string }[] = [];
   for (const { recipient, user } of recipients) {

@@ -13,12 +13,17 @@ describe("the next delivery a subscription shows", () => {
     });
   });
 
-  test("none, and why, when every recipient was removed or blocked", () => {
+  test("none, and why, when every recipient was removed, blocked or unsubscribed", () => {
     expect(nextDeliveryOf(scheduled, [{ state: "removed" }, { state: "blocked" }])).toEqual({
       next_delivery_at: null,
       next_delivery_note: NO_RECIPIENT_LEFT,
     });
-    expect(NO_RECIPIENT_LEFT).toContain("removed or blocked");
+    expect(NO_RECIPIENT_LEFT).toContain("removed, blocked or unsubscribed");
+    // Every recipient unsubscribed: no row left at all.
+    expect(nextDeliveryOf(scheduled, [])).toEqual({
+      next_delivery_at: null,
+      next_delivery_note: NO_RECIPIENT_LEFT,
+    });
   });
 
   test("none while paused (the screen says Paused)", () => {

@@ -63,10 +63,17 @@ function writerOf(doc: PDFKit.PDFDocument): PageWriter {
   };
 }
 
+/**
+ * vega's number format writes negatives with U+2212 (MINUS SIGN), which the standard Helvetica
+ * (WinAnsi) cannot draw: pdfkit drops it and "-40" reads "40" (querie10's declining lines). The
+ * ASCII hyphen-minus is what the tables print.
+ */
+const drawableText = (svg: string) => svg.replaceAll("\u2212", "-");
+
 /** A chart's or map's SVG as vector drawing, fitted into the room below y (mm). */
 function drawSvg(doc: PDFKit.PDFDocument, svg: string, y: number) {
   const size = fitInto(svgSize(svg), { width: roomBelow(y).width * MM, height: roomBelow(y).height * MM });
-  SVGtoPDF(doc, svg, REPORT_PAGE.margin * MM, y * MM, {
+  SVGtoPDF(doc, drawableText(svg), REPORT_PAGE.margin * MM, y * MM, {
     width: size.width,
     height: size.height,
     preserveAspectRatio: "xMinYMin meet",

@@ -18,14 +18,28 @@ import { pdfText } from "../../tests/helpers/pdfText.ts";
 import { mapKeyLines } from "../../web/src/query/map/mapImage.ts";
 import { layerAccents } from "../../web/src/query/map/palette.ts";
 import { SERVICE_LINE_LABELS, SERVICE_LINES } from "../engine/filters.ts";
-import type { Plugin } from "../engine/plugin.ts";
+import type { Plugin, PluginResult } from "../engine/plugin.ts";
+import { loadRegistry } from "../engine/registry.ts";
 import type { RunResponse } from "../engine/runPlugin.ts";
-import { goldenHarness, marketCase, practiceLine } from "../engine/testing/golden.ts";
+import {
+  type BothPaths,
+  type GoldenAnswer,
+  type GoldenData,
+  goldenHarness,
+  marketCase,
+  practiceLine,
+} from "../engine/testing/golden.ts";
+import { randomOrganisationYear, seededRandom } from "../engine/testing/randomData.ts";
 import { answerContent, type ReportContent } from "./content.ts";
 import { reportPdf } from "./pdf.ts";
 
 const harness = goldenHarness();
-afterAll(() => harness.close());
+/** The pdftoppm runs still going: they draw while the next reports are made, and end before the file does. */
+const drawing: Promise<unknown>[] = [];
+afterAll(async () => {
+  await Promise.all(drawing);
+  await harness.close();
+});
 
 const SCREENSHOTS = join(import.meta.dir, "..", "..", "tests", "e2e", "screenshots");
 const hasPdftoppm = spawnSync("pdftoppm", ["-v"]).error === undefined;
@@ -35,23 +49,33 @@ function keepPages(name: string, pdf: Buffer) {
   if (!hasPdftoppm) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   // A previous run's pages of this report (it may have had more) go first.
-  for (const old of readdirSync(SCREENSHOTS).filter((file) => file.startsWith(`report-${name}-`)))
+  const page = new RegExp(`^report-${name}-\\d+\\.png$`);
+  for (const old of readdirSync(SCREENSHOTS).filter((file) => page.test(file)))
     rmSync(join(SCREENSHOTS, old));
   const file = join(SCREENSHOTS, `report-${name}.pdf`);
   writeFileSync(file, pdf);
-  spawnSync("pdftoppm", ["-png", "-r", "60", file, join(SCREENSHOTS, `report-${name}`)]);
+  drawing.push(Bun.spawn(["pdftoppm", "-png", "-r", "60", file, join(SCREENSHOTS, `report-${name}`)]).exited);
 }
 
 const words = (text: string) => text.replace(/\s+/g, " ");
 
+/** The report of `plugin`'s golden answer over `data`; its pages kept as report-<artefact>-<page>.png. */
 async function report(
   plugin: Plugin,
-  name: string,
-  data: Parameters<typeof harness.answer>[1],
+  artefact: string,
+  data: GoldenData,
   filters: Record<string, unknown>,
   savedQueryId: string | null = null,
 ) {
-  const answer = await harness.answer(plugin, data, filters);
+  return reportOf(plugin, artefact, await harness.answer(plugin, data, filters), savedQueryId);
+}
+
+async function reportOf(
+  plugin: Plugin,
+  artefact: string,
+  answer: GoldenAnswer<PluginResult>,
+  savedQueryId: string | null = null,
+) {
   const response = answer as unknown as RunResponse;
   const content: ReportContent = {
     ...(await answerContent(
@@ -59,8 +83,8 @@ async function report(
       response,
       {
         organisationName: "Lakeside Orthopaedics",
-        querie: name,
-        title: `${name} report`,
+        querie: plugin.id,
+        title: `${plugin.title} report`,
         availableYears: [answer.year],
         savedQueryId,
       },
@@ -69,7 +93,7 @@ async function report(
     response,
   };
   const pdf = await reportPdf(content);
-  keepPages(name, pdf);
+  keepPages(artefact, pdf);
   return { content, results: answer.results as Record<string, unknown>, read: await pdfText(pdf) };
 }
 
@@ -101,7 +125,69 @@ function expectPages(content: ReportContent, read: { pages: number; pageTexts: s
 
 const ALL_LINES = [...SERVICE_LINES];
 
+/** Every analysis of queries/ (a new folder is rendered without a change here). */
+const registry = await loadRegistry();
+
+/**
+ * One organisation-year every analysis has something to draw from: the property tests' random
+ * market and practice, a reference year's market (querie10 compares two years) and demographics
+ * for the service area's zips (querie11's population map).
+ */
+function everyAnalysisData() {
+  const data = randomOrganisationYear(seededRandom(32));
+  const marketReference = randomOrganisationYear(seededRandom(33)).market;
+  const demographics = (data.serviceArea ?? []).map(({ zipcode }, index) => ({
+    zip: zipcode,
+    population: 1000 + index * 400,
+    population_65_plus: 150 + index * 60,
+    projected_population_5y: 1000 + index * 400 + (index % 2 === 0 ? 120 : -80),
+  }));
+  return { ...data, marketReference, demographics };
+}
+
+/** everyAnalysisData written once for all the analyses (a write per analysis would double the file's time). */
+let everyAnalysisWritten: Promise<BothPaths> | undefined;
+/** Each analysis's report over everyAnalysisData, made once and read by every test that looks at it. */
+const everyAnalysisReports = new Map<string, ReturnType<typeof reportOf>>();
+function everyAnalysisReport(plugin: Plugin) {
+  let made = everyAnalysisReports.get(plugin.id);
+  if (!made) {
+    everyAnalysisWritten ??= harness.both(everyAnalysisData());
+    made = everyAnalysisWritten.then(async (written) =>
+      reportOf(plugin, plugin.id, await written.answer(plugin, {})),
+    );
+    everyAnalysisReports.set(plugin.id, made);
+  }
+  return made;
+}
+
 describe("the mailed report's PDF", () => {
+  for (const plugin of registry.all()) {
+    test(`${plugin.id} ${plugin.title}: one page per chart, map and table, the link on the last`, async () => {
+      const { content, read } = await everyAnalysisReport(plugin);
+      expect(content.charts.length + content.maps.length + content.tables.length).toBeGreaterThan(0);
+      expectPages(content, read);
+      // No page holding only a table's header (querie4's OTHER breakdowns when nothing is left over).
+      for (const table of content.tables) expect(table.rows.length > 0 || Boolean(table.moreText)).toBe(true);
+      // A negative axis label keeps its sign: vega writes it with U+2212, which Helvetica cannot
+      // draw (querie10's declines read as gains).
+      content.charts.forEach((chart, index) => {
+        // The labels drawn (vega keeps those hidden by overlap at opacity 0).
+        for (const [, label] of chart.svg.matchAll(/opacity="1">\u2212([\d.,]+)</g))
+          expect(words(read.pageTexts[index]!)).toContain(`-${label}`);
+      });
+    });
+  }
+
+  test("querie2 Referral Targets: the legend says where the cases went in the table's words", async () => {
+    const { read } = await everyAnalysisReport(registry.get("querie2")!);
+    for (const page of read.pageTexts.slice(0, 2)) {
+      expect(page).toContain("To the practice");
+      expect(page).toContain("To competitors");
+      expect(page).not.toMatch(/\bcustomer\b/);
+    }
+  });
+
   test("querie9 Outmigration: its map with the legend's bands, the link on the table's page for every service line", async () => {
     const psaFacility = { facility_npi: "3000000001", facility_zip: "10001" };
     const far = { facility_npi: "3000000009", facility_zip: "30000", rendering_name: "Dr Far" };
@@ -118,7 +204,7 @@ describe("the mailed report's PDF", () => {
     // Every line and area chosen: the screen's address (the link) is at its longest.
     const { content, read, results } = await report(
       querie9,
-      "querie9",
+      "querie9-every-line",
       { market, serviceArea },
       { servicelines: ALL_LINES, service_area: ["PSA", "SSA", "TSA"] },
     );
@@ -149,7 +235,7 @@ describe("the mailed report's PDF", () => {
         ...at10001,
       },
     ];
-    const { content, read, results } = await report(querie5, "querie5", { practice, facilities }, {});
+    const { content, read, results } = await report(querie5, "querie5-map", { practice, facilities }, {});
     expectMaps(querie5, read, results);
     expect(read.text).toContain("Facilities");
     expectPages(content, read);
@@ -182,7 +268,7 @@ describe("the mailed report's PDF", () => {
     ];
     const { content, read, results } = await report(
       querie11,
-      "querie11",
+      "querie11-map",
       { market, demographics, serviceArea, providers: [{ npi: "1111111111", full_name: "Dr Own" }] },
       { servicelines: ["spine"] },
     );

@@ -191,11 +191,12 @@ const recipientState = (
   !user || user.organisationId !== organisationId ? "removed" : user.blocked ? "blocked" : "active";
 
 export const NO_RECIPIENT_LEFT =
-  "None: every recipient was removed or blocked. Choose other recipients to resume the deliveries.";
+  "None: every recipient was removed, blocked or unsubscribed. Choose other recipients to resume the deliveries.";
 
 /**
  * The next delivery a screen shows: none while paused, and none when no recipient is left to send
- * to (every one removed or blocked), with why; otherwise the scheduled time.
+ * to (every one removed, blocked or unsubscribed: then no row is left), with why; otherwise the
+ * scheduled time. The delivery job still runs at that time and records it as skipped, sending nothing.
  */
 export function nextDeliveryOf(
   row: { paused: boolean; nextRunAt: Date | null },

@@ -348,6 +348,52 @@ for (const backend of backends) {
       expect(deleted.last_detail).toBe('Not sent: The saved view "My view" was deleted.');
     }, 30_000);
 
+    test("every recipient gone (deleted, blocked, unsubscribed): no next delivery, and its time sends nothing and fails nothing", async () => {
+      const { db } = t.context.database;
+      const leaving = await createCustomer(t, orgId, { isStaff: false, username: "Lea Leaving" });
+      const blocking = await createCustomer(t, orgId, { isStaff: false, username: "Ben Blocked" });
+      const gone = (await owner.post(BASE, subscription([leaving.id, blocking.id], { title: "All gone" })))
+        .json.subscription;
+      const unsubscribed = (
+        await owner.post(BASE, subscription([colleague.id], { title: "All unsubscribed" }))
+      ).json.subscription;
+      await db.delete(customerUsers).where(eq(customerUsers.id, leaving.id));
+      await db.update(customerUsers).set({ blocked: true }).where(eq(customerUsers.id, blocking.id));
+      // As the unsubscribe link does: the recipient's row removed.
+      await db.delete(reportRecipients).where(eq(reportRecipients.subscriptionId, unsubscribed.id));
+      const before = smtp.received.length;
+      // Each one's scheduled time comes: moved to a moment ago, its job queued for that period.
+      const due = new Date(t.clock.now().getTime() - 1000);
+      for (const { id } of [gone, unsubscribed]) {
+        const [row] = await db
+          .update(reportSubscriptions)
+          .set({ nextRunAt: due })
+          .where(eq(reportSubscriptions.id, id))
+          .returning();
+        await queueDelivery(t.context, row!, due.toISOString());
+      }
+      const [goneView, unsubscribedView] = await Promise.all(
+        [gone, unsubscribed].map(({ id }) =>
+          waitFor(async () => {
+            const view = (await owner.get(BASE)).json.subscriptions.find((s: { id: string }) => s.id === id);
+            return view.last_outcome ? view : undefined;
+          }),
+        ),
+      );
+      for (const view of [goneView, unsubscribedView]) {
+        expect(view).toMatchObject({
+          last_outcome: "skipped",
+          next_delivery_at: null,
+          next_delivery_note: NO_RECIPIENT_LEFT,
+        });
+      }
+      expect(goneView.last_detail).toContain(`${leaving.email} was removed`);
+      expect(goneView.last_detail).toContain(`${blocking.email} is blocked`);
+      expect(unsubscribedView.last_detail).toBe("Not sent: every recipient unsubscribed.");
+      const mailedTo = smtp.received.slice(before).flatMap((mail) => mail.envelope.to);
+      for (const user of [leaving, blocking, colleague]) expect(mailedTo).not.toContain(user.email);
+    }, 30_000);
+
     test("a refused mail is tried three times with backoff, then 'failed' with the reason, and staff are told", async () => {
       const staff = await createStaff(t, "site_admin");
       const created = await owner.post(BASE, subscription([refused.id], { title: "Refused case" }));

@@ -148,6 +148,8 @@ export interface GoldenHarness {
 export interface BothPaths {
   kernel(plugin: Plugin, filters: Record<string, unknown>): Promise<PluginResult>;
   prepared(plugin: Plugin, filters: Record<string, unknown>): Promise<PluginResult>;
+  /** The kernel's run as answer() gives it, over the data written once (many analyses, one write). */
+  answer(plugin: Plugin, filters: Record<string, unknown>): Promise<GoldenAnswer<PluginResult>>;
 }
 
 export interface GoldenAnswer<Result> extends InsightAnswer<Result> {
@@ -229,6 +231,16 @@ export function goldenHarness(): GoldenHarness {
         kernel: (plugin, raw) => executeKernel(plugin, inputs, parsedFilters(plugin, raw), options),
         prepared: (plugin, raw) =>
           executeKernel(plugin, { ...inputs, kept }, parsedFilters(plugin, raw), options),
+        async answer(plugin, raw) {
+          const filters = parsedFilters(plugin, raw);
+          const told = {
+            results: await executeKernel(plugin, inputs, filters, options),
+            filters,
+            year: filters.year,
+            reference_year: inputs.referenceYear,
+          };
+          return { ...told, insights: insightsOf(plugin.insights, told) };
+        },
       };
     },
     async answer(plugin, data, rawFilters = {}) {

@@ -29,7 +29,7 @@ export const subscriptionView = z.object({
   paused: z.boolean(),
   /** null when paused, or when no recipient is left to send to (`next_delivery_note` says so). */
   next_delivery_at: z.string().nullable(),
-  /** Why there is no next delivery: every recipient was removed or blocked; null otherwise. */
+  /** Why there is no next delivery: every recipient was removed, blocked or unsubscribed; null otherwise. */
   next_delivery_note: z.string().nullable(),
   last_delivered_at: z.string().nullable(),
   last_outcome: z.enum(["sent", "partial", "skipped", "failed"]).nullable(),

@@ -60,7 +60,7 @@ function NextDelivery({ subscription }: { subscription: ReportSubscription }) {
         Paused
       </Badge>
     );
-  // No one left to send to (every recipient removed or blocked): no date, and why.
+  // No one left to send to (every recipient removed, blocked or unsubscribed): no date, and why.
   if (subscription.next_delivery_note)
     return (
       <Text size="sm" c="dimmed" maw={280} data-next-delivery-note>
