@@ -51,7 +51,10 @@ export async function collectSources(files: UploadedFile[], workDir: string, lim
       const { readSheetList, xlsxToCsv } = await import("./xlsxSheets.ts");
       const partPath = (name: string) => parts.find((entry) => entry.fullName === name)?.path;
       const [workbook, relationships, sharedStrings] = sheetListParts.map(partPath);
-      const sheetList = readSheetList(workbook, relationships, sharedStrings);
+      const sheetList = {
+        ...readSheetList(workbook, relationships, sharedStrings),
+        styles: parts.some((entry) => entry.fullName === "xl/styles.xml"),
+      };
       for (const sheet of await xlsxToCsv(file.path, outDir, sheetList)) {
         sources.push({
           hint: sheet.name.trim().toLowerCase(),

@@ -69,4 +69,33 @@ describe("XLSX sheet list", async () => {
       "The workbook's text cells could not be read completely; the file was not taken.",
     );
   });
+
+  test("dates whose cell formats the reader had not read are never turned into numbers: the file is refused", async () => {
+    // A date cell read before xl/styles.xml comes out as its serial number (seen in a loaded run).
+    // The same as a workbook whose styles part comes after its sheets, which is what this one is.
+    const dated = new ExcelJS.Workbook();
+    dated.addWorksheet("professional_fees").addRows([["service_date"], [new Date(Date.UTC(2024, 2, 1))]]);
+    const datedPath = join(dir.dataDir, "inputs", "dated.xlsx");
+    await dated.xlsx.writeFile(datedPath);
+    const {
+      "xl/styles.xml": styles,
+      "xl/worksheets/sheet1.xml": sheetPart,
+      ...others
+    } = unzipSync(readFileSync(datedPath));
+    // The strings and relationships first (exceljs then reads a sheet at once), the styles last.
+    const stylesLast = join(dir.dataDir, "inputs", "styles-last.xlsx");
+    writeFileSync(
+      stylesLast,
+      zipSync({ ...others, "xl/worksheets/sheet1.xml": sheetPart!, "xl/styles.xml": styles! }),
+    );
+    const datedList = { names: new Map([["1", "professional_fees"]]), date1904: false, sharedStrings: 1 };
+    const out = join(dir.dataDir, "out-dated");
+    mkdirSync(out);
+    // As written, the date is a date; with the styles after the sheet it is refused, not a number.
+    const [sheet] = await xlsxToCsv(datedPath, out, { ...datedList, styles: true });
+    expect(readFileSync(sheet!.path, "utf8")).toBe("service_date\n2024-03-01\n");
+    await expect(xlsxToCsv(stylesLast, out, { ...datedList, styles: true })).rejects.toThrow(
+      "The workbook's cell formats (which make a number a date) could not be read before its sheets",
+    );
+  });
 });

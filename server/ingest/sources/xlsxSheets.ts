@@ -36,6 +36,8 @@ export interface SheetList {
   date1904: boolean;
   /** How many strings xl/sharedStrings.xml holds (0 without that part). */
   sharedStrings: number;
+  /** Whether the workbook has xl/styles.xml (the number formats that make a number a date). */
+  styles?: boolean;
 }
 
 /** Counts the <si> items of xl/sharedStrings.xml in 1 MB chunks (the part can be large). */
@@ -107,14 +109,18 @@ export async function xlsxToCsv(
   sheetList: SheetList = { names: new Map(), date1904: false, sharedStrings: 0 },
 ): Promise<Sheet[]> {
   for (let attempt = 1; ; attempt++) {
-    const { sheets, sharedStrings } = await readWorksheets(xlsxPath, outDir, sheetList);
-    const complete = sheets.length >= sheetList.names.size && sharedStrings >= sheetList.sharedStrings;
+    const { sheets, sharedStrings, stylesFirst } = await readWorksheets(xlsxPath, outDir, sheetList);
+    const stylesMissed = sheetList.styles === true && sheets.length > 0 && !stylesFirst;
+    const complete =
+      sheets.length >= sheetList.names.size && sharedStrings >= sheetList.sharedStrings && !stylesMissed;
     if (complete) return sheets;
     if (attempt >= READ_ATTEMPTS) {
       throw new ContainerRefused(
         sheets.length < sheetList.names.size
           ? `The workbook lists ${sheetList.names.size} sheets but only ${sheets.length} could be read; the file was not taken.`
-          : "The workbook's text cells could not be read completely; the file was not taken. Please send it again, or as CSV.",
+          : stylesMissed
+            ? "The workbook's cell formats (which make a number a date) could not be read before its sheets; the file was not taken. Please send it again, or as CSV."
+            : "The workbook's text cells could not be read completely; the file was not taken. Please send it again, or as CSV.",
       );
     }
   }
@@ -124,8 +130,13 @@ async function readWorksheets(
   xlsxPath: string,
   outDir: string,
   sheetList: SheetList,
-): Promise<{ sheets: Sheet[]; sharedStrings: number }> {
+): Promise<{ sheets: Sheet[]; sharedStrings: number; stylesFirst: boolean }> {
   const sheets: Sheet[] = [];
+  // Whether the cell formats were read before the first sheet's rows: without them a date cell
+  // comes out as its serial number (seen in a loaded test run: "must be a date written
+  // YYYY-MM-DD" on a workbook whose dates are Excel dates).
+  let stylesRead = false;
+  let stylesFirst = false;
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(xlsxPath, {
     sharedStrings: "cache",
     styles: "cache",
@@ -144,7 +155,11 @@ async function readWorksheets(
   };
   internals.model ??= { sheets: [] };
   internals.properties ??= { model: { date1904: sheetList.date1904 } };
+  (reader as unknown as NodeJS.EventEmitter).on("entry", (entry: { type?: string }) => {
+    if (entry.type === "styles") stylesRead = true;
+  });
   for await (const worksheet of reader) {
+    if (sheets.length === 0) stylesFirst = stylesRead;
     // With the model exceljs read, the reader carries the sheet's own name; with our empty one, its
     // id is the number of its part, which our sheet list names.
     const ownModel = (internals.model?.sheets?.length ?? 0) > 0;
@@ -166,5 +181,5 @@ async function readWorksheets(
     const name = fromList ?? (worksheet as unknown as { name?: string }).name ?? `sheet${sheets.length + 1}`;
     sheets.push({ name, path });
   }
-  return { sheets, sharedStrings: internals.sharedStrings?.length ?? 0 };
+  return { sheets, sharedStrings: internals.sharedStrings?.length ?? 0, stylesFirst };
 }

@@ -9,7 +9,8 @@ const dummyOrgOf = (pathname: string) => /^\/dummy\/([^/]+)\//.exec(pathname)?.[
 /**
  * What a chart's or table's dollars are priced at, under its title (querie11: the market's average
  * paid), with a link to the analysis of the other figure (querie7, the practice's own revenue) for
- * the year of the address; inside a staff's dummy view the link stays in it.
+ * the year of the address; inside a staff's dummy view the link stays in it. The link is underlined:
+ * inside a sentence its colour alone does not tell it apart (WCAG 1.4.1, axe link-in-text-block).
  */
 export function PriceBasisLine({ basis }: { basis: PriceBasis | undefined }) {
   const location = useLocation();
@@ -30,6 +31,7 @@ export function PriceBasisLine({ basis }: { basis: PriceBasis | undefined }) {
               params={{ orgId, queryName: link.analysis }}
               search={search as never}
               size="xs"
+              underline="always"
             >
               {link.label}
             </AnchorLink>
@@ -39,6 +41,7 @@ export function PriceBasisLine({ basis }: { basis: PriceBasis | undefined }) {
               params={{ queryName: link.analysis }}
               search={search as never}
               size="xs"
+              underline="always"
             >
               {link.label}
             </AnchorLink>
