@@ -18,7 +18,8 @@ const NOT_PRICED = { key: "shift_priced", text: "not priced" };
  * practice's own payments, which Revenue by Service (querie7) adds up.
  */
 export const MARKET_PRICE: PriceBasis = {
-  text: "Dollars are cases × the market's average paid per case of their service line in your service area (where the market has no paid amount for a line, your own average: see 'Price from'), not what your practice was paid.",
+  // Said under every chart and table with dollars (issue 32), so said short.
+  text: "Priced at the market's average paid per case of each service line (your own average where the market has none: see 'Price from'), not what your practice was paid.",
   link: { analysis: "querie7", label: "Your own revenue: Revenue by Service" },
 };
 
