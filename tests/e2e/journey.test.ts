@@ -140,6 +140,17 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
 
   async function phoneShot(page: Page, name: string) {
     await page.setViewportSize(PHONE);
+    // At the phone breakpoint the navigation slides off the screen: shot once it has (it stood
+    // half-way across the page's left edge in the shots taken at once).
+    await page.evaluate(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      await Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished),
+      );
+    });
     await shot(page, name);
     await page.setViewportSize(DESKTOP);
   }
