@@ -1,8 +1,5 @@
 /** A Vitality server process for the restart bench: started on a port, stopped with SIGTERM. */
-import { join, resolve } from "node:path";
-import { collect } from "../../tests/e2e/support/server.ts";
-
-const root = resolve(import.meta.dir, "..", "..");
+import { spawnServer } from "../tenants/servers.ts";
 
 export interface RestartServer {
   port: number;
@@ -12,25 +9,7 @@ export interface RestartServer {
 }
 
 export async function startServerOn(port: number, env: Record<string, string>): Promise<RestartServer> {
-  const output: string[] = [];
-  const child = Bun.spawn([process.execPath, join(root, "server", "main.ts")], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  void collect(child.stdout, output);
-  void collect(child.stderr, output);
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null)
-      throw new Error(`the server exited (${child.exitCode}):\n${output.join("").slice(-2000)}`);
-    if (i > 1800) throw new Error(`the server did not start:\n${output.join("").slice(-2000)}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
-      .then((answer) => answer.ok)
-      .catch(() => false);
-    if (ok) break;
-    await Bun.sleep(100);
-  }
+  const { child, output } = await spawnServer(port, env);
   return {
     port,
     output: () => output.join(""),

@@ -38,12 +38,12 @@ function statusMb(pid: number, field: "VmRSS" | "VmHWM") {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
-export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
-  const port = await freePort();
+/**
+ * Spawns server/main.ts on `port` with Bun's `flags` and answers once /api/health answers (the bench
+ * servers of tenants, soak and restarts); its output is collected for the caller's reports.
+ */
+export async function spawnServer(port: number, env: Record<string, string>, flags: string[] = []) {
   const output: string[] = [];
-  // BENCH_SERVER_FLAGS: Bun's own flags for the server, e.g. "--cpu-prof-md --cpu-prof-dir=/tmp/prof"
-  // (where its time goes) or "--heap-prof-md" (where its memory goes), written when it stops.
-  const flags = (process.env.BENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean);
   const child = Bun.spawn([process.execPath, ...flags, join(root, "server", "main.ts")], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
@@ -52,18 +52,25 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   });
   void collect(child.stdout, output);
   void collect(child.stderr, output);
-  const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null)
-      throw new Error(`the bench server exited (${child.exitCode}):\n${output.join("").slice(-2000)}`);
-    if (i > 1200) throw new Error(`the bench server did not start:\n${output.join("").slice(-2000)}`);
-    try {
-      await fetch(`${baseUrl}/api/`);
-      break;
-    } catch {
-      await Bun.sleep(100);
-    }
+      throw new Error(`the server exited (${child.exitCode}):\n${output.join("").slice(-2000)}`);
+    if (i > 1800) throw new Error(`the server did not start:\n${output.join("").slice(-2000)}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
+      .then((answer) => answer.ok)
+      .catch(() => false);
+    if (ok) return { child, output };
+    await Bun.sleep(100);
   }
+}
+
+export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+  const port = await freePort();
+  // BENCH_SERVER_FLAGS: Bun's own flags for the server, e.g. "--cpu-prof-md --cpu-prof-dir=/tmp/prof"
+  // (where its time goes) or "--heap-prof-md" (where its memory goes), written when it stops.
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean);
+  const { child, output } = await spawnServer(port, env, flags);
+  const baseUrl = `http://127.0.0.1:${port}`;
   // When the memory peaks (the first seconds or steady state) says what fills it.
   const listening = performance.now();
   const rssBy10s: number[] = [];
