@@ -30,20 +30,21 @@ export interface MarketShareAnswer {
 export const marketShareInsights: InsightsWriter<MarketShareAnswer> = ({ results, filters }) => {
   // An empty market says nothing: no share is claimed from no case.
   const total = counted(results.market_total);
-  const leader = (side: "facilities" | "providers", what: string) => {
+  const leader = (side: "facilities" | "providers") => {
     const key = `competitor_market_share_${side}` as const;
     const top = results[key][0];
     return sentence(
+      `insight_${side}`,
       {
         share: [`results.${key}.0.market_share`, top?.market_share],
         claims: [`results.${key}.0.claims`, counted(top?.claims)],
       },
-      ({ share, claims }) =>
-        `The largest competitor ${what}, ${top!.name}, performed ${percentWords(share)} (${casesWords(claims)}).`,
+      ({ share, claims }) => ({ name: top!.name, share: percentWords(share), cases: casesWords(claims) }),
     );
   };
   return [
     sentence(
+      "insight_share",
       {
         share: [
           "results.customer_market_share.market_share",
@@ -52,10 +53,15 @@ export const marketShareInsights: InsightsWriter<MarketShareAnswer> = ({ results
         claims: ["results.customer_market_share.claims", results.customer_market_share.claims],
         total: ["results.market_total", total],
       },
-      ({ share, claims, total }) =>
-        `In your ${areaWords(filters.service_area)} you performed ${percentWords(share)} of the ${linesCasesWords(filters.servicelines)} (${countWords(claims)} of ${countWords(total)}).`,
+      ({ share, claims, total }) => ({
+        area: areaWords(filters.service_area),
+        share: percentWords(share),
+        lines: linesCasesWords(filters.servicelines),
+        cases: countWords(claims),
+        total: countWords(total),
+      }),
     ),
-    leader("facilities", "facility"),
-    leader("providers", "surgeon"),
+    leader("facilities"),
+    leader("providers"),
   ];
 };

@@ -5,11 +5,13 @@ import { marketShareInsights } from "./insights.ts";
 import { pairRow } from "./marketShare.ts";
 import { marketSharePrepared } from "./prepared.ts";
 import { marketShareResult } from "./share.ts";
+import { texts } from "./texts.ts";
 import { marketShareView } from "./view.ts";
 
 export default definePlugin({
   id: "querie1",
   ...catalogue,
+  texts,
   description:
     "Surgical market share of the competitor facilities and providers in the service area, against the practice's own share.",
   version: 2,

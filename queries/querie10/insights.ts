@@ -39,14 +39,20 @@ export const maturityInsights: InsightsWriter<MaturityAnswer> = ({ results, year
   if (results.trend_note !== null) {
     return [
       sentence(
+        "insight_one_year",
         {
           year: ["year", year],
           volume: [`${valueAt}.volume`, main?.row.volume],
           share: [`${valueAt}.market_share`, main?.row.market_share],
           asc: [`${valueAt}.asc_shift`, main?.row.asc_shift],
         },
-        ({ year, volume, share, asc }) =>
-          `In ${year} you performed ${countWords(volume)} ${main!.row.service} cases, ${percentWords(share)} of the market's, ${percentWords(asc)} of them in an ASC; a change needs a second year of data.`,
+        ({ year, volume, share, asc }) => ({
+          year: String(year),
+          cases: countWords(volume),
+          service: main!.row.service,
+          share: percentWords(share),
+          asc: percentWords(asc),
+        }),
       ),
     ];
   }
@@ -70,19 +76,25 @@ export const maturityInsights: InsightsWriter<MaturityAnswer> = ({ results, year
     .sort((a, b) => b.row.maturity - a.row.maturity || a.index - b.index);
   const maturity = (
     found: (typeof ranked)[number] | undefined,
-    write: (service: string, score: number, since: number) => string,
+    template: "insight_matured_most" | "insight_maturity" | "insight_declined_most",
   ) =>
     sentence(
+      template,
       {
         since: ["reference_year", reference_year],
         score: [`results.maturity_total.${found?.index}.maturity`, found?.row.maturity],
       },
-      ({ since, score }) => write(found!.row.service, score, since),
+      ({ since, score }) => ({
+        service: found!.row.service,
+        since: String(since),
+        score: signedWords(score),
+      }),
     );
   const [best] = ranked;
   const worst = ranked.length > 1 ? ranked.at(-1) : undefined;
   return [
     sentence(
+      "insight_since",
       {
         since: ["reference_year", reference_year],
         casesBefore: [`${detailAt}.volume.reference`, detail?.volume.reference],
@@ -92,35 +104,31 @@ export const maturityInsights: InsightsWriter<MaturityAnswer> = ({ results, year
         shareNow: [`${detailAt}.market_share.current`, detail?.market_share.current],
         shareChange: [`${changeAt}.market_share`, change?.market_share],
       },
-      (figures) =>
-        `Since ${figures.since} your ${main!.row.service} cases went from ${countWords(figures.casesBefore)} to ${countWords(figures.casesNow)} (${changeWords(figures.casesChange, percentWords)}) and your share of the market's from ${percentWords(figures.shareBefore)} to ${percentWords(figures.shareNow)} (${changeWords(figures.shareChange, pointsWords)}).`,
+      (figures) => ({
+        since: String(figures.since),
+        service: main!.row.service,
+        cases_before: countWords(figures.casesBefore),
+        cases_now: countWords(figures.casesNow),
+        cases_change: changeWords(figures.casesChange, percentWords),
+        share_before: percentWords(figures.shareBefore),
+        share_now: percentWords(figures.shareNow),
+        share_change: changeWords(figures.shareChange, pointsWords),
+      }),
     ),
     sentence(
+      "insight_asc",
       {
         before: [`${detailAt}.asc_shift.reference`, detail?.asc_shift.reference],
         now: [`${detailAt}.asc_shift.current`, detail?.asc_shift.current],
         change: [`${changeAt}.asc_shift`, change?.asc_shift],
       },
-      ({ before, now, change }) =>
-        `The share of them done in an ASC went from ${percentWords(before)} to ${percentWords(now)} (${changeWords(change, pointsWords)}).`,
+      ({ before, now, change }) => ({
+        before: percentWords(before),
+        now: percentWords(now),
+        change: changeWords(change, pointsWords),
+      }),
     ),
-    ranked.length > 1
-      ? maturity(
-          best,
-          (service, score, since) =>
-            `${service} matured most since ${since}: a score of ${signedWords(score)}, the mean of its five changes.`,
-        )
-      : maturity(
-          best,
-          (service, score, since) =>
-            `${service}'s maturity since ${since} is ${signedWords(score)}, the mean of its five changes.`,
-        ),
-    worst && worst.row.maturity < 0
-      ? maturity(
-          worst,
-          (service, score, since) =>
-            `${service} declined most since ${since}: a score of ${signedWords(score)}.`,
-        )
-      : null,
+    maturity(best, ranked.length > 1 ? "insight_matured_most" : "insight_maturity"),
+    worst && worst.row.maturity < 0 ? maturity(worst, "insight_declined_most") : null,
   ];
 };

@@ -5,6 +5,7 @@ import { maturityFilters } from "./filters.ts";
 import { maturityInsights } from "./insights.ts";
 import { maturityResult } from "./maturity.ts";
 import { maturityPrepared } from "./prepared.ts";
+import { texts } from "./texts.ts";
 import { maturityView } from "./view.ts";
 
 const maturityRow = z.object({
@@ -20,6 +21,7 @@ const maturityRow = z.object({
 export default definePlugin({
   id: "querie10",
   ...catalogue,
+  texts,
   description:
     "How each surgical service line grew since the reference (oldest) year: volume, market share, ASC shift, provider depth and referral base.",
   version: 1,

@@ -67,57 +67,86 @@ export const growthInsights: InsightsWriter<GrowthAnswer> = ({ results, filters,
   return [
     recapture
       ? sentence(
+          "insight_leakage_recapture",
           {
             leaked: ["results.growth_totals.leaked_revenue", leaked],
             recapture: ["filters.numbers.recapture_pct", recapture],
             recaptured: ["results.growth_totals.recaptured_revenue", totals.recaptured_revenue],
           },
-          ({ leaked, recapture, recaptured }) =>
-            `Cases your providers referred out cost about ${dollarWords(leaked)} a year at the market's average paid${leftOut}; a ${countWords(recapture)}% recapture is worth ${dollarWords(recaptured)} a year.`,
+          ({ leaked, recapture, recaptured }) => ({
+            leaked: dollarWords(leaked),
+            left_out: leftOut,
+            recapture: countWords(recapture),
+            recaptured: dollarWords(recaptured),
+          }),
         )
       : sentence(
+          "insight_leakage",
           { leaked: ["results.growth_totals.leaked_revenue", leaked] },
-          ({ leaked }) =>
-            `Cases your providers referred out cost about ${dollarWords(leaked)} a year at the market's average paid${leftOut}.`,
+          ({ leaked }) => ({ leaked: dollarWords(leaked), left_out: leftOut }),
         ),
     // Your own cases performed outside (README, the split) are in revenue today too: said when any.
     counted(totals.outmigrated_own_revenue)
       ? sentence(
+          "insight_outmigrated_own",
           {
             outmigrated: ["results.growth_totals.outmigrated_revenue", counted(totals.outmigrated_revenue)],
             own: ["results.growth_totals.outmigrated_own_revenue", counted(totals.outmigrated_own_revenue)],
             revenue: ["results.outmigrated_revenue_facilities.0.revenue", destination?.revenue],
             cases: ["results.outmigrated_revenue_facilities.0.cases", destination?.cases],
           },
-          ({ outmigrated, own, revenue, cases }) =>
-            `Care performed outside the service area was worth about ${dollarWords(outmigrated)} at the market's average paid, ${dollarWords(own)} of it your own cases (counted in your revenue today too); ${destination!.name} took the most (${dollarWords(revenue)}, ${countWords(cases)} cases).`,
+          ({ outmigrated, own, revenue, cases }) => ({
+            outmigrated: dollarWords(outmigrated),
+            own: dollarWords(own),
+            name: destination!.name,
+            revenue: dollarWords(revenue),
+            cases: countWords(cases),
+          }),
         )
       : sentence(
+          "insight_outmigrated",
           {
             outmigrated: ["results.growth_totals.outmigrated_revenue", counted(totals.outmigrated_revenue)],
             revenue: ["results.outmigrated_revenue_facilities.0.revenue", destination?.revenue],
             cases: ["results.outmigrated_revenue_facilities.0.cases", destination?.cases],
           },
-          ({ outmigrated, revenue, cases }) =>
-            `Care performed outside the service area was worth about ${dollarWords(outmigrated)} at the market's average paid; ${destination!.name} took the most (${dollarWords(revenue)}, ${countWords(cases)} cases).`,
+          ({ outmigrated, revenue, cases }) => ({
+            outmigrated: dollarWords(outmigrated),
+            name: destination!.name,
+            revenue: dollarWords(revenue),
+            cases: countWords(cases),
+          }),
         ),
     sentence(
+      "insight_revenue",
       {
         cases: ["results.growth_what_if.0.cases", results.growth_what_if[0]?.cases],
         today: ["results.growth_totals.revenue_today", today],
         later: ["results.growth_totals.revenue_five_years", totals.revenue_five_years],
         years: ["results.growth_totals.horizon_years", totals.horizon_years],
       },
-      ({ cases, today, later, years }) =>
-        `At the market's average paid your ${countWords(cases)} cases are worth ${dollarWords(today)} a year; with the recapture, the ASC shift and the population's demand, ${dollarWords(later)} in ${countWords(years)} years.`,
+      ({ cases, today, later, years }) => ({
+        cases: countWords(cases),
+        today: dollarWords(today),
+        later: dollarWords(later),
+        years: countWords(years),
+      }),
     ),
     sentence(
+      "insight_trend",
       {
         since: ["reference_year", reference_year],
         rate: [`results.growth_table.${trendIndex}.trend_rate`, trend?.trend_rate],
       },
-      ({ since, rate }) =>
-        `The ${trend!.service} market ${rate > 0 ? "grew" : rate < 0 ? "shrank" : "held"} ${rate === 0 ? "steady" : `${percentWords(Math.abs(rate))} a year`} since ${since}${trend!.trend_clipped ? " (a rate clipped at the trend's limit)" : ""}.`,
+      ({ since, rate }) => ({
+        service: trend!.service,
+        moved:
+          rate === 0
+            ? "held steady"
+            : `${rate > 0 ? "grew" : "shrank"} ${percentWords(Math.abs(rate))} a year`,
+        since: String(since),
+        clipped: trend!.trend_clipped ? " (a rate clipped at the trend's limit)" : "",
+      }),
     ),
   ];
 };

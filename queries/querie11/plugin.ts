@@ -28,6 +28,7 @@ import {
 } from "./growth.ts";
 import { growthInsights } from "./insights.ts";
 import { narrowSlices, narrowZips, organisationYearSlices, type SliceRow } from "./slices.ts";
+import { texts } from "./texts.ts";
 import { GROWTH_THRESHOLDS, growthView } from "./view.ts";
 
 const practicePriceRow = z.object({ service_line: sqlText, paid: sqlNumber, cases: sqlNumber });
@@ -103,6 +104,7 @@ interface ZipGrowth {
 export default definePlugin({
   id: "querie11",
   ...catalogue,
+  texts,
   description:
     "Leakage and outmigration in dollars, demand in five years by population change and by trend, and what recapturing leaked cases or moving outpatient cases to the ASC is worth.",
   version: 1,

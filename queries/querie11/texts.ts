@@ -20,4 +20,15 @@ export const texts = {
   table_title7: "Destination facilities receiving most outmigrated dollars",
   table_title8: "Outmigrated dollars: your own cases and other providers'",
   map_title: "Five-year population growth by zip code",
+  insight_leakage_recapture:
+    "Cases your providers referred out cost about {leaked} a year at the market's average paid{left_out}; a {recapture}% recapture is worth {recaptured} a year.",
+  insight_leakage:
+    "Cases your providers referred out cost about {leaked} a year at the market's average paid{left_out}.",
+  insight_outmigrated_own:
+    "Care performed outside the service area was worth about {outmigrated} at the market's average paid, {own} of it your own cases (counted in your revenue today too); {name} took the most ({revenue}, {cases} cases).",
+  insight_outmigrated:
+    "Care performed outside the service area was worth about {outmigrated} at the market's average paid; {name} took the most ({revenue}, {cases} cases).",
+  insight_revenue:
+    "At the market's average paid your {cases} cases are worth {today} a year; with the recapture, the ASC shift and the population's demand, {later} in {years} years.",
+  insight_trend: "The {service} market {moved} since {since}{clipped}.",
 } satisfies AnalysisTexts;

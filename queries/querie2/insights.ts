@@ -34,23 +34,35 @@ export const referralInsights: InsightsWriter<ReferralAnswer> = ({ results, filt
   const partner = results.referral_partners[0];
   return [
     sentence(
+      "insight_target",
       {
         referrers: ["results.referrers_count", counted(results.referrers_count)],
         competitors: ["results.referral_targets.0.competitors", target?.competitors],
         total: ["results.referral_targets.0.total", target?.total],
         share: ["results.referral_targets.0.customer_share", target?.customer_share],
       },
-      ({ referrers, competitors, total, share }) =>
-        `Of the ${countWords(referrers)} outside referrers sending cases in your ${areaWords(filters.service_area)}, ${nameOf(target!)} sent the most to competitors: ${countWords(competitors)} of ${countWords(total)} (you performed ${percentWords(share)}).`,
+      ({ referrers, competitors, total, share }) => ({
+        referrers: countWords(referrers),
+        area: areaWords(filters.service_area),
+        name: nameOf(target!),
+        competitors: countWords(competitors),
+        total: countWords(total),
+        share: percentWords(share),
+      }),
     ),
     sentence(
+      "insight_partner",
       {
         customer: ["results.referral_partners.0.customer", partner?.customer],
         total: ["results.referral_partners.0.total", partner?.total],
         share: ["results.referral_partners.0.customer_share", partner?.customer_share],
       },
-      ({ customer, total, share }) =>
-        `Your strongest referral partner, ${nameOf(partner!)}, sent you ${countWords(customer)} of ${countWords(total)} cases (${percentWords(share)}).`,
+      ({ customer, total, share }) => ({
+        name: nameOf(partner!),
+        cases: countWords(customer),
+        total: countWords(total),
+        share: percentWords(share),
+      }),
     ),
   ];
 };

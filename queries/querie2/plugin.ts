@@ -5,6 +5,7 @@ import { referralFilters } from "./filters.ts";
 import { referralInsights } from "./insights.ts";
 import { referralPrepared } from "./prepared.ts";
 import { referralResult } from "./referrals.ts";
+import { texts } from "./texts.ts";
 import { referralView } from "./view.ts";
 
 const referrerRow = z.object({
@@ -18,6 +19,7 @@ const referrerRow = z.object({
 export default definePlugin({
   id: "querie2",
   ...catalogue,
+  texts,
   description:
     "Referring providers of the market: those sending most cases to competitors (targets) and those sending most to the practice.",
   version: 1,

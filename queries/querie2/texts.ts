@@ -12,4 +12,7 @@ export const texts = {
     "Referring physicians of your service area: who sends cases to competitors, and who sends them to you.",
   table_title1: "Referrers sending most cases to competitors",
   table_title2: "Referrers sending most cases to you",
+  insight_target:
+    "Of the {referrers} outside referrers sending cases in your {area}, {name} sent the most to competitors: {competitors} of {total} (you performed {share}).",
+  insight_partner: "Your strongest referral partner, {name}, sent you {cases} of {total} cases ({share}).",
 } satisfies AnalysisTexts;

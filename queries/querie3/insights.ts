@@ -37,11 +37,7 @@ export const mixInsights: InsightsWriter<MixAnswer> = ({ results }) => {
     rows
       .filter(({ row }) => direction * row.differential > 0)
       .sort((a, b) => direction * (b.row.differential - a.row.differential))[0];
-  const line = (
-    direction: 1 | -1,
-    total: MixTotal,
-    write: (row: MixRow, values: Record<MixTotal | MixFigure, number>) => string,
-  ) => {
+  const line = (direction: 1 | -1, total: MixTotal, template: "insight_above" | "insight_below") => {
     const found = widest(direction);
     const at = `results.subspecialty_mix.${found?.index}`;
     const totals = {
@@ -49,6 +45,7 @@ export const mixInsights: InsightsWriter<MixAnswer> = ({ results }) => {
       market: ["results.market_surgical_cases", market],
     } as const;
     return sentence(
+      template,
       {
         [total]: totals[total],
         // A mix needs cases on both sides.
@@ -59,21 +56,17 @@ export const mixInsights: InsightsWriter<MixAnswer> = ({ results }) => {
         marketMix: [`${at}.market_mix`, found?.row.market_mix],
         differential: [`${at}.differential`, found?.row.differential],
       },
-      (values) => write(found!.row, values),
+      (figures) => {
+        const values = figures as Record<MixTotal | MixFigure, number>;
+        return {
+          service: found!.row.service,
+          customer_mix: percentWords(values.customerMix),
+          market_mix: percentWords(values.marketMix),
+          cases: countWords(values[total]),
+          difference: pointsWords(values.differential),
+        };
+      },
     );
   };
-  return [
-    line(
-      1,
-      "customer",
-      (row, { customer, customerMix, marketMix, differential }) =>
-        `Your mix leans most to ${row.service}: ${percentWords(customerMix)} of your ${countWords(customer)} cases against ${percentWords(marketMix)} of the market's, ${pointsWords(differential)} above.`,
-    ),
-    line(
-      -1,
-      "market",
-      (row, { market, customerMix, marketMix, differential }) =>
-        `${row.service} is furthest below the market: ${percentWords(customerMix)} of your cases against ${percentWords(marketMix)} of the market's ${countWords(market)}, ${pointsWords(differential)} below.`,
-    ),
-  ];
+  return [line(1, "customer", "insight_above"), line(-1, "market", "insight_below")];
 };

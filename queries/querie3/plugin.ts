@@ -5,6 +5,7 @@ import { subspecialtyMixFilters } from "./filters.ts";
 import { mixInsights } from "./insights.ts";
 import { mixResult } from "./mixResult.ts";
 import { subspecialtyMixPrepared } from "./prepared.ts";
+import { texts } from "./texts.ts";
 import { subspecialtyMixView } from "./view.ts";
 
 const mixRow = z.object({ service_line: sqlText, market_cases: sqlNumber, customer_cases: sqlNumber });
@@ -12,6 +13,7 @@ const mixRow = z.object({ service_line: sqlText, market_cases: sqlNumber, custom
 export default definePlugin({
   id: "querie3",
   ...catalogue,
+  texts,
   description:
     "The practice's surgical mix by service line against the market's mix, with the differential in points.",
   version: 1,

@@ -12,4 +12,8 @@ export const texts = {
     "Your surgical mix by service line against the market's; differences beyond 10 points are highlighted.",
   chart_title: "Mix by service line",
   table_title: "Customer and market mix",
+  insight_above:
+    "Your mix leans most to {service}: {customer_mix} of your {cases} cases against {market_mix} of the market's, {difference} above.",
+  insight_below:
+    "{service} is furthest below the market: {customer_mix} of your cases against {market_mix} of the market's {cases}, {difference} below.",
 } satisfies AnalysisTexts;

@@ -33,6 +33,9 @@ function firstSlice(pie: Slice[], key: string, pick: (slice: Slice) => boolean) 
   return index === -1 ? undefined : { slice: pie[index]!, at: `results.${key}.${index}` };
 }
 
+/** The words after a facility of the practice's own ({own} in the templates). */
+const OWN = ", your own facility";
+
 export const partnershipInsights: InsightsWriter<PartnershipAnswer> = ({ results }) => {
   const facilitiesTotal = counted(results.facilities_total);
   const providersTotal = counted(results.providers_total);
@@ -44,32 +47,46 @@ export const partnershipInsights: InsightsWriter<PartnershipAnswer> = ({ results
   const outsider = firstSlice(results.providers_pie, "providers_pie", (slice) => !slice.own);
   return [
     sentence(
+      "insight_facility",
       {
         total: ["results.facilities_total", facilitiesTotal],
         share: [`${top?.at}.percentage`, top?.slice.percentage],
         cases: [`${top?.at}.cases`, top?.slice.cases],
       },
-      ({ total, share, cases }) =>
-        `Your surgeons performed ${casesWords(total)}; the most at ${top!.slice.name}${top!.slice.own ? ", your own facility" : ""}: ${percentWords(share)} (${casesWords(cases)}).`,
+      ({ total, share, cases }) => ({
+        total: casesWords(total),
+        name: top!.slice.name,
+        own: top!.slice.own ? OWN : "",
+        share: percentWords(share),
+        cases: casesWords(cases),
+      }),
     ),
     sentence(
+      top?.slice.own ? "insight_partner" : "insight_next",
       {
         share: [`${next?.at}.percentage`, next?.slice.percentage],
         cases: [`${next?.at}.cases`, next?.slice.cases],
       },
-      ({ share, cases }) =>
-        top?.slice.own
-          ? `Their busiest partner facility is ${next!.slice.name}: ${percentWords(share)} (${casesWords(cases)}).`
-          : `Next came ${next!.slice.name}${next!.slice.own ? ", your own facility" : ""}: ${percentWords(share)} (${casesWords(cases)}).`,
+      ({ share, cases }) => ({
+        name: next!.slice.name,
+        own: next!.slice.own ? OWN : "",
+        share: percentWords(share),
+        cases: casesWords(cases),
+      }),
     ),
     sentence(
+      "insight_surgeon",
       {
         total: ["results.providers_total", providersTotal],
         share: [`${outsider?.at}.percentage`, outsider?.slice.percentage],
         cases: [`${outsider?.at}.cases`, outsider?.slice.cases],
       },
-      ({ total, share, cases }) =>
-        `The busiest outside surgeon at your facilities, ${outsider!.slice.name}, performed ${percentWords(share)} of their ${countWords(total)} cases (${countWords(cases)}).`,
+      ({ total, share, cases }) => ({
+        name: outsider!.slice.name,
+        share: percentWords(share),
+        total: countWords(total),
+        cases: countWords(cases),
+      }),
     ),
   ];
 };

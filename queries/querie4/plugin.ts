@@ -5,11 +5,13 @@ import { partnershipInsights } from "./insights.ts";
 import { partnerRow } from "./partners.ts";
 import { partnershipResult } from "./pies.ts";
 import { partnershipPrepared } from "./prepared.ts";
+import { texts } from "./texts.ts";
 import { partnershipView } from "./view.ts";
 
 export default definePlugin({
   id: "querie4",
   ...catalogue,
+  texts,
   description:
     "Where the practice's surgeons operate (by facility) and who operates at the practice's facilities (by provider).",
   version: 1,

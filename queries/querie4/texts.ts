@@ -13,4 +13,9 @@ export const texts = {
   chart_title2: "Surgeons at your facilities",
   table_title1: "Facilities",
   table_title2: "Surgeons",
+  insight_facility: "Your surgeons performed {total}; the most at {name}{own}: {share} ({cases}).",
+  insight_partner: "Their busiest partner facility is {name}: {share} ({cases}).",
+  insight_next: "Next came {name}{own}: {share} ({cases}).",
+  insight_surgeon:
+    "The busiest outside surgeon at your facilities, {name}, performed {share} of their {total} cases ({cases}).",
 } satisfies AnalysisTexts;

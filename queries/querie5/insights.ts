@@ -34,6 +34,7 @@ export const footprintInsights: InsightsWriter<FootprintAnswer> = ({ results }) 
   return [
     // Without a drive area (no facility placed) every patient is "outside": nothing to say.
     sentence(
+      "insight_drive",
       {
         total: ["results.volume_table.total", total],
         inside: ["results.volume_table.inside", results.volume_table.inside],
@@ -43,24 +44,34 @@ export const footprintInsights: InsightsWriter<FootprintAnswer> = ({ results }) 
           results.facilities_driving_polygon[0]?.minutes,
         ],
       },
-      ({ total, inside, outside, minutes }) =>
-        `Of your practice's volume of ${countWords(total)}, ${countWords(inside)} comes from patients living inside your locations' ${countWords(minutes)}-minute drive areas and ${countWords(outside)} from outside them.`,
+      ({ total, inside, outside, minutes }) => ({
+        total: countWords(total),
+        inside: countWords(inside),
+        minutes: countWords(minutes),
+        outside: countWords(outside),
+      }),
     ),
     sentence(
+      "insight_zip",
       {
         weight: [`results.volume_by_zipcode.${zipIndex}.weight`, zip?.weight],
         volume: [`results.volume_by_zipcode.${zipIndex}.volume`, counted(zip?.volume)],
       },
-      ({ weight, volume }) =>
-        `Your largest patient zip code is ${zip!.zipcode}: ${percentWords(weight)} of the volume (${countWords(volume)}).`,
+      ({ weight, volume }) => ({
+        zip: zip!.zipcode,
+        share: percentWords(weight),
+        volume: countWords(volume),
+      }),
     ),
     sentence(
+      "insight_surgical",
       { volume: ["results.volume_by_location.0.volume", counted(surgical?.volume)] },
-      ({ volume }) => `${surgical!.location} performed the most surgical cases: ${countWords(volume)}.`,
+      ({ volume }) => ({ location: surgical!.location, volume: countWords(volume) }),
     ),
     sentence(
+      "insight_non_operative",
       { volume: ["results.non_op_msk_by_location.0.volume", counted(nonOperative?.volume)] },
-      ({ volume }) => `${nonOperative!.location} led the non-operative volume: ${countWords(volume)}.`,
+      ({ volume }) => ({ location: nonOperative!.location, volume: countWords(volume) }),
     ),
   ];
 };

@@ -5,6 +5,7 @@ import { footprintFilters } from "./filters.ts";
 import { footprintResult } from "./footprint.ts";
 import { footprintInsights } from "./insights.ts";
 import { footprintPrepared } from "./prepared.ts";
+import { texts } from "./texts.ts";
 import { footprintView } from "./view.ts";
 
 const zipRow = z.object({ zipcode: sqlText, volume: sqlNumber });
@@ -25,6 +26,7 @@ const surgicalRow = z.object({
 export default definePlugin({
   id: "querie5",
   ...catalogue,
+  texts,
   description:
     "Where the practice's patients live against its locations' 15-minute drive areas, and its non-operative volumes by location and provider.",
   version: 1,

@@ -61,24 +61,27 @@ export const siteOfCareInsights: InsightsWriter<SiteOfCareAnswer> = ({ results, 
     )[0];
   const at = `results.overall_surgical_market_site_of_care.${widest?.line}.ASC`;
   return [
-    sentence(
-      pooledShares("ASC"),
-      ({ customer, competitor }) =>
-        `${percentWords(customer)} of your ${cases} were done in an ASC, against ${percentWords(competitor)} of your competitors'.`,
-    ),
-    sentence(
-      pooledShares("IP"),
-      ({ customer, competitor }) =>
-        `${percentWords(customer)} were inpatient, against ${percentWords(competitor)} of your competitors'.`,
-    ),
+    sentence("insight_asc", pooledShares("ASC"), ({ customer, competitor }) => ({
+      customer: percentWords(customer),
+      lines: cases,
+      competitors: percentWords(competitor),
+    })),
+    sentence("insight_inpatient", pooledShares("IP"), ({ customer, competitor }) => ({
+      customer: percentWords(customer),
+      competitors: percentWords(competitor),
+    })),
     widest && filters.servicelines.length > 1
       ? sentence(
+          "insight_widest",
           {
             customer: [`${at}.customer.market_share`, widest.asc.customer.market_share],
             competitor: [`${at}.competitor.market_share`, widest.asc.competitor.market_share],
           },
-          ({ customer, competitor }) =>
-            `The ASC shares differ most in ${SERVICE_LINE_LABELS[widest.line as ServiceLine] ?? widest.line}: ${percentWords(customer)} of your cases against ${percentWords(competitor)} of your competitors'.`,
+          ({ customer, competitor }) => ({
+            line: SERVICE_LINE_LABELS[widest.line as ServiceLine] ?? widest.line,
+            customer: percentWords(customer),
+            competitors: percentWords(competitor),
+          }),
         )
       : null,
   ];

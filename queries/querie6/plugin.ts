@@ -5,6 +5,7 @@ import { siteOfCareFilters } from "./filters.ts";
 import { siteOfCareInsights } from "./insights.ts";
 import { siteOfCarePrepared } from "./prepared.ts";
 import { siteOfCareResult } from "./siteOfCare.ts";
+import { texts } from "./texts.ts";
 import { siteOfCareView } from "./view.ts";
 
 const socRow = z.object({
@@ -17,6 +18,7 @@ const socRow = z.object({
 export default definePlugin({
   id: "querie6",
   ...catalogue,
+  texts,
   description:
     "How each surgical service splits between inpatient, outpatient, ASC and office settings, for the practice and for its competitors.",
   version: 1,

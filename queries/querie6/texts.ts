@@ -12,4 +12,8 @@ export const texts = {
     "How surgical cases split across inpatient, outpatient, ASC and office settings, for you and for the market.",
   chart_title: "Setting mix by surgical service",
   table_title: "Site of care",
+  insight_asc: "{customer} of your {lines} were done in an ASC, against {competitors} of your competitors'.",
+  insight_inpatient: "{customer} were inpatient, against {competitors} of your competitors'.",
+  insight_widest:
+    "The ASC shares differ most in {line}: {customer} of your cases against {competitors} of your competitors'.",
 } satisfies AnalysisTexts;

@@ -42,22 +42,33 @@ export const revenueInsights: InsightsWriter<RevenueAnswer> = ({ results, year }
   const serviceAt = `results.financial_impact_table.${first?.index}.services.${service?.index}`;
   return [
     sentence(
+      "insight_total",
       { year: ["year", year], total: ["results.financial_impact_total", total], ...group(first) },
-      ({ year, total, revenue, share }) =>
-        `In ${year} your practice was paid ${dollarWords(total)}; ${first!.row.name} brought the most: ${dollarWords(revenue)} (${percentWords(share)}).`,
+      ({ year, total, revenue, share }) => ({
+        year: String(year),
+        total: dollarWords(total),
+        group: first!.row.name,
+        revenue: dollarWords(revenue),
+        share: percentWords(share),
+      }),
     ),
     sentence(
+      "insight_service",
       {
         revenue: [`${serviceAt}.revenue`, service?.row.revenue],
         share: [`${serviceAt}.percentage`, service?.row.percentage],
       },
-      ({ revenue, share }) =>
-        `Within ${first!.row.name}, ${service!.row.name} led: ${dollarWords(revenue)} (${percentWords(share)} of the group).`,
+      ({ revenue, share }) => ({
+        group: first!.row.name,
+        service: service!.row.name,
+        revenue: dollarWords(revenue),
+        share: percentWords(share),
+      }),
     ),
-    sentence(
-      group(second),
-      ({ revenue, share }) =>
-        `${second!.row.name} came next: ${dollarWords(revenue)} (${percentWords(share)}).`,
-    ),
+    sentence("insight_next", group(second), ({ revenue, share }) => ({
+      group: second!.row.name,
+      revenue: dollarWords(revenue),
+      share: percentWords(share),
+    })),
   ];
 };

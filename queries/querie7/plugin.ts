@@ -5,6 +5,7 @@ import { revenueFilters } from "./filters.ts";
 import { revenueInsights } from "./insights.ts";
 import { revenuePrepared } from "./prepared.ts";
 import { revenueResult } from "./revenueResult.ts";
+import { texts } from "./texts.ts";
 import { revenueView } from "./view.ts";
 
 const revenueRow = z.object({ category: sqlTextOrNull, revenue: sqlNumber });
@@ -12,6 +13,7 @@ const revenueRow = z.object({ category: sqlTextOrNull, revenue: sqlNumber });
 export default definePlugin({
   id: "querie7",
   ...catalogue,
+  texts,
   description: "The practice's revenue (paid amounts) by group of services and by service.",
   version: 1,
   dir: import.meta.dir,

@@ -11,4 +11,7 @@ export const texts = {
   description: "Paid amounts of your practice data by service group and service.",
   chart_title1: "Revenue by group",
   chart_title2: "Revenue by service",
+  insight_total: "In {year} your practice was paid {total}; {group} brought the most: {revenue} ({share}).",
+  insight_service: "Within {group}, {service} led: {revenue} ({share} of the group).",
+  insight_next: "{group} came next: {revenue} ({share}).",
 } satisfies AnalysisTexts;

@@ -32,21 +32,24 @@ export const leakageInsights: InsightsWriter<LeakageAnswer> = ({ results }) => {
     }) as const;
   const receiver = most ? results.leakage_provider_table[most.index]?.competitors[0] : undefined;
   return [
+    sentence("insight_most", line(most), ({ total, leaked, share }) => ({
+      total: countWords(total),
+      service: most!.row.service,
+      leaked: countWords(leaked),
+      share: percentWords(share),
+    })),
     sentence(
-      line(most),
-      ({ total, leaked, share }) =>
-        `Your providers referred ${countWords(total)} ${most!.row.service} cases; ${countWords(leaked)} (${percentWords(share)}) were performed by competitors.`,
-    ),
-    sentence(
+      "insight_receiver",
       { volume: [`results.leakage_provider_table.${most?.index}.competitors.0.volume`, receiver?.volume] },
-      ({ volume }) => `${receiver!.name} received the most of them: ${countWords(volume)}.`,
+      ({ volume }) => ({ name: receiver!.name, volume: countWords(volume) }),
     ),
     steepest && steepest !== most
-      ? sentence(
-          line(steepest),
-          ({ total, leaked, share }) =>
-            `${steepest.row.service} leaks the largest share: ${percentWords(share)} of ${countWords(total)} referred cases (${countWords(leaked)}).`,
-        )
+      ? sentence("insight_steepest", line(steepest), ({ total, leaked, share }) => ({
+          service: steepest.row.service,
+          share: percentWords(share),
+          total: countWords(total),
+          leaked: countWords(leaked),
+        }))
       : null,
   ];
 };

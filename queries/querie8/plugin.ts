@@ -5,6 +5,7 @@ import { leakageFilters } from "./filters.ts";
 import { leakageInsights } from "./insights.ts";
 import { leakageResult } from "./leakageResult.ts";
 import { leakagePrepared } from "./prepared.ts";
+import { texts } from "./texts.ts";
 import { leakageView } from "./view.ts";
 
 const leakageRow = z.object({
@@ -17,6 +18,7 @@ const leakageRow = z.object({
 export default definePlugin({
   id: "querie8",
   ...catalogue,
+  texts,
   description:
     "Cases referred by the practice's own providers that were performed by competitors, by service line and competitor.",
   version: 1,

@@ -11,4 +11,8 @@ export const texts = {
   description: "Cases referred by your own providers that were performed by competitors.",
   table_title1: "Leakage by service",
   table_title2: "Competitors receiving leaked cases",
+  insight_most:
+    "Your providers referred {total} {service} cases; {leaked} ({share}) were performed by competitors.",
+  insight_receiver: "{name} received the most of them: {volume}.",
+  insight_steepest: "{service} leaks the largest share: {share} of {total} referred cases ({leaked}).",
 } satisfies AnalysisTexts;

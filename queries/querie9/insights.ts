@@ -49,43 +49,58 @@ export const outmigrationInsights: InsightsWriter<OutmigrationAnswer> = ({ resul
   const zipAt = `results.outmigration_filtred.1.${zipcode}`;
   return [
     sentence(
+      "insight_outside",
       {
         share: [`${at}.percentage`, total === null ? null : all?.percentage],
         total: [`${at}.total`, total],
         outside: [`${at}.OUTSIDE`, all?.OUTSIDE],
       },
-      ({ share, total, outside }) =>
-        `${percentWords(share)} of your service area's ${countWords(total)} ${linesCasesWords(filters.servicelines)} (${countWords(outside)}) were performed outside it.`,
+      ({ share, total, outside }) => ({
+        share: percentWords(share),
+        total: countWords(total),
+        lines: linesCasesWords(filters.servicelines),
+        outside: countWords(outside),
+      }),
     ),
     sentence(
+      "insight_areas",
       {
         // Counts of no case say nothing: none without a case in the service area.
         psa: [`${at}.PSA`, total === null ? null : all?.PSA],
         ssa: [`${at}.SSA`, all?.SSA],
         tsa: [`${at}.TSA`, all?.TSA],
       },
-      ({ psa, ssa, tsa }) =>
-        `${countWords(psa)} were performed in the PSA, ${countWords(ssa)} in the SSA and ${countWords(tsa)} in the TSA.`,
+      ({ psa, ssa, tsa }) => ({ psa: countWords(psa), ssa: countWords(ssa), tsa: countWords(tsa) }),
     ),
     leaving && table.length > 2
       ? sentence(
+          "insight_line",
           {
             share: [`results.outmigration_table.${leaving.index}.percentage`, leaving.row.percentage],
             outside: [`results.outmigration_table.${leaving.index}.OUTSIDE`, leaving.row.OUTSIDE],
             total: [`results.outmigration_table.${leaving.index}.total`, leaving.row.total],
           },
-          ({ share, outside, total }) =>
-            `${leaving.row.service} leaves most: ${percentWords(share)} (${countWords(outside)} of ${countWords(total)}).`,
+          ({ share, outside, total }) => ({
+            service: leaving.row.service,
+            share: percentWords(share),
+            outside: countWords(outside),
+            total: countWords(total),
+          }),
         )
       : null,
     sentence(
+      "insight_zip",
       {
         outside: [`${zipAt}.outside_cases`, zip?.outside_cases],
         cases: [`${zipAt}.cases`, zip?.cases],
         share: [`${zipAt}.percentage`, zip?.percentage],
       },
-      ({ outside, cases, share }) =>
-        `Patients of zip code ${zipcode} left most: ${countWords(outside)} of their ${countWords(cases)} cases (${percentWords(share)}).`,
+      ({ outside, cases, share }) => ({
+        zip: zipcode!,
+        outside: countWords(outside),
+        cases: countWords(cases),
+        share: percentWords(share),
+      }),
     ),
   ];
 };

@@ -5,6 +5,7 @@ import { outmigrationFilters } from "./filters.ts";
 import { outmigrationFlows } from "./flows.ts";
 import type { FlowTable } from "./flowTable.ts";
 import { outmigrationInsights } from "./insights.ts";
+import { texts } from "./texts.ts";
 import { OUTMIGRATION_THRESHOLDS, outmigrationView } from "./view.ts";
 
 const DESTINATIONS = ["PSA", "SSA", "TSA", "OUTSIDE"] as const;
@@ -94,6 +95,7 @@ function zipOutmigration(
 export default definePlugin({
   id: "querie9",
   ...catalogue,
+  texts,
   description:
     "Where the service area's patients have surgery: inside the primary, secondary or tertiary area, or outside it, by service line and by zip code.",
   version: 1,

@@ -7,11 +7,11 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
-import { THEMES, type Theme } from "./catalogue.ts";
+import { type AnalysisTexts, THEMES, type Theme } from "./catalogue.ts";
 import type { FilterLists } from "./filterLists.ts";
 import { type FilterDefaults, type FilterOptions, type Filters, filterSchema } from "./filters.ts";
 import type { KernelInputs } from "./inputs.ts";
-import type { Insight, InsightAnswer, InsightsWriter } from "./insights.ts";
+import type { InsightAnswer, InsightDraft, InsightsWriter } from "./insights.ts";
 import type { EngineSettings } from "./settings.ts";
 import type { SqlRunner } from "./sqlRunner.ts";
 import type { ViewDescriptor } from "./view.ts";
@@ -112,12 +112,17 @@ export interface PluginDefinition<Result extends PluginResult = PluginResult> {
    * figures it cites by their path in the answer; the engine adds them to it as `insights`.
    */
   insights: InsightsWriter<NoInfer<Result>>;
+  /**
+   * The folder's texts.ts: the screen's default texts and the insights' templates (`insight_…`),
+   * which staff edit in Query texts.
+   */
+  texts: AnalysisTexts;
 }
 
 export interface Plugin<Result extends PluginResult = PluginResult>
   extends Omit<PluginDefinition<Result>, "insights"> {
   /** A method, so that a plugin of any result is a Plugin<PluginResult> (the registry's). */
-  insights(answer: InsightAnswer<Result>): ReadonlyArray<Insight | null>;
+  insights(answer: InsightAnswer<Result>): ReadonlyArray<InsightDraft | null>;
   /** The filter schema with the organisation's defaults (last available year). */
   filterSchema(defaults?: FilterDefaults): z.ZodType<Record<string, unknown>>;
   /** version plus a hash of the plugin's SQL: part of every cache key. */

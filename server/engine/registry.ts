@@ -85,6 +85,8 @@ export async function loadRegistry(dir: string = QUERIES_DIR): Promise<Registry>
     // One title and one theme: plugin.ts spreads catalogue.ts, which the web's menus read.
     if (plugin.title !== declared.catalogue.title || plugin.theme !== declared.catalogue.theme)
       throw new Error(`queries/${folder}/plugin.ts: title and theme must be catalogue.ts's (...catalogue)`);
+    if (plugin.texts !== declared.texts)
+      throw new Error(`queries/${folder}/plugin.ts: texts must be texts.ts's (texts)`);
     plugins.set(plugin.id, plugin);
     texts[plugin.id] = declared.texts;
   }

@@ -2,6 +2,7 @@
  * The run service: validate the filters with the plugin's schema, resolve the organisation's
  * canonical inputs, answer from the cache or run the kernel on a sandboxed DuckDB.
  */
+import { queryTextEdits } from "../content/queryTextsInForce.ts";
 import type { AppContext } from "../context.ts";
 import { EncodedBody } from "../http/encodedBody.ts";
 import { notFound } from "../http/errors.ts";
@@ -158,6 +159,19 @@ export function runCacheFigures() {
   return { entries: cache.size, bytes: cache.bytes };
 }
 
+/** The key text of staff's edits of an analysis's insight templates, per edits object read. */
+const templateKeys = new WeakMap<object, string>();
+
+function templatesKey(edits: Readonly<Record<string, unknown>>) {
+  let key = templateKeys.get(edits);
+  if (key === undefined) {
+    const templates = Object.entries(edits).filter(([field]) => field.startsWith("insight_"));
+    key = templates.length === 0 ? "texts:default" : `texts:${Bun.hash(JSON.stringify(templates))}`;
+    templateKeys.set(edits, key);
+  }
+  return key;
+}
+
 /** The year filter refused: named `filters.year`, as the request carries it. */
 const yearError = (message: string) => ({ field: "filters.year", message });
 
@@ -214,9 +228,11 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
   }
 
   const resolved = await snapshot.resolve(filters.year, request.audience);
+  // Staff's edits of the analysis's texts: its insights are written in their templates.
+  const edits = (await queryTextEdits(request.context.database, request.context.live))[plugin.id] ?? {};
   // The years are in the key: a kernel's notes say whether a later year exists (querie10, querie11).
   const availableYears = years.availableYears;
-  const key = `${resolved.dataKey}|years:${availableYears.join(",")}|${plugin.id}|${plugin.fingerprint}|${filtersKeyOnce(filters)}`;
+  const key = `${resolved.dataKey}|years:${availableYears.join(",")}|${plugin.id}|${plugin.fingerprint}|${templatesKey(edits)}|${filtersKeyOnce(filters)}`;
   timings.snapshot = performance.now() - started;
   const hit = cache.get(key);
   if (hit) return keptOutcome(hit, { cached: true, durationMs: performance.now() - started, timings });
@@ -244,7 +260,7 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
       };
       const response: RunResponse = {
         ...told,
-        insights: insightsOf(plugin.insights, told),
+        insights: insightsOf(plugin, told, { ...plugin.texts, ...edits }),
         ...(resolved.held
           ? {
               reviewed_version: {

@@ -10,7 +10,9 @@ import type { HttpClient } from "../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
 import { defaultContents } from "../content/defaultTexts.ts";
 import { defaultQueryTexts } from "../content/queryTexts.ts";
-import { siteSettings } from "../db/schema/index.ts";
+import { organisationYears, serviceAreas, siteSettings } from "../db/schema/index.ts";
+import { marketCase } from "../engine/testing/golden.ts";
+import { writeWarehouse } from "../engine/testing/queriesApp.ts";
 import { signInFromOwnAddress } from "./admin/testSupport.ts";
 
 const PATH = "/api/management/admin/sitesettings/";
@@ -26,7 +28,22 @@ for (const backend of backends) {
 
     beforeAll(async () => {
       t = await startTestApp(backend);
-      const org = await createOrganisation(t, { initialized: true });
+      const org = await createOrganisation(t, { initialized: true, agreementAccepted: true });
+      // A year the customer reads: querie1's answer carries its sentences.
+      const { db } = t.context.database;
+      await db
+        .insert(organisationYears)
+        .values({ organisationId: org.id, year: 2024, fileState: "uploaded", dataVersion: 1, enabled: true });
+      await db
+        .insert(serviceAreas)
+        .values({ organisationId: org.id, year: 2024, zipcode: "10001", type: "PSA" });
+      await writeWarehouse(t.dataDir, {
+        year: 2024,
+        market: [
+          marketCase({ facility_npi: "3000000001", facility_name: "North Hospital", cases: 30 }),
+          marketCase({ facility_npi: "3000000002", facility_name: "South Clinic", cases: 10 }),
+        ],
+      });
       siteAdmin = await signInStaff(t, (await createStaff(t, "site_admin")).username);
       agent = await signInStaff(t, (await createStaff(t, "agent")).username);
       customer = await signInFromOwnAddress(t, (await createCustomer(t, org.id)).email);
@@ -115,6 +132,62 @@ for (const backend of backends) {
         const answer = await siteAdmin.post(PATH, body);
         expect(answer.status).toBe(400);
         expect(answer.json.errors.map((error: { field: string }) => error.field)).toContain(field);
+      }
+      expect(JSON.stringify(await storedRows())).toBe(before);
+    });
+
+    test("an insight's template, edited in Query texts, writes the answers' sentence; emptied, leaves it out", async () => {
+      const querie1 = () =>
+        customer.post("/api/management/queries/querie1/", { filters: { year: 2024 } }).then((answer) => {
+          expect(answer.status).toBe(200);
+          return answer.json as { insights: { text: string; figures: Record<string, number> }[] };
+        });
+      const before = await querie1();
+      expect(before.insights[1]!.text).toBe(
+        "The largest competitor facility, North Hospital, performed 75.0% (30 cases).",
+      );
+      const edited = await siteAdmin.post(PATH, {
+        queries: { querie1: { insight_facilities: "{name} leads your market with {share} ({cases})." } },
+      });
+      expect(edited.status).toBe(200);
+      // The answer kept before the change is not served again: the sentence is in the new words.
+      const after = await querie1();
+      expect(after.insights[1]).toEqual({
+        text: "North Hospital leads your market with 75.0% (30 cases).",
+        figures: before.insights[1]!.figures,
+      });
+      // Stored: only what differs from the defaults (the title and chart title of the test above).
+      const [queries] = (await storedRows()).filter((row) => row.key === "queries");
+      expect(((queries?.value ?? {}) as Record<string, object>).querie1).toEqual({
+        title: "Surgical market share",
+        chart_title2: "Surgeons",
+        insight_facilities: "{name} leads your market with {share} ({cases}).",
+      });
+
+      const emptied = await siteAdmin.post(PATH, { queries: { querie1: { insight_facilities: "" } } });
+      expect(emptied.json.queries.querie1.insight_facilities).toBe("");
+      expect((await querie1()).insights.map((insight) => insight.text)).toEqual(
+        before.insights.filter((_, index) => index !== 1).map((insight) => insight.text),
+      );
+      await siteAdmin.post(PATH, {
+        queries: { querie1: { insight_facilities: defaultQueryTexts.querie1!.insight_facilities } },
+      });
+      expect((await querie1()).insights).toEqual(before.insights);
+    });
+
+    test("an insight's template naming a word its sentence does not write is refused, naming both", async () => {
+      const before = JSON.stringify(await storedRows());
+      for (const template of ["{hospital} leads.", "{name leads."]) {
+        const answer = await siteAdmin.post(PATH, { queries: { querie1: { insight_facilities: template } } });
+        expect(answer.status).toBe(400);
+        expect(answer.json.errors).toEqual([
+          {
+            field: "queries.querie1.insight_facilities",
+            message: template.startsWith("{hospital}")
+              ? "{hospital} is not a figure of this sentence: use {name}, {share}, {cases}"
+              : "a brace must enclose a figure's name: {name}, {share}, {cases}",
+          },
+        ]);
       }
       expect(JSON.stringify(await storedRows())).toBe(before);
     });

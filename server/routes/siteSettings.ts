@@ -3,10 +3,17 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { defaultContents } from "../content/defaultTexts.ts";
 import { defaultQueryTexts, type QueryTexts } from "../content/queryTexts.ts";
+import {
+  editsOver,
+  queryTextEdits,
+  queryTextsChanged,
+  queryTextsInForce,
+} from "../content/queryTextsInForce.ts";
 import { sanitizeRichText } from "../content/richText.ts";
 import type { AppEnv } from "../context.ts";
-import type { Db } from "../db/client.ts";
+import type { Database, Db } from "../db/client.ts";
 import { siteSettings } from "../db/schema/index.ts";
+import { templateError } from "../engine/insights.ts";
 import { siteSettingsAnswer as siteSettingsSchema } from "../http/answers/services.ts";
 import { readJson } from "../http/body.ts";
 import { invalidToken } from "../http/errors.ts";
@@ -20,16 +27,24 @@ const richText = z.string().max(200_000, "must be at most 200,000 characters");
 /**
  * The texts of one query (or of the scoring screen): exactly the fields of its default texts (the
  * analysis folder's texts.ts; admin-area.md section 3), each optional (a missing one keeps its
- * stored value); a title, when sent, is required to be non-blank.
+ * stored value); a title, when sent, is required to be non-blank. An insight's template
+ * (`insight_…`) may name only its default's `{placeholders}`; empty, it leaves the sentence out.
  */
 function queryTextSchema(defaults: QueryTexts) {
   const fields = Object.keys(defaults).filter((field) => field !== "title");
-  const shape: Record<string, z.ZodString> = {
+  const shape: Record<string, z.ZodType<string>> = {
     title: z.string().trim().min(1, "Please fill out this field").max(200, "must be at most 200 characters"),
   };
   for (const field of fields) {
-    const max = field === "description" || field.endsWith("_text") ? 2000 : 200;
-    shape[field] = z.string().trim().max(max, `must be at most ${max} characters`);
+    const long = field === "description" || field.endsWith("_text") || field.startsWith("insight_");
+    const max = long ? 2000 : 200;
+    const text = z.string().trim().max(max, `must be at most ${max} characters`);
+    shape[field] = field.startsWith("insight_")
+      ? text.superRefine((template, context) => {
+          const error = templateError(template, defaults[field] ?? "");
+          if (error) context.addIssue({ code: "custom", message: error });
+        })
+      : text;
   }
   return z.strictObject(shape).partial();
 }
@@ -80,11 +95,11 @@ async function writeSetting(db: Db, key: "contents" | "queries", value: Record<s
     .onConflictDoUpdate({ target: siteSettings.key, set: { value } });
 }
 
-async function siteSettingsAnswer(db: Db) {
+async function siteSettingsAnswer(database: Database) {
   return {
     status: 200,
-    contents: await readSetting(db, "contents", defaultContents),
-    queries: await readSetting(db, "queries", defaultQueryTexts),
+    contents: await readSetting(database.db, "contents", defaultContents),
+    queries: queryTextsInForce(await queryTextEdits(database)),
   };
 }
 
@@ -99,8 +114,7 @@ export const siteSettingsRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       if (!c.var.session) throw invalidToken();
-      const { db } = c.var.app.database;
-      return c.json(await siteSettingsAnswer(db));
+      return c.json(await siteSettingsAnswer(c.var.app.database));
     },
   )
   .post(
@@ -119,20 +133,23 @@ export const siteSettingsRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const update = await readJson(c, updateSettings);
-      const { db } = c.var.app.database;
+      const { database, live } = c.var.app;
+      const { db } = database;
       if (update.contents) {
         const contents = await readSetting(db, "contents", defaultContents);
         const [field, html] = Object.entries(update.contents)[0]!;
         // Stored sanitised: every reader (web, exports, any future client) gets the safe HTML.
         await writeSetting(db, "contents", { ...contents, [`${field}Text`]: sanitizeRichText(html ?? "") });
       } else {
-        const queries: Record<string, object> = await readSetting(db, "queries", defaultQueryTexts);
-        const merged = { ...queries };
+        const inForce = queryTextsInForce(await queryTextEdits(database));
         for (const [key, texts] of Object.entries(update.queries ?? {})) {
-          if (texts) merged[key] = { ...queries[key], ...texts };
+          // A field not sent is absent (never undefined): it keeps its text.
+          if (texts) inForce[key] = { ...inForce[key]!, ...(texts as Record<string, string>) };
         }
-        await writeSetting(db, "queries", merged);
+        await writeSetting(db, "queries", editsOver(inForce));
+        // Every process's answers write their insights in the new templates (runPlugin.ts).
+        await queryTextsChanged(live);
       }
-      return c.json(await siteSettingsAnswer(db));
+      return c.json(await siteSettingsAnswer(database));
     },
   );

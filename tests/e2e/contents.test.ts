@@ -266,6 +266,13 @@ describe.skipIf(!chromiumAvailable)("help centre and contents", () => {
     await expect(queries.getByRole("button", { name: "Update" }).isDisabled()).resolves.toBe(true);
     await title.fill("Surgical share, edited");
     await staff.locator('[data-field="querie1.chart_title1"]').fill("Facilities, edited");
+    // The findings' sentences are folded under each panel's titles; their words are named.
+    await staff.locator('[data-findings="querie1"] summary').click();
+    const share = staff.locator('[data-field="querie1.insight_share"]');
+    await staff
+      .getByText("Words: {area}, {share}, {lines}, {cases}, {total}. Empty: the sentence is left out.")
+      .waitFor();
+    await share.fill("Edited: you performed {share} of the {lines} in your {area}.");
     await queries.getByRole("button", { name: "Update" }).click();
     await staff.getByText("Queries updated.").waitFor();
 
@@ -277,12 +284,15 @@ describe.skipIf(!chromiumAvailable)("help centre and contents", () => {
     const settings = await pageApi(staff, "GET", "/api/management/admin/sitesettings/", undefined);
     const body = settings.body as {
       contents: { aboutText: string };
-      queries: { querie1: { title: string } };
+      queries: { querie1: { title: string; insight_share: string } };
     };
     expect(body.contents.aboutText).toBe(
       "<p>Vitality by the E2E team: market analytics for orthopaedic practices.</p>",
     );
     expect(body.queries.querie1.title).toBe("Surgical share, edited");
+    expect(body.queries.querie1.insight_share).toBe(
+      "Edited: you performed {share} of the {lines} in your {area}.",
+    );
   }, 90_000);
 
   test("the customer reads the active questions, promoted first, the new About text and querie1's title", async () => {
@@ -317,6 +327,13 @@ describe.skipIf(!chromiumAvailable)("help centre and contents", () => {
     await chart.waitFor();
     await chart.locator("svg g.role-mark path").first().waitFor({ state: "attached", timeout: 30_000 });
     expect(await markCount(customer, 'section[aria-label="Facilities, edited"]')).toBeGreaterThan(0);
+    // The finding's first sentence in staff's words, with the answer's figures.
+    const answer = await pageApi(customer, "POST", "/api/management/queries/querie1/", { filters: {} });
+    const [first] = (answer.body as { insights: { text: string; figures: Record<string, number> }[] })
+      .insights;
+    const share = first!.figures["results.customer_market_share.market_share"]!;
+    expect(first!.text.startsWith(`Edited: you performed ${share.toFixed(1)}% of the `)).toBe(true);
+    await customer.getByText(first!.text, { exact: true }).waitFor();
     await shot(customer, "contents-client-querie1");
     expect(await cspViolations(customer)).toEqual([]);
   }, 150_000);

@@ -239,7 +239,7 @@ export function goldenHarness(): GoldenHarness {
             year: filters.year,
             reference_year: inputs.referenceYear,
           };
-          return { ...told, insights: insightsOf(plugin.insights, told) };
+          return { ...told, insights: insightsOf(plugin, told) };
         },
       };
     },
@@ -253,7 +253,7 @@ export function goldenHarness(): GoldenHarness {
         // As run() binds it: the reference year's market is the selected year's without one.
         reference_year: data.marketReference ? GOLDEN_REFERENCE_YEAR : parsed.data.year,
       };
-      return { ...told, insights: insightsOf(plugin.insights, told) };
+      return { ...told, insights: insightsOf(plugin, told) };
     },
     async close() {
       if (writer) (await writer).close();

@@ -12,7 +12,14 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { errorMessage } from "../../api/errors.ts";
-import { fieldLabel, fieldsOf, isLongText, type QueryTextKey } from "./queryTextFields.ts";
+import {
+  fieldLabel,
+  fieldsOf,
+  isInsight,
+  isLongText,
+  placeholderHint,
+  type QueryTextKey,
+} from "./queryTextFields.ts";
 
 type Texts = Record<string, Record<string, string>>;
 
@@ -28,24 +35,38 @@ export function TextFields({
   values: Record<string, string>;
   onChange: (field: string, value: string) => void;
 }) {
+  const field = (field: string) => {
+    const props = {
+      label: fieldLabel(field),
+      value: values[field] ?? "",
+      required: field === "title",
+      error: field === "title" && (values[field] ?? "").trim() === "" ? REQUIRED : undefined,
+      description: isInsight(field) ? placeholderHint(name, field) : undefined,
+      onChange: (event: { currentTarget: { value: string } }) => onChange(field, event.currentTarget.value),
+      "data-field": `${name}.${field}`,
+    };
+    return isLongText(field) ? (
+      <Textarea key={field} {...props} autosize minRows={2} maxRows={6} />
+    ) : (
+      <TextInput key={field} {...props} />
+    );
+  };
+  const fields = fieldsOf(name);
+  const sentences = fields.filter(isInsight);
   return (
     <Stack gap="xs">
-      {fieldsOf(name).map((field) => {
-        const props = {
-          label: fieldLabel(field),
-          value: values[field] ?? "",
-          required: field === "title",
-          error: field === "title" && (values[field] ?? "").trim() === "" ? REQUIRED : undefined,
-          onChange: (event: { currentTarget: { value: string } }) =>
-            onChange(field, event.currentTarget.value),
-          "data-field": `${name}.${field}`,
-        };
-        return isLongText(field) ? (
-          <Textarea key={field} {...props} autosize minRows={2} maxRows={6} />
-        ) : (
-          <TextInput key={field} {...props} />
-        );
-      })}
+      {fields.filter((each) => !isInsight(each)).map(field)}
+      {sentences.length > 0 ? (
+        // Folded: the sentences are edited less often than the titles, and would double the panel.
+        <details data-findings={name}>
+          <Text component="summary" size="sm" fw={500} style={{ cursor: "pointer" }}>
+            Findings in words ({sentences.length} sentences)
+          </Text>
+          <Stack gap="xs" mt="xs">
+            {sentences.map(field)}
+          </Stack>
+        </details>
+      ) : null}
     </Stack>
   );
 }

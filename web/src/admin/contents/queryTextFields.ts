@@ -1,3 +1,4 @@
+import { templatePlaceholders } from "../../../../server/engine/insights.ts";
 import { analysisTitle, isQueryName } from "../../analyses/catalogue.ts";
 import { defaultQueryTexts } from "../../analyses/texts.ts";
 
@@ -11,8 +12,24 @@ export const QUERY_KEYS: QueryTextKey[] = Object.keys(defaultQueryTexts).filter(
 
 export const fieldsOf = (key: QueryTextKey) => Object.keys(defaultQueryTexts[key] ?? {});
 
-/** 'chart_title1' -> 'Chart title 1'; 'market_alignement_text' -> 'Market alignement text'. */
+/** A sentence of the analysis's findings (its template: insights.ts on the server). */
+export const isInsight = (field: string) => field.startsWith("insight_");
+
+/**
+ * The words a sentence's template may use, from its default (the server refuses any other), and
+ * what an empty one does.
+ */
+export function placeholderHint(key: QueryTextKey, field: string) {
+  const names = templatePlaceholders(defaultQueryTexts[key]?.[field] ?? "");
+  return `Words: ${names.map((name) => `{${name}}`).join(", ")}. Empty: the sentence is left out.`;
+}
+
+/**
+ * 'chart_title1' -> 'Chart title 1'; 'market_alignement_text' -> 'Market alignement text';
+ * 'insight_non_operative' -> 'Sentence: non operative'.
+ */
 export function fieldLabel(field: string): string {
+  if (isInsight(field)) return `Sentence: ${field.slice("insight_".length).replace(/_/g, " ")}`;
   const words = field
     .replace(/_/g, " ")
     .replace(/(\d+)$/, " $1")
@@ -22,7 +39,8 @@ export function fieldLabel(field: string): string {
 }
 
 /** Long texts get a textarea; titles a single line. */
-export const isLongText = (field: string) => field === "description" || field.endsWith("_text");
+export const isLongText = (field: string) =>
+  field === "description" || field.endsWith("_text") || isInsight(field);
 
 export function panelTitle(key: QueryTextKey): string {
   // The analysis's own name, which stays when staff rename its screen title.

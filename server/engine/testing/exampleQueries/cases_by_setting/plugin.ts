@@ -11,12 +11,14 @@ import {
   sqlText,
 } from "../../../index.ts";
 import { catalogue } from "./catalogue.ts";
+import { texts } from "./texts.ts";
 
 const row = z.object({ setting: sqlText, cases: sqlNumber });
 
 export default definePlugin({
   id: "cases_by_setting",
   ...catalogue,
+  texts,
   description: "Market cases of the service area by setting.",
   version: 1,
   dir: import.meta.dir,
@@ -49,9 +51,13 @@ export default definePlugin({
     const at = `results.cases_by_setting.${top ? results.cases_by_setting.indexOf(top) : 0}`;
     return [
       sentence(
+        "insight_setting",
         { share: [`${at}.share`, top?.share], cases: [`${at}.cases`, counted(top?.cases)] },
-        ({ share, cases }) =>
-          `Most cases were ${top!.setting}: ${percentWords(share)} (${casesWords(cases)}).`,
+        ({ share, cases }) => ({
+          setting: top!.setting,
+          share: percentWords(share),
+          cases: casesWords(cases),
+        }),
       ),
     ];
   },

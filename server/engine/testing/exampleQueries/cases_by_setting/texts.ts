@@ -6,4 +6,5 @@ export const texts = {
   title: catalogue.title,
   description: "Market cases of your service area by setting.",
   table_title: "Cases by setting",
+  insight_setting: "Most cases were {setting}: {share} ({cases}).",
 } satisfies AnalysisTexts;
