@@ -270,8 +270,12 @@ describe("the mailed report's PDF", () => {
       querie11,
       "querie11-map",
       { market, demographics, serviceArea, providers: [{ npi: "1111111111", full_name: "Dr Own" }] },
-      { servicelines: ["spine"] },
+      { servicelines: ["spine"], recapture_pct: 40 },
     );
+    // The what-if's own number, as the screen's filter summary says it (it was "-": the answer
+    // keeps it under filters.numbers).
+    expect(content.filterLines).toContain("Recapture (% of leaked cases): 40");
+    expect(words(read.pageTexts[0]!)).toContain("Recapture (% of leaked cases): 40");
     expectMaps(querie11, read, results);
     expectPages(content, read);
   });

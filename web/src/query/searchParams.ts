@@ -87,6 +87,15 @@ export interface ResolvedFilters {
   problems: SchemaProblem[];
 }
 
+/**
+ * Filters as the screen holds them: an analysis's own number filters beside the others, where the
+ * server's answer (and a saved query) keeps them under `numbers`.
+ */
+export function flatFilters(filters: FilterValues): FilterValues {
+  const { numbers, ...named } = filters;
+  return numbers && typeof numbers === "object" && !Array.isArray(numbers) ? { ...numbers, ...named } : filters;
+}
+
 /** The filters a screen runs with: the defaults overlaid by the requested ones, if those fit. */
 export function resolveFilters(
   search: FilterValues,
@@ -96,9 +105,7 @@ export function resolveFilters(
   // Filters this analysis does not offer are left out (a saved query stores the full set, with an
   // analysis's own number filters under `numbers`, as the server answers them).
   const offered = new Set(Object.keys(query.filters.properties ?? {}));
-  const { numbers, ...named } = search;
-  const flat =
-    numbers && typeof numbers === "object" && !Array.isArray(numbers) ? { ...numbers, ...named } : search;
+  const flat = flatFilters(search);
   const requested = {
     ...query.defaults,
     ...Object.fromEntries(Object.entries(flat).filter(([key]) => offered.has(key))),
