@@ -141,6 +141,9 @@ export interface MapLayer {
   approximationField?: string;
 }
 
+/** The id of the primary service area's layer a "psa" map opens on (the screen and the report). */
+export const PSA_LAYER_ID = "psa";
+
 export interface MapDescriptor {
   id: string;
   title: string;

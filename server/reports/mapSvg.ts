@@ -10,7 +10,7 @@ import { bandColor } from "../../web/src/query/map/bands.ts";
 import { mapKeyLines } from "../../web/src/query/map/mapImage.ts";
 import { type LayerAccent, layerAccents } from "../../web/src/query/map/palette.ts";
 import { type Item, layerItems, valueAt } from "../../web/src/query/map/resultPath.ts";
-import type { MapDescriptor, MapLayer } from "../engine/view.ts";
+import { type MapDescriptor, type MapLayer, PSA_LAYER_ID } from "../engine/view.ts";
 import { mercatorY } from "../geo/webMercator.ts";
 
 /** Points, as the charts (CHART_WIDTH): the map on the left, its key on the right. */
@@ -93,7 +93,11 @@ export const mapHasShapes = (descriptor: MapDescriptor, results: Record<string, 
 export function mapToSvg(descriptor: MapDescriptor, results: Record<string, unknown>): string {
   const drawn = drawnOf(descriptor, results);
   const accents = layerAccents(descriptor);
-  // The view: every drawn shape and marker, fitted into the map's box keeping Mercator's proportions.
+  // The view: as the screen opens it. A "psa" map on the primary service area with a margin of
+  // half its size around it (what lies further is cut at the box's edge, as on screen); any other
+  // map fits every drawn shape and marker. Mercator's proportions kept.
+  const psa = descriptor.center === "psa" ? drawn.filter((shape) => shape.layer.id === PSA_LAYER_ID) : [];
+  const framed = psa.length > 0 ? psa : drawn;
   let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
   const extend = ([x, y]: number[]) => {
     west = Math.min(west, x!);
@@ -101,9 +105,13 @@ export function mapToSvg(descriptor: MapDescriptor, results: Record<string, unkn
     south = Math.min(south, y!);
     north = Math.max(north, y!);
   };
-  for (const shape of drawn) {
+  for (const shape of framed) {
     if (shape.point) extend(shape.point);
     for (const part of shape.parts ?? []) for (const position of part.rings[0]!) extend(position);
+  }
+  if (psa.length > 0) {
+    const [marginX, marginY] = [(east - west) / 2, (north - south) / 2];
+    [west, east, south, north] = [west - marginX, east + marginX, south - marginY, north + marginY];
   }
   const spanX = Math.max(east - west, 1e-6);
   const spanY = Math.max(north - south, 1e-6);
@@ -175,12 +183,16 @@ export function mapToSvg(descriptor: MapDescriptor, results: Record<string, unkn
   const height = Math.max(MAP_HEIGHT, PAD + 10 + key.length * KEY_LINE + PAD);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}">`,
+    `<clipPath id="map-box"><rect x="0" y="0" width="${MAP_WIDTH}" height="${MAP_HEIGHT}"/></clipPath>`,
     `<rect x="0.5" y="0.5" width="${MAP_WIDTH - 1}" height="${MAP_HEIGHT - 1}" fill="#f8f9fa" stroke="#dee2e6" stroke-width="0.8"/>`,
+    // Nothing drawn past the map's box onto its key (a PSA-framed map's far zips).
+    `<g clip-path="url(#map-box)">`,
     ...banded,
     ...outlined,
     ...labels,
     ...markers,
     ...placedLabels(markerLabels),
+    "</g>",
     ...keySvg,
     "</svg>",
   ].join("\n");

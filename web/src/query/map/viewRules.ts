@@ -7,14 +7,13 @@
 import { createEmpty, type Extent, extend, getCenter, isEmpty } from "ol/extent.js";
 import type OlMap from "ol/Map.js";
 import { fromLonLat } from "ol/proj.js";
-import type { MapDescriptor } from "../../../../server/engine/view.ts";
+import { type MapDescriptor, PSA_LAYER_ID } from "../../../../server/engine/view.ts";
 import type { MapFeature } from "./layerFeatures.ts";
 
 /** The middle of the contiguous United States. */
 export const US_CENTER_LON_LAT = [-96, 38.5] as const;
 export const MAX_ZOOM = 18;
-/** The id of the primary service area layer a "psa" map centres on. */
-export const PSA_LAYER_ID = "psa";
+export { PSA_LAYER_ID };
 
 export type ViewTarget =
   | { kind: "center"; center: number[]; zoom: number }
