@@ -15,7 +15,7 @@ const square = (west: number, south: number, size: number) => ({
   ],
 });
 
-/** A PSA of 0.1 degrees and a zip far east of it, as querie9's answer carries them. */
+/** A PSA of 0.1 degrees (the only service area here) and a zip far east of it, as querie9's answer carries them. */
 const results = {
   psa_polygon: square(-74, 40.7, 0.1),
   zips: { "99999": { polygon: square(-70, 40.7, 0.1), percentage: 50 } },
@@ -61,7 +61,7 @@ const span = (points: number[][], axis: 0 | 1) => {
 };
 
 describe("a report's map", () => {
-  test("a map the screen opens on the PSA is framed on it, half its size around it; the rest cut at the box", () => {
+  test("a map the screen opens on the PSA is framed on the service areas, half their size around them; the rest cut at the box", () => {
     const svg = mapToSvg(map("psa"), results);
     const [zip, psa] = paths(svg);
     // The PSA in the middle of the box (500 by 400 points, 8 inside each edge), half of the
@@ -73,6 +73,24 @@ describe("a report's map", () => {
     // The far zip lies past the box's right edge, and the box clips what is drawn.
     expect(span(zip!, 0).min).toBeGreaterThan(500);
     expect(svg).toContain('<g clip-path="url(#map-box)">');
+  });
+
+  test("an SSA beside the PSA is in the frame too, the far zip still cut", () => {
+    const withSsa = map("psa");
+    withSsa.layers.splice(1, 0, {
+      id: "ssa",
+      title: "Secondary service area",
+      kind: "polygons",
+      source: "ssa_polygon",
+      shape: "single",
+      label: "SSA",
+    });
+    const [zip, psa, ssa] = paths(mapToSvg(withSsa, { ...results, ssa_polygon: square(-73.6, 40.7, 0.1) }));
+    for (const area of [psa!, ssa!]) {
+      expect(span(area, 0).min).toBeGreaterThan(8);
+      expect(span(area, 0).max).toBeLessThan(492);
+    }
+    expect(span(zip!, 0).min).toBeGreaterThan(500);
   });
 
   test("any other map fits every shape drawn", () => {

@@ -93,11 +93,14 @@ export const mapHasShapes = (descriptor: MapDescriptor, results: Record<string, 
 export function mapToSvg(descriptor: MapDescriptor, results: Record<string, unknown>): string {
   const drawn = drawnOf(descriptor, results);
   const accents = layerAccents(descriptor);
-  // The view: as the screen opens it. A "psa" map on the primary service area with a margin of
-  // half its size around it (what lies further is cut at the box's edge, as on screen); any other
-  // map fits every drawn shape and marker. Mercator's proportions kept.
-  const psa = descriptor.center === "psa" ? drawn.filter((shape) => shape.layer.id === PSA_LAYER_ID) : [];
-  const framed = psa.length > 0 ? psa : drawn;
+  // The view: near the screen's. A "psa" map opens on the primary service area at a zoom that
+  // shows the region around it; here, its service areas (the one-shape layers: PSA, SSA, TSA) with
+  // half their size around them, what lies further cut at the box's edge (patients' far zips would
+  // shrink the service area to a speck). Any other map fits every drawn shape and marker.
+  // Mercator's proportions kept.
+  const hasPsa = descriptor.center === "psa" && drawn.some((shape) => shape.layer.id === PSA_LAYER_ID);
+  const areas = hasPsa ? drawn.filter((shape) => shape.layer.shape === "single") : [];
+  const framed = areas.length > 0 ? areas : drawn;
   let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
   const extend = ([x, y]: number[]) => {
     west = Math.min(west, x!);
@@ -109,7 +112,7 @@ export function mapToSvg(descriptor: MapDescriptor, results: Record<string, unkn
     if (shape.point) extend(shape.point);
     for (const part of shape.parts ?? []) for (const position of part.rings[0]!) extend(position);
   }
-  if (psa.length > 0) {
+  if (areas.length > 0) {
     const [marginX, marginY] = [(east - west) / 2, (north - south) / 2];
     [west, east, south, north] = [west - marginX, east + marginX, south - marginY, north + marginY];
   }
