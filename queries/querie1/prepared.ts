@@ -5,23 +5,16 @@
  * kernel does (marketShare.ts, share.ts).
  */
 import { z } from "zod";
-import { preparedAnswer, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
-import { addUpByRank, inMarketBase } from "../../server/engine/preparedFilters.ts";
+import { preparedAnswer, sqlNumber, sqlTextOrNull } from "../../server/engine/index.ts";
+import { addUpByRank, inMarketBase, marketRowColumns } from "../../server/engine/preparedFilters.ts";
 import { minText } from "../../server/engine/textOrder.ts";
 import type { Pair } from "./marketShare.ts";
 import { marketShareResult } from "./share.ts";
 
 const preparedPair = z.object({
-  area_mask: sqlNumber,
-  service_line: sqlText,
-  setting: sqlTextOrNull,
-  filter_facility_zip: sqlTextOrNull,
-  facility_npi: sqlTextOrNull,
-  rendering_npi: sqlTextOrNull,
-  provider_zip: sqlTextOrNull,
+  ...marketRowColumns,
   is_customer: z.boolean(),
   facility_name: sqlTextOrNull,
-  facility_zip: sqlTextOrNull,
   rendering_name: sqlTextOrNull,
   cases: sqlNumber,
   pair_rank: sqlNumber,
@@ -30,11 +23,9 @@ const preparedPair = z.object({
 export const marketSharePrepared = preparedAnswer({
   tables: { pairs: { sql: "prepared_pairs.sql", row: preparedPair } },
   async answer({ filters, tables, filterLists }) {
-    const keep = inMarketBase(filters);
     const pairs = addUpByRank(
       tables.pairs,
-      // market_base's facility zip condition reads the case's facility zip.
-      (row) => keep({ ...row, facility_zip: row.filter_facility_zip }),
+      inMarketBase(filters),
       (row) => row.pair_rank,
       (row): Pair => ({
         facility_npi: row.facility_npi,

@@ -68,8 +68,24 @@ export const DRIVE_INSIDE_ENTRIES = 500;
  */
 const insideMemo = boundedCache<Map<string, boolean>>({ name: "driveInside", max: DRIVE_INSIDE_ENTRIES });
 
+/**
+ * Each drive polygon's coordinates as text, the memo's key, per geometry: the drive areas are kept
+ * (driveAreas.ts), so a geometry comes again in every answer (writing the text was 0.14 ms of
+ * querie5's 1m answer). Held as long as the geometry is.
+ */
+const coordinateTexts = new WeakMap<object, string>();
+
+function coordinateText(geometry: { coordinates: unknown }) {
+  let text = coordinateTexts.get(geometry);
+  if (text === undefined) {
+    text = JSON.stringify(geometry.coordinates);
+    coordinateTexts.set(geometry, text);
+  }
+  return text;
+}
+
 export function insideDriveAreasOf(drives: Awaited<ReturnType<typeof drivePolygons>>) {
-  const key = JSON.stringify(drives.map((drive) => drive.feature.geometry.coordinates));
+  const key = `[${drives.map((drive) => coordinateText(drive.feature.geometry)).join(",")}]`;
   let known = insideMemo.get(key);
   if (!known) {
     known = new Map();

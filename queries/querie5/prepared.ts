@@ -32,19 +32,24 @@ const volumeRow = z.object({
 });
 type VolumeRow = z.infer<typeof volumeRow>;
 
-/** Volumes added up per rank of a statement's groups; a group is listed when a kept row has it. */
-function groupsByRank(size: number) {
-  const volumes = new Float64Array(size);
-  const first: Array<VolumeRow | undefined> = new Array(size);
+/**
+ * Volumes added up per rank of a statement's groups; a group is listed when a kept row has it. The
+ * lists grow to the highest rank kept (a few hundred groups), not to the table's rows (12k at 1m).
+ */
+function groupsByRank() {
+  const volumes: number[] = [];
+  const first: VolumeRow[] = [];
   return {
     add(rank: number, row: VolumeRow) {
-      volumes[rank]! += row.volume;
-      first[rank] ??= row;
+      if (first[rank] === undefined) {
+        first[rank] = row;
+        volumes[rank] = row.volume;
+      } else volumes[rank]! += row.volume;
     },
     /** The groups kept, in rank order, each as `make` shapes its first row and its volume. */
     list<Group>(make: (row: VolumeRow, volume: number) => Group): Array<Group & { volume: number }> {
       const groups: Array<Group & { volume: number }> = [];
-      for (let rank = 0; rank < size; rank++) {
+      for (let rank = 0; rank < first.length; rank++) {
         const row = first[rank];
         if (row) groups.push({ ...make(row, volumes[rank]!), volume: volumes[rank]! });
       }
@@ -58,10 +63,9 @@ export const footprintPrepared = preparedAnswer({
   answer({ filters, tables, inputs, settings }) {
     const keep = inPracticeVolumes(filters);
     const rows = tables.volumes;
-    // Ranks count from 0 and are fewer than the rows.
-    const byZip = groupsByRank(rows.length);
-    const byProvider = groupsByRank(rows.length);
-    const byLine = groupsByRank(rows.length);
+    const byZip = groupsByRank();
+    const byProvider = groupsByRank();
+    const byLine = groupsByRank();
     for (const row of rows) {
       if (!keep(row)) continue;
       if (row.patient_zip !== null) byZip.add(row.zip_rank, row);

@@ -13,6 +13,8 @@ const flows: ZipFlows[] = [
     outside: [
       { line: "spine", name: "Dr B", cases: 1 },
       { line: "spine", name: "Dr A", cases: 1 },
+      { line: "trauma", name: "Dr C", cases: 0.5 },
+      { line: "trauma", name: "Dr B", cases: 0.5 },
     ],
   },
   { zip: "10002", cells: [{ line: "trauma", area: "SSA", cases: 4 }], outside: null },
@@ -34,12 +36,26 @@ describe("FlowTable: the flows as columns", () => {
       ["trauma", "TSA", 1.5],
     ]);
     expect(cellsOf(1)).toEqual([["trauma", "SSA", 4]]);
-    const outside: Array<[string, number]> = [];
-    table.outside(0, table.chosenCodes(new Set(["spine"])), (name, cases) => outside.push([name, cases]));
-    expect(outside).toEqual([
-      ["Dr B", 1],
-      ["Dr A", 1],
+    // Tied by cases: in the names' order.
+    expect(table.outsideProviders(0, table.chosenCodes(new Set(["spine"])))).toEqual([
+      { name: "Dr A", cases: 1 },
+      { name: "Dr B", cases: 1 },
     ]);
+  });
+
+  test("adds up each provider's OUTSIDE cases over the chosen lines, largest first", () => {
+    const both = table.chosenCodes(new Set(["spine", "trauma"]));
+    expect(table.outsideProviders(0, both)).toEqual([
+      { name: "Dr B", cases: 1.5 },
+      { name: "Dr A", cases: 1 },
+      { name: "Dr C", cases: 0.5 },
+    ]);
+    // A second call starts from nothing (the sums of the first are not carried over).
+    expect(table.outsideProviders(0, table.chosenCodes(new Set(["trauma"])))).toEqual([
+      { name: "Dr B", cases: 0.5 },
+      { name: "Dr C", cases: 0.5 },
+    ]);
+    expect(table.outsideProviders(1, both)).toEqual([]);
   });
 
   test("narrows to the chosen lines, a line it never saw included", () => {
@@ -48,9 +64,7 @@ describe("FlowTable: the flows as columns", () => {
     expect(table.hasChosen(1, trauma)).toBe(true);
     const spine = table.chosenCodes(new Set(["spine"]));
     expect(table.hasChosen(1, spine)).toBe(false);
-    const outside: string[] = [];
-    table.outside(0, trauma, (name) => outside.push(name));
-    expect(outside).toEqual([]);
+    expect(table.outsideProviders(0, table.chosenCodes(new Set(["sports_medicine"])))).toEqual([]);
   });
 
   test("holds far less than the flows' JSON text at scale", () => {

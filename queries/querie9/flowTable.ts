@@ -26,7 +26,29 @@ class Dictionary {
   }
 }
 
+/** localeCompare's order (the default locale's collation), as element 1 has always sorted names. */
+const byName = new Intl.Collator().compare;
+
+/** Each name's place in the collation's order; names the collation finds equal share one. */
+function collationRanks(names: readonly string[]): Uint32Array {
+  const order = names.map((_, code) => code).sort((a, b) => byName(names[a]!, names[b]!));
+  const ranks = new Uint32Array(names.length);
+  let rank = 0;
+  order.forEach((code, at) => {
+    if (at > 0 && byName(names[order[at - 1]!]!, names[code]!) !== 0) rank++;
+    ranks[code] = rank;
+  });
+  return ranks;
+}
+
 export class FlowTable {
+  /** Collation rank per name code: providers tied by cases are ordered by a number, not a collator call. */
+  private readonly nameRanks: Uint32Array;
+  /** Per name code, the cases of the zip being added up (outsideProviders); `seenIn` says which call set them. */
+  private readonly sums: Float64Array;
+  private readonly seenIn: Uint32Array;
+  private calls = 0;
+
   private constructor(
     /** Patient zips, in the order of the flows (zip code order). */
     readonly zips: readonly string[],
@@ -42,7 +64,11 @@ export class FlowTable {
     private readonly outsideLine: Uint8Array,
     private readonly outsideName: Uint32Array,
     private readonly outsideCases: Float64Array,
-  ) {}
+  ) {
+    this.nameRanks = collationRanks(names);
+    this.sums = new Float64Array(names.length);
+    this.seenIn = new Uint32Array(names.length);
+  }
 
   static of(flows: readonly ZipFlows[]): FlowTable {
     const lines = new Dictionary();
@@ -107,6 +133,9 @@ export class FlowTable {
       this.outsideLine,
       this.outsideName,
       this.outsideCases,
+      this.nameRanks,
+      this.sums,
+      this.seenIn,
     ].reduce((sum, column) => sum + column.byteLength, 0);
     return texts + columns + 200;
   }
@@ -132,10 +161,29 @@ export class FlowTable {
     return false;
   }
 
-  /** Calls `visit` with each OUTSIDE flow of zip `i` of a chosen line: its rendering provider's name and cases. */
-  outside(i: number, chosen: readonly boolean[], visit: (name: string, cases: number) => void) {
-    for (let flow = this.outsideStart[i]!; flow < this.outsideStart[i + 1]!; flow++)
-      if (chosen[this.outsideLine[flow]!])
-        visit(this.names[this.outsideName[flow]!]!, this.outsideCases[flow]!);
+  /**
+   * The OUTSIDE cases of zip `i`'s chosen lines added up per rendering provider, largest first, ties
+   * in the names' collation order (localeCompare's), then in the order the flows first name them.
+   */
+  outsideProviders(i: number, chosen: readonly boolean[]): Array<{ name: string; cases: number }> {
+    // A number per call marks the sums this call set: no clearing, no map per zip (synchronous).
+    if (this.calls === 0xffffffff) {
+      this.seenIn.fill(0);
+      this.calls = 0;
+    }
+    const call = ++this.calls;
+    const codes: number[] = [];
+    for (let flow = this.outsideStart[i]!; flow < this.outsideStart[i + 1]!; flow++) {
+      if (!chosen[this.outsideLine[flow]!]) continue;
+      const code = this.outsideName[flow]!;
+      if (this.seenIn[code] !== call) {
+        this.seenIn[code] = call;
+        this.sums[code] = 0;
+        codes.push(code);
+      }
+      this.sums[code]! += this.outsideCases[flow]!;
+    }
+    codes.sort((a, b) => this.sums[b]! - this.sums[a]! || this.nameRanks[a]! - this.nameRanks[b]!);
+    return codes.map((code) => ({ name: this.names[code]!, cases: this.sums[code]! }));
   }
 }

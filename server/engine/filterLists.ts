@@ -22,19 +22,20 @@ export const FILTER_LISTS_DIR = join(import.meta.dir, "sql");
 /**
  * Lists already computed, by the service-area slice's file they were read from. They depend on
  * nothing else (not on the request's filters), and a file's name carries a hash of everything it
- * was computed from (derived/derivedFiles.ts), so an entry never goes stale. Kept frozen: kernels
- * spread them into their results, which are cached and serialised, never changed.
+ * was computed from (derived/derivedFiles.ts), so an entry never goes stale. Kernels spread them
+ * into their results, which are cached and serialised, never changed (freezeEntries).
  */
 /** Service-area slices (organisation-years) whose lists are kept: a few kilobytes each. */
 export const FILTER_LIST_ENTRIES = 500;
 const listsByFile = boundedCache<Promise<FilterLists>>({ name: "filterLists", max: FILTER_LIST_ENTRIES });
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object") {
-    for (const item of Object.values(value)) deepFreeze(item);
-    Object.freeze(value);
-  }
-  return value;
+/**
+ * Each entry frozen, not the arrays: a frozen array puts JSC's JSON.stringify on its slow path for
+ * the whole answer it is in (querie1's 92 kB text: 0.5 ms -> 0.2 ms with the arrays unfrozen).
+ */
+function freezeEntries(lists: FilterLists): FilterLists {
+  for (const list of Object.values(lists)) for (const entry of list) Object.freeze(entry);
+  return lists;
 }
 
 /** The lists as kept in a file (keptJson.ts): read back only when they have this shape. */
@@ -74,7 +75,7 @@ export function heldFilterLists(
     const read = kept
       ? keptJson(keptPath(kept, "filter_lists", [areaFile, listsSqlHash]), make, keptLists)
       : make();
-    lists = read.then(deepFreeze);
+    lists = read.then(freezeEntries);
     // A failed read is not remembered.
     lists.catch(() => listsByFile.delete(areaFile));
     listsByFile.set(areaFile, lists);

@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import { DRIVE_INSIDE_ENTRIES, insideDriveAreasOf } from "../../queries/querie5/places.ts";
 import { cacheFigures } from "../caches/registry.ts";
+import { circleDriveAreas, DRIVE_CIRCLE_ENTRIES } from "../geo/isochrone/driveAreas.ts";
 import { zipPolygonLookup } from "../geo/zipPolygon.ts";
 import { AREA_POLYGON_ENTRIES, drawnServiceAreaPolygons, driveCircle } from "./geo.ts";
 import { lazyZipPolygonLookup, ZIP_LOOKUP_FOLDERS } from "./zipPolygons.ts";
@@ -53,6 +54,23 @@ test("drive-polygon memos: past the bound the count stays at it and answers stay
     max: DRIVE_INSIDE_ENTRIES,
   });
   expect(insideDriveAreasOf(drives(0))("10001")).toBe(true);
+});
+
+test("drive circles: one per place and settings, drawn once; past the bound the count stays at it", async () => {
+  const first = await circleDriveAreas.around(40, -86, 15, 50);
+  expect(await circleDriveAreas.around(40, -86, 15, 50)).toBe(first);
+  expect(await circleDriveAreas.around(40, -86, 15, 60)).not.toBe(first);
+  for (let index = 0; index <= DRIVE_CIRCLE_ENTRIES; index++)
+    await circleDriveAreas.around(41 + index * 1e-4, -86, 15, 50);
+  expect(figuresOf("driveCircles")).toEqual({
+    name: "driveCircles",
+    size: DRIVE_CIRCLE_ENTRIES,
+    max: DRIVE_CIRCLE_ENTRIES,
+  });
+  // The first place's circle went: drawn again, the same shape.
+  const again = await circleDriveAreas.around(40, -86, 15, 50);
+  expect(again).not.toBe(first);
+  expect(again.feature.geometry.coordinates).toEqual(first.feature.geometry.coordinates);
 });
 
 test("zip polygon sources: at most ZIP_LOOKUP_FOLDERS are kept", () => {

@@ -108,6 +108,12 @@ export interface PluginDefinition<Result extends PluginResult = PluginResult> {
   prepared?: PreparedAnswer<Result>;
   view: ViewDescriptor;
   /**
+   * The results' JSON text, for an analysis whose results JSON.stringify writes slowly: an object
+   * keyed by numbers (querie9's zip codes) puts JSC's JSON.stringify on its slow path for the whole
+   * answer, 3x. Must equal JSON.stringify(results); the golden harness checks it on every run.
+   */
+  encode?(results: Result): string;
+  /**
    * The finding in words (the folder's insights.ts): 2-4 sentences over the answer, each with the
    * figures it cites by their path in the answer; the engine adds them to it as `insights`.
    */

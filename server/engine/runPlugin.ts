@@ -172,6 +172,18 @@ function templatesKey(edits: Readonly<Record<string, unknown>>) {
   return key;
 }
 
+/** JSON.stringify(response), with the results written by the analysis's own encoder when it has one. */
+function responseText(plugin: Plugin, response: RunResponse) {
+  if (!plugin.encode) return JSON.stringify(response);
+  const fields: string[] = [];
+  for (const [key, value] of Object.entries(response))
+    if (value !== undefined)
+      fields.push(
+        `${JSON.stringify(key)}:${key === "results" ? plugin.encode(response.results) : JSON.stringify(value)}`,
+      );
+  return `{${fields.join(",")}}`;
+}
+
 /** The year filter refused: named `filters.year`, as the request carries it. */
 const yearError = (message: string) => ({ field: "filters.year", message });
 
@@ -271,7 +283,7 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
           : {}),
       };
       // Serialised and compressed once: a cached answer is sent as these bytes.
-      const answer = { body: new EncodedBody(JSON.stringify(response)) };
+      const answer = { body: new EncodedBody(responseText(plugin, response)) };
       timings.encode = performance.now() - encoding;
       cache.set(key, answer);
       return { answer, response };

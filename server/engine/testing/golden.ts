@@ -156,6 +156,16 @@ export interface GoldenAnswer<Result> extends InsightAnswer<Result> {
   insights: Insight[];
 }
 
+/**
+ * The results, once the analysis's own encoder (plugin.ts `encode`) has been checked to write what
+ * JSON.stringify writes: every golden run of such an analysis checks it.
+ */
+function checkedEncoding<Result extends PluginResult>(plugin: Plugin<Result>, results: Result): Result {
+  if (plugin.encode && plugin.encode(results) !== JSON.stringify(results))
+    throw new Error(`${plugin.id}: its encode() writes another text than JSON.stringify of its results`);
+  return results;
+}
+
 /** One temporary data folder per test file; each run writes its own files in a subfolder. */
 export function goldenHarness(): GoldenHarness {
   const dataDir = mkdtempSync(join(tmpdir(), "vitality-golden-"));
@@ -216,11 +226,12 @@ export function goldenHarness(): GoldenHarness {
     async run(plugin, data, rawFilters = {}, settingsOverride = {}) {
       const filters = parsedFilters(plugin, rawFilters);
       const { runDir: _runDir, ...inputs } = await inputsOf(data, filters.year);
-      return executeKernel(plugin, inputs, filters, {
+      const results = await executeKernel(plugin, inputs, filters, {
         dataDir,
         settings: { ...settings, ...settingsOverride },
         threads: 1,
       });
+      return checkedEncoding(plugin, results);
     },
     async both(data) {
       const { runDir, ...inputs } = await inputsOf(data, GOLDEN_YEAR);
@@ -228,13 +239,17 @@ export function goldenHarness(): GoldenHarness {
       const kept = { dir: join(runDir, "kept"), zipPolygons: "bundled", data: runDir };
       const options = { dataDir, settings, threads: 1 };
       return {
-        kernel: (plugin, raw) => executeKernel(plugin, inputs, parsedFilters(plugin, raw), options),
-        prepared: (plugin, raw) =>
-          executeKernel(plugin, { ...inputs, kept }, parsedFilters(plugin, raw), options),
+        kernel: async (plugin, raw) =>
+          checkedEncoding(plugin, await executeKernel(plugin, inputs, parsedFilters(plugin, raw), options)),
+        prepared: async (plugin, raw) =>
+          checkedEncoding(
+            plugin,
+            await executeKernel(plugin, { ...inputs, kept }, parsedFilters(plugin, raw), options),
+          ),
         async answer(plugin, raw) {
           const filters = parsedFilters(plugin, raw);
           const told = {
-            results: await executeKernel(plugin, inputs, filters, options),
+            results: checkedEncoding(plugin, await executeKernel(plugin, inputs, filters, options)),
             filters,
             year: filters.year,
             reference_year: inputs.referenceYear,

@@ -7,6 +7,7 @@
  * recently used first out), since facilities rarely move.
  */
 import { LRUCache } from "lru-cache";
+import { boundedCache } from "../../caches/bounded.ts";
 import type { IsochroneSettings } from "../../config.ts";
 import { ResultCache } from "../../engine/cache.ts";
 import { driveCircle } from "../../engine/geo.ts";
@@ -28,8 +29,22 @@ export interface DriveAreaSource {
   around(lat: number, lon: number, minutes: number, speedKmh: number): Promise<DriveArea>;
 }
 
+/**
+ * Circles kept per place, minutes and speed, least recently used out, as the service's polygons
+ * are: querie5 draws one per facility in every answer (1m, 5 places: 0.4 ms of each answer made
+ * and simplified them again), and places rarely move. A few kB each; callers do not modify them.
+ */
+export const DRIVE_CIRCLE_ENTRIES = 2000;
+const circles = boundedCache<DriveArea>({ name: "driveCircles", max: DRIVE_CIRCLE_ENTRIES });
+
 function circleArea(lat: number, lon: number, minutes: number, speedKmh: number): DriveArea {
-  return { feature: driveCircle(lat, lon, minutes, speedKmh), approximation: true, source: "circle" };
+  const key = `${lat},${lon}|${minutes}|${speedKmh}`;
+  let area = circles.get(key);
+  if (!area) {
+    area = { feature: driveCircle(lat, lon, minutes, speedKmh), approximation: true, source: "circle" };
+    circles.set(key, area);
+  }
+  return area;
 }
 
 export const circleDriveAreas: DriveAreaSource = {
