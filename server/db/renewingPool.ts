@@ -1,0 +1,143 @@
+/**
+ * A postgres.js pool that replaces itself when some of its connections stay broken (issue 33).
+ *
+ * postgres.js 3.4.9 (the newest) can leave a connection unusable for good: when its socket closes
+ * while a small write still waits for the next tick, `closed()` cancels that tick but does not
+ * forget it (`nextWriteTimer` stays set, the buffered bytes stay in `chunk`), so every later
+ * startup message of that connection is buffered behind a flush that never comes. Each query the
+ * pool gives it then fails after `connect_timeout` (CONNECT_TIMEOUT), for as long as the process
+ * runs. A PostgreSQL restart under load (the server ending each session right after an answer)
+ * did that to one or two connections of ten in 3 of 7 bench runs. Nothing outside the driver can
+ * reset such a connection, hence: when queries keep failing with connection errors while a fresh
+ * connection answers, a new pool takes over and the old one is drained.
+ */
+import postgres, { type Options, type PostgresType, type Sql } from "postgres";
+import { isDatabaseUnavailable } from "./errors.ts";
+
+/** This many connection failures within FAILURE_WINDOW_MS make the pool check PostgreSQL itself. */
+const FAILURES_BEFORE_CHECK = 3;
+const FAILURE_WINDOW_MS = 30_000;
+/** Between two checks that found PostgreSQL away too (a fresh connection failing as well). */
+const CHECK_EVERY_MS = 1_000;
+/** At most one replacement in this time, so at most two pools (one of them draining) at once. */
+const REPLACE_EVERY_MS = 10_000;
+/** A replaced pool's queries in flight get this long to finish before its connections close. */
+const DRAIN_SECONDS = 5;
+
+export interface RenewingPool {
+  /** Stands in for the pool (drizzle's client, raw queries): each call goes to the current one. */
+  readonly client: Sql;
+  /** The current pool, for what needs a pool's own connection (`reserve`, NOTIFY). */
+  current(): Sql;
+  /** Counts `work`'s failure, if it is a connection failure, towards a replacement. */
+  watch<T>(work: Promise<T>): Promise<T>;
+  /** How many times the pool was replaced (the log says when). */
+  replacements(): number;
+  end(): Promise<void>;
+}
+
+export interface RenewingPoolOptions {
+  /** Applied to each new pool before it is used (drizzle's parsers are set on its client). */
+  configure(sql: Sql): void;
+  onReplaced(fields: Record<string, unknown>): void;
+}
+
+export function renewingPool(
+  url: string,
+  settings: Options<Record<string, PostgresType>>,
+  hooks: RenewingPoolOptions,
+): RenewingPool {
+  const open = () => {
+    const sql = postgres(url, settings);
+    hooks.configure(sql);
+    return sql;
+  };
+  let pool = open();
+  /** When the recent connection failures happened (ms); never more than FAILURES_BEFORE_CHECK. */
+  const failures: number[] = [];
+  let checking = false;
+  let lastCheck = 0;
+  let lastReplacement = 0;
+  let replaced = 0;
+  const draining = new Set<Promise<void>>();
+
+  const failed = (error: unknown) => {
+    if (!isDatabaseUnavailable(error)) return;
+    const now = Date.now();
+    failures.push(now);
+    while (failures.length > FAILURES_BEFORE_CHECK || (failures[0] ?? now) < now - FAILURE_WINDOW_MS)
+      failures.shift();
+    if (failures.length < FAILURES_BEFORE_CHECK || checking) return;
+    if (now - lastCheck < CHECK_EVERY_MS || now - lastReplacement < REPLACE_EVERY_MS) return;
+    void checkAndReplace(error);
+  };
+
+  // A fresh connection of its own: if it answers, PostgreSQL is up and the failures are the pool's.
+  const checkAndReplace = async (error: unknown) => {
+    checking = true;
+    lastCheck = Date.now();
+    const probe = postgres(url, { ...settings, max: 1, fetch_types: false });
+    try {
+      await probe`SELECT 1`;
+    } catch {
+      return; // PostgreSQL is away (restarting): the pool reconnects by itself once it is back.
+    } finally {
+      await probe.end({ timeout: 0 }).catch(() => {});
+      checking = false;
+    }
+    const previous = pool;
+    pool = open();
+    failures.length = 0;
+    lastReplacement = Date.now();
+    replaced += 1;
+    hooks.onReplaced({ code: (error as { code?: string }).code, replacements: replaced });
+    const drained: Promise<void> = previous
+      .end({ timeout: DRAIN_SECONDS })
+      .catch(() => {})
+      .finally(() => draining.delete(drained));
+    draining.add(drained);
+  };
+
+  const watch = <T>(work: Promise<T>): Promise<T> =>
+    work.catch((error: unknown) => {
+      failed(error);
+      throw error;
+    });
+
+  // A postgres.js query runs when it is first awaited (and drizzle calls `.values()` on it before),
+  // so its failure is observed by wrapping its `then` rather than by awaiting it here.
+  const watchQuery = <T extends PromiseLike<unknown>>(query: T): T => {
+    const then = query.then;
+    let counted = false;
+    // biome-ignore lint/suspicious/noThenProperty: the query stays the thenable drizzle awaits.
+    Object.defineProperty(query, "then", {
+      value(this: T, onFulfilled?: (value: unknown) => unknown, onRejected?: (error: unknown) => unknown) {
+        return then.call(this, onFulfilled, (error: unknown) => {
+          if (!counted) failed(error);
+          counted = true;
+          if (onRejected) return onRejected(error);
+          throw error;
+        });
+      },
+    });
+    return query;
+  };
+
+  const client = {
+    get options() {
+      return pool.options;
+    },
+    unsafe: (...args: Parameters<Sql["unsafe"]>) => watchQuery(pool.unsafe(...args)),
+    begin: (...args: [never, never]) => watch(pool.begin(...args)),
+  } as unknown as Sql;
+
+  return {
+    client,
+    current: () => pool,
+    watch,
+    replacements: () => replaced,
+    async end() {
+      await Promise.all([pool.end({ timeout: DRAIN_SECONDS }), ...draining]);
+    },
+  };
+}
