@@ -21,8 +21,12 @@ const FAILURE_WINDOW_MS = 30_000;
 const CHECK_EVERY_MS = 1_000;
 /** At most one replacement in this time, so at most two pools (one of them draining) at once. */
 const REPLACE_EVERY_MS = 10_000;
-/** A replaced pool's queries in flight get this long to finish before its connections close. */
-const DRAIN_SECONDS = 5;
+/**
+ * A replaced pool's queries get this long to finish before its connections close. Short: the
+ * queries waiting there for a broken connection answer 503 then, and a request must answer within
+ * Bun's 10 s idle timeout (a reset connection instead of an answer).
+ */
+const DRAIN_SECONDS = 2;
 
 export interface RenewingPool {
   /** Stands in for the pool (drizzle's client, raw queries): each call goes to the current one. */
@@ -55,42 +59,64 @@ export function renewingPool(
   let pool = open();
   /** When the recent connection failures happened (ms); never more than FAILURES_BEFORE_CHECK. */
   const failures: number[] = [];
+  let lastCode: string | undefined;
   let checking = false;
+  let ended = false;
+  let recheck: ReturnType<typeof setTimeout> | undefined;
   let lastCheck = 0;
   let lastReplacement = 0;
   let replaced = 0;
   const draining = new Set<Promise<void>>();
 
-  const failed = (error: unknown) => {
-    if (!isDatabaseUnavailable(error)) return;
+  const suspect = () => {
     const now = Date.now();
-    failures.push(now);
     while (failures.length > FAILURES_BEFORE_CHECK || (failures[0] ?? now) < now - FAILURE_WINDOW_MS)
       failures.shift();
-    if (failures.length < FAILURES_BEFORE_CHECK || checking) return;
-    if (now - lastCheck < CHECK_EVERY_MS || now - lastReplacement < REPLACE_EVERY_MS) return;
-    void checkAndReplace(error);
+    return failures.length >= FAILURES_BEFORE_CHECK;
+  };
+
+  // Checked again each second while the failures are recent: once PostgreSQL is back the pool is
+  // replaced even if its broken connections hold their queries rather than fail them (a
+  // connection whose startup the server closed can retry it without end, porsager/postgres#1193).
+  const consider = () => {
+    if (checking || recheck || ended || !suspect()) return;
+    const wait = Math.max(lastCheck + CHECK_EVERY_MS, lastReplacement + REPLACE_EVERY_MS) - Date.now();
+    if (wait <= 0) return void check();
+    recheck = setTimeout(() => {
+      recheck = undefined;
+      consider();
+    }, wait);
+  };
+
+  const failed = (error: unknown) => {
+    if (!isDatabaseUnavailable(error)) return;
+    failures.push(Date.now());
+    lastCode = (error as { code?: string }).code;
+    consider();
   };
 
   // A fresh connection of its own: if it answers, PostgreSQL is up and the failures are the pool's.
-  const checkAndReplace = async (error: unknown) => {
+  const check = async () => {
     checking = true;
     lastCheck = Date.now();
     const probe = postgres(url, { ...settings, max: 1, fetch_types: false });
-    try {
-      await probe`SELECT 1`;
-    } catch {
-      return; // PostgreSQL is away (restarting): the pool reconnects by itself once it is back.
-    } finally {
-      await probe.end({ timeout: 0 }).catch(() => {});
-      checking = false;
-    }
+    const up = await probe`SELECT 1`.then(
+      () => true,
+      () => false, // PostgreSQL is away (restarting): checked again in a second.
+    );
+    await probe.end({ timeout: 0 }).catch(() => {});
+    checking = false;
+    if (up && !ended) replace();
+    consider();
+  };
+
+  const replace = () => {
     const previous = pool;
     pool = open();
     failures.length = 0;
     lastReplacement = Date.now();
     replaced += 1;
-    hooks.onReplaced({ code: (error as { code?: string }).code, replacements: replaced });
+    hooks.onReplaced({ code: lastCode, replacements: replaced });
     const drained: Promise<void> = previous
       .end({ timeout: DRAIN_SECONDS })
       .catch(() => {})
@@ -137,6 +163,8 @@ export function renewingPool(
     watch,
     replacements: () => replaced,
     async end() {
+      ended = true;
+      clearTimeout(recheck);
       await Promise.all([pool.end({ timeout: DRAIN_SECONDS }), ...draining]);
     },
   };
