@@ -19,14 +19,16 @@ const FAILURES_BEFORE_CHECK = 3;
 const FAILURE_WINDOW_MS = 30_000;
 /** Between two checks that found PostgreSQL away too (a fresh connection failing as well). */
 const CHECK_EVERY_MS = 1_000;
-/** At most one replacement in this time, so at most two pools (one of them draining) at once. */
+/** At most one replacement in this time, so at most two pools (one of them retiring) at once. */
 const REPLACE_EVERY_MS = 10_000;
 /**
- * A replaced pool's queries get this long to finish before its connections close. Short: the
- * queries waiting there for a broken connection answer 503 then, and a request must answer within
- * Bun's 10 s idle timeout (a reset connection instead of an answer).
+ * A replaced pool gets no new query but goes on with those it holds for this long (its sound
+ * connections answer them, as without the replacement), then closes. Short: a query waiting there
+ * for a broken connection answers 503 by then, within Bun's 10 s idle timeout for a request.
  */
-const DRAIN_SECONDS = 2;
+const RETIRE_AFTER_MS = 3_000;
+/** Then its queries in flight get this long before its connections are closed under them. */
+const CLOSE_SECONDS = 1;
 
 export interface RenewingPool {
   /** Stands in for the pool (drizzle's client, raw queries): each call goes to the current one. */
@@ -66,7 +68,13 @@ export function renewingPool(
   let lastCheck = 0;
   let lastReplacement = 0;
   let replaced = 0;
-  const draining = new Set<Promise<void>>();
+  /** Replaced pools not closed yet (at most one: REPLACE_EVERY_MS > RETIRE_AFTER_MS). */
+  const retiring = new Map<Sql, ReturnType<typeof setTimeout>>();
+  const close = (sql: Sql) => {
+    clearTimeout(retiring.get(sql));
+    retiring.delete(sql);
+    return sql.end({ timeout: CLOSE_SECONDS }).catch(() => {});
+  };
 
   const suspect = () => {
     const now = Date.now();
@@ -88,8 +96,9 @@ export function renewingPool(
     }, wait);
   };
 
-  const failed = (error: unknown) => {
-    if (!isDatabaseUnavailable(error)) return;
+  // Only the current pool's failures count: a replaced pool's are the ones the replacement ended.
+  const failed = (error: unknown, on: Sql) => {
+    if (on !== pool || !isDatabaseUnavailable(error)) return;
     failures.push(Date.now());
     lastCode = (error as { code?: string }).code;
     consider();
@@ -117,29 +126,28 @@ export function renewingPool(
     lastReplacement = Date.now();
     replaced += 1;
     hooks.onReplaced({ code: lastCode, replacements: replaced });
-    const drained: Promise<void> = previous
-      .end({ timeout: DRAIN_SECONDS })
-      .catch(() => {})
-      .finally(() => draining.delete(drained));
-    draining.add(drained);
+    retiring.set(
+      previous,
+      setTimeout(() => void close(previous), RETIRE_AFTER_MS),
+    );
   };
 
-  const watch = <T>(work: Promise<T>): Promise<T> =>
+  const watch = <T>(work: Promise<T>, on = pool): Promise<T> =>
     work.catch((error: unknown) => {
-      failed(error);
+      failed(error, on);
       throw error;
     });
 
   // A postgres.js query runs when it is first awaited (and drizzle calls `.values()` on it before),
   // so its failure is observed by wrapping its `then` rather than by awaiting it here.
-  const watchQuery = <T extends PromiseLike<unknown>>(query: T): T => {
+  const watchQuery = <T extends PromiseLike<unknown>>(query: T, on: Sql): T => {
     const then = query.then;
     let counted = false;
     // biome-ignore lint/suspicious/noThenProperty: the query stays the thenable drizzle awaits.
     Object.defineProperty(query, "then", {
       value(this: T, onFulfilled?: (value: unknown) => unknown, onRejected?: (error: unknown) => unknown) {
         return then.call(this, onFulfilled, (error: unknown) => {
-          if (!counted) failed(error);
+          if (!counted) failed(error, on);
           counted = true;
           if (onRejected) return onRejected(error);
           throw error;
@@ -153,7 +161,7 @@ export function renewingPool(
     get options() {
       return pool.options;
     },
-    unsafe: (...args: Parameters<Sql["unsafe"]>) => watchQuery(pool.unsafe(...args)),
+    unsafe: (...args: Parameters<Sql["unsafe"]>) => watchQuery(pool.unsafe(...args), pool),
     begin: (...args: [never, never]) => watch(pool.begin(...args)),
   } as unknown as Sql;
 
@@ -165,7 +173,7 @@ export function renewingPool(
     async end() {
       ended = true;
       clearTimeout(recheck);
-      await Promise.all([pool.end({ timeout: DRAIN_SECONDS }), ...draining]);
+      await Promise.all([pool.end({ timeout: 5 }), ...[...retiring.keys()].map(close)]);
     },
   };
 }
