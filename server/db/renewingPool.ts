@@ -26,7 +26,7 @@ const REPLACE_EVERY_MS = 10_000;
  * connections answer them, as without the replacement), then closes. Short: a query waiting there
  * for a broken connection answers 503 by then, within Bun's 10 s idle timeout for a request.
  */
-const RETIRE_AFTER_MS = 3_000;
+const RETIRE_AFTER_MS = 1_000;
 /** Then its queries in flight get this long before its connections are closed under them. */
 const CLOSE_SECONDS = 1;
 
