@@ -7,9 +7,10 @@
  * startup message of that connection is buffered behind a flush that never comes. Each query the
  * pool gives it then fails after `connect_timeout` (CONNECT_TIMEOUT), for as long as the process
  * runs. A PostgreSQL restart under load (the server ending each session right after an answer)
- * did that to one or two connections of ten in 3 of 7 bench runs. Nothing outside the driver can
- * reset such a connection, hence: when queries keep failing with connection errors while a fresh
- * connection answers, a new pool takes over and the old one is drained.
+ * did that to one or two connections of ten in most bench runs (docs/operations.md, "Restarts").
+ * Nothing outside the driver can reset such a connection, hence: when queries keep failing with
+ * connection errors while a fresh connection answers, a new pool takes the new queries and the
+ * replaced one closes a moment later.
  */
 import postgres, { type Options, type PostgresType, type Sql } from "postgres";
 import { isDatabaseUnavailable } from "./errors.ts";
