@@ -122,13 +122,18 @@ try {
   const crashes = servers.map(
     (server) => (server.output().match(/unhandled (rejection|error)/g) ?? []).length,
   );
+  // A pool replaced for connections the restart left broken (server/db/renewingPool.ts).
+  const replacements = servers.map(
+    (server) => (server.output().match(/database pool replaced/g) ?? []).length,
+  );
   console.log(
-    `  per process: job queue errors logged ${jobErrors.join(", ")}; unhandled ${crashes.join(", ")}`,
+    `  per process: job queue errors logged ${jobErrors.join(", ")}; unhandled ${crashes.join(", ")}; ` +
+      `pool replaced ${replacements.join(", ")}`,
   );
 
   console.log(
     `restarts: pg_restart_ms=${round(restartMs)} pg_recovery_ms=${round(lastBadEnd - restartAt)} pg_not_200=${bad.length} ` +
-      `pg_500=${bad.filter((s) => s.outcome === "500").length} rolling_requests=${rollingSamples.length} rolling_failed=${failed.length} rolling_retried=${retried.length}`,
+      `pg_500=${bad.filter((s) => s.outcome === "500").length} pool_replacements=${replacements.reduce((a, b) => a + b, 0)} rolling_requests=${rollingSamples.length} rolling_failed=${failed.length} rolling_retried=${retried.length}`,
   );
 } finally {
   for (const server of servers) await server.stop().catch(() => {});

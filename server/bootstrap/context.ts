@@ -20,7 +20,7 @@ export async function createContext(
   overrides: { clock?: Clock; logger?: Logger } = {},
 ): Promise<AppContext> {
   const logger = overrides.logger ?? createLogger(config.env === "production" ? "json" : "text");
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: join(config.dataDir, "outbox"),

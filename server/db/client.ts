@@ -8,6 +8,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import type { Logger } from "../logger.ts";
+import { renewingPool } from "./renewingPool.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -29,6 +31,8 @@ export interface Database {
    * lock), so a consistent image of a moment between statements (server/backup/).
    */
   dumpDataDir?(): Promise<Blob>;
+  /** PostgreSQL only: how many times its pool was replaced for broken connections (renewingPool.ts). */
+  poolReplacements?(): number;
   close(): Promise<void>;
 }
 
@@ -46,11 +50,13 @@ export interface OpenOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   max?: number;
+  /** Where PostgreSQL's pool says it was replaced (renewingPool.ts). */
+  logger?: Logger;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.max ?? 10)
+    ? openPostgres(options.databaseUrl, options.max ?? 10, options.logger)
     : openPglite(options.dataDir);
 }
 
@@ -90,13 +96,23 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(url: string, max: number, logger?: Logger): Promise<Database> {
   // A connection attempt gives up after 5 s (postgres.js waits 30 s): while PostgreSQL restarts,
   // a request answers 503 at once instead of outliving Bun's 10 s idle timeout (a reset connection).
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_SECONDS });
-  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  const settings = { max, onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_SECONDS };
+  // The pool is replaced when some of its connections stay broken after a restart (renewingPool.ts).
+  const pool = renewingPool(url, settings, {
+    // drizzle sets its date and JSON parsers on the client it wraps: each new pool gets them too.
+    configure: (sql) => void drizzlePostgres(sql),
+    onReplaced: (fields) =>
+      logger?.warn("database pool replaced: its connections kept failing while a new one answered", fields),
+  });
+  // LISTEN has a connection of its own (postgres.js reconnects it and listens again): an instance
+  // apart from the pool, so that replacing the pool does not end the subscriptions.
+  const listener = postgres(url, settings);
+  const db = drizzlePostgres(pool.client, { schema }) as unknown as Db;
   // The lock is held by one reserved connection while the pool migrates, so a second process waits.
-  const lockHolder = await client.reserve();
+  const lockHolder = await pool.current().reserve();
   try {
     await lockHolder`SELECT pg_advisory_lock(${MIGRATION_LOCK})`;
     await migratePostgres(db as never, { migrationsFolder });
@@ -108,25 +124,26 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     db,
     backend: "postgres",
     async execute(text, params = []) {
-      return (await client.unsafe(text, params as never[])) as never;
+      return (await pool.client.unsafe(text, params as never[])) as never;
     },
     async exec(text) {
       // Without parameters postgres.js uses the simple protocol, which accepts several statements.
-      const results = (await client.unsafe(text)) as unknown as
+      const results = (await pool.client.unsafe(text)) as unknown as
         | Record<string, unknown>[]
         | Record<string, unknown>[][];
       const last = Array.isArray(results[0]) ? (results.at(-1) as Record<string, unknown>[]) : results;
       return [...(last as Record<string, unknown>[])];
     },
     async listen(channel, onPayload) {
-      const subscription = await client.listen(channel, onPayload);
+      const subscription = await listener.listen(channel, onPayload);
       return () => subscription.unlisten();
     },
     async notify(channel, payload) {
-      await client.notify(channel, payload);
+      await pool.watch(pool.current().notify(channel, payload));
     },
+    poolReplacements: () => pool.replacements(),
     async close() {
-      await client.end({ timeout: 5 });
+      await Promise.all([pool.end(), listener.end({ timeout: 5 })]);
     },
   };
 }

@@ -11,11 +11,17 @@ export interface TcpProxy {
   cut(): Promise<void>;
   /** Listens again on the same port. */
   restore(): Promise<void>;
+  /**
+   * For `ms`, each answer from the server reaches the client with its connection closed right
+   * behind it, as PostgreSQL's fast shutdown ends a busy session (its last answer, then the close).
+   */
+  closeAfterReplies(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const open = new Set<Socket>();
+  let closingAfterReplies = false;
   const serve = () =>
     createServer((client) => {
       const upstream = new Socket();
@@ -31,7 +37,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       upstream.on("error", drop).on("close", drop);
       upstream.connect(target.port, target.host);
       client.pipe(upstream);
-      upstream.pipe(client);
+      upstream.on("data", (data: Buffer) => {
+        if (!closingAfterReplies) return void client.write(data);
+        client.end(data);
+        upstream.destroy();
+      });
     });
   const listen = (server: Server, port: number) =>
     new Promise<number>((resolve, reject) => {
@@ -56,6 +66,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       if (server) return;
       server = serve();
       await listen(server, port);
+    },
+    async closeAfterReplies(ms) {
+      closingAfterReplies = true;
+      await Bun.sleep(ms);
+      closingAfterReplies = false;
     },
     close: stop,
   };
