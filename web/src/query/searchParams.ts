@@ -93,7 +93,9 @@ export interface ResolvedFilters {
  */
 export function flatFilters(filters: FilterValues): FilterValues {
   const { numbers, ...named } = filters;
-  return numbers && typeof numbers === "object" && !Array.isArray(numbers) ? { ...numbers, ...named } : filters;
+  return numbers && typeof numbers === "object" && !Array.isArray(numbers)
+    ? { ...numbers, ...named }
+    : filters;
 }
 
 /** The filters a screen runs with: the defaults overlaid by the requested ones, if those fit. */
