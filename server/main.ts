@@ -10,6 +10,7 @@ import { seedDemo } from "./bootstrap/seedDemo.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { bindAtStart } from "./engine/bindAtStart.ts";
 import { engineSettings } from "./engine/settings.ts";
+import { IDLE_TIMEOUT_SECONDS } from "./http/idleTimeout.ts";
 import { removeOrphanRejectedRows } from "./ingest/orphanRejectedRows.ts";
 import { reconcilePracticeFiles } from "./ingest/reconcileFiles.ts";
 import { reconcileMarketFiles } from "./ingest/reconcileMarketFiles.ts";
@@ -75,6 +76,8 @@ export async function startServer() {
     websocket: liveWebsocketHandler,
     // Bun refuses bodies over 128 MB by default; uploads stream to disk up to their own cap.
     maxRequestBodySize: uploadLimits.maxBodyBytes,
+    // Longer than the clients' own keep-alive: they, not the server, end an idle connection.
+    idleTimeout: IDLE_TIMEOUT_SECONDS,
   });
 
   logger.info(

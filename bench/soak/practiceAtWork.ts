@@ -53,7 +53,7 @@ async function call(writer: Writer, token: string, method: string, path: string,
 }
 
 /** The organisation's latest practice year in the fixture, and that year's files. */
-function latestPracticeYear(fixtureDir: string, slug: string) {
+export function latestPracticeYear(fixtureDir: string, slug: string) {
   const folder = join(fixtureDir, "organizations", slug, "practice");
   const year = Math.max(
     ...readdirSync(folder)

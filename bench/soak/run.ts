@@ -28,7 +28,8 @@ import {
   tenantSpecOfArgs,
 } from "../tenants/setup.ts";
 import { runUsers, type SimulatedUser } from "../tenants/users.ts";
-import { type CycleOutcome, refreshCycle } from "./practiceAtWork.ts";
+import { type CycleOutcome, latestPracticeYear, refreshCycle } from "./practiceAtWork.ts";
+import { reviewYears } from "./reviewedYears.ts";
 
 const spec = tenantSpecOfArgs();
 const USERS = Number(env("BENCH_USERS", "100"));
@@ -76,6 +77,15 @@ const { token: staffToken } = await createSession(db, new Date(), {
   kind: "admin",
   staffAccountId: staff!.id,
 });
+// The years the cycles refresh, reviewed once as staff would: each refresh can then end ready for
+// staff's enable instead of stopping for a questionnaire nobody answered.
+const review = await reviewYears(
+  data.context,
+  data.orgs,
+  (slug) => latestPracticeYear(tenantFixtureDir(spec), slug).year,
+);
+if (review.reviewed > 0)
+  console.log(`reviewed ${review.reviewed} latest years as staff would in ${review.seconds.toFixed(0)} s`);
 await data.context.database.close();
 
 const smtp = await startSmtpTestServer();
@@ -152,7 +162,7 @@ const slopePerHour = (xs: number[], ys: number[]) => {
 };
 
 console.log(`\nSoak, ${MINUTES} min; windows of ${WINDOW_MINUTES} min; times in ms.`);
-console.log("window      answers  p50     p95     errors  peak RSS MB  open files  load  cycles");
+console.log("window      answers  p50     p95     errors  peak RSS MB  open files  load  cycles  enabled");
 const windows = Math.ceil(MINUTES / WINDOW_MINUTES);
 const p95s: number[] = [];
 for (let w = 0; w < windows; w++) {
@@ -164,7 +174,9 @@ for (let w = 0; w < windows; w++) {
   const pts = points.filter((p) => p.minute >= from && p.minute < to);
   const p95 = percentile(ms, 95);
   p95s.push(p95);
-  const doneCycles = cycles.filter((c) => c.minute >= from && c.minute < to).length;
+  const windowCycles = cycles.filter((c) => c.minute >= from && c.minute < to);
+  const doneCycles = windowCycles.length;
+  const windowEnabled = windowCycles.filter((c) => c.enabledSeconds !== undefined).length;
   console.log(
     `${String(from).padStart(3)}-${String(to).padEnd(4)} min ${String(inWindow.length).padStart(8)}  ${percentile(ms, 50).toFixed(1).padStart(6)}  ${p95.toFixed(1).padStart(6)}  ${String(errors).padStart(6)}  ${Math.max(
       ...pts.map((p) => p.rssMb),
@@ -174,7 +186,7 @@ for (let w = 0; w < windows; w++) {
       ...pts.map((p) => p.load),
     )
       .toFixed(1)
-      .padStart(4)}  ${doneCycles}`,
+      .padStart(4)}  ${String(doneCycles).padStart(6)}  ${windowEnabled}`,
   );
 }
 const settled = points.filter((p) => p.minute >= WINDOW_MINUTES);
@@ -190,11 +202,24 @@ const errors = result.samples.filter((s) => s.status !== 200).length + result.ma
 const writeFailures = cycles.flatMap((c) => c.failures);
 const refreshed = cycles.filter((c) => c.refreshedSeconds !== undefined).map((c) => c.refreshedSeconds!);
 const enabledCount = cycles.filter((c) => c.enabledSeconds !== undefined).length;
+const enabledAfter = cycles.filter((c) => c.enabledSeconds !== undefined).map((c) => c.enabledSeconds!);
+/** Failed reads by kind: the HTTP status, or the client's error code when no answer came. */
+const errorKinds = new Map<string, number>();
+for (const s of result.samples.filter((s) => s.status !== 200)) {
+  const kind = s.status === 0 ? (s.failure ?? "no answer") : `HTTP ${s.status}`;
+  errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+}
+const stoppedFor = new Map<string, number>();
+for (const c of cycles.filter((c) => c.stoppedFor !== undefined))
+  stoppedFor.set(c.stoppedFor!, (stoppedFor.get(c.stoppedFor!) ?? 0) + 1);
 console.log(
   `after the first window: RSS ${rssSlope >= 0 ? "+" : ""}${rssSlope.toFixed(1)} MB/h, open files ${filesSlope >= 0 ? "+" : ""}${filesSlope.toFixed(1)}/h; p95 by window ${Math.min(...p95s).toFixed(0)}-${Math.max(...p95s).toFixed(0)} ms`,
 );
 console.log(
-  `writers: ${cycles.length} cycles (new extract, refresh, enable, report); refreshed after p50 ${percentile(refreshed, 50).toFixed(0)} s, max ${Math.max(...refreshed, 0).toFixed(0)} s; enabled ${enabledCount}, stopped for staff ${cycles.length - enabledCount}; ${smtp.received.length} report mails received; ${writeFailures.length} failed calls${writeFailures.length ? `: ${writeFailures.slice(0, 3).join(" | ")}` : ""}`,
+  `writers: ${cycles.length} cycles (new extract, refresh, enable, report); refreshed after p50 ${percentile(refreshed, 50).toFixed(0)} s, max ${Math.max(...refreshed, 0).toFixed(0)} s; enabled ${enabledCount} (p50 ${percentile(enabledAfter, 50).toFixed(0)} s after the upload), not enabled ${cycles.length - enabledCount}${stoppedFor.size ? ` (stopped for staff: ${[...stoppedFor].map(([why, n]) => `${n} x ${why}`).join("; ")})` : ""}; ${smtp.received.length} report mails received; ${writeFailures.length} failed calls${writeFailures.length ? `: ${writeFailures.slice(0, 3).join(" | ")}` : ""}`,
+);
+console.log(
+  `read errors by kind: ${errorKinds.size ? [...errorKinds].map(([kind, n]) => `${kind} ${n}`).join(", ") : "none"}${result.manifestErrors ? `; ${result.manifestErrors} manifests failed` : ""}`,
 );
 if (result.errorExamples.length) console.log(`read errors, first: ${result.errorExamples.join(" | ")}`);
 console.log(
@@ -203,6 +228,6 @@ console.log(
     95,
   ).toFixed(
     1,
-  )} rss_slope_mb_h=${rssSlope.toFixed(1)} files_slope_h=${filesSlope.toFixed(1)} errors=${errors} write_failures=${writeFailures.length} cycles=${cycles.length}`,
+  )} rss_slope_mb_h=${rssSlope.toFixed(1)} files_slope_h=${filesSlope.toFixed(1)} errors=${errors} write_failures=${writeFailures.length} cycles=${cycles.length} enables=${enabledCount} mails=${smtp.received.length}`,
 );
 process.exit(0);

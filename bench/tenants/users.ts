@@ -30,6 +30,8 @@ export interface Sample {
   at: number;
   /** The server's own milliseconds per step of the answer (its Server-Timing header). */
   timings: Record<string, number>;
+  /** Why no answer came (status 0): the error's code (ECONNRESET...) or name. */
+  failure?: string;
 }
 
 /** `snapshot;dur=1.2, kernel;dur=8.0` -> { snapshot: 1.2, kernel: 8 } (W3C Server Timing). */
@@ -99,6 +101,7 @@ export async function runUsers(
       let status = 0;
       let cache: Sample["cache"] = "none";
       let timings: Sample["timings"] = {};
+      let failure: string | undefined;
       try {
         const answer = await fetch(`${user.baseUrl}/api/management/queries/${querie}/`, {
           method: "POST",
@@ -119,6 +122,7 @@ export async function runUsers(
       } catch (error) {
         // When and after how long: a connection closed by either side shows in the timing.
         const at = ((sent - started) / 1000).toFixed(1);
+        failure = String((error as { code?: string }).code ?? (error as Error).name);
         noteError(
           `${user.organisation} ${querie} (sent at ${at} s, failed after ${Math.round(performance.now() - sent)} ms): ${String(error)}`,
         );
@@ -132,6 +136,7 @@ export async function runUsers(
         status,
         cache,
         timings,
+        ...(failure ? { failure } : {}),
       });
       await Bun.sleep(options.thinkMs * (0.5 + random()));
     }

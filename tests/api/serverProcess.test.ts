@@ -84,6 +84,42 @@ describe("the server process", () => {
     expect(output()).toContain("SIGTERM: finishing open requests and stopping");
   }, 150_000);
 
+  test("keeps an idle keep-alive connection past Bun's default 10 s idle timeout: a client reusing it gets its answer, not a reset", async () => {
+    const port = await freePort();
+    const { child } = startServer({ DATA_DIR: tempDir(), PORT: String(port), SEED_DEMO: "0" });
+    const healthy = await waitFor(
+      async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok === true,
+    );
+    expect(healthy).toBe(true);
+
+    // One connection, as a client's keep-alive pool holds it: a request, 14 s of nothing (Bun's
+    // default closes at about 12 s), the next request on the same socket.
+    const socket = connect(port, "127.0.0.1");
+    let received = "";
+    let closedAfterMs: number | undefined;
+    const opened = performance.now();
+    socket.on("data", (chunk) => {
+      received += chunk;
+    });
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      closedAfterMs ??= performance.now() - opened;
+    });
+    await new Promise((resolve) => socket.once("connect", resolve));
+    const health = `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`;
+    socket.write(health);
+    expect(await waitFor(() => received.startsWith("HTTP/1.1 200"), 10_000)).toBe(true);
+    await Bun.sleep(14_000);
+    expect(closedAfterMs).toBeUndefined();
+    received = "";
+    socket.write(health);
+    expect(await waitFor(() => received.startsWith("HTTP/1.1 200"), 10_000)).toBe(true);
+    socket.end();
+
+    child.kill("SIGTERM");
+    expect(await child.exited).toBe(0);
+  }, 150_000);
+
   test("SIGTERM: the request in flight gets its 200, sockets close with 1012, new connections are refused, exit 0", async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;

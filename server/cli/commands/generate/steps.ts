@@ -101,7 +101,11 @@ export interface GenerateRequest {
 }
 
 /** Stores the file's answers as the year's valid questionnaire (what staff validation leaves). */
-async function storeQuestionnaire(context: AppContext, orgYear: OrgYear, data: Record<string, unknown>) {
+export async function storeQuestionnaire(
+  context: AppContext,
+  orgYear: OrgYear,
+  data: Record<string, unknown>,
+) {
   await context.database.db
     .insert(questionnaires)
     .values({ organisationId: orgYear.organisationId, year: orgYear.year, state: "valid", data })
