@@ -98,7 +98,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 async function openPostgres(url: string, max: number, logger?: Logger): Promise<Database> {
   // A connection attempt gives up after 5 s (postgres.js waits 30 s): while PostgreSQL restarts,
-  // a request answers 503 at once instead of outliving Bun's 10 s idle timeout (a reset connection).
+  // a request answers 503 within seconds instead of waiting half a minute for its connection.
   const settings = { max, onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_SECONDS };
   // The pool is replaced when some of its connections stay broken after a restart (renewingPool.ts).
   const pool = renewingPool(url, settings, {

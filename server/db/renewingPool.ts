@@ -25,7 +25,7 @@ const REPLACE_EVERY_MS = 10_000;
 /**
  * A replaced pool gets no new query but goes on with those it holds for this long (its sound
  * connections answer them, as without the replacement), then closes. Short: a query waiting there
- * for a broken connection answers 503 by then, within Bun's 10 s idle timeout for a request.
+ * for a broken connection answers 503 by then, in seconds rather than after the connect timeout.
  */
 const RETIRE_AFTER_MS = 1_000;
 /** Then its queries in flight get this long before its connections are closed under them. */
