@@ -270,8 +270,14 @@ async function newTabToResult(
   await page.addInitScript(firstResultProbe, selector);
   if (traced) await traced.startTracing(undefined, { categories: TRACE_CATEGORIES });
   const started = epochNow();
-  await page.goto(path, { waitUntil: "commit" });
-  await page.locator(selector).first().waitFor({ timeout: 60_000 });
+  try {
+    await page.goto(path, { waitUntil: "commit" });
+    await page.locator(selector).first().waitFor({ timeout: 60_000 });
+  } catch (error) {
+    // A tracing left running would refuse the next tab's.
+    if (traced) await traced.stopTracing().catch(() => undefined);
+    throw error;
+  }
   const seen = epochNow() - started;
   const paintedEpoch = await paintedAt(page);
   const painted = paintedEpoch - started;
