@@ -5,19 +5,33 @@
  *   level 9 of the built files, as a compressing proxy would send them);
  * - all bytes the screen fetched until it settled (the data of a map analysis);
  * - for analyses, the time from a new tab to the first chart or table and from an in-app click to
- *   the next analysis's chart or table (p50 and p95 of RUNS, default 10).
+ *   the next analysis's chart or table (p50 and p95 of RUNS, default 10);
+ * - beside those, a blank tab's time (a static page of one line served by the same server, timed the
+ *   same way) and each screen's ratio to it: the ratio moves less with the machine's load than the
+ *   times do. Each new tab is timed warm (the signed-in browser's cached files, as a returning user's
+ *   next tab) and cold (a fresh browser context with the same session: nothing cached);
+ * - with BENCH_TRACE=1, where each new tab's time goes, from a Chromium trace (bench/web/trace.ts).
  * Figures only: the goals are compared in bench/README.md ("web"), never asserted.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "../../tests/e2e/support/browser.ts";
 import { signInDemoCustomer } from "../../tests/e2e/support/customerSignin.ts";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startServer } from "../../tests/e2e/support/server.ts";
 import { DIST } from "../../tests/e2e/support/webBuild.ts";
+import { breakdown, describe, TRACE_CATEGORIES } from "./trace.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
+/** Traced runs per screen with BENCH_TRACE=1 (the median one is printed; tracing slows the page). */
+const TRACE_RUNS = 3;
+/** The blank tab: one line of static HTML, served by the bench's server from the build folder. */
+const BLANK = {
+  path: "/bench-blank.html",
+  selector: "p",
+  html: "<!doctype html><title>blank</title><p>blank</p>\n",
+};
 /** A drawn chart (a Vega mark), a table row, or a map's canvas: what a user waits for. */
 const FIRST_RESULT =
   "figure[data-chart-ready=true] svg .role-mark, table[data-table] tbody tr, [data-map] canvas";
@@ -241,18 +255,47 @@ async function measureRoute(context: BrowserContext, route: RouteKind): Promise<
   };
 }
 
-/** From a new tab's navigation to the first chart, table or map of an analysis. */
-async function newTabToResult(context: BrowserContext, path: string, selector: string): Promise<Timing> {
+/**
+ * From a new tab's navigation to the first chart, table or map of an analysis (or the selector of
+ * any page). With a browser given, the tab is traced and the trace's breakdown returned beside.
+ */
+async function newTabToResult(
+  context: BrowserContext,
+  path: string,
+  selector: string,
+  traced?: Browser,
+): Promise<Timing & { trace?: ReturnType<typeof breakdown> }> {
   const page = await context.newPage();
   // Armed before the app's scripts run.
   await page.addInitScript(firstResultProbe, selector);
+  if (traced) await traced.startTracing(undefined, { categories: TRACE_CATEGORIES });
   const started = epochNow();
-  await page.goto(path, { waitUntil: "commit" });
-  await page.locator(selector).first().waitFor({ timeout: 60_000 });
+  try {
+    await page.goto(path, { waitUntil: "commit" });
+    await page.locator(selector).first().waitFor({ timeout: 60_000 });
+  } catch (error) {
+    // A tracing left running would refuse the next tab's.
+    if (traced) await traced.stopTracing().catch(() => undefined);
+    throw error;
+  }
   const seen = epochNow() - started;
-  const painted = (await paintedAt(page)) - started;
+  const paintedEpoch = await paintedAt(page);
+  const painted = paintedEpoch - started;
+  let trace: ReturnType<typeof breakdown> | undefined;
+  if (traced) {
+    // The page's own clock of the paint: the trace's window runs from its navigation start to that.
+    const inPage = await page.evaluate((epoch) => epoch - performance.timeOrigin, paintedEpoch);
+    const events = JSON.parse((await traced.stopTracing()).toString("utf8"));
+    try {
+      trace = breakdown(events.traceEvents ?? events, path, inPage);
+    } catch (error) {
+      // BENCH_TRACE_KEEP names a file to keep a trace the breakdown could not read, for DevTools.
+      if (process.env.BENCH_TRACE_KEEP) writeFileSync(process.env.BENCH_TRACE_KEEP, JSON.stringify(events));
+      console.log(`  ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   await page.close();
-  return { seen, painted };
+  return { seen, painted, trace };
 }
 
 /** From a click on an analysis link to that analysis's own first result, inside the app. */
@@ -286,7 +329,10 @@ async function staffSignIn(page: Page) {
 
 const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 console.log(`machine load (1/5/15 min): ${load}; runs per timing: ${RUNS}`);
-const server = await startServer({ startTimeoutMs: 180_000 });
+// The demo with its analyses open (its last two years enabled): without, an analysis shows "not open yet".
+const server = await startServer({ startTimeoutMs: 180_000, demoAnalyses: true });
+// Served by the same server as the screens (its static files), removed at the end.
+writeFileSync(join(DIST, BLANK.path), BLANK.html);
 const browser = await launchBrowser();
 try {
   const newContext = () =>
@@ -305,7 +351,9 @@ try {
   console.log(
     "\nroute kind                 | script before paint (files) | style before paint | FCP     | all bytes | data (API)",
   );
-  for (const route of ROUTES) {
+  // BENCH_SKIP=bytes,in-app leaves those parts out (e.g. to time only the new tabs, or trace them).
+  const skip = process.env.BENCH_SKIP?.split(",") ?? [];
+  for (const route of skip.includes("bytes") ? [] : ROUTES) {
     const loaded = await measureRoute(contexts[route.area], route);
     console.log(
       `${route.name.padEnd(26)} | ${`${kB(loaded.scriptsBeforePaint)} (${loaded.scriptFilesBeforePaint})`.padStart(27)} | ${kB(loaded.stylesBeforePaint).padStart(18)} | ${`${loaded.fcpMs.toFixed(0)} ms`.padStart(7)} | ${kB(loaded.fetchedBytes).padStart(9)} | ${kB(loaded.dataBytes)}`,
@@ -315,32 +363,103 @@ try {
   const manifest = (await (
     await customerContext.request.get("/api/management/queries/manifest")
   ).json()) as ManifestViews;
-  const row = (label: string, timings: Timing[]) => {
+  const row = (label: string, timings: Timing[], blank?: number) => {
     const at = (key: keyof Timing, q: number) =>
       quantile(
         timings.map((timing) => timing[key]),
         q,
-      ).toFixed(0);
+      );
+    const ratio = blank ? `${(at("painted", 0.5) / blank).toFixed(1)}x` : "";
     console.log(
-      `${label.padEnd(38)} | ${at("painted", 0.5).padStart(5)} | ${at("painted", 0.95).padStart(5)} | ${at("seen", 0.5).padStart(5)} | ${at("seen", 0.95)}`,
+      `${label.padEnd(44)} | ${at("painted", 0.5).toFixed(0).padStart(5)} | ${at("painted", 0.95).toFixed(0).padStart(5)} | ${ratio.padStart(6)} | ${at("seen", 0.5).toFixed(0).padStart(5)} | ${at("seen", 0.95).toFixed(0)}`,
     );
   };
-  console.log("\ntime to first chart or table (ms)      | painted (in page) | seen by Playwright's wait");
-  console.log("                                       | p50   | p95   | p50   | p95");
-  for (const name of ["querie6", "querie1", "querie5"]) {
-    const timings: Timing[] = [];
-    for (let run = 0; run < RUNS; run++)
-      timings.push(await newTabToResult(customerContext, `/queries/${name}`, firstResultOf(manifest, name)));
-    row(`new tab /queries/${name}`, timings);
+  // What a new tab opens: the blank page, the sign-in page's form (its shell), and three analyses'
+  // first result (querie1's first chart too: its table comes first, the chart once Vega ran).
+  const chartsOf = (name: string) =>
+    (manifest.queries.find((query) => query.id === name)?.view.charts ?? [])
+      .map((chart) => `[data-chart="${chart.id}"] figure[data-chart-ready=true] svg .role-mark`)
+      .join(", ");
+  const tabs = [
+    { label: "blank tab", path: BLANK.path, selector: BLANK.selector, area: "public" as const },
+    {
+      label: "sign-in shell",
+      path: "/signin",
+      selector: "form button[type=submit]",
+      area: "public" as const,
+    },
+    ...["querie6", "querie1", "querie5"].map((name) => ({
+      label: `/queries/${name}`,
+      path: `/queries/${name}`,
+      selector: firstResultOf(manifest, name),
+      area: "customer" as const,
+    })),
+    {
+      label: "/queries/querie1 first chart",
+      path: "/queries/querie1",
+      selector: chartsOf("querie1"),
+      area: "customer" as const,
+    },
+  ];
+  const session = await customerContext.storageState();
+  // Cold: a fresh context per tab (no cached file, no compiled code kept), signed in by its cookies.
+  const coldTab = async (tab: (typeof tabs)[number], traced?: Browser) => {
+    const context = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: { width: 1280, height: 800 },
+      storageState: tab.area === "customer" ? session : undefined,
+    });
+    try {
+      return await newTabToResult(context, tab.path, tab.selector, traced);
+    } finally {
+      await context.close();
+    }
+  };
+  const warmTab = (tab: (typeof tabs)[number], traced?: Browser) =>
+    newTabToResult(tab.area === "customer" ? customerContext : publicContext, tab.path, tab.selector, traced);
+  const modes = [
+    { mode: "warm", open: warmTab },
+    { mode: "cold", open: coldTab },
+  ];
+  const only = process.env.BENCH_TABS?.split(",");
+  console.log("\nnew tab to first result (ms)                 | painted (in page)      | seen by the wait");
+  console.log("                                             | p50   | p95   | /blank | p50   | p95");
+  for (const { mode, open } of modes) {
+    let blank: number | undefined;
+    for (const tab of tabs) {
+      if (only && tab !== tabs[0] && !only.some((word) => tab.label.includes(word))) continue;
+      const timings: Timing[] = [];
+      for (let run = 0; run < RUNS; run++) timings.push(await open(tab));
+      row(`${mode}: ${tab.label}`, timings, blank);
+      blank ??= quantile(
+        timings.map((timing) => timing.painted),
+        0.5,
+      );
+    }
+  }
+  if (process.env.BENCH_TRACE) {
+    console.log(
+      `\nwhere a new tab's time goes (Chromium trace; the median of ${TRACE_RUNS} traced runs by time; tracing slows the page)`,
+    );
+    for (const { mode, open } of modes)
+      for (const tab of tabs) {
+        if (only && tab !== tabs[0] && !only.some((word) => tab.label.includes(word))) continue;
+        const runs: Array<Awaited<ReturnType<typeof newTabToResult>>> = [];
+        for (let run = 0; run < TRACE_RUNS; run++) runs.push(await open(tab, browser));
+        runs.sort((a, b) => (a.trace?.windowMs ?? 0) - (b.trace?.windowMs ?? 0));
+        const median = runs[Math.floor(runs.length / 2)]?.trace;
+        if (median) console.log(describe(`${mode}: ${tab.label}`, median));
+      }
   }
   const page = await customerContext.newPage();
   await page.addInitScript(firstResultProbe, undefined);
   const inApp: Timing[] = [];
   const selectors = { from: firstResultOf(manifest, "querie6"), to: firstResultOf(manifest, "querie7") };
-  for (let run = 0; run < RUNS; run++)
+  for (let run = 0; run < (skip.includes("in-app") ? 0 : RUNS); run++)
     inApp.push(await inAppToResult(page, "/queries/querie6", "/queries/querie7", selectors));
-  row("in-app querie6 -> querie7", inApp);
+  if (inApp.length > 0) row("in-app querie6 -> querie7", inApp);
 } finally {
   await browser.close();
   await server.stop();
+  rmSync(join(DIST, BLANK.path), { force: true });
 }

@@ -24,14 +24,31 @@ test("the run started with the HTML is used when it answered the screen's filter
   expect(await takeEarlyRun("querie6", { year: 2025 })).toBeUndefined();
 });
 
-test("an early answer is taken once; none after the first screen, even one started late", async () => {
+test("an early answer is taken once; after the first screen only its own run, and none after the next", async () => {
   holder.__vitalityEarly = { "/api/management/customer/detail/": answer("first") };
   const taken = takeEarlyResponse("/api/management/customer/detail/");
   expect(await (await taken!).text()).toBe("first");
   expect(takeEarlyResponse("/api/management/customer/detail/")).toBeUndefined();
 
-  dropEarlyResponses();
-  // The async script ran after the first screen resolved: its answer is never handed out.
-  holder.__vitalityEarly = { "/api/management/customer/detail/": answer("stale") };
+  holder.__vitalityEarly = {
+    "/api/management/customer/detail/": answer("detail"),
+    "run:querie6": answer("run"),
+    "run:querie1": answer("other run"),
+  };
+  // The first screen (querie6 at its defaults) resolved before its manifest answered: its run's
+  // query asks once the manifest is there, and takes the run started with the HTML.
+  dropEarlyResponses("querie6");
   expect(takeEarlyResponse("/api/management/customer/detail/")).toBeUndefined();
+  expect(takeEarlyResponse("run:querie1")).toBeUndefined();
+  expect(await (await takeEarlyResponse("run:querie6"))!.text()).toBe("run");
+  // Taken once; what the async script started late is never handed out.
+  holder.__vitalityEarly = {
+    "/api/management/customer/detail/": answer("stale"),
+    "run:querie6": answer("late"),
+  };
+  expect(takeEarlyResponse("run:querie6")).toBeUndefined();
+  expect(takeEarlyResponse("/api/management/customer/detail/")).toBeUndefined();
+  // Only the first screen keeps its run: the next screen's drop keeps nothing.
+  dropEarlyResponses("querie6");
+  expect(takeEarlyResponse("run:querie6")).toBeUndefined();
 });

@@ -4,9 +4,10 @@
  * manifest and, at its default filters, its run (takeEarlyRun). That script is small, plain and
  * async (index.html): it runs as soon as it arrives, normally well before the app's modules, and
  * never holds up the page. Each answer is taken once, by the first GET of the same path
- * (client.ts) or by the run's query (queries.ts); what is still untaken once
- * the first screen has resolved is dropped (router.ts), so a later read never gets an answer older
- * than the page's first screen. Without the script (or when it runs late) the app reads as before.
+ * (client.ts) or by the run's query (queries.ts); what is still untaken once the first screen has
+ * resolved is dropped (router.ts) - but for that screen's own run, kept until its query takes it -
+ * so a later read never gets an answer older than the page's first screen. Without the script (or
+ * when it runs late) the app reads as before.
  */
 import { sameFilters } from "../query/searchParams.ts";
 import type { FilterValues } from "../query/types.ts";
@@ -20,19 +21,23 @@ type EarlyHolder = { __vitalityEarly?: EarlyReads };
 const holder = globalThis as EarlyHolder;
 
 /**
- * Whether early answers may still be taken. Closed for good once the first screen has resolved:
- * the async script can run after that (a busy machine, a slow first byte), and an answer it started
- * then would otherwise sit until some later read took it - e.g. the session detail read again
- * after a change, answered with the page's first, older state.
+ * Which early answers may still be taken: all until the first screen has resolved; then only the
+ * run of the analysis that screen shows (its query asks for it once the manifest answered, which on
+ * a busy machine comes after the screen resolved: dropped, the run was asked for a second time),
+ * until it is taken or the next screen resolves; then none. Closed for everything else: the async
+ * script can run after the first screen (a busy machine, a slow first byte), and an answer it
+ * started then would otherwise sit until some later read took it - e.g. the session detail read
+ * again after a change, answered with the page's first, older state.
  */
-let open = true;
+let takeable: "all" | string | undefined = "all";
 
 /** The early answer for `path`, once; undefined when there is none (or it was taken or dropped). */
 export function takeEarlyResponse(path: string): Promise<Response> | undefined {
-  if (!open) return undefined;
+  if (takeable !== "all" && takeable !== path) return undefined;
   const early = holder.__vitalityEarly;
   const response = early?.[path];
   if (early && response) delete early[path];
+  if (response && takeable === path) takeable = undefined;
   return response;
 }
 
@@ -57,7 +62,13 @@ export async function takeEarlyRun(name: string, filters: FilterValues): Promise
   }
 }
 
-export function dropEarlyResponses() {
-  open = false;
-  holder.__vitalityEarly = undefined;
+/**
+ * Drops what the first screen did not take; `keepRun` (the analysis that screen shows, at its
+ * defaults) keeps that analysis's run takeable until its query takes it or this is called again.
+ */
+export function dropEarlyResponses(keepRun?: string) {
+  const key = keepRun === undefined ? undefined : `run:${keepRun}`;
+  const kept = key === undefined || takeable !== "all" ? undefined : holder.__vitalityEarly?.[key];
+  takeable = kept ? key : undefined;
+  holder.__vitalityEarly = kept && key ? { [key]: kept } : undefined;
 }

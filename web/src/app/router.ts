@@ -92,10 +92,17 @@ export function createAppRouter(queryClient: QueryClient) {
       });
     }
   });
-  // The reads started with the HTML (earlyRequests.ts) are for the first screen only.
-  const stopDropping = router.subscribe("onResolved", () => {
-    dropEarlyResponses();
-    stopDropping();
+  // The reads started with the HTML (earlyRequests.ts) are for the first screen only. Its run, when
+  // the screen is an analysis at its defaults (the address early-requests.js starts a run for), stays
+  // until the screen's query takes it: that query waits for the manifest, which can answer after the
+  // screen resolved. The next screen to resolve drops it if still untaken.
+  let resolvedScreens = 0;
+  const stopDropping = router.subscribe("onResolved", ({ toLocation }) => {
+    resolvedScreens += 1;
+    const analysis = /^\/queries\/(querie\d+)\/?$/.exec(toLocation.pathname);
+    const atDefaults = analysis && toLocation.searchStr === "";
+    dropEarlyResponses(resolvedScreens === 1 && atDefaults ? analysis[1] : undefined);
+    if (resolvedScreens > 1) stopDropping();
   });
   return router;
 }
