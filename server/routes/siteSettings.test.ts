@@ -4,13 +4,14 @@ import {
   createCustomer,
   createOrganisation,
   createStaff,
+  giveAnalysisYears,
   signInStaff,
 } from "../../tests/helpers/factories.ts";
 import type { HttpClient } from "../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
 import { defaultContents } from "../content/defaultTexts.ts";
 import { defaultQueryTexts } from "../content/queryTexts.ts";
-import { organisationYears, serviceAreas, siteSettings } from "../db/schema/index.ts";
+import { siteSettings } from "../db/schema/index.ts";
 import { marketCase } from "../engine/testing/golden.ts";
 import { writeWarehouse } from "../engine/testing/queriesApp.ts";
 import { signInFromOwnAddress } from "./admin/testSupport.ts";
@@ -30,13 +31,7 @@ for (const backend of backends) {
       t = await startTestApp(backend);
       const org = await createOrganisation(t, { initialized: true, agreementAccepted: true });
       // A year the customer reads: querie1's answer carries its sentences.
-      const { db } = t.context.database;
-      await db
-        .insert(organisationYears)
-        .values({ organisationId: org.id, year: 2024, fileState: "uploaded", dataVersion: 1, enabled: true });
-      await db
-        .insert(serviceAreas)
-        .values({ organisationId: org.id, year: 2024, zipcode: "10001", type: "PSA" });
+      await giveAnalysisYears(t, org.id, [2024]);
       await writeWarehouse(t.dataDir, {
         year: 2024,
         market: [
