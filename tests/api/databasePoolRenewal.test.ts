@@ -8,11 +8,11 @@
  * Retry-After, never 500. The shared PostgreSQL service is never touched.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { backends, freshPostgresDatabase } from "../helpers/backends.ts";
-import { createStaff, signInStaff } from "../helpers/factories.ts";
+import { type AppBehindProxy, startAppBehindProxy } from "../helpers/appBehindProxy.ts";
+import { backends } from "../helpers/backends.ts";
 import type { HttpClient } from "../helpers/httpClient.ts";
-import { startTcpProxy, type TcpProxy } from "../helpers/tcpProxy.ts";
-import { startTestApp, type TestApp } from "../helpers/testApp.ts";
+import type { TcpProxy } from "../helpers/tcpProxy.ts";
+import type { TestApp } from "../helpers/testApp.ts";
 
 const onPostgres = backends.includes("postgres");
 if (!onPostgres)
@@ -21,26 +21,17 @@ if (!onPostgres)
   );
 
 describe.skipIf(!onPostgres)("connections a restart left broken (postgres)", () => {
+  let app: AppBehindProxy;
   let proxy: TcpProxy;
-  let database: { url: string; drop: () => Promise<void> };
   let t: TestApp;
   let staff: HttpClient;
 
   beforeAll(async () => {
-    database = await freshPostgresDatabase();
-    proxy = await startTcpProxy({ host: "127.0.0.1", port: 5432 });
-    const url = new URL(database.url);
-    url.host = `127.0.0.1:${proxy.port}`;
-    t = await startTestApp("postgres", {}, { databaseUrl: url.toString() });
-    const admin = await createStaff(t, "site_admin");
-    staff = await signInStaff(t, admin.username);
+    app = await startAppBehindProxy();
+    ({ proxy, t, staff } = app);
   }, 120_000);
 
-  afterAll(async () => {
-    await t?.close();
-    await proxy?.close();
-    await database?.drop();
-  }, 60_000);
+  afterAll(() => app?.close(), 60_000);
 
   /** Whether each of 40 queries at once (four per connection of the pool) answers. */
   const allAnswer = async () => {

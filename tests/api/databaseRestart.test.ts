@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { notifications } from "../../server/db/schema/index.ts";
 import { JobQueue, type QueueTuning } from "../../server/jobs/queue.ts";
-import { backends, freshPostgresDatabase } from "../helpers/backends.ts";
-import { createStaff, signInStaff } from "../helpers/factories.ts";
+import { type AppBehindProxy, startAppBehindProxy } from "../helpers/appBehindProxy.ts";
+import { backends } from "../helpers/backends.ts";
 import type { HttpClient } from "../helpers/httpClient.ts";
-import { startTcpProxy, type TcpProxy } from "../helpers/tcpProxy.ts";
-import { startTestApp, type TestApp } from "../helpers/testApp.ts";
+import type { TcpProxy } from "../helpers/tcpProxy.ts";
+import type { TestApp } from "../helpers/testApp.ts";
 
 const FAST: QueueTuning = {
   expireInSeconds: 60,
@@ -39,8 +39,8 @@ if (!onPostgres)
   );
 
 describe.skipIf(!onPostgres)("a PostgreSQL restart under the server (postgres)", () => {
+  let app: AppBehindProxy;
   let proxy: TcpProxy;
-  let database: { url: string; drop: () => Promise<void> };
   let t: TestApp;
   let queue: JobQueue;
   let staff: HttpClient;
@@ -52,14 +52,8 @@ describe.skipIf(!onPostgres)("a PostgreSQL restart under the server (postgres)",
   });
 
   beforeAll(async () => {
-    database = await freshPostgresDatabase();
-    proxy = await startTcpProxy({ host: "127.0.0.1", port: 5432 });
-    const url = new URL(database.url);
-    url.host = `127.0.0.1:${proxy.port}`;
-    t = await startTestApp("postgres", {}, { databaseUrl: url.toString() });
-    const admin = await createStaff(t, "site_admin");
-    staff = await signInStaff(t, admin.username);
-    staffId = admin.id;
+    app = await startAppBehindProxy();
+    ({ proxy, t, staff, staffId } = app);
     queue = new JobQueue(t.context, FAST).define<{ label: string }>({
       name: "restart-count",
       title: (data) => `Counting ${data.label}`,
@@ -77,9 +71,7 @@ describe.skipIf(!onPostgres)("a PostgreSQL restart under the server (postgres)",
   afterAll(async () => {
     await proxy?.restore();
     await queue?.stop({ graceful: false });
-    await t?.close();
-    await proxy?.close();
-    await database?.drop();
+    await app?.close();
   }, 60_000);
 
   test("503 with Retry-After while it is down, 200 after, and each job queued before runs once", async () => {
