@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { dropEarlyResponses, takeEarlyResponse, takeEarlyRun } from "./earlyRequests.ts";
+import { dropEarlyResponses, earlyRunOf, takeEarlyResponse, takeEarlyRun } from "./earlyRequests.ts";
 
 const holder = globalThis as { __vitalityEarly?: Record<string, Promise<Response> | undefined> };
 const answer = (text: string) => Promise.resolve(new Response(text));
@@ -51,4 +51,12 @@ test("an early answer is taken once; after the first screen only its own run, an
   // Only the first screen keeps its run: the next screen's drop keeps nothing.
   dropEarlyResponses("querie6");
   expect(takeEarlyResponse("run:querie6")).toBeUndefined();
+});
+
+test("the addresses early-requests.js starts a run for: an analysis at its defaults only", () => {
+  expect(earlyRunOf("/queries/querie5", "")).toBe("querie5");
+  expect(earlyRunOf("/queries/querie11/", "")).toBe("querie11");
+  expect(earlyRunOf("/queries/querie5", "?year=2024")).toBeUndefined();
+  expect(earlyRunOf("/queries", "")).toBeUndefined();
+  expect(earlyRunOf("/home", "")).toBeUndefined();
 });

@@ -63,6 +63,15 @@ export async function takeEarlyRun(name: string, filters: FilterValues): Promise
 }
 
 /**
+ * The analysis whose run early-requests.js starts for an address: an analysis's screen at its
+ * defaults (no search). The same rule as that plain script's, which cannot import this one.
+ */
+export function earlyRunOf(pathname: string, search: string): string | undefined {
+  const analysis = /^\/queries\/(querie\d+)\/?$/.exec(pathname);
+  return analysis && search === "" ? analysis[1] : undefined;
+}
+
+/**
  * Drops what the first screen did not take; `keepRun` (the analysis that screen shows, at its
  * defaults) keeps that analysis's run takeable until its query takes it or this is called again.
  */

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRouter } from "@tanstack/react-router";
-import { dropEarlyResponses } from "../api/earlyRequests.ts";
+import { dropEarlyResponses, earlyRunOf } from "../api/earlyRequests.ts";
 import { ErrorScreen, NotFoundScreen, PendingScreen } from "../components/StatusScreens.tsx";
 import { rootRoute } from "../routes/__root.tsx";
 import { adminHelpcenterRoute } from "../routes/admin/adminHelpcenter.tsx";
@@ -99,9 +99,8 @@ export function createAppRouter(queryClient: QueryClient) {
   let resolvedScreens = 0;
   const stopDropping = router.subscribe("onResolved", ({ toLocation }) => {
     resolvedScreens += 1;
-    const analysis = /^\/queries\/(querie\d+)\/?$/.exec(toLocation.pathname);
-    const atDefaults = analysis && toLocation.searchStr === "";
-    dropEarlyResponses(resolvedScreens === 1 && atDefaults ? analysis[1] : undefined);
+    const run = earlyRunOf(toLocation.pathname, toLocation.searchStr);
+    dropEarlyResponses(resolvedScreens === 1 ? run : undefined);
     if (resolvedScreens > 1) stopDropping();
   });
   return router;
