@@ -21,6 +21,7 @@ import { siteSettingsBodyExample } from "../http/examples/requestBodies.ts";
 import { siteSettingsExample } from "../http/examples/services.ts";
 import { requireStaff } from "../http/middleware/guards.ts";
 import { describe } from "../http/openapi/declare.ts";
+import type { LiveHub } from "../live/hub.ts";
 
 const richText = z.string().max(200_000, "must be at most 200,000 characters");
 
@@ -79,13 +80,10 @@ export const updateSettings = z
     "send either contents or queries",
   );
 
-async function readSetting<T extends Record<string, unknown>>(
-  db: Db,
-  key: "contents" | "queries",
-  fallback: T,
-): Promise<T> {
-  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, key));
-  return { ...fallback, ...(row?.value as Partial<T> | undefined) };
+/** The three contents as stored, over their defaults (the query texts: queryTextsInForce.ts). */
+async function readContents(db: Db): Promise<typeof defaultContents> {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, "contents"));
+  return { ...defaultContents, ...(row?.value as Partial<typeof defaultContents> | undefined) };
 }
 
 async function writeSetting(db: Db, key: "contents" | "queries", value: Record<string, unknown>) {
@@ -95,11 +93,12 @@ async function writeSetting(db: Db, key: "contents" | "queries", value: Record<s
     .onConflictDoUpdate({ target: siteSettings.key, set: { value } });
 }
 
-async function siteSettingsAnswer(database: Database) {
+/** With `live`, the query texts as this process keeps them for the answers (invalidated on change). */
+async function siteSettingsAnswer(database: Database, live?: LiveHub) {
   return {
     status: 200,
-    contents: await readSetting(database.db, "contents", defaultContents),
-    queries: queryTextsInForce(await queryTextEdits(database)),
+    contents: await readContents(database.db),
+    queries: queryTextsInForce(await queryTextEdits(database, live)),
   };
 }
 
@@ -114,7 +113,7 @@ export const siteSettingsRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       if (!c.var.session) throw invalidToken();
-      return c.json(await siteSettingsAnswer(c.var.app.database));
+      return c.json(await siteSettingsAnswer(c.var.app.database, c.var.app.live));
     },
   )
   .post(
@@ -136,7 +135,7 @@ export const siteSettingsRoutes = new Hono<AppEnv>()
       const { database, live } = c.var.app;
       const { db } = database;
       if (update.contents) {
-        const contents = await readSetting(db, "contents", defaultContents);
+        const contents = await readContents(db);
         const [field, html] = Object.entries(update.contents)[0]!;
         // Stored sanitised: every reader (web, exports, any future client) gets the safe HTML.
         await writeSetting(db, "contents", { ...contents, [`${field}Text`]: sanitizeRichText(html ?? "") });
