@@ -72,7 +72,8 @@ const drawableText = (svg: string) => svg.replaceAll("\u2212", "-");
 
 /** A chart's or map's SVG as vector drawing, fitted into the room below y (mm). */
 function drawSvg(doc: PDFKit.PDFDocument, svg: string, y: number) {
-  const size = fitInto(svgSize(svg), { width: roomBelow(y).width * MM, height: roomBelow(y).height * MM });
+  const room = roomBelow(y);
+  const size = fitInto(svgSize(svg), { width: room.width * MM, height: room.height * MM });
   SVGtoPDF(doc, drawableText(svg), REPORT_PAGE.margin * MM, y * MM, {
     width: size.width,
     height: size.height,
@@ -128,8 +129,8 @@ function drawTable(doc: PDFKit.PDFDocument, table: ReportTable, y: number, nextP
     );
   };
   const row = (cells: string[], bold: boolean, indent: number) => {
+    // Sets the row's font too.
     const height = heightOf(cells, bold, indent);
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(FONT.table);
     cells.forEach((cell, index) => {
       doc.text(cell, x0 + index * columnWidth + (index === 0 ? indent : 0), top, {
         width: columnWidth - 6 - (index === 0 ? indent : 0),
@@ -181,15 +182,10 @@ export async function reportPdf(content: ReportContent): Promise<Buffer> {
   });
   const writer = writerOf(doc);
   let first = true;
-  for (const chart of content.charts) {
-    const y = drawSection(writer, chart.title, newPage(doc, content, writer, first));
+  for (const figure of [...content.charts, ...content.maps]) {
+    const y = drawSection(writer, figure.title, newPage(doc, content, writer, first));
     first = false;
-    drawSvg(doc, chart.svg, y);
-  }
-  for (const map of content.maps) {
-    const y = drawSection(writer, map.title, newPage(doc, content, writer, first));
-    first = false;
-    drawSvg(doc, map.svg, y);
+    drawSvg(doc, figure.svg, y);
   }
   for (const table of content.tables) {
     const y = drawSection(writer, table.title, newPage(doc, content, writer, first));
