@@ -20,7 +20,7 @@ import { type RunResponse, runPlugin } from "../engine/runPlugin.ts";
 import { viewBases } from "../engine/view.ts";
 import { PICTURE_URL_PREFIX, storedPicturePath } from "../pictures/pictureStore.ts";
 import { chartToSvg, reportCharts } from "./chartSvg.ts";
-import { mapHasShapes, mapToSvg } from "./mapSvg.ts";
+import { mapToSvg } from "./mapSvg.ts";
 
 export interface ReportTable {
   title: string;
@@ -115,9 +115,10 @@ export async function answerContent(
     charts.push({ title: chart.title, svg: await chartToSvg(chart, plugin.view.charts, results) });
   }
   // A map with no shape at all (no zip of the answer has one) would be an empty frame: left out.
-  const maps = plugin.view.maps
-    .filter((map) => mapHasShapes(map, results))
-    .map((map) => ({ title: map.title, svg: mapToSvg(map, results) }));
+  const maps = plugin.view.maps.flatMap((map) => {
+    const svg = mapToSvg(map, results);
+    return svg ? [{ title: map.title, svg }] : [];
+  });
   const tables = plugin.view.tables.flatMap((table): ReportTable[] => {
     const note = viewNote(table, results);
     if (note !== undefined)

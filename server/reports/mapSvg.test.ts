@@ -48,8 +48,8 @@ const map = (center: MapDescriptor["center"]): MapDescriptor => ({
 });
 
 /** The points of the SVG's paths, in drawing order (the banded zip first, then the PSA). */
-const paths = (svg: string) =>
-  Array.from(svg.matchAll(/<path d="([^"]+)"/g), (match) =>
+const paths = (svg: string | undefined) =>
+  Array.from((svg ?? "").matchAll(/<path d="([^"]+)"/g), (match) =>
     Array.from(match[1]!.matchAll(/[ML]([-\d.]+) ([-\d.]+)/g), (point) => [
       Number(point[1]),
       Number(point[2]),

@@ -86,12 +86,10 @@ function labelOf(layer: MapLayer, item: Item): string | undefined {
   return layer.shape === "single" ? layer.label : undefined;
 }
 
-/** Whether the map has anything to draw (a map with no shape is left out of the report). */
-export const mapHasShapes = (descriptor: MapDescriptor, results: Record<string, unknown>) =>
-  drawnOf(descriptor, results).length > 0;
-
-export function mapToSvg(descriptor: MapDescriptor, results: Record<string, unknown>): string {
+/** The map as SVG; undefined when it has nothing to draw (a map with no shape is left out of the report). */
+export function mapToSvg(descriptor: MapDescriptor, results: Record<string, unknown>): string | undefined {
   const drawn = drawnOf(descriptor, results);
+  if (drawn.length === 0) return undefined;
   const accents = layerAccents(descriptor);
   // The view: near the screen's. A "psa" map opens on the primary service area at a zoom that
   // shows the region around it; here, its service areas (the one-shape layers: PSA, SSA, TSA) with
