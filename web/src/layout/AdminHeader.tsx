@@ -35,7 +35,7 @@ export function AdminHeader({
       <Group className={classes.topRow} justify="space-between" wrap="nowrap">
         <Group gap="lg" wrap="nowrap" className={classes.brandGroup}>
           <NavBurger opened={drawerOpened} onClick={onBurger} />
-          <Link to="/administration" className={classes.brandLink} aria-label="Administration home">
+          <Link to="/administration" className={classes.brandLink} aria-label="Vitality Administration, home">
             <BrandMark caption="Administration" />
           </Link>
           <Group

@@ -20,6 +20,7 @@ export function BrandMark({ caption }: { caption?: string }) {
         <Text fw={700} size="lg" lh={1.1} c="vitality.9">
           Vitality
         </Text>
+        {/* Not drawn in the column; it keeps the two lines two words for those who read the text. */}{" "}
         {caption ? (
           <Text size="xs" c="dimmed" lh={1.1} truncate>
             {caption}

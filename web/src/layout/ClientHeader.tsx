@@ -36,7 +36,7 @@ export function ClientHeader({
       <Group className={classes.topRow} justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap" className={classes.brandGroup}>
           <NavBurger opened={drawerOpened} onClick={onBurger} />
-          <Link to="/" className={classes.brandLink} aria-label="Vitality home">
+          <Link to="/" className={classes.brandLink} aria-label={`Vitality ${organization.name}, home`}>
             <BrandMark caption={organization.name} />
           </Link>
         </Group>
