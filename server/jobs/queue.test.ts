@@ -134,6 +134,31 @@ for (const backend of backends) {
       }
     });
 
+    test("a queue's retries as configured at this start, not as at its first", async () => {
+      const reports = (delaySeconds: number) =>
+        new JobQueue(t.context, FAST).define<CountData>({
+          name: "configured-retries",
+          title: () => "Configured retries",
+          singletonKey: (data) => data.label,
+          retry: { limit: 3, delaySeconds, backoff: true },
+          run: async () => "done",
+        });
+      const first = reports(60);
+      await first.start({ work: false });
+      await first.stop();
+      const next = reports(1);
+      await next.start({ work: false });
+      try {
+        const [queue] = await t.context.database.execute<{ retry_delay: number; retry_limit: number }>(
+          "SELECT retry_delay, retry_limit FROM pgboss.queue WHERE name = $1",
+          ["configured-retries"],
+        );
+        expect({ delay: queue?.retry_delay, limit: queue?.retry_limit }).toEqual({ delay: 1, limit: 3 });
+      } finally {
+        await next.stop();
+      }
+    });
+
     test("a job interrupted by a restart is resumed by the next process", async () => {
       let started = 0;
       const body = interruptible();

@@ -126,7 +126,7 @@ export class JobQueue {
   async start({ work = true } = {}) {
     await this.boss.start();
     for (const definition of this.definitions.values()) {
-      await this.boss.createQueue(definition.name, {
+      const settings: PgBoss.Queue = {
         name: definition.name,
         policy: "stately",
         expireInSeconds: this.tuning.expireInSeconds,
@@ -135,7 +135,11 @@ export class JobQueue {
           ? { retryDelay: definition.retry.delaySeconds, retryBackoff: definition.retry.backoff }
           : {}),
         ...(definition.keepQueuedDays ? { retentionMinutes: definition.keepQueuedDays * 24 * 60 } : {}),
-      });
+      };
+      await this.boss.createQueue(definition.name, settings);
+      // createQueue keeps a queue's settings of its first start: a setting changed since (e.g.
+      // REPORT_RETRY_DELAY_SECONDS) takes effect from this start on, for the jobs sent from now.
+      await this.boss.updateQueue(definition.name, settings);
       if (work) {
         const worker = await this.boss.work<JobEnvelope<never>>(
           definition.name,
