@@ -10,13 +10,17 @@ import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { analysisAnswers } from "../../tests/helpers/analysisAnswers.ts";
 import { backends, freshPostgresDatabase } from "../../tests/helpers/backends.ts";
-import { createStaff, signInCustomer, signInStaff } from "../../tests/helpers/factories.ts";
+import {
+  createStaff,
+  demoOrganisationId,
+  signInCustomer,
+  signInStaff,
+} from "../../tests/helpers/factories.ts";
 import { HttpClient } from "../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp, testConfig } from "../../tests/helpers/testApp.ts";
 import { createApp } from "../app.ts";
 import { createContext } from "../bootstrap/context.ts";
 import { DEMO_EMAIL } from "../bootstrap/demoOrganisation.ts";
-import { seedDemo } from "../bootstrap/seedDemo.ts";
 import type { AppContext } from "../context.ts";
 import { organisationYears, practiceYearVersions } from "../db/schema/index.ts";
 import { clearRunCache } from "../engine/runPlugin.ts";
@@ -118,8 +122,8 @@ for (const backend of backends) {
       return restored;
     };
     beforeAll(async () => {
-      t = await startTestApp(backend);
-      organisationId = (await seedDemo(t.context)).demo!.id;
+      t = await startTestApp(backend, {}, { demo: true });
+      organisationId = await demoOrganisationId(t);
     }, 900_000);
     afterAll(async () => {
       for (const context of started) {

@@ -11,11 +11,15 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { backends } from "../../tests/helpers/backends.ts";
-import { createStaff, signInCustomer, signInStaff } from "../../tests/helpers/factories.ts";
+import {
+  createStaff,
+  demoOrganisationId,
+  signInCustomer,
+  signInStaff,
+} from "../../tests/helpers/factories.ts";
 import type { HttpClient } from "../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
 import { DEMO_EMAIL } from "../bootstrap/demoOrganisation.ts";
-import { seedDemo } from "../bootstrap/seedDemo.ts";
 import { clearRunCache } from "./runPlugin.ts";
 
 const ANALYSES = Array.from({ length: 11 }, (_, index) => `querie${index + 1}`);
@@ -76,8 +80,8 @@ for (const backend of backends) {
     let customer: HttpClient;
     let siteAdmin: HttpClient;
     beforeAll(async () => {
-      t = await startTestApp(backend);
-      organisationId = (await seedDemo(t.context)).demo!.id;
+      t = await startTestApp(backend, {}, { demo: true });
+      organisationId = await demoOrganisationId(t);
       customer = await signInCustomer(t, DEMO_EMAIL);
       siteAdmin = await signInStaff(t, (await createStaff(t, "site_admin")).username);
     }, 600_000);

@@ -12,7 +12,12 @@ import { join, relative } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { analysisAnswers } from "../../tests/helpers/analysisAnswers.ts";
 import { backends } from "../../tests/helpers/backends.ts";
-import { createStaff, signInCustomer, signInStaff } from "../../tests/helpers/factories.ts";
+import {
+  createStaff,
+  demoOrganisationId,
+  signInCustomer,
+  signInStaff,
+} from "../../tests/helpers/factories.ts";
 import type { HttpClient } from "../../tests/helpers/httpClient.ts";
 import {
   FILLER_NAME,
@@ -23,7 +28,6 @@ import {
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
 import { sha256Of } from "../backup/manifest.ts";
 import { DEMO_EMAIL } from "../bootstrap/demoOrganisation.ts";
-import { seedDemo } from "../bootstrap/seedDemo.ts";
 import {
   advisoryBoardUploads,
   customerUsers,
@@ -117,10 +121,10 @@ for (const backend of backends) {
     beforeAll(async () => {
       disk = mountSmallDisk(DISK_KB);
       disk.keepOutside("pglite");
-      t = await startTestApp(backend, { REPORT_RETRY_DELAY_SECONDS: "1" }, { dataDir: disk.dir });
+      t = await startTestApp(backend, { REPORT_RETRY_DELAY_SECONDS: "1" }, { dataDir: disk.dir, demo: true });
       // The report deliveries' leases are on the app's clock, pg-boss's retries on real time.
       t.clock.advance((Date.now() - t.clock.now().getTime()) / 1000);
-      organisationId = (await seedDemo(t.context)).demo!.id;
+      organisationId = await demoOrganisationId(t);
       // Signed in while there is room: the sign-in link is a mail, kept in the outbox.
       customer = await signInCustomer(t, DEMO_EMAIL);
       siteAdmin = await signInStaff(t, (await createStaff(t, "site_admin")).username);

@@ -31,8 +31,20 @@ export const backends: Backend[] = await (async () => {
   return ["pglite"] as Backend[];
 })();
 
-const databaseUrl = (name: string) => ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+/** The address of the database `name` on the test PostgreSQL server. */
+export const databaseUrl = (name: string) => ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
 const TEMPLATE_PREFIX = "vitality_template_";
+
+/** Drops `name` and the databases named `prefix` and the pid of a process that has ended. */
+async function dropEndedDatabases(admin: postgres.Sql, prefix: string, name: string) {
+  const existing = await admin<{ datname: string }[]>`
+    SELECT datname FROM pg_database WHERE starts_with(datname, ${prefix})`;
+  for (const { datname } of existing) {
+    const pid = Number(datname.slice(prefix.length).split("_")[0]);
+    if (datname === name || !isAlive(pid))
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  }
+}
 
 /**
  * A migrated database per test process, which every fresh database copies: the migrations take
@@ -45,13 +57,7 @@ function migratedTemplate(): Promise<string> {
     const name = `${TEMPLATE_PREFIX}${process.pid}`;
     const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
     try {
-      const existing = await admin<{ datname: string }[]>`
-        SELECT datname FROM pg_database WHERE starts_with(datname, ${TEMPLATE_PREFIX})`;
-      for (const { datname } of existing) {
-        const pid = Number(datname.slice(TEMPLATE_PREFIX.length));
-        if (datname === name || !isAlive(pid))
-          await admin.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-      }
+      await dropEndedDatabases(admin, TEMPLATE_PREFIX, name);
       await admin.unsafe(`CREATE DATABASE ${name}`);
     } finally {
       await admin.end();
@@ -68,13 +74,13 @@ function migratedTemplate(): Promise<string> {
 
 /**
  * A fresh PostgreSQL database for one test file, migrated as a first start leaves it (or empty,
- * as a restore wants it); dropped by the returned function.
+ * as a restore wants it, or a copy of `template`); dropped by the returned function.
  */
 export async function freshPostgresDatabase(
-  options: { empty?: boolean } = {},
+  options: { empty?: boolean; template?: string } = {},
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `vitality_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const source = options.empty ? "template0" : await migratedTemplate();
+  const source = options.empty ? "template0" : (options.template ?? (await migratedTemplate()));
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${source}`);
   await admin.end();
@@ -86,4 +92,21 @@ export async function freshPostgresDatabase(
       await dropper.end();
     },
   };
+}
+
+/**
+ * A migrated database made once per test run (oncePerTestRun.ts) for the run's workers to copy
+ * (`freshPostgresDatabase({ template })`), named `prefix` and the run; answers its name.
+ */
+export async function runDatabase(prefix: string, runId: string): Promise<string> {
+  const name = `${prefix}${runId}`;
+  const source = await migratedTemplate();
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  try {
+    await dropEndedDatabases(admin, prefix, name);
+    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${source}`);
+  } finally {
+    await admin.end();
+  }
+  return name;
 }

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { eq } from "drizzle-orm";
 import { hashPassword } from "../../server/auth/passwords.ts";
+import { DEMO_SLUG } from "../../server/bootstrap/demoOrganisation.ts";
 import type { StaffRole } from "../../server/db/schema/index.ts";
 import {
   customerUsers,
@@ -26,6 +28,16 @@ export async function createOrganisation(
     .values({ slug: `org-${suffix}`, name: `Org ${suffix}`, ...values })
     .returning();
   return row!;
+}
+
+/** The id of the demo organisation of an app started with `{ demo: true }`. */
+export async function demoOrganisationId(t: TestApp) {
+  const [demo] = await t.context.database.db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.slug, DEMO_SLUG));
+  if (!demo) throw new Error("This app has no demo: start it with { demo: true }");
+  return demo.id;
 }
 
 /** The engine tests' own provider: its NPI marks the organisation's cases in the synthetic markets. */

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { isAlive } from "../../../server/ingest/sweep.ts";
+import { isAlive } from "../../server/ingest/sweep.ts";
 
 function ownerOf(lock: string): number {
   try {

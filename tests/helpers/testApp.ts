@@ -3,13 +3,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../server/app.ts";
 import { createContext } from "../../server/bootstrap/context.ts";
+import { seedDemo } from "../../server/bootstrap/seedDemo.ts";
 import { loadConfig } from "../../server/config.ts";
 import type { AppContext, Clock } from "../../server/context.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { liveWebsocketHandler } from "../../server/live/channelRoute.ts";
 import { createLogger } from "../../server/logger.ts";
-import { type Backend, freshPostgresDatabase } from "./backends.ts";
+import { type Backend, databaseUrl, freshPostgresDatabase, runDatabase } from "./backends.ts";
 import { HttpClient } from "./httpClient.ts";
+import { oncePerTestRun, testRun } from "./oncePerTestRun.ts";
 
 /** A clock the test moves by hand. */
 export class ManualClock implements Clock {
@@ -81,6 +83,27 @@ function migratedPgliteFolder(): Promise<string> {
   return pgliteTemplate;
 }
 
+/**
+ * The demo as `npm start` seeds it (its last two years enabled, its analysis files written), seeded
+ * once per test run and backend: a data folder (with PGlite's database in it) and, on PostgreSQL, a
+ * database, which each app that asks for the demo copies. Seeding takes 15-60 s a time; a copy,
+ * a second or two.
+ */
+const seededDemo = (backend: Backend) =>
+  oncePerTestRun(`demo-${backend}`, async (dataDir) => {
+    const database = backend === "postgres" ? await runDatabase("vitality_seeded_", testRun().id) : undefined;
+    const seeding = await startTestApp(
+      backend,
+      {},
+      { dataDir, databaseUrl: database && databaseUrl(database) },
+    );
+    await seedDemo(seeding.context);
+    await seeding.close();
+  }).then((dataDir) => ({
+    dataDir,
+    database: backend === "postgres" ? `vitality_seeded_${testRun().id}` : undefined,
+  }));
+
 /** The whole API on a fresh database of the chosen backend, with a temporary data folder. */
 export async function startTestApp(
   backend: Backend,
@@ -91,14 +114,19 @@ export async function startTestApp(
     databaseUrl?: string;
     /** A data folder the caller made and removes (a small filesystem: the full-disk tests). */
     dataDir?: string;
+    /** Start on a copy of the seeded demo (seedDemo.ts), made once per test run. */
+    demo?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "vitality-test-"));
   // A second "server process" on the same PostgreSQL database (scale-out tests) shares, never drops
   // it; so does an app reaching its database another way (through a proxy the test cuts).
   const shared = options.databaseUrl ?? options.shareDatabaseWith?.context.config.databaseUrl;
-  const postgresDb = backend === "postgres" && !shared ? await freshPostgresDatabase() : undefined;
-  if (backend === "pglite") {
+  const demo = options.demo ? await seededDemo(backend) : undefined;
+  const postgresDb =
+    backend === "postgres" && !shared ? await freshPostgresDatabase({ template: demo?.database }) : undefined;
+  if (demo) cpSync(demo.dataDir, dataDir, { recursive: true, preserveTimestamps: true });
+  else if (backend === "pglite") {
     cpSync(await migratedPgliteFolder(), join(dataDir, "pglite"), { recursive: true });
   }
   const config = testConfig(dataDir, shared ?? postgresDb?.url, env);

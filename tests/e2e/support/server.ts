@@ -1,19 +1,9 @@
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { isAlive } from "../../../server/ingest/sweep.ts";
-import { tryLock } from "./processLock.ts";
+import { oncePerTestRun } from "../../helpers/oncePerTestRun.ts";
 import { ensureWebBuild, ROOT } from "./webBuild.ts";
 
 export const ADMIN_USERNAME = "admin";
@@ -68,82 +58,20 @@ type StartOptions = {
 };
 
 /**
- * The test run this process belongs to: the runner's process when this is one of its parallel
- * workers (they share the seeded folders), else this process; with its start time, so a reused pid
- * is another run.
- */
-function testRun(): string {
-  const pid = process.env.BUN_TEST_WORKER_ID ? process.ppid : process.pid;
-  try {
-    // Field 22 of /proc/<pid>/stat: the start time in clock ticks since boot.
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return `${pid}-${fields[19] ?? 0}`;
-  } catch {
-    return `${pid}-0`;
-  }
-}
-
-const SEED_PREFIX = "vitality-e2e-seed-";
-
-/** Seeded folders of earlier runs whose runner has ended (a run cannot tell when its last worker ends). */
-function removeEndedRunsFolders() {
-  for (const name of readdirSync(tmpdir())) {
-    const pid = Number(name.slice(SEED_PREFIX.length).split("-")[0]);
-    if (name.startsWith(SEED_PREFIX) && pid && !isAlive(pid))
-      rmSync(join(tmpdir(), name), { recursive: true, force: true });
-  }
-}
-
-/**
  * One seeded data folder per kind of seed for the whole test run, shared by its parallel workers:
- * the first suite that needs it starts a server that seeds the demo (half a minute or more on a
- * loaded machine) and stops it, while a suite of another worker waits for it; every suite then
- * starts on its own copy, where the idempotent seed finds nothing to do. Each suite still sees the
- * same fresh demo it would have seeded itself.
+ * made by a server that seeds the demo and stops; every suite then starts on its own copy, where
+ * the idempotent seed finds nothing to do. Each suite still sees the same fresh demo it would have
+ * seeded itself.
  */
-const seededFolders = new Map<boolean, Promise<string>>();
-
-function seededFolder(demoAnalyses: boolean, startTimeoutMs: number | undefined): Promise<string> {
-  let folder = seededFolders.get(demoAnalyses);
-  if (!folder) {
-    folder = (async () => {
-      removeEndedRunsFolders();
-      const dataDir = join(tmpdir(), `${SEED_PREFIX}${testRun()}-${demoAnalyses ? "analyses" : "plain"}`);
-      const ready = `${dataDir}.ready`;
-      for (;;) {
-        if (existsSync(ready)) return dataDir;
-        const release = tryLock(`${dataDir}.lock`);
-        if (!release) {
-          await Bun.sleep(250);
-          continue;
-        }
-        try {
-          if (existsSync(ready)) return dataDir;
-          // What a seeder that died left behind.
-          rmSync(dataDir, { recursive: true, force: true });
-          mkdirSync(dataDir);
-          const started = performance.now();
-          const seeding = await launch({
-            dataDir,
-            demoAnalyses,
-            startTimeoutMs: Math.max(startTimeoutMs ?? 0, 300_000),
-          });
-          await seeding.stop();
-          writeFileSync(ready, "");
-          const seconds = ((performance.now() - started) / 1000).toFixed(1);
-          console.log(`[e2e] demo seeded once in ${seconds} s${demoAnalyses ? " (with its analyses)" : ""}`);
-          return dataDir;
-        } finally {
-          release();
-        }
-      }
-    })();
-    // A failed seed is retried by the next suite rather than failing every later one at once.
-    folder.catch(() => seededFolders.delete(demoAnalyses));
-    seededFolders.set(demoAnalyses, folder);
-  }
-  return folder;
-}
+const seededFolder = (demoAnalyses: boolean, startTimeoutMs: number | undefined) =>
+  oncePerTestRun(`e2e-${demoAnalyses ? "analyses" : "plain"}`, async (dataDir) => {
+    const seeding = await launch({
+      dataDir,
+      demoAnalyses,
+      startTimeoutMs: Math.max(startTimeoutMs ?? 0, 300_000),
+    });
+    await seeding.stop();
+  });
 
 /**
  * The real server as a separate process (as `npm start` runs it) on a free port, with a throw-away

@@ -1,7 +1,7 @@
 import { existsSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { webBuildStale } from "../../../server/cli/webSources.ts";
-import { tryLock } from "./processLock.ts";
+import { tryLock } from "../../helpers/processLock.ts";
 
 /** Same staleness rule as `npm start` (server/cli/start.ts): rebuild when a web source is newer. */
 export const ROOT = join(import.meta.dir, "..", "..", "..");
