@@ -1,0 +1,180 @@
+/**
+ * A prepared table held as columns (derived/preparedTables.ts): each column is its distinct values
+ * (in order of first appearance) and, per row, the code of its value in a typed array, as narrow
+ * as the count of distinct values allows (one byte up to 256). At 1m the prepared tables' columns
+ * have 2-653 distinct values over 17-31k rows: a row costs 10-20 bytes instead of the 150-190 of an
+ * object, and a filter tests a code against a list of the values it keeps (`codesKept`), not a text.
+ *
+ * An analysis reads rows through `eachRow` (a cursor whose fields are the row's values: read them
+ * during the visit, do not keep the cursor) or `rowAt` (a plain object, for a few rows).
+ */
+import type { z } from "zod";
+
+/** A row's code in its column: Uint8Array up to 256 distinct values, Uint16Array up to 65,536. */
+export type Codes = Uint8Array | Uint16Array | Int32Array;
+
+export interface Column {
+  values: unknown[];
+  codes: Codes;
+}
+
+const codesFor = (distinct: number, length: number): Codes =>
+  distinct <= 0x100 ? new Uint8Array(length) : distinct <= 0x10000 ? new Uint16Array(length) : new Int32Array(length);
+
+/**
+ * A getter of a column's value for the cursor's row. One function literal per code width, so that
+ * each reads one kind of typed array (JSC compiles an access seeing several kinds to its slow path).
+ */
+function valueGetter({ values, codes }: Column): (this: Cursor) => unknown {
+  if (codes instanceof Uint8Array)
+    return function (this: Cursor) {
+      return values[codes[this.index]!];
+    };
+  if (codes instanceof Uint16Array)
+    return function (this: Cursor) {
+      return values[(codes as Uint16Array)[this.index]!];
+    };
+  return function (this: Cursor) {
+    return values[(codes as Int32Array)[this.index]!];
+  };
+}
+
+/** Whether the row at an index has one of the values `keep` accepts (read once per distinct value). */
+export function codesKept(column: Column, keep: (value: unknown) => boolean): (index: number) => boolean {
+  const kept = Uint8Array.from(column.values, (value) => (keep(value) ? 1 : 0));
+  const { codes } = column;
+  if (codes instanceof Uint8Array) return (index) => kept[codes[index]!] === 1;
+  if (codes instanceof Uint16Array) return (index) => kept[(codes as Uint16Array)[index]!] === 1;
+  return (index) => kept[(codes as Int32Array)[index]!] === 1;
+}
+
+interface Cursor {
+  index: number;
+}
+
+/** The kept form of a table (JSON): per column its distinct values and the rows' codes. */
+export interface KeptColumns {
+  length: number;
+  columns: Record<string, { values: unknown[]; codes: number[] }>;
+}
+
+export class ColumnTable<Row extends object = Record<string, unknown>> {
+  #cursor?: object;
+
+  private constructor(
+    readonly length: number,
+    readonly columns: Readonly<Record<string, Column>>,
+  ) {}
+
+  /** The rows as columns; `names` are the row's fields (a table without rows has them too). */
+  static fromRows<Row extends object>(names: readonly string[], rows: readonly Row[]): ColumnTable<Row> {
+    const columns: Record<string, Column> = {};
+    for (const name of names) {
+      const codeOf = new Map<unknown, number>();
+      const values: unknown[] = [];
+      const indexes = new Int32Array(rows.length);
+      rows.forEach((row, index) => {
+        const value = (row as Record<string, unknown>)[name];
+        let code = codeOf.get(value);
+        if (code === undefined) {
+          code = values.push(value) - 1;
+          codeOf.set(value, code);
+        }
+        indexes[index] = code;
+      });
+      const codes = codesFor(values.length, rows.length);
+      codes.set(indexes);
+      columns[name] = { values, codes };
+    }
+    return new ColumnTable<Row>(rows.length, columns);
+  }
+
+  /**
+   * A table from its kept form, each distinct value parsed with its column's schema in `row` (so
+   * every row's value fits it, as a row-by-row parse would check). Throws when the form does not fit.
+   */
+  static fromKept<Row extends object>(kept: unknown, row: z.ZodObject): ColumnTable<Row> {
+    const { length, columns: keptColumns } = kept as KeptColumns;
+    if (!Number.isInteger(length) || length < 0 || typeof keptColumns !== "object" || keptColumns === null)
+      throw new Error("not a kept table");
+    const columns: Record<string, Column> = {};
+    for (const [name, schema] of Object.entries(row.shape)) {
+      const column = keptColumns[name];
+      if (!column || !Array.isArray(column.values) || !Array.isArray(column.codes) || column.codes.length !== length)
+        throw new Error(`column ${name} missing or of another length`);
+      const values = column.values.map((value) => (schema as z.ZodType).parse(value));
+      const codes = codesFor(values.length, length);
+      column.codes.forEach((code, index) => {
+        if (!Number.isInteger(code) || code < 0 || code >= values.length) throw new Error(`column ${name}: bad code`);
+        codes[index] = code;
+      });
+      columns[name] = { values, codes };
+    }
+    return new ColumnTable<Row>(length, columns);
+  }
+
+  /** The kept form (what JSON.stringify writes). */
+  toJSON(): KeptColumns {
+    const columns: KeptColumns["columns"] = {};
+    for (const [name, { values, codes }] of Object.entries(this.columns))
+      columns[name] = { values, codes: Array.from(codes) };
+    return { length: this.length, columns };
+  }
+
+  column(name: keyof Row & string): Column {
+    const column = this.columns[name];
+    if (!column) throw new Error(`no column ${name}`);
+    return column;
+  }
+
+  /** A cursor: an object with the row's fields as getters of the row at its `index`. */
+  private cursor(): Row & Cursor {
+    if (!this.#cursor) {
+      const prototype = {};
+      for (const [name, column] of Object.entries(this.columns))
+        Object.defineProperty(prototype, name, { get: valueGetter(column), enumerable: true });
+      this.#cursor = prototype;
+    }
+    const cursor = Object.create(this.#cursor) as Row & Cursor;
+    cursor.index = 0;
+    return cursor;
+  }
+
+  /**
+   * Visits the rows `keep` accepts (every row without it), in order, with a cursor on the row: its
+   * fields are the row's values while the visit lasts (keep `index` to come back to a row, not the cursor).
+   */
+  eachRow(visit: (row: Readonly<Row>, index: number) => void, keep?: (index: number) => boolean) {
+    const cursor = this.cursor();
+    for (let index = 0; index < this.length; index++) {
+      if (keep && !keep(index)) continue;
+      cursor.index = index;
+      visit(cursor, index);
+    }
+  }
+
+  /** The row at `index` as a plain object. */
+  rowAt(index: number): Row {
+    const row: Record<string, unknown> = {};
+    for (const [name, { values, codes }] of Object.entries(this.columns)) row[name] = values[codes[index]!];
+    return row as Row;
+  }
+
+  /** Every row as a plain object (a small table's). */
+  rows(): Row[] {
+    return Array.from({ length: this.length }, (_, index) => this.rowAt(index));
+  }
+
+  /**
+   * About the bytes the table holds: its codes, 8 per distinct value, a text's characters and
+   * header, and each column's arrays (measured at 1m: bench/queries/preparedHeap.ts).
+   */
+  bytes(): number {
+    let bytes = 200;
+    for (const { values, codes } of Object.values(this.columns)) {
+      bytes += 150 + codes.byteLength + 8 * values.length;
+      for (const value of values) if (typeof value === "string") bytes += 40 + value.length;
+    }
+    return bytes;
+  }
+}
