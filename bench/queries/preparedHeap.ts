@@ -9,8 +9,9 @@
  * cache's own estimate for the organisation-year (`bytesOf`). Runs on builds before the columnar
  * form too (rows parsed with their schema, as that build held them), for a comparison.
  */
-import { existsSync, readFileSync } from "node:fs";
+
 import { heapStats } from "bun:jsc";
+import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
 import { cacheFigures } from "../../server/caches/registry.ts";
 import { heldPreparedFiles } from "../../server/engine/derived/preparedTables.ts";
@@ -26,7 +27,12 @@ const data = await openBenchData(size);
 const plugins = (await pluginRegistry()).all().filter((plugin) => plugin.prepared);
 for (const plugin of plugins) {
   clearRunCache();
-  await runPlugin({ context: data.context, organisationId: data.organisationId, pluginId: plugin.id, filters: {} });
+  await runPlugin({
+    context: data.context,
+    organisationId: data.organisationId,
+    pluginId: plugin.id,
+    filters: {},
+  });
 }
 const estimate = cacheFigures().find((cache) => cache.name === "preparedTables")?.bytes ?? 0;
 

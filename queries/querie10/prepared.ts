@@ -24,7 +24,9 @@ export const maturityPrepared = preparedAnswer({
   answer({ filters, tables, inputs }) {
     const mask = areaMaskOf(filters.service_area);
     const lines = new Set<string>(filters.servicelines);
-    const rows = tables.maturity.rows().filter((row) => row.chosen_mask === mask && lines.has(row.service_line));
+    const rows = tables.maturity
+      .rows()
+      .filter((row) => row.chosen_mask === mask && lines.has(row.service_line));
     return maturityResult(rows, filters, inputs);
   },
 });

@@ -4,8 +4,8 @@
  * and adds them up as the kernel's three statements do, in their order.
  */
 import { z } from "zod";
-import { preparedAnswer, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
 import type { ColumnTable } from "../../server/engine/columnTable.ts";
+import { preparedAnswer, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
 import { inPracticeVolumes } from "../../server/engine/preparedFilters.ts";
 import {
   footprintResult,
@@ -53,7 +53,8 @@ function groupsByRank(table: ColumnTable<VolumeRow>) {
       const groups: Array<Group & { volume: number }> = [];
       for (let rank = 0; rank < first.length; rank++) {
         const index = first[rank];
-        if (index !== undefined) groups.push({ ...make(table.rowAt(index), volumes[rank]!), volume: volumes[rank]! });
+        if (index !== undefined)
+          groups.push({ ...make(table.rowAt(index), volumes[rank]!), volume: volumes[rank]! });
       }
       return groups;
     },

@@ -19,7 +19,11 @@ export interface Column {
 }
 
 const codesFor = (distinct: number, length: number): Codes =>
-  distinct <= 0x100 ? new Uint8Array(length) : distinct <= 0x10000 ? new Uint16Array(length) : new Int32Array(length);
+  distinct <= 0x100
+    ? new Uint8Array(length)
+    : distinct <= 0x10000
+      ? new Uint16Array(length)
+      : new Int32Array(length);
 
 /**
  * A getter of a column's value for the cursor's row. One function literal per code width, so that
@@ -60,11 +64,17 @@ export interface KeptColumns {
 
 export class ColumnTable<Row extends object = Record<string, unknown>> {
   #cursor?: object;
+  /** The columns' names and columns in one order (rowAt reads them without listing them again). */
+  readonly #names: string[];
+  readonly #columnList: Column[];
 
   private constructor(
     readonly length: number,
     readonly columns: Readonly<Record<string, Column>>,
-  ) {}
+  ) {
+    this.#names = Object.keys(columns);
+    this.#columnList = Object.values(columns);
+  }
 
   /** The rows as columns; `names` are the row's fields (a table without rows has them too). */
   static fromRows<Row extends object>(names: readonly string[], rows: readonly Row[]): ColumnTable<Row> {
@@ -100,12 +110,18 @@ export class ColumnTable<Row extends object = Record<string, unknown>> {
     const columns: Record<string, Column> = {};
     for (const [name, schema] of Object.entries(row.shape)) {
       const column = keptColumns[name];
-      if (!column || !Array.isArray(column.values) || !Array.isArray(column.codes) || column.codes.length !== length)
+      if (
+        !column ||
+        !Array.isArray(column.values) ||
+        !Array.isArray(column.codes) ||
+        column.codes.length !== length
+      )
         throw new Error(`column ${name} missing or of another length`);
       const values = column.values.map((value) => (schema as z.ZodType).parse(value));
       const codes = codesFor(values.length, length);
       column.codes.forEach((code, index) => {
-        if (!Number.isInteger(code) || code < 0 || code >= values.length) throw new Error(`column ${name}: bad code`);
+        if (!Number.isInteger(code) || code < 0 || code >= values.length)
+          throw new Error(`column ${name}: bad code`);
         codes[index] = code;
       });
       columns[name] = { values, codes };
@@ -156,7 +172,10 @@ export class ColumnTable<Row extends object = Record<string, unknown>> {
   /** The row at `index` as a plain object. */
   rowAt(index: number): Row {
     const row: Record<string, unknown> = {};
-    for (const [name, { values, codes }] of Object.entries(this.columns)) row[name] = values[codes[index]!];
+    const names = this.#names;
+    const columns = this.#columnList;
+    for (let column = 0; column < names.length; column++)
+      row[names[column]!] = columns[column]!.values[columns[column]!.codes[index]!];
     return row as Row;
   }
 
