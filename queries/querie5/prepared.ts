@@ -49,12 +49,14 @@ function groupsByRank(table: ColumnTable<VolumeRow>) {
       } else volumes[rank]! += row.volume;
     },
     /** The groups kept, in rank order, each as `make` shapes its first row and its volume. */
-    list<Group>(make: (row: VolumeRow, volume: number) => Group): Array<Group & { volume: number }> {
+    list<Group>(
+      make: (row: Readonly<VolumeRow>, volume: number) => Group,
+    ): Array<Group & { volume: number }> {
       const groups: Array<Group & { volume: number }> = [];
       for (let rank = 0; rank < first.length; rank++) {
         const index = first[rank];
         if (index !== undefined)
-          groups.push({ ...make(table.rowAt(index), volumes[rank]!), volume: volumes[rank]! });
+          groups.push({ ...make(table.at(index), volumes[rank]!), volume: volumes[rank]! });
       }
       return groups;
     },

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { z } from "zod";
-import { ColumnTable, codesKept } from "./columnTable.ts";
+import { ColumnTable, keepAll, keepWhere } from "./columnTable.ts";
 import { sqlNumber, sqlTextOrNull } from "./sqlRunner.ts";
 
 const row = z.object({
@@ -28,18 +28,27 @@ test("a table holds its rows' values: every row reads back, through the cursor a
     visited.push({ npi: cursor.npi, setting: cursor.setting, cases: cursor.cases, flag: cursor.flag });
   });
   expect(visited).toEqual(rows);
+  expect(table.rowAt(7)).toEqual(rows[7]!);
+  expect(table.at(301).npi).toBe(rows[301]!.npi);
+  expect(table.at(301).cases).toBe(rows[301]!.cases);
   // Codes as narrow as the distinct values allow.
   expect(table.column("setting").codes).toBeInstanceOf(Uint8Array);
   expect(table.column("npi").codes).toBeInstanceOf(Uint16Array);
   expect(table.column("setting").values).toEqual(["IP", "OP"]);
 });
 
-test("a filter on codes keeps the rows whose value it accepts, in order", () => {
+test("a mask keeps the rows whose values every condition accepts, in order (codes of one and two bytes)", () => {
   const table = ColumnTable.fromRows<Row>(names, rows);
-  const keep = codesKept(table.column("npi"), (npi) => npi === "npi5" || npi === null);
+  const keep = keepWhere(keepAll(table.length), table.column("npi"), (npi) => npi === "npi5" || npi === null);
+  keepWhere(keep, table.column("cases"), (cases) => cases !== -0.5);
   const kept: number[] = [];
   table.eachRow((_, index) => kept.push(index), keep);
-  expect(kept).toEqual(rows.flatMap((row, index) => (row.npi === "npi5" || row.npi === null ? [index] : [])));
+  expect(kept.length).toBeGreaterThan(0);
+  expect(kept).toEqual(
+    rows.flatMap((row, index) =>
+      (row.npi === "npi5" || row.npi === null) && row.cases !== -0.5 ? [index] : [],
+    ),
+  );
 });
 
 test("the kept form reads back as the same table; a file that does not fit the row is refused", () => {

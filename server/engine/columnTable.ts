@@ -3,10 +3,11 @@
  * (in order of first appearance) and, per row, the code of its value in a typed array, as narrow
  * as the count of distinct values allows (one byte up to 256). At 1m the prepared tables' columns
  * have 2-653 distinct values over 17-31k rows: a row costs 10-20 bytes instead of the 150-190 of an
- * object, and a filter tests a code against a list of the values it keeps (`codesKept`), not a text.
+ * object, and a filter tests a code against a list of the values it keeps (`keepWhere`), not a text.
  *
  * An analysis reads rows through `eachRow` (a cursor whose fields are the row's values: read them
- * during the visit, do not keep the cursor) or `rowAt` (a plain object, for a few rows).
+ * during the visit, do not keep the cursor), `at` (a view of one row) or `rowAt` and `rows` (plain
+ * objects, for a few rows).
  */
 import type { z } from "zod";
 
@@ -43,13 +44,28 @@ function valueGetter({ values, codes }: Column): (this: Cursor) => unknown {
   };
 }
 
-/** Whether the row at an index has one of the values `keep` accepts (read once per distinct value). */
-export function codesKept(column: Column, keep: (value: unknown) => boolean): (index: number) => boolean {
-  const kept = Uint8Array.from(column.values, (value) => (keep(value) ? 1 : 0));
+/** Which rows of a table a filter keeps: a byte per row, 1 when kept (`keepWhere`). */
+export type RowMask = Uint8Array;
+
+/** A mask keeping every row of a table of `length` rows. */
+export const keepAll = (length: number): RowMask => new Uint8Array(length).fill(1);
+
+/**
+ * Drops from `mask` the rows whose value in `column` `accept` refuses: `accept` is asked once per
+ * distinct value, then each row's code is looked up (one loop per code width, so that each reads
+ * one kind of typed array: JSC compiles an access seeing several kinds to its slow path).
+ */
+export function keepWhere(mask: RowMask, column: Column, accept: (value: unknown) => boolean): RowMask {
+  const accepted = Uint8Array.from(column.values, (value) => (accept(value) ? 1 : 0));
   const { codes } = column;
-  if (codes instanceof Uint8Array) return (index) => kept[codes[index]!] === 1;
-  if (codes instanceof Uint16Array) return (index) => kept[(codes as Uint16Array)[index]!] === 1;
-  return (index) => kept[(codes as Int32Array)[index]!] === 1;
+  if (codes instanceof Uint8Array) {
+    for (let index = 0; index < mask.length; index++) if (accepted[codes[index]!] === 0) mask[index] = 0;
+  } else if (codes instanceof Uint16Array) {
+    for (let index = 0; index < mask.length; index++) if (accepted[codes[index]!] === 0) mask[index] = 0;
+  } else {
+    for (let index = 0; index < mask.length; index++) if (accepted[codes[index]!] === 0) mask[index] = 0;
+  }
+  return mask;
 }
 
 interface Cursor {
@@ -157,16 +173,26 @@ export class ColumnTable<Row extends object = Record<string, unknown>> {
   }
 
   /**
-   * Visits the rows `keep` accepts (every row without it), in order, with a cursor on the row: its
+   * Visits the rows `keep` keeps (every row without it), in order, with a cursor on the row: its
    * fields are the row's values while the visit lasts (keep `index` to come back to a row, not the cursor).
    */
-  eachRow(visit: (row: Readonly<Row>, index: number) => void, keep?: (index: number) => boolean) {
+  eachRow(visit: (row: Readonly<Row>, index: number) => void, keep?: RowMask) {
     const cursor = this.cursor();
     for (let index = 0; index < this.length; index++) {
-      if (keep && !keep(index)) continue;
+      if (keep !== undefined && keep[index] === 0) continue;
       cursor.index = index;
       visit(cursor, index);
     }
+  }
+
+  /**
+   * The row at `index` as a view: its fields read the table when read (cheaper than `rowAt` when a
+   * few of many fields are read).
+   */
+  at(index: number): Readonly<Row> {
+    const cursor = this.cursor();
+    cursor.index = index;
+    return cursor;
   }
 
   /** The row at `index` as a plain object. */

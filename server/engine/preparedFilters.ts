@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { filterShape } from "./baseViews.ts";
-import { type ColumnTable, codesKept } from "./columnTable.ts";
+import { type ColumnTable, keepAll, keepWhere, type RowMask } from "./columnTable.ts";
 import { type Filters, SERVICE_AREA_TYPES } from "./filters.ts";
 import { sqlNumber, sqlText, sqlTextOrNull } from "./sqlRunner.ts";
 
@@ -53,33 +53,23 @@ const inList = (list: readonly string[]) => {
   return (value: unknown) => typeof value === "string" && chosen.has(value);
 };
 
-/** A rule on a prepared table: for the table, whether the row at an index is kept. */
-export type TableFilter<Row extends object> = (table: ColumnTable<Row>) => (index: number) => boolean;
+/** A rule on a prepared table: the rows of the table it keeps. */
+export type TableFilter<Row extends object> = (table: ColumnTable<Row>) => RowMask;
 
-type Condition = (index: number) => boolean;
-
-/** The shared conditions (conditions() of baseViews.ts) that restrict for these filters, on `table`. */
-function sharedConditions(filters: Filters, table: ColumnTable<FilteredRow>): Condition[] {
+/** Applies the shared conditions (conditions() of baseViews.ts) that restrict for these filters. */
+function keepShared(filters: Filters, table: ColumnTable<FilteredRow>, mask: RowMask): RowMask {
   const shape = filterShape(filters);
-  const chosen: Condition[] = [];
-  if (shape.facilityType) chosen.push(codesKept(table.column("setting"), inList(filters.facility_type)));
+  if (shape.facilityType) keepWhere(mask, table.column("setting"), inList(filters.facility_type));
   if (shape.facilityZipcodes)
-    chosen.push(codesKept(table.column("facility_zip"), inList(filters.facility_zipcodes)));
-  if (shape.facilities) chosen.push(codesKept(table.column("facility_npi"), inList(filters.facilities)));
-  if (shape.providers) chosen.push(codesKept(table.column("rendering_npi"), inList(filters.providers)));
+    keepWhere(mask, table.column("facility_zip"), inList(filters.facility_zipcodes));
+  if (shape.facilities) keepWhere(mask, table.column("facility_npi"), inList(filters.facilities));
+  if (shape.providers) keepWhere(mask, table.column("rendering_npi"), inList(filters.providers));
   if (shape.providerZipcodes) {
-    chosen.push(codesKept(table.column("rendering_npi"), (npi) => npi !== null));
-    chosen.push(codesKept(table.column("provider_zip"), inList(filters.provider_zipcodes)));
+    keepWhere(mask, table.column("rendering_npi"), (npi) => npi !== null);
+    keepWhere(mask, table.column("provider_zip"), inList(filters.provider_zipcodes));
   }
-  return chosen;
+  return mask;
 }
-
-const every =
-  (conditions: Condition[]): Condition =>
-  (index) => {
-    for (const condition of conditions) if (!condition(index)) return false;
-    return true;
-  };
 
 /** The area_mask macro of base_views.sql: PSA 1, SSA 2, TSA 4. */
 export const areaMaskOf = (types: readonly string[]) =>
@@ -87,23 +77,29 @@ export const areaMaskOf = (types: readonly string[]) =>
 
 /** M's rule (market_base): the chosen area types and service lines, then the shared conditions. */
 export function inMarketBase(filters: Filters): TableFilter<MarketFilteredRow> {
-  const mask = areaMaskOf(filters.service_area);
+  const areas = areaMaskOf(filters.service_area);
   const line = inList(filters.servicelines);
-  return (table) =>
-    every([
-      codesKept(table.column("area_mask"), (areas) => ((areas as number) & mask) !== 0),
-      codesKept(table.column("service_line"), line),
-      ...sharedConditions(filters, table),
-    ]);
+  return (table) => {
+    const mask = keepAll(table.length);
+    keepWhere(mask, table.column("area_mask"), (areaMask) => ((areaMask as number) & areas) !== 0);
+    keepWhere(mask, table.column("service_line"), line);
+    return keepShared(filters, table, mask);
+  };
 }
 
 /** practice_volumes' rule: service lines restrict surgical rows, the shared conditions all. */
 export function inPracticeVolumes(filters: Filters): TableFilter<PracticeFilteredRow> {
   const line = inList(filters.servicelines);
   return (table) => {
-    const surgical = codesKept(table.column("is_surgical"), (isSurgical) => isSurgical === true);
-    const lineKept = codesKept(table.column("service_line"), line);
-    return every([(index) => !surgical(index) || lineKept(index), ...sharedConditions(filters, table)]);
+    // A row is kept when it is not surgical or its line is chosen.
+    const mask = keepWhere(
+      keepAll(table.length),
+      table.column("is_surgical"),
+      (surgical) => surgical !== true,
+    );
+    const lineKept = keepWhere(keepAll(table.length), table.column("service_line"), line);
+    for (let index = 0; index < mask.length; index++) mask[index]! |= lineKept[index]!;
+    return keepShared(filters, table, mask);
   };
 }
 
