@@ -81,3 +81,12 @@ test("its bytes count its codes and texts", () => {
   expect(table.bytes()).toBeGreaterThan(codes + 300 * 46);
   expect(table.bytes()).toBeLessThan(2 * (codes + 300 * 46) + 2000);
 });
+
+test("a column's name is any text (the cursor's getters are made from source)", () => {
+  const table = ColumnTable.fromRows<Record<string, number>>(
+    ["a b", 'quote"', "index"],
+    [{ "a b": 1, 'quote"': 2, index: 3 }],
+  );
+  table.eachRow((row) => expect([row["a b"], row['quote"'], row.index]).toEqual([1, 2, 3]));
+  expect(table.rowAt(0)).toEqual({ "a b": 1, 'quote"': 2, index: 3 });
+});
