@@ -204,9 +204,12 @@ export class ColumnTable<Row extends object = Record<string, unknown>> {
     return row as Row;
   }
 
-  /** Every row as a plain object (a small table's). */
-  rows(): Row[] {
-    return Array.from({ length: this.length }, (_, index) => this.rowAt(index));
+  /** The rows `keep` keeps (every row without it) as plain objects, in order (a small table's). */
+  rows(keep?: RowMask): Row[] {
+    const rows: Row[] = [];
+    for (let index = 0; index < this.length; index++)
+      if (keep === undefined || keep[index] === 1) rows.push(this.rowAt(index));
+    return rows;
   }
 
   /**
