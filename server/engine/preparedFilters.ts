@@ -1,8 +1,8 @@
 /**
- * The base sets' filter rules (baseViews.ts: M and P) on prepared rows, in JavaScript: an analysis
+ * The base sets' filter rules (baseViews.ts: M and P) on prepared tables, in JavaScript: an analysis
  * answering from prepared tables (plugin.ts `prepared`) narrows its rows with these, so its rules
- * are the kernels'. A list condition follows DuckDB's `list_contains`: a row whose value is null
- * matches no list.
+ * are the kernels'. A rule answers a mask of the rows kept (columnTable.ts `keepWhere`). A list
+ * condition follows DuckDB's `list_contains`: a row whose value is null matches no list.
  */
 import type { z } from "zod";
 import { filterShape } from "./baseViews.ts";
