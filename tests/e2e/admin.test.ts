@@ -42,7 +42,7 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     await page.getByRole("button", { name: "Add customer" }).waitFor();
     // No year of the demo is at 100% yet: no 'Allow user' in its Main Tasks.
     await row.getByText(String(YEAR), { exact: true }).waitFor();
-    await expect(row.getByRole("button", { name: /^Allow user/ }).count()).resolves.toBe(0);
+    expect(await row.getByRole("button", { name: /^Allow user/ }).count()).toBe(0);
     await shot(page, "admin-customers");
 
     // The trash asks for confirmation; Cancel keeps the customer.
@@ -60,7 +60,7 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
       await page.getByRole("heading", { name: title, exact: true }).waitFor();
     }
     await page.getByRole("table", { name: "Service area" }).waitFor();
-    await expect(page.getByPlaceholder("e.g. 2024").getAttribute("maxlength")).resolves.toBe("4");
+    expect(await page.getByPlaceholder("e.g. 2024").getAttribute("maxlength")).toBe("4");
     await shot(page, "admin-customer");
 
     await page.goto(`/administration/customers/${orgId}/${YEAR}`);
@@ -78,13 +78,13 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     const dialog = page.getByRole("dialog", { name: `Adding service area for ${YEAR}` });
     await dialog.waitFor();
     const submit = dialog.getByRole("button", { name: "Submit" });
-    await expect(submit.isDisabled()).resolves.toBe(true);
+    expect(await submit.isDisabled()).toBe(true);
     const textarea = dialog.getByLabel("Copy/Past from xls");
-    await expect(textarea.getAttribute("rows")).resolves.toBe("20");
+    expect(await textarea.getAttribute("rows")).toBe("20");
 
     await textarea.fill("99501\tTSA\n9950x\tTSA");
     await dialog.getByText("Line 2: zipcode must be 5 digits").waitFor();
-    await expect(submit.isDisabled()).resolves.toBe(true);
+    expect(await submit.isDisabled()).toBe(true);
     await shot(page, "admin-year-service-area-error");
 
     await textarea.fill("99501\tTSA\n99502\ttsa");
@@ -243,7 +243,7 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     const allow = row.getByRole("button", { name: /^Allow user/ });
     await allow.waitFor();
     // One button, for the complete year (2023 and 2024 are below 100%).
-    await expect(allow.count()).resolves.toBe(1);
+    expect(await allow.count()).toBe(1);
     expect(await allow.getAttribute("aria-label")).toBe(`Allow user: enable ${YEAR} for ${DEMO}`);
     await shot(page, "admin-customers-allow-user");
     await allow.click();
@@ -255,7 +255,7 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
       ),
     );
     // Enabled (the initialise-year call): the button goes, the customer is ACTIVE, the row stays closed.
-    await expect(allow.count()).resolves.toBe(0);
+    expect(await allow.count()).toBe(0);
     await row.getByText("ACTIVE", { exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/administration/customers");
     await shot(page, "admin-customers-allowed");
@@ -273,7 +273,7 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
           `^${YEAR} was already enabled for ${DEMO}: it is re-initialised \\(its \\d+ analyses stay open; the users are not told again\\)\\.$`,
         ),
       );
-      await expect(page.getByRole("button", { name: "Prelaunch queries" }).count()).resolves.toBe(0);
+      expect(await page.getByRole("button", { name: "Prelaunch queries" }).count()).toBe(0);
       await shot(page, "admin-year-enabled-again");
       const customer = await browser.newContext({
         baseURL: server.baseUrl,
@@ -307,7 +307,7 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
         }
         // The total is the weighted sum of the five dimensions, to one decimal (customer-area.md 9).
         expect(await scoreOf("Total score")).toBeCloseTo(Math.round(weighted * 10) / 10, 5);
-        await expect(tab.getByText(`Total score (${YEAR})`).count()).resolves.toBe(1);
+        expect(await tab.getByText(`Total score (${YEAR})`).count()).toBe(1);
         await screenshot(tab, "client-vitality-score-ready");
       } finally {
         await customer.close();
@@ -323,12 +323,12 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
       await page.getByRole("heading", { name: title, exact: true }).waitFor();
     }
     const years = page.getByPlaceholder("e.g. 2024");
-    await expect(years.count()).resolves.toBe(3);
-    await expect(years.first().getAttribute("maxlength")).resolves.toBe("4");
-    await expect(page.getByText("Type the year first").count()).resolves.toBe(3);
+    expect(await years.count()).toBe(3);
+    expect(await years.first().getAttribute("maxlength")).toBe("4");
+    expect(await page.getByText("Type the year first").count()).toBe(3);
     await years.first().fill("2025");
     await page.getByText("Drop the file here or click to choose it").waitFor();
-    await expect(page.getByText("Type the year first").count()).resolves.toBe(2);
+    expect(await page.getByText("Type the year first").count()).toBe(2);
     await shot(page, "admin-advisoryboard");
   }, 30_000);
 
@@ -340,8 +340,8 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     const addUser = async (name: string, email: string, status?: "Admin") => {
       await page.getByRole("button", { name: "Add user" }).click();
       const dialog = page.getByRole("dialog", { name: "Add user" });
-      await expect(dialog.getByRole("radio", { name: "Assistant" }).isChecked()).resolves.toBe(true);
-      await expect(dialog.getByRole("radio", { name: "Admin" }).isDisabled()).resolves.toBe(false);
+      expect(await dialog.getByRole("radio", { name: "Assistant" }).isChecked()).toBe(true);
+      expect(await dialog.getByRole("radio", { name: "Admin" }).isDisabled()).toBe(false);
       await dialog.getByLabel("Name").fill(name);
       await dialog.getByLabel("Email").fill(email);
       if (status) await dialog.getByRole("radio", { name: status }).check();
@@ -353,14 +353,14 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     await second.getByRole("cell", { name: "assistant", exact: true }).waitFor();
     await second.getByRole("button", { name: "Edit Second Assistant" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Second Assistant" });
-    await expect(edit.getByRole("radio", { name: "Admin" }).isDisabled()).resolves.toBe(true);
-    await expect(edit.getByRole("radio", { name: "Assistant" }).isChecked()).resolves.toBe(true);
+    expect(await edit.getByRole("radio", { name: "Admin" }).isDisabled()).toBe(true);
+    expect(await edit.getByRole("radio", { name: "Assistant" }).isChecked()).toBe(true);
     await edit.getByRole("button", { name: "Cancel" }).click();
 
     const third = await addUser("Third Admin", "third@example.com", "Admin");
     await third.getByRole("cell", { name: "admin", exact: true }).waitFor();
     await page.getByText("At most 3 users").waitFor();
-    await expect(page.getByRole("button", { name: "Add user" }).count()).resolves.toBe(0);
+    expect(await page.getByRole("button", { name: "Add user" }).count()).toBe(0);
     await shot(page, "admin-customer-three-users");
 
     // The audit trail panel (site admins) reads the adds again: who, the action and the values.
@@ -375,7 +375,7 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
     await audit.getByLabel("Action").fill("user.create");
     await audit.getByRole("button", { name: "Filter" }).click();
     await trail.getByRole("row").filter({ hasText: "second@example.com" }).waitFor();
-    await expect(trail.getByRole("row").filter({ hasText: "service_area.create" }).count()).resolves.toBe(0);
+    expect(await trail.getByRole("row").filter({ hasText: "service_area.create" }).count()).toBe(0);
     const csv = await audit.getByRole("link", { name: "Export CSV" }).getAttribute("href");
     expect(csv).toBe(`/api/management/admin/audit/${orgId}/export/?action=user.create`);
     await audit.scrollIntoViewIfNeeded();

@@ -79,7 +79,7 @@ describe.skipIf(!chromiumAvailable)("API reference page", () => {
     "at 1280 px: authentication, a main call's answer fields, its rules and examples",
     async () => {
       const page = await open(1280);
-      await expect(page.title()).resolves.toBe("Vitality API reference");
+      expect(await page.title()).toBe("Vitality API reference");
       // Served under the app's own CSP, with no script at all and nothing fetched from elsewhere.
       expect(await page.locator("script").count()).toBe(0);
 
@@ -94,41 +94,41 @@ describe.skipIf(!chromiumAvailable)("API reference page", () => {
         ["dummyOrg", "header X-Dummy-Org"],
       ] as const) {
         const row = credentials.getByRole("row", { name: new RegExp(`^${name}\\b`) });
-        await expect(row.getByRole("cell").first().textContent()).resolves.toBe(sentAs);
+        expect(await row.getByRole("cell").first().textContent()).toBe(sentAs);
       }
-      await expect(page.getByText("Authorization: Token <token>").first().isVisible()).resolves.toBe(true);
+      expect(await page.getByText("Authorization: Token <token>").first().isVisible()).toBe(true);
       await shotAt(page, "#authentication", "apiDocs-authentication-1280");
 
       // The customer's session check: its answer's fields, nested, with who may call it.
       const detail = section(page, "get-api-management-customer-detail");
-      await expect(detail.getByText("Answer 200").isVisible()).resolves.toBe(true);
+      expect(await detail.getByText("Answer 200").isVisible()).toBe(true);
       for (const field of ["organization", "facilities", "setup", "replaced_years", "profile"]) {
-        await expect(
-          detail.locator("code.field", { hasText: new RegExp(`^${field}$`) }).count(),
-        ).resolves.toBeGreaterThan(0);
+        expect(
+          await detail.locator("code.field", { hasText: new RegExp(`^${field}$`) }).count(),
+        ).toBeGreaterThan(0);
       }
-      await expect(detail.locator("p.auth").textContent()).resolves.toMatch(
+      expect(await detail.locator("p.auth").textContent()).toMatch(
         /^Credentials: cookie token or header Authorization; optional: header X-Dummy-Org or query org_id\.$/,
       );
-      await expect(detail.locator("p.more").textContent()).resolves.toContain("Role: customer.");
+      expect(await detail.locator("p.more").textContent()).toContain("Role: customer.");
       await shotAt(page, "section#get-api-management-customer-detail", "apiDocs-session-check-1280");
 
       // Staff sign-in: the body's rules as the JSON has them, an example body, the CSRF pair.
       const signin = section(page, "post-api-management-admin-signin");
-      await expect(
-        signin
+      expect(
+        await signin
           .locator("li", { hasText: /^username string required/ })
           .first()
           .textContent(),
-      ).resolves.toContain("from 1 to 150 characters");
-      await expect(signin.getByText("Example body").isVisible()).resolves.toBe(true);
-      await expect(signin.locator("pre").first().textContent()).resolves.toContain('"username": "admin"');
-      await expect(signin.locator("p.auth").textContent()).resolves.toBe(
+      ).toContain("from 1 to 150 characters");
+      expect(await signin.getByText("Example body").isVisible()).toBe(true);
+      expect(await signin.locator("pre").first().textContent()).toContain('"username": "admin"');
+      expect(await signin.locator("p.auth").textContent()).toBe(
         "Credentials: cookie csrftoken + header X-CSRFToken.",
       );
       // The customer's sign-in link: an example answer.
       const link = section(page, "get-api-services-auth-signin-token");
-      await expect(link.getByText("Example answer").isVisible()).resolves.toBe(true);
+      expect(await link.getByText("Example answer").isVisible()).toBe(true);
       await shotAt(page, "section#post-api-management-admin-signin", "apiDocs-staff-signin-1280");
 
       expect(await cspViolations(page)).toEqual([]);
@@ -150,10 +150,10 @@ describe.skipIf(!chromiumAvailable)("API reference page", () => {
       const contents = page.getByRole("navigation", { name: "Contents" });
       const folds = contents.locator("details");
       expect(await folds.count()).toBeGreaterThan(10);
-      await expect(contents.locator("details[open]").count()).resolves.toBe(0);
+      expect(await contents.locator("details[open]").count()).toBe(0);
       const profile = folds.filter({ hasText: "Customer: practice profile" });
       await profile.locator("summary").click();
-      await expect(profile.getByRole("link").first().isVisible()).resolves.toBe(true);
+      expect(await profile.getByRole("link").first().isVisible()).toBe(true);
       await shotAt(page, "nav.contents", "apiDocs-contents-390");
       await profile.getByRole("link", { name: /^POST \/api\/management\/customer\/facility$/ }).click();
       await page.waitForURL(/#post-api-management-customer-facility$/);
@@ -161,7 +161,7 @@ describe.skipIf(!chromiumAvailable)("API reference page", () => {
       const top = await facility.evaluate((element) => element.getBoundingClientRect().top);
       expect(top).toBeGreaterThanOrEqual(0);
       expect(top).toBeLessThan(200);
-      await expect(facility.getByText("Example body").isVisible()).resolves.toBe(true);
+      expect(await facility.getByText("Example body").isVisible()).toBe(true);
       await page.screenshot({ path: join(SCREENSHOTS, "apiDocs-facility-call-390.png") });
 
       // Search: the box is in reach at the top, and answers with only the matching calls.
@@ -172,7 +172,7 @@ describe.skipIf(!chromiumAvailable)("API reference page", () => {
       await box.fill("signin");
       await box.press("Enter");
       await page.waitForURL(/\/api\/docs\?q=signin$/);
-      await expect(page.getByRole("status").textContent()).resolves.toMatch(/^3 of \d+ calls match “signin”/);
+      expect(await page.getByRole("status").textContent()).toMatch(/^3 of \d+ calls match “signin”/);
       const found = await page.locator("section.call h3").allTextContents();
       expect(found.map((title) => title.replace(/\s+/g, " "))).toEqual([
         "POST /api/services/auth/signin",
@@ -192,7 +192,7 @@ describe.skipIf(!chromiumAvailable)("API reference page", () => {
     "at 1280 px the same search box, and a search finding nothing says so",
     async () => {
       const page = await open(1280, "/api/docs?q=no%20such%20call");
-      await expect(page.getByRole("status").textContent()).resolves.toMatch(/^0 of \d+ calls match/);
+      expect(await page.getByRole("status").textContent()).toMatch(/^0 of \d+ calls match/);
       await page.getByRole("link", { name: "Show every call" }).click();
       await page.waitForURL(/\/api\/docs$/);
       await shotAt(page, "header.top", "apiDocs-top-1280");

@@ -129,11 +129,11 @@ describe.skipIf(!chromiumAvailable)("help centre and contents", () => {
     const dialog = staff.getByRole("dialog", { name: "New FAQ" });
     await dialog.waitFor();
     const submit = dialog.getByRole("button", { name: "Submit" });
-    await expect(submit.isDisabled()).resolves.toBe(true);
+    expect(await submit.isDisabled()).toBe(true);
     await dialog.getByLabel("Question").fill(question);
-    await expect(submit.isDisabled()).resolves.toBe(true);
+    expect(await submit.isDisabled()).toBe(true);
     await dialog.getByLabel("Answer").fill(answer);
-    await expect(submit.isEnabled()).resolves.toBe(true);
+    expect(await submit.isEnabled()).toBe(true);
     await submit.click();
     // Closed once the add has completed, and the new question is in the table.
     await dialog.waitFor({ state: "hidden" });
@@ -157,7 +157,7 @@ describe.skipIf(!chromiumAvailable)("help centre and contents", () => {
     await addFaq("Who reviews my data?", "Our analysts review every file before the analyses open.");
     await addFaq("Where is the old price list?", "It is gone.");
     await addFaq("Temporary question", "To be deleted.");
-    await expect(staff.getByText("Never added").count()).resolves.toBe(0);
+    expect(await staff.getByText("Never added").count()).toBe(0);
 
     // Promote on: saved at once, active stays on.
     await toggle("Who reviews my data?", "Promote");
@@ -185,7 +185,7 @@ describe.skipIf(!chromiumAvailable)("help centre and contents", () => {
           ) as HTMLInputElement | null
         )?.checked === true,
     );
-    await expect(switchOf("Where is the old price list?", "Promote").isChecked()).resolves.toBe(true);
+    expect(await switchOf("Where is the old price list?", "Promote").isChecked()).toBe(true);
     // Active off forces promote off.
     await toggle("Where is the old price list?", "Active");
     await staff.waitForFunction(
@@ -196,7 +196,7 @@ describe.skipIf(!chromiumAvailable)("help centre and contents", () => {
           ) as HTMLInputElement | null
         )?.checked === false,
     );
-    await expect(switchOf("Where is the old price list?", "Active").isChecked()).resolves.toBe(false);
+    expect(await switchOf("Where is the old price list?", "Active").isChecked()).toBe(false);
 
     // Delete asks first.
     await staff.getByRole("button", { name: "Delete: Temporary question" }).click();
@@ -208,9 +208,9 @@ describe.skipIf(!chromiumAvailable)("help centre and contents", () => {
     // What the server holds after a reload: the toggles were saved, not only drawn.
     await staff.reload();
     await faqRow("Who reviews my data?").waitFor();
-    await expect(switchOf("Who reviews my data?", "Promote").isChecked()).resolves.toBe(true);
-    await expect(switchOf("Where is the old price list?", "Active").isChecked()).resolves.toBe(false);
-    await expect(switchOf("Where is the old price list?", "Promote").isChecked()).resolves.toBe(false);
+    expect(await switchOf("Who reviews my data?", "Promote").isChecked()).toBe(true);
+    expect(await switchOf("Where is the old price list?", "Active").isChecked()).toBe(false);
+    expect(await switchOf("Where is the old price list?", "Promote").isChecked()).toBe(false);
     await shot(staff, "contents-admin-helpcenter");
   }, 90_000);
 
@@ -240,7 +240,7 @@ describe.skipIf(!chromiumAvailable)("help centre and contents", () => {
     // Eleven query panels (querie11 is listed like the ten), three per row: the tenth and the
     // eleventh on the last row.
     const panels = staff.locator("[data-panel^='querie']");
-    await expect(panels.count()).resolves.toBe(11);
+    expect(await panels.count()).toBe(11);
     const tops = await panels.evaluateAll((elements) =>
       elements.map((element) => Math.round(element.getBoundingClientRect().top)),
     );
@@ -263,7 +263,7 @@ describe.skipIf(!chromiumAvailable)("help centre and contents", () => {
     const title = staff.locator('[data-field="querie1.title"]');
     await title.fill("");
     const queries = staff.getByRole("region", { name: "Queries" });
-    await expect(queries.getByRole("button", { name: "Update" }).isDisabled()).resolves.toBe(true);
+    expect(await queries.getByRole("button", { name: "Update" }).isDisabled()).toBe(true);
     await title.fill("Surgical share, edited");
     await staff.locator('[data-field="querie1.chart_title1"]').fill("Facilities, edited");
     // The findings' sentences are folded under each panel's titles; their words are named.
@@ -304,7 +304,7 @@ describe.skipIf(!chromiumAvailable)("help centre and contents", () => {
     await questions.first().waitFor();
     // The promoted one first, then the questions published at the first start (defaultFaqs.ts),
     // then the others in the order staff added them; the inactive and the deleted ones are absent.
-    await expect(questions.allInnerTexts()).resolves.toEqual([
+    expect(await questions.allInnerTexts()).toEqual([
       "Who reviews my data?",
       ...defaultFaqs.map((faq) => faq.question),
       "How do I read my market share?",

@@ -104,9 +104,7 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
       STEP_KEYS.map((key) => customer.getByTestId(`setup-step-${key}`).getAttribute("data-state")),
     );
     expect(STEP_KEYS.filter((_, index) => states[index] === "done")).toEqual(done);
-    await expect(customer.getByTestId("setup-count").textContent()).resolves.toBe(
-      `${done.length} of 6 steps`,
-    );
+    expect(await customer.getByTestId("setup-count").textContent()).toBe(`${done.length} of 6 steps`);
     await shot(customer, `journey-${name}`);
   }
 
@@ -174,7 +172,7 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
   async function choose(input: Locator, typed: string, option: string) {
     await input.fill(typed);
     await customer.getByRole("option", { name: option, exact: true }).click();
-    await expect(input.inputValue()).resolves.toBe(option);
+    expect(await input.inputValue()).toBe(option);
   }
 
   async function select(input: Locator, option: string) {
@@ -201,7 +199,7 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
       page.setDefaultTimeout(60_000);
       await signInDemoCustomer(page, server, undefined, MID_SETUP_EMAIL);
       await page.getByRole("heading", { name: "Account setup" }).waitFor();
-      await expect(page.getByTestId("setup-count").textContent()).resolves.toBe("0 of 6 steps");
+      expect(await page.getByTestId("setup-count").textContent()).toBe("0 of 6 steps");
       await shot(page, "journey-00-riverside-home");
     } finally {
       await midSetup.close();
@@ -258,7 +256,7 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
     // the state and reloads the page at /.
     await customer.getByRole("button", { name: "Take the tour" }).click();
     const title = customer.locator(".driver-popover .driver-popover-title");
-    await expect(title.textContent()).resolves.toBe("Your progress");
+    expect(await title.textContent()).toBe("Your progress");
     await shot(customer, "journey-04-tour-progress");
     await customer.locator(".driver-popover .driver-popover-next-btn").click();
     await customer
@@ -390,7 +388,7 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
     await section.getByRole("button", { name: "Send" }).click();
     const accepted = section.getByTestId("upload-accepted");
     await accepted.waitFor({ timeout: JOB_MS });
-    await expect(accepted.textContent()).resolves.toContain(`data found for ${YEAR}`);
+    expect(await accepted.textContent()).toContain(`data found for ${YEAR}`);
     await section.getByText("Being analysed by our team").waitFor();
     await shot(customer, "journey-13-upload-sent");
     await phoneShot(customer, "journey-13-upload-sent-phone");
@@ -513,7 +511,7 @@ describe.skipIf(!chromiumAvailable)("onboarding journey: from a blank organisati
       if (step.step < steps.length) await section.getByRole("button", { name: "Next" }).click();
     }
     const submit = section.getByRole("button", { name: "Submit" });
-    await expect(submit.isEnabled()).resolves.toBe(true);
+    expect(await submit.isEnabled()).toBe(true);
     await shot(customer, "journey-22-questionnaire-last");
     await submit.click();
     await section

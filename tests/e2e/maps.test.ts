@@ -84,7 +84,7 @@ describe.skipIf(!chromiumAvailable)("analysis maps", () => {
       await readyMap("outmigration");
       await page.getByRole("button", { name: "Export" }).click();
       const item = page.getByRole("menuitem", { name: "Chart as PDF" });
-      await expect(item.isDisabled()).resolves.toBe(false);
+      expect(await item.isDisabled()).toBe(false);
       const pdf = await downloadOf(page, () => item.click());
       expect(pdf.suggestedFilename()).toBe("Outmigration.pdf");
       const bytes = readFileSync(await pdf.path());
@@ -115,7 +115,7 @@ describe.skipIf(!chromiumAvailable)("analysis maps", () => {
       const legend = page.getByRole("group", { name: /legend/ });
       await legend.getByText("under 1%").waitFor();
       await legend.getByText("55% or more").waitFor();
-      await expect(legend.getByText(/cases or more/).count()).resolves.toBe(1);
+      expect(await legend.getByText(/cases or more/).count()).toBe(1);
       for (const area of ["Primary service area", "Secondary service area", "Tertiary service area"]) {
         await legend.getByText(area).waitFor();
       }

@@ -46,7 +46,7 @@ async function phoneShot(page: Page, name: string) {
 async function choose(page: Page, input: Locator, typed: string, option: string) {
   await input.fill(typed);
   await page.getByRole("option", { name: option, exact: true }).click();
-  await expect(input.inputValue()).resolves.toBe(option);
+  expect(await input.inputValue()).toBe(option);
 }
 
 /** An input by its whole label, with or without the required asterisk (' *'). */
@@ -118,7 +118,7 @@ describe.skipIf(!chromiumAvailable)("practice profile", () => {
   test("a facility: an unknown NPI is marked, a known one pre-fills; city and zip come from the autocomplete", async () => {
     await page.getByRole("button", { name: "Add facility" }).click();
     const submit = dialog().getByRole("button", { name: "Submit" });
-    await expect(submit.isDisabled()).resolves.toBe(true);
+    expect(await submit.isDisabled()).toBe(true);
 
     // Issue 32: each look-up was sent twice. Requests the page sends to the look-up, counted.
     const lookups: string[] = [];
@@ -153,13 +153,13 @@ describe.skipIf(!chromiumAvailable)("practice profile", () => {
       JSON.stringify({ query: UNKNOWN_NPI }),
       JSON.stringify({ query: FACILITY_NPI }),
     ]);
-    await expect(field("City, State").inputValue()).resolves.toBe(found.city_state);
+    expect(await field("City, State").inputValue()).toBe(found.city_state);
     facilityName = `${found.name} E2E`;
     await field("Name").fill(facilityName);
 
     // Another city from the autocomplete clears the zip; the zip is then one of that city's.
     await choose(page, field("City, State"), "Indianap", "Indianapolis, IN");
-    await expect(field("Zip code").inputValue()).resolves.toBe("");
+    expect(await field("Zip code").inputValue()).toBe("");
     await dialog()
       .getByText("Please fill out this field or verify it is a zip code of 5 digits.")
       .first()
@@ -169,10 +169,10 @@ describe.skipIf(!chromiumAvailable)("practice profile", () => {
 
     await dialog().getByRole("checkbox", { name: "11 Office" }).check();
     await dialog().getByRole("checkbox", { name: "Surgery" }).check();
-    await expect(field("Other diagnostics").count()).resolves.toBe(0);
+    expect(await field("Other diagnostics").count()).toBe(0);
     await dialog().getByRole("checkbox", { name: "Other Diagnostics" }).check();
     await field("Other diagnostics").fill("EMG, Bone density");
-    await expect(submit.isEnabled()).resolves.toBe(true);
+    expect(await submit.isEnabled()).toBe(true);
     await shot(page, "practice-profile-facility-form");
     await phoneShot(page, "practice-profile-facility-form-phone");
 
@@ -180,7 +180,7 @@ describe.skipIf(!chromiumAvailable)("practice profile", () => {
     await dialog().waitFor({ state: "detached" });
     const row = page.getByRole("row").filter({ hasText: facilityName });
     await row.waitFor();
-    await expect(row.textContent()).resolves.toContain("1 Monument Circle, Indianapolis, IN, 46204");
+    expect(await row.textContent()).toContain("1 Monument Circle, Indianapolis, IN, 46204");
   }, 180_000);
 
   test("a location: a city/zip pair that does not match is cleared, a good one is saved", async () => {
@@ -192,8 +192,8 @@ describe.skipIf(!chromiumAvailable)("practice profile", () => {
     // 46052 is Lebanon's: check-location answers false and both fields are emptied.
     await field("Zip code").fill("46052");
     await dialog().getByText("This zip code is not in this city").waitFor();
-    await expect(field("City, State").inputValue()).resolves.toBe("");
-    await expect(field("Zip code").inputValue()).resolves.toBe("");
+    expect(await field("City, State").inputValue()).toBe("");
+    expect(await field("Zip code").inputValue()).toBe("");
 
     await choose(page, field("City, State"), "Indianap", "Indianapolis, IN");
     await choose(page, field("Zip code"), "4620", "46204");
@@ -215,9 +215,9 @@ describe.skipIf(!chromiumAvailable)("practice profile", () => {
     await page.getByRole("button", { name: "Add provider" }).click();
     await field("NPI").fill(PROVIDER_NPI);
     await untilValue(field("Last name"), found.last_name);
-    await expect(field("First name").inputValue()).resolves.toBe(found.first_name);
-    await expect(field("City, State").inputValue()).resolves.toBe(found.city);
-    await expect(field("Zip code").inputValue()).resolves.toBe(found.zipcode);
+    expect(await field("First name").inputValue()).toBe(found.first_name);
+    expect(await field("City, State").inputValue()).toBe(found.city);
+    expect(await field("Zip code").inputValue()).toBe(found.zipcode);
 
     if ((await field("Category").inputValue()) === "") await select(page, field("Category"), "Physician");
     if ((await field("Provider type").inputValue()) === "") {
@@ -234,7 +234,7 @@ describe.skipIf(!chromiumAvailable)("practice profile", () => {
     // Changing the category clears the type and the specialities.
     const category = await field("Category").inputValue();
     await select(page, field("Category"), "Therapist");
-    await expect(field("Provider type").inputValue()).resolves.toBe("");
+    expect(await field("Provider type").inputValue()).toBe("");
     await select(page, field("Category"), category);
     await select(page, field("Provider type"), "Orthopaedic Surgeon");
     await speciality.getByRole("checkbox", { name: "Spine" }).check();
@@ -252,9 +252,9 @@ describe.skipIf(!chromiumAvailable)("practice profile", () => {
   test("edits and deletes: a facility renamed, a location deleted after confirming", async () => {
     await rowMenu(page, facilityName).click();
     await page.getByRole("menuitem", { name: "Edit" }).click();
-    await expect(field("NPI").inputValue()).resolves.toBe(FACILITY_NPI);
-    await expect(field("Zip code").inputValue()).resolves.toBe("46204");
-    await expect(field("Other diagnostics").inputValue()).resolves.toBe("EMG, Bone density");
+    expect(await field("NPI").inputValue()).toBe(FACILITY_NPI);
+    expect(await field("Zip code").inputValue()).toBe("46204");
+    expect(await field("Other diagnostics").inputValue()).toBe("EMG, Bone density");
     const renamed = `${facilityName} Renamed`;
     await field("Name").fill(renamed);
     await dialog().getByRole("button", { name: "Update" }).click();
@@ -309,7 +309,7 @@ describe.skipIf(!chromiumAvailable)("practice profile", () => {
     await staff.getByRole("button", { name: "Edit Susan E. Thomas MD", exact: true }).click();
     const seeded = staff.getByRole("dialog");
     const update = seeded.getByRole("button", { name: "Update" });
-    await expect(byLabel(seeded, "City, State").inputValue()).resolves.toBe("Fishers, IN");
+    expect(await byLabel(seeded, "City, State").inputValue()).toBe("Fishers, IN");
     expect(await update.isEnabled()).toBe(true);
     const places = seeded.locator('[data-field="name_work_at"]').getByRole("checkbox", { checked: true });
     while ((await places.count()) > 0) await places.first().uncheck();
@@ -321,7 +321,7 @@ describe.skipIf(!chromiumAvailable)("practice profile", () => {
 
     await staff.getByRole("button", { name: `Edit ${providerName}`, exact: true }).click();
     const staffDialog = staff.getByRole("dialog");
-    await expect(byLabel(staffDialog, "NPI").inputValue()).resolves.toBe(PROVIDER_NPI);
+    expect(await byLabel(staffDialog, "NPI").inputValue()).toBe(PROVIDER_NPI);
     await select(staff, byLabel(staffDialog, "FTE status"), "0.5");
     await screenshot(staff, "admin-year-provider-edit");
     await staffDialog.getByRole("button", { name: "Update" }).click();
@@ -335,7 +335,7 @@ describe.skipIf(!chromiumAvailable)("practice profile", () => {
     await page.reload();
     await rowMenu(page, providerName).click();
     await page.getByRole("menuitem", { name: "Edit" }).click();
-    await expect(field("FTE status").inputValue()).resolves.toBe("0.5");
+    expect(await field("FTE status").inputValue()).toBe("0.5");
     await dialog().getByRole("button", { name: "Cancel" }).click();
     await staffContext.close();
   }, 240_000);

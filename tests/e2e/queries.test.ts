@@ -318,7 +318,7 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
       await screenshot(page, "query-querie4-other");
       await page.getByRole("button", { name: "Back" }).click();
       expect(await chartMarks(page, "facilities", "arc")).toBe(2);
-      await expect(page.locator('table[data-table="facilities_other"]').count()).resolves.toBe(0);
+      expect(await page.locator('table[data-table="facilities_other"]').count()).toBe(0);
     },
     TEST_TIMEOUT_MS,
   );
@@ -376,7 +376,7 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
       for (const row of cells) expect(row[1]).toMatch(DOLLARS);
       // Groups share the total; each group's services share the group.
       expect(groupRows.reduce((total, row) => total + numberOf(row[2]!), 0)).toBeCloseTo(100, 1);
-      await expect(page.locator('table[data-table="revenue"] tr[data-depth="1"]').count()).resolves.toBe(
+      expect(await page.locator('table[data-table="revenue"] tr[data-depth="1"]').count()).toBe(
         groups.reduce((total, group) => total + (group.services as Row[]).length, 0),
       );
 
@@ -411,9 +411,9 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
       const competitors = rowsOf(answer, "leakage_provider_table").flatMap(
         (service) => service.competitors as Row[],
       );
-      await expect(
-        page.locator('table[data-table="leakage_provider"] tr[data-depth="1"]').count(),
-      ).resolves.toBe(competitors.length);
+      expect(await page.locator('table[data-table="leakage_provider"] tr[data-depth="1"]').count()).toBe(
+        competitors.length,
+      );
       await screenshot(page, "query-querie8");
     },
     TEST_TIMEOUT_MS,
@@ -495,9 +495,9 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
       const dialog = page.getByRole("dialog", { name: "Filters" });
       const recapture = dialog.getByLabel("Recapture (% of leaked cases)");
       await recapture.fill("120");
-      await expect(dialog.getByRole("button", { name: "Apply" }).isDisabled()).resolves.toBe(true);
+      expect(await dialog.getByRole("button", { name: "Apply" }).isDisabled()).toBe(true);
       await recapture.fill("50");
-      await expect(dialog.getByRole("button", { name: "Apply" }).isEnabled()).resolves.toBe(true);
+      expect(await dialog.getByRole("button", { name: "Apply" }).isEnabled()).toBe(true);
       await screenshot(page, "query-querie11-filters");
       const reloaded = page.waitForResponse((response) => response.url().endsWith("/queries/querie11"));
       await dialog.getByRole("button", { name: "Apply" }).click();
@@ -535,7 +535,7 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
       await dialog.waitFor();
       // Deselect All leaves no service line: Apply is disabled until one is chosen.
       await dialog.getByRole("button", { name: "Deselect all Service lines" }).click();
-      await expect(dialog.getByRole("button", { name: "Apply" }).isDisabled()).resolves.toBe(true);
+      expect(await dialog.getByRole("button", { name: "Apply" }).isDisabled()).toBe(true);
       await dialog.getByLabel("Spine").check();
       await dialog.getByLabel("Trauma").check();
       await screenshot(page, "query-filters-dialog");
@@ -548,7 +548,7 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
       expect(JSON.parse(url.searchParams.get("servicelines") ?? "null")).toEqual(["spine", "trauma"]);
       await page.locator('table[data-table="leakage"] tbody tr').nth(2).waitFor({ state: "detached" });
       expect((await tableCells(page, "leakage")).map((row) => row[0])).toEqual(["Spine", "Trauma"]);
-      await expect(page.getByRole("button", { name: "Save" }).isEnabled()).resolves.toBe(true);
+      expect(await page.getByRole("button", { name: "Save" }).isEnabled()).toBe(true);
 
       // The address alone reproduces the screen (a bookmark), and another year changes the numbers.
       const before = await tableCells(page, "leakage");
@@ -569,7 +569,7 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
       await openQuery(page, `/queries/querie3?servicelines=${encodeURIComponent('["spine","trauma"]')}`);
       await page.getByText("The filters in the address were not used").waitFor();
       await page.getByText("Service lines: select at least 3").waitFor();
-      await expect(page.getByRole("button", { name: "Save" }).isDisabled()).resolves.toBe(true);
+      expect(await page.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
       await screenshot(page, "query-invalid-address");
 
       await page.getByRole("button", { name: "Filters" }).click();
@@ -577,9 +577,9 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
       await dialog.getByRole("button", { name: "Deselect all Service lines" }).click();
       for (const line of ["Spine", "Trauma"]) await dialog.getByLabel(line).check();
       await dialog.getByText("select at least 3").waitFor();
-      await expect(dialog.getByRole("button", { name: "Apply" }).isDisabled()).resolves.toBe(true);
+      expect(await dialog.getByRole("button", { name: "Apply" }).isDisabled()).toBe(true);
       await dialog.getByLabel("Foot & Ankle").check();
-      await expect(dialog.getByRole("button", { name: "Apply" }).isEnabled()).resolves.toBe(true);
+      expect(await dialog.getByRole("button", { name: "Apply" }).isEnabled()).toBe(true);
     },
     TEST_TIMEOUT_MS,
   );
@@ -628,10 +628,10 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
       const dialog = page.getByRole("dialog", { name: "Save view" });
       await dialog.getByLabel("Title").fill("Spine and trauma maturity");
       await dialog.getByText("At most 21 characters").waitFor();
-      await expect(dialog.getByRole("button", { name: "Save" }).isDisabled()).resolves.toBe(true);
+      expect(await dialog.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
       await dialog.getByLabel("Title").fill("Spine and trauma");
       await dialog.getByLabel("Description").fill("Two lines only");
-      await expect(dialog.getByLabel("Yes").isChecked()).resolves.toBe(true);
+      expect(await dialog.getByLabel("Yes").isChecked()).toBe(true);
       await screenshot(page, "query-save-dialog");
       const saved = page.waitForResponse((response) => response.url().endsWith("/queries/save/"));
       await dialog.getByRole("button", { name: "Save" }).click();
@@ -643,7 +643,7 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
       await page.getByRole("heading", { name: "Spine and trauma", exact: true }).waitFor();
       await page.getByText("Two lines only").waitFor();
       expect(await chartMarks(page, "maturity", "rect")).toBe(2);
-      await expect(page.getByRole("button", { name: "Save" }).count()).resolves.toBe(0);
+      expect(await page.getByRole("button", { name: "Save" }).count()).toBe(0);
       await screenshot(page, "query-custom");
 
       await page.getByRole("button", { name: "Delete" }).click();
@@ -685,7 +685,7 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
       // With filters of their own, staff may save the view; an agent may not (no Save button).
       const filtered = `/dummy/${orgId}/queries/querie6?servicelines=${encodeURIComponent('["spine"]')}`;
       await openQuery(page, filtered);
-      await expect(page.getByRole("button", { name: "Save" }).isEnabled()).resolves.toBe(true);
+      expect(await page.getByRole("button", { name: "Save" }).isEnabled()).toBe(true);
       const agent = { username: "queryagent", email: "query-agent@vitality.test", password: "Agent!pass1" };
       const { status } = await pageApi(page, "POST", "/api/management/admin/detail/", agent);
       expect(status).toBe(200);
@@ -697,7 +697,7 @@ describe.skipIf(!chromiumAvailable)("query screens", () => {
       await agentPage.waitForURL(`${server.baseUrl}/administration/customers`);
       await openQuery(agentPage, filtered);
       await agentPage.getByRole("button", { name: "Export" }).waitFor();
-      await expect(agentPage.getByRole("button", { name: "Save" }).count()).resolves.toBe(0);
+      expect(await agentPage.getByRole("button", { name: "Save" }).count()).toBe(0);
     },
     TEST_TIMEOUT_MS,
   );

@@ -117,14 +117,14 @@ describe.skipIf(!chromiumAvailable)("the questionnaire's draft, NA answers and e
 
     await page.reload();
     await onStep(7);
-    await expect(textOf("local_athletic_organizations").inputValue()).resolves.toBe("Central High");
+    expect(await textOf("local_athletic_organizations").inputValue()).toBe("Central High");
     await section
       .getByTestId("questionnaire-draft")
       .getByText(/are back/)
       .waitFor();
     await section.getByRole("button", { name: "Back" }).click();
     await onStep(6);
-    await expect(textOf("percentage_pcps_employed").inputValue()).resolves.toBe("na");
+    expect(await textOf("percentage_pcps_employed").inputValue()).toBe("na");
     await screenshot(page, "questionnaire-draft-restored");
   }, 300_000);
 
@@ -141,7 +141,7 @@ describe.skipIf(!chromiumAvailable)("the questionnaire's draft, NA answers and e
     await textOf("hip_fracture_surgery_wait_time").fill("abc");
     const question = section.locator('[data-question="hip_fracture_surgery_wait_time"]');
     await question.getByText(NUMBER_MESSAGE).waitFor();
-    await expect(section.getByRole("button", { name: "Submit" }).isDisabled()).resolves.toBe(true);
+    expect(await section.getByRole("button", { name: "Submit" }).isDisabled()).toBe(true);
     await section
       .getByTestId("questionnaire-missing")
       .getByText(/Answers missing on step/)

@@ -246,7 +246,7 @@ describe.skipIf(!chromiumAvailable)("the questionnaire with the keyboard alone",
               document.activeElement?.closest("[data-question]")?.getAttribute("data-question") ===
               "local_athletic_organizations",
           );
-          await expect(section.getByTestId("questionnaire-step-title").textContent()).resolves.toContain(
+          expect(await section.getByTestId("questionnaire-step-title").textContent()).toContain(
             `Step ${REFUSED_STEP} of`,
           );
           await screenshot(page, "questionnaire-keys-refused");
@@ -267,10 +267,10 @@ describe.skipIf(!chromiumAvailable)("the questionnaire with the keyboard alone",
         await page.keyboard.press("Enter");
         await onStep(page, 1);
         const ownership = section.locator('[data-question="ownership_ambulatory_surgical_centers"]');
-        await expect(ownership.getByRole("radio", { name: "Yes" }).isChecked()).resolves.toBe(true);
-        await expect(
-          section.locator('[data-question="ownership_stake"] input:not([type=hidden])').inputValue(),
-        ).resolves.toBe("25-50%");
+        expect(await ownership.getByRole("radio", { name: "Yes" }).isChecked()).toBe(true);
+        expect(
+          await section.locator('[data-question="ownership_stake"] input:not([type=hidden])').inputValue(),
+        ).toBe("25-50%");
         await tabToButton(page, "Next");
         await page.keyboard.press("Enter");
         await onStep(page, 2);

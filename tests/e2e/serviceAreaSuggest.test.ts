@@ -61,7 +61,7 @@ describe.skipIf(!chromiumAvailable)("service area suggested from the practice's 
       .textContent();
     expect(Number.parseInt(psaShare ?? "", 10)).toBeGreaterThanOrEqual(60);
     await dialog.getByText(`${lines.length} zips to add.`).waitFor();
-    await expect(dialog.getByRole("button", { name: "Submit" }).isDisabled()).resolves.toBe(false);
+    expect(await dialog.getByRole("button", { name: "Submit" }).isDisabled()).toBe(false);
     await shot(page, "admin-year-service-area-suggested");
 
     // Other shares: PSA up to 40% keeps fewer PSA zips.
@@ -81,7 +81,7 @@ describe.skipIf(!chromiumAvailable)("service area suggested from the practice's 
     // Phone width: the shares, the action and the summary stack and stay readable.
     await page.setViewportSize({ width: 390, height: 844 });
     dialog = await openModal();
-    await expect(dialog.getByLabel("Copy/Past from xls").inputValue()).resolves.toBe("");
+    expect(await dialog.getByLabel("Copy/Past from xls").inputValue()).toBe("");
     await dialog.getByRole("button", { name: "Suggest from the practice's patients" }).click();
     await dialog.getByTestId("service-area-suggestion").waitFor();
     await shot(page, "admin-year-service-area-suggested-phone");

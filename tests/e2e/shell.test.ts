@@ -119,7 +119,7 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
       const page = await newPage();
       await page.goto("/signin");
       await page.getByRole("button", { name: "Email my login link" }).click();
-      await expect(page.getByText("Please verify your email address").isVisible()).resolves.toBe(true);
+      expect(await page.getByText("Please verify your email address").isVisible()).toBe(true);
       await page.getByLabel("Email").fill("not-an-address");
       await page.getByRole("button", { name: "Email my login link" }).click();
       await page.getByText("Please verify your email address").waitFor();
@@ -129,9 +129,9 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
       expect(path(page)).toBe("/");
       // The demo organisation accepted the agreement but is not initialized: the setup checklist.
       await page.getByRole("heading", { name: "Account setup" }).waitFor();
-      await expect(
-        page.getByRole("button", { name: "Vitality Score" }).getAttribute("aria-disabled"),
-      ).resolves.toBe("true");
+      expect(await page.getByRole("button", { name: "Vitality Score" }).getAttribute("aria-disabled")).toBe(
+        "true",
+      );
       await screenshot(page, "client-home-setup");
       customerState = await page.context().storageState();
       demoOrgId = await readOrganisationId(page);
@@ -236,9 +236,9 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
       await page.goto("/");
       await page.getByRole("heading", { name: "Licence agreement" }).waitFor();
       // No practice profile link or bell before the agreement (spec: both are gated by it).
-      await expect(page.getByRole("link", { name: "Practice profile" }).count()).resolves.toBe(0);
-      await expect(page.getByRole("button", { name: "Notifications" }).count()).resolves.toBe(0);
-      await expect(page.getByRole("button", { name: "Continue" }).isDisabled()).resolves.toBe(true);
+      expect(await page.getByRole("link", { name: "Practice profile" }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Notifications" }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Continue" }).isDisabled()).toBe(true);
       await screenshot(page, "client-home-agreement");
       await page.getByLabel("I have read and accept the end user licence agreement").check();
       await page.getByRole("button", { name: "Continue" }).click();
@@ -279,7 +279,7 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
       await page.goto("/practice-profile");
       await page.waitForURL(`${server.baseUrl}/queries/querie1`);
       await page.getByRole("heading", { name: "Sx Market Share", exact: true }).waitFor();
-      await expect(page.getByRole("link", { name: "Practice profile" }).count()).resolves.toBe(0);
+      expect(await page.getByRole("link", { name: "Practice profile" }).count()).toBe(0);
     },
     TEST_TIMEOUT_MS,
   );
@@ -341,7 +341,7 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
       await page.goto("/profile");
       await page.waitForURL(`${server.baseUrl}/signin`);
       await page.getByRole("button", { name: "Email my login link" }).waitFor();
-      await expect(page.getByText("You are signed out.").count()).resolves.toBe(0);
+      expect(await page.getByText("You are signed out.").count()).toBe(0);
     },
     TEST_TIMEOUT_MS,
   );
@@ -420,7 +420,7 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
       await page.getByLabel("Password", { exact: true }).fill("Wrong-password!1");
       // The eye icon reveals the password.
       await page.getByRole("button", { name: "Toggle password visibility" }).click();
-      await expect(page.getByLabel("Password", { exact: true }).getAttribute("type")).resolves.toBe("text");
+      expect(await page.getByLabel("Password", { exact: true }).getAttribute("type")).toBe("text");
       await page.getByRole("button", { name: "Connection" }).click();
       await page.getByText("Unable to log in with provided credentials.").waitFor();
       await screenshot(page, "admin-signin-error");
@@ -474,9 +474,9 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
       const nav = page.getByRole("navigation", { name: "Administration" });
       // The bar draws with the lazily loaded screen: wait for it before reading all its links.
       await nav.getByRole("link", { name: "Customers" }).waitFor();
-      await expect(nav.getByRole("link").allInnerTexts()).resolves.toEqual(["Customers", "Helpcenter"]);
-      await expect(page.getByRole("button", { name: "Tasks" }).count()).resolves.toBe(0);
-      await expect(page.getByRole("button", { name: "Notifications" }).count()).resolves.toBe(0);
+      expect(await nav.getByRole("link").allInnerTexts()).toEqual(["Customers", "Helpcenter"]);
+      expect(await page.getByRole("button", { name: "Tasks" }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Notifications" }).count()).toBe(0);
       await screenshot(page, "admin-agent-customers");
       // The hidden screens are not reachable by address either.
       await page.goto("/administration/mailbox");
