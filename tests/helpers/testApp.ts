@@ -6,7 +6,6 @@ import { createContext } from "../../server/bootstrap/context.ts";
 import { seedDemo } from "../../server/bootstrap/seedDemo.ts";
 import { loadConfig } from "../../server/config.ts";
 import type { AppContext, Clock } from "../../server/context.ts";
-import { openDatabase } from "../../server/db/client.ts";
 import { liveWebsocketHandler } from "../../server/live/channelRoute.ts";
 import { createLogger } from "../../server/logger.ts";
 import { type Backend, databaseUrl, freshPostgresDatabase, runDatabase } from "./backends.ts";
@@ -62,18 +61,24 @@ export function testConfig(
 }
 
 /**
- * A fresh embedded database, migrated, kept once per test process: PGlite's initdb and the
- * migrations take 5-10 s a database on the test machine, copying the closed folder a fifth of a
- * second. Each app starts on its own copy (pg-boss makes its schema and queues there, as on a
- * first start).
+ * A fresh embedded database, migrated, with pg-boss's schema and queues, kept once per test
+ * process: PGlite's initdb and the migrations take 5-10 s a database on the test machine, pg-boss's
+ * first start on PGlite another half second per app, copying the closed folder a fifth of a second.
+ * Each app starts on its own copy.
  */
 let pgliteTemplate: Promise<string> | undefined;
 function migratedPgliteFolder(): Promise<string> {
   pgliteTemplate ??= (async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "vitality-test-template-"));
     process.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
-    const database = await openDatabase({ dataDir });
-    await database.close();
+    // A key of its own: no generated key is kept in the copies' settings.
+    const context = await createContext(testConfig(dataDir, undefined, { SECRET_KEY: "t".repeat(32) }), {
+      logger: createLogger("text", true),
+    });
+    await context.jobs.start({ work: false });
+    await context.jobs.stop();
+    await context.live.stop();
+    await context.database.close();
     return join(dataDir, "pglite");
   })();
   // A failed template is made again by the next app rather than failing every later one.
