@@ -107,6 +107,21 @@ const memory = new MemoryReader(server.output);
 const started = performance.now();
 const elapsedMinutes = () => (performance.now() - started) / 60_000;
 
+/** The parts of the server's `memory:` line shown and sloped, with their short names. */
+const MEMORY_PARTS: [string, string][] = [
+  ["rss_mb", "rss"],
+  ["js_objects_mb", "js_objects"],
+  ["js_extra_mb", "js_extra"],
+  ["pglite_wasm_mb", "pglite"],
+  ["duckdb_mb", "duckdb"],
+  ["other_mb", "other"],
+];
+const signed = (value: number) => `${value >= 0 ? "+" : ""}${value.toFixed(1)}`;
+const partsText = (parts: Record<string, number>) =>
+  `${MEMORY_PARTS.filter(([name]) => parts[name] !== undefined)
+    .map(([name, label]) => `${label} ${parts[name]!.toFixed(0)}`)
+    .join(", ")} MB; ${parts.duckdb_instances ?? "?"} DuckDB instances`;
+
 /** Every 10 s: minutes since the start, resident MB, open files, the machine's 1-minute load. */
 const points: { minute: number; rssMb: number; files: number; load: number }[] = [];
 const sample = () => {
@@ -122,6 +137,19 @@ const sample = () => {
 };
 sample();
 const sampler = setInterval(sample, 10_000);
+// As each window ends, where the memory is (the table at the end has the rest): a long run can be
+// read while it runs.
+let windowsShown = 0;
+const windowWatch = setInterval(() => {
+  const ended = Math.floor(elapsedMinutes() / WINDOW_MINUTES);
+  if (ended <= windowsShown) return;
+  windowsShown = ended;
+  const last = memory.points.at(-1);
+  const rss = points.filter((p) => p.minute >= (ended - 1) * WINDOW_MINUTES).map((p) => p.rssMb);
+  console.log(
+    `  [${elapsedMinutes().toFixed(1)} min] window ${ended}: peak RSS ${Math.max(...rss).toFixed(0)} MB${last ? `; memory at ${last.minute.toFixed(1)} min: ${partsText(last.parts)}` : ""}`,
+  );
+}, 5_000);
 
 const users: SimulatedUser[] = Array.from({ length: USERS }, (_, i) => {
   const org = data.orgs[i % data.orgs.length]!;
@@ -157,26 +185,11 @@ const working = (async () => {
 const result = await reading;
 await working;
 clearInterval(sampler);
+clearInterval(windowWatch);
 sample();
 await server.stop();
 memory.take(elapsedMinutes());
 await smtp.close();
-
-/** The parts of the server's `memory:` line shown and sloped, with their short names. */
-const MEMORY_PARTS: [string, string][] = [
-  ["rss_mb", "rss"],
-  ["js_heap_mb", "js_heap"],
-  ["js_extra_mb", "js_extra"],
-  ["mimalloc_mb", "mimalloc"],
-  ["pglite_wasm_mb", "pglite"],
-  ["duckdb_mb", "duckdb"],
-  ["other_mb", "other"],
-];
-const signed = (value: number) => `${value >= 0 ? "+" : ""}${value.toFixed(1)}`;
-const partsText = (parts: Record<string, number>) =>
-  `${MEMORY_PARTS.filter(([name]) => parts[name] !== undefined)
-    .map(([name, label]) => `${label} ${parts[name]!.toFixed(0)}`)
-    .join(", ")} MB; ${parts.duckdb_instances ?? "?"} DuckDB instances`;
 
 const percentile = (values: number[], p: number) => {
   if (values.length === 0) return Number.NaN;

@@ -30,7 +30,7 @@ test("reads PGlite's WebAssembly memory, and says nothing of it without an embed
     const figures = await memoryFigures(database);
     expect(figures.pgliteWasm).toBeGreaterThan(16 * 1_048_576);
     const line = memoryLineOf(figures);
-    expect(line).toMatch(/^memory: rss_mb=\d+ js_heap_mb=\d+ .* pglite_wasm_mb=\d+ duckdb_instances=\d+ /);
+    expect(line).toMatch(/^memory: rss_mb=\d+ js_objects_mb=\d+ .* pglite_wasm_mb=\d+ duckdb_instances=\d+ /);
     expect(memoryLineOf(await memoryFigures())).toContain(" pglite_wasm_mb=- ");
   } finally {
     await database.close();
