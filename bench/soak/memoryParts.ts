@@ -31,6 +31,8 @@ export class MemoryReader {
   /** The latest `caches:` line with the minute it was read. */
   readonly caches: { minute: number; line: string }[] = [];
   readonly heapTypes: { minute: number; gains: Map<string, number> }[] = [];
+  /** Every line read, kept so that the end can quote the server's errors. */
+  private readonly lines: string[] = [];
   private read = 0;
   private carry = "";
 
@@ -43,6 +45,7 @@ export class MemoryReader {
     const lines = text.split("\n");
     this.carry = lines.pop() ?? "";
     for (const line of lines) {
+      this.lines.push(line);
       const memory = /memory: ([^"\n]*)/.exec(line)?.[1];
       if (memory) this.points.push({ minute, parts: memoryParts(memory) });
       const caches = /caches: [^"\n]*/.exec(line)?.[0];
@@ -50,6 +53,11 @@ export class MemoryReader {
       const types = /heap_types: [^"\n]*/.exec(line)?.[0];
       if (types) this.heapTypes.push({ minute, gains: heapTypeGains(types) });
     }
+  }
+
+  /** The lines read that match `pattern`, in order. */
+  linesMatching(pattern: RegExp): string[] {
+    return this.lines.filter((line) => pattern.test(line));
   }
 
   /** The heap types that had gained the most since the server's start at the last line before `minute`. */

@@ -296,6 +296,12 @@ console.log(
   `read errors by kind: ${errorKinds.size ? [...errorKinds].map(([kind, n]) => `${kind} ${n}`).join(", ") : "none"}${result.manifestErrors ? `; ${result.manifestErrors} manifests failed` : ""}`,
 );
 if (result.errorExamples.length) console.log(`read errors, first: ${result.errorExamples.join(" | ")}`);
+// The server's own account of its failures (its error lines: the stack of a 500), the first few.
+const serverErrors = memory.linesMatching(/"level":"error"|\berror\b.*unhandled|unhandled error/).slice(0, 3);
+if (serverErrors.length)
+  console.log(
+    `server error lines, first ${serverErrors.length}:\n${serverErrors.map((l) => `  ${l.slice(0, 2000)}`).join("\n")}`,
+  );
 console.log(
   `soak: minutes=${MINUTES} orgs=${data.orgs.length} users=${USERS} answers=${result.samples.length} p95_ms=${percentile(
     result.samples.map((s) => s.ms),
