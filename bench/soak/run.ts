@@ -109,7 +109,8 @@ const elapsedMinutes = () => (performance.now() - started) / 60_000;
 
 /** The parts of the server's `memory:` line shown and sloped, with their short names. */
 const MEMORY_PARTS: [string, string][] = [
-  ["rss_mb", "rss"],
+  // The resident set at the server's own looks (the /proc samples every 10 s are `rss` apart).
+  ["rss_mb", "rss_look"],
   ["js_objects_mb", "js_objects"],
   ["js_extra_mb", "js_extra"],
   ["pglite_wasm_mb", "pglite"],
