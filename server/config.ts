@@ -261,6 +261,12 @@ const environmentSchema = z.object({
     .min(0, "must be 0 or more seconds")
     .max(600, "must be at most 600 seconds")
     .default(25),
+  VITALITY_MEMORY_LOG_SECONDS: z.coerce
+    .number({ message: "must be a number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(0, "must be 0 (off) or more seconds")
+    .max(86_400, "must be at most 86400 seconds")
+    .default(0),
 });
 
 const checkedEnvironmentSchema = environmentSchema.superRefine(checkIsochronePair);
@@ -325,6 +331,11 @@ export interface Config {
    * closes what is left and exits (server/shutdown.ts).
    */
   shutdownGraceSeconds: number;
+  /**
+   * Every this many seconds the server logs where its memory is (server/caches/memoryLog.ts: the
+   * `memory:`, `caches:` and `heap_types:` lines; the soak bench reads them); 0: never (default).
+   */
+  memoryLogSeconds: number;
   /** Bounds of the per-process caches (docs/caches.md). */
   caches: CacheLimits;
   /** The maps' online tile layer; undefined: offline outlines only. */
@@ -381,6 +392,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     refusedUploadRetentionDays: env.REFUSED_UPLOAD_RETENTION_DAYS,
     reportRetryDelaySeconds: env.REPORT_RETRY_DELAY_SECONDS,
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
+    memoryLogSeconds: env.VITALITY_MEMORY_LOG_SECONDS,
     caches: cacheLimitsOf(env),
     mapTiles: mapTilesOf(env),
   };

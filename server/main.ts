@@ -7,6 +7,7 @@ import { ensureFirstAdmin } from "./bootstrap/firstAdmin.ts";
 import { seedHelpCentre } from "./bootstrap/helpCentre.ts";
 import { MID_SETUP_EMAIL } from "./bootstrap/midSetupOrganisation.ts";
 import { seedDemo } from "./bootstrap/seedDemo.ts";
+import { startMemoryLog } from "./caches/memoryLog.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { bindAtStart } from "./engine/bindAtStart.ts";
 import { engineSettings } from "./engine/settings.ts";
@@ -102,12 +103,15 @@ export async function startServer() {
 
   // An embedded database is read by this process only: `vitality backup` asks it (backupRequests.ts).
   const stopBackups = context.database.backend === "pglite" ? serveBackupRequests(context, logger) : () => {};
+  // Off unless VITALITY_MEMORY_LOG_SECONDS is set: where the memory is, for a soak (memoryLog.ts).
+  const stopMemoryLog = startMemoryLog(config.memoryLogSeconds, logger, context.database);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal}: finishing open requests and stopping`);
+    stopMemoryLog();
     await gracefulStop(server, context, {
       graceMs: config.shutdownGraceSeconds * 1000,
       beforeDatabaseCloses: stopBackups,

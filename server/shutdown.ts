@@ -42,7 +42,7 @@ export async function gracefulStop(
   options.beforeDatabaseCloses?.();
   // Every per-process cache's size against its bound (the tenant benchmark reads this line).
   logger.info(cacheLine());
-  logger.info(await memoryLine());
+  logger.info(await memoryLine(context.database));
   await step("live", () => live.stop());
   await step("database", () => context.database.close());
   logger.info(`Stopped in ${Date.now() - started} ms (${took.join(", ")})`);

@@ -10,6 +10,12 @@
  * (10) window prints its answers, p50 / p95, errors, peak RSS, open files and the machine's load;
  * the end prints the slopes of RSS and open files after the first window (least squares, per hour:
  * flat is what a process whose caches are bounded shows) and a machine-readable line.
+ *
+ * What the memory is made of: the server logs it every BENCH_SOAK_MEMORY_SECONDS (60, through
+ * VITALITY_MEMORY_LOG_SECONDS, server/caches/memoryLog.ts) and each window prints its last look (JS
+ * heap, Bun's allocator, PGlite's WebAssembly memory, DuckDB's instances and buffers, the rest), the
+ * caches against their bounds and the kinds of JS object gained since the start; the end prints
+ * each part's slope after the first window, so a climb of the RSS is put down to its part.
  */
 import { execSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -28,6 +34,7 @@ import {
   tenantSpecOfArgs,
 } from "../tenants/setup.ts";
 import { runUsers, type SimulatedUser } from "../tenants/users.ts";
+import { MemoryReader } from "./memoryParts.ts";
 import { type CycleOutcome, latestPracticeYear, refreshCycle } from "./practiceAtWork.ts";
 import { reviewYears } from "./reviewedYears.ts";
 
@@ -38,6 +45,8 @@ const MINUTES = Number(env("BENCH_SOAK_MINUTES", "120"));
 const WINDOW_MINUTES = Number(env("BENCH_SOAK_WINDOW_MINUTES", "10"));
 /** A cycle starts this long after the one before started (or when it ends, if it took longer). */
 const CYCLE_SECONDS = Number(env("BENCH_SOAK_CYCLE_SECONDS", "60"));
+/** The server logs where its memory is this often (VITALITY_MEMORY_LOG_SECONDS). */
+const MEMORY_SECONDS = env("BENCH_SOAK_MEMORY_SECONDS", "60");
 
 const load = () =>
   execSync("uptime")
@@ -89,9 +98,30 @@ if (review.reviewed > 0)
 await data.context.database.close();
 
 const smtp = await startSmtpTestServer();
-const server = await startBenchServer({ ...serverEnv(data.dataDir), SMTP_URL: smtp.url });
+const server = await startBenchServer({
+  ...serverEnv(data.dataDir),
+  SMTP_URL: smtp.url,
+  VITALITY_MEMORY_LOG_SECONDS: MEMORY_SECONDS,
+});
+const memory = new MemoryReader(server.output);
 const started = performance.now();
 const elapsedMinutes = () => (performance.now() - started) / 60_000;
+
+/** The parts of the server's `memory:` line shown and sloped, with their short names. */
+const MEMORY_PARTS: [string, string][] = [
+  // The resident set at the server's own looks (the /proc samples every 10 s are `rss` apart).
+  ["rss_mb", "rss_look"],
+  ["js_objects_mb", "js_objects"],
+  ["js_extra_mb", "js_extra"],
+  ["pglite_wasm_mb", "pglite"],
+  ["duckdb_mb", "duckdb"],
+  ["other_mb", "other"],
+];
+const signed = (value: number) => `${value >= 0 ? "+" : ""}${value.toFixed(1)}`;
+const partsText = (parts: Record<string, number>) =>
+  `${MEMORY_PARTS.filter(([name]) => parts[name] !== undefined)
+    .map(([name, label]) => `${label} ${parts[name]!.toFixed(0)}`)
+    .join(", ")} MB; ${parts.duckdb_instances ?? "?"} DuckDB instances`;
 
 /** Every 10 s: minutes since the start, resident MB, open files, the machine's 1-minute load. */
 const points: { minute: number; rssMb: number; files: number; load: number }[] = [];
@@ -104,9 +134,23 @@ const sample = () => {
     files: readdirSync(`/proc/${server.pid}/fd`).length,
     load: Number(load()),
   });
+  memory.take(elapsedMinutes());
 };
 sample();
 const sampler = setInterval(sample, 10_000);
+// As each window ends, where the memory is (the table at the end has the rest): a long run can be
+// read while it runs.
+let windowsShown = 0;
+const windowWatch = setInterval(() => {
+  const ended = Math.floor(elapsedMinutes() / WINDOW_MINUTES);
+  if (ended <= windowsShown) return;
+  windowsShown = ended;
+  const last = memory.points.at(-1);
+  const rss = points.filter((p) => p.minute >= (ended - 1) * WINDOW_MINUTES).map((p) => p.rssMb);
+  console.log(
+    `  [${elapsedMinutes().toFixed(1)} min] window ${ended}: peak RSS ${Math.max(...rss).toFixed(0)} MB${last ? `; memory at ${last.minute.toFixed(1)} min: ${partsText(last.parts)}` : ""}`,
+  );
+}, 5_000);
 
 const users: SimulatedUser[] = Array.from({ length: USERS }, (_, i) => {
   const org = data.orgs[i % data.orgs.length]!;
@@ -142,8 +186,10 @@ const working = (async () => {
 const result = await reading;
 await working;
 clearInterval(sampler);
+clearInterval(windowWatch);
 sample();
 await server.stop();
+memory.take(elapsedMinutes());
 await smtp.close();
 
 const percentile = (values: number[], p: number) => {
@@ -188,6 +234,15 @@ for (let w = 0; w < windows; w++) {
       .toFixed(1)
       .padStart(4)}  ${String(doneCycles).padStart(6)}  ${windowEnabled}`,
   );
+  const last = memory.points.filter((p) => p.minute >= from && p.minute < to).at(-1);
+  if (last) console.log(`  memory at ${last.minute.toFixed(0)} min: ${partsText(last.parts)}`);
+  const caches = memory.caches.filter((c) => c.minute >= from && c.minute < to).at(-1);
+  if (caches) console.log(`  ${caches.line}`);
+  const gained = [...memory.typesGainedBy(to)].slice(0, 5);
+  if (gained.length)
+    console.log(
+      `  JS objects gained since the start: ${gained.map(([type, n]) => `${type} +${n}`).join(", ")}`,
+    );
 }
 const settled = points.filter((p) => p.minute >= WINDOW_MINUTES);
 const rssSlope = slopePerHour(
@@ -198,6 +253,19 @@ const filesSlope = slopePerHour(
   settled.map((p) => p.minute),
   settled.map((p) => p.files),
 );
+/** Each memory part's slope after the first window, MB per hour (the server's own looks at its memory). */
+const settledMemory = memory.points.filter((p) => p.minute >= WINDOW_MINUTES);
+const partSlopes = MEMORY_PARTS.map(([name, label]) => {
+  const withPart = settledMemory.filter((p) => p.parts[name] !== undefined);
+  return {
+    label,
+    slope: slopePerHour(
+      withPart.map((p) => p.minute),
+      withPart.map((p) => p.parts[name]!),
+    ),
+    points: withPart.length,
+  };
+});
 const errors = result.samples.filter((s) => s.status !== 200).length + result.manifestErrors;
 const writeFailures = cycles.flatMap((c) => c.failures);
 const refreshed = cycles.filter((c) => c.refreshedSeconds !== undefined).map((c) => c.refreshedSeconds!);
@@ -215,6 +283,13 @@ for (const c of cycles.filter((c) => c.stoppedFor !== undefined))
 console.log(
   `after the first window: RSS ${rssSlope >= 0 ? "+" : ""}${rssSlope.toFixed(1)} MB/h, open files ${filesSlope >= 0 ? "+" : ""}${filesSlope.toFixed(1)}/h; p95 by window ${Math.min(...p95s).toFixed(0)}-${Math.max(...p95s).toFixed(0)} ms`,
 );
+if (settledMemory.length >= 2)
+  console.log(
+    `memory slopes after the first window (MB/h, ${settledMemory.length} looks): ${partSlopes
+      .filter((part) => part.points >= 2)
+      .map((part) => `${part.label} ${signed(part.slope)}`)
+      .join(", ")}`,
+  );
 console.log(
   `writers: ${cycles.length} cycles (new extract, refresh, enable, report); refreshed after p50 ${percentile(refreshed, 50).toFixed(0)} s, max ${Math.max(...refreshed, 0).toFixed(0)} s; enabled ${enabledCount} (p50 ${percentile(enabledAfter, 50).toFixed(0)} s after the upload), not enabled ${cycles.length - enabledCount}${stoppedFor.size ? ` (stopped for staff: ${[...stoppedFor].map(([why, n]) => `${n} x ${why}`).join("; ")})` : ""}; ${smtp.received.length} report mails received; ${writeFailures.length} failed calls${writeFailures.length ? `: ${writeFailures.slice(0, 3).join(" | ")}` : ""}`,
 );
@@ -222,12 +297,21 @@ console.log(
   `read errors by kind: ${errorKinds.size ? [...errorKinds].map(([kind, n]) => `${kind} ${n}`).join(", ") : "none"}${result.manifestErrors ? `; ${result.manifestErrors} manifests failed` : ""}`,
 );
 if (result.errorExamples.length) console.log(`read errors, first: ${result.errorExamples.join(" | ")}`);
+// The server's own account of its failures (its error lines: the stack of a 500), the first few.
+const serverErrors = memory.linesMatching(/"level":"error"|\berror\b.*unhandled|unhandled error/).slice(0, 3);
+if (serverErrors.length)
+  console.log(
+    `server error lines, first ${serverErrors.length}:\n${serverErrors.map((l) => `  ${l.slice(0, 2000)}`).join("\n")}`,
+  );
 console.log(
   `soak: minutes=${MINUTES} orgs=${data.orgs.length} users=${USERS} answers=${result.samples.length} p95_ms=${percentile(
     result.samples.map((s) => s.ms),
     95,
-  ).toFixed(
-    1,
-  )} rss_slope_mb_h=${rssSlope.toFixed(1)} files_slope_h=${filesSlope.toFixed(1)} errors=${errors} write_failures=${writeFailures.length} cycles=${cycles.length} enables=${enabledCount} mails=${smtp.received.length}`,
+  ).toFixed(1)} rss_slope_mb_h=${rssSlope.toFixed(1)} ${partSlopes
+    .filter((part) => part.points >= 2)
+    .map((part) => `${part.label}_slope_mb_h=${part.slope.toFixed(1)}`)
+    .join(
+      " ",
+    )} files_slope_h=${filesSlope.toFixed(1)} errors=${errors} write_failures=${writeFailures.length} cycles=${cycles.length} enables=${enabledCount} mails=${smtp.received.length}`,
 );
 process.exit(0);

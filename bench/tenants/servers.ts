@@ -12,6 +12,8 @@ const root = resolve(import.meta.dir, "..", "..");
 export interface BenchServer {
   baseUrl: string;
   pid: number;
+  /** What the process has written so far (stdout and stderr, in the chunks read): a live array. */
+  output: readonly string[];
   /** CPU seconds the process has used so far (user + system, all threads). */
   cpuSeconds(): number;
   /** Stops the process (SIGTERM: it finishes open requests) and returns what it measured. */
@@ -81,6 +83,7 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   return {
     baseUrl,
     pid: child.pid,
+    output,
     cpuSeconds: () => cpuSecondsOf(child.pid),
     async stop() {
       const peak = statusMb(child.pid, "VmHWM");

@@ -31,6 +31,11 @@ export interface Database {
    * lock), so a consistent image of a moment between statements (server/backup/).
    */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PGlite only: the size of its WebAssembly memory, bytes (PostgreSQL's shared buffers, caches and
+   * work memory inside this process). WebAssembly memory grows and never shrinks.
+   */
+  wasmMemoryBytes?(): number;
   /** PostgreSQL only: how many times its pool was replaced for broken connections (renewingPool.ts). */
   poolReplacements?(): number;
   close(): Promise<void>;
@@ -89,6 +94,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     },
     async dumpDataDir() {
       return client.dumpDataDir("none");
+    },
+    wasmMemoryBytes() {
+      // The Emscripten module is PGlite's own (protected) field; its memory is what PostgreSQL holds.
+      const { mod } = client as unknown as { mod?: { wasmMemory?: WebAssembly.Memory } };
+      return mod?.wasmMemory?.buffer.byteLength ?? 0;
     },
     async close() {
       await client.close();

@@ -206,20 +206,6 @@ export async function leaseDuck(options: PoolOptions): Promise<Lease> {
   };
 }
 
-/** The bytes every open pool's DuckDB instance says it holds (buffer manager, per tag), summed. */
-export async function duckMemoryBytes(): Promise<number> {
-  let total = 0;
-  for (const pool of pools.values()) {
-    const duck = pool.idle[0];
-    if (!duck) continue;
-    const [row] = await duck.all<{ bytes: bigint | number | null }>(
-      "SELECT sum(memory_usage_bytes) AS bytes FROM duckdb_memory()",
-    );
-    total += Number(row?.bytes ?? 0);
-  }
-  return total;
-}
-
 /** Closes the pool of a data folder (a test harness removing its folder), or every pool. */
 export function closeDuckPools(dataDir?: string) {
   for (const [key, pool] of [...pools]) {
