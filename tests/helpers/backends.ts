@@ -1,6 +1,7 @@
 import postgres from "postgres";
 import { openDatabase } from "../../server/db/client.ts";
 import { isAlive } from "../../server/ingest/sweep.ts";
+import { testRun } from "./oncePerTestRun.ts";
 
 export type Backend = "pglite" | "postgres";
 
@@ -94,12 +95,16 @@ export async function freshPostgresDatabase(
   };
 }
 
+/** The name of this test run's database `prefix` (oncePerTestRun.ts): the runner's pid leads. */
+export const runDatabaseName = (prefix: string) => `${prefix}${testRun().id}`;
+
 /**
- * A migrated database made once per test run (oncePerTestRun.ts) for the run's workers to copy
- * (`freshPostgresDatabase({ template })`), named `prefix` and the run; answers its name.
+ * Makes this run's database `prefix` (`runDatabaseName`) a migrated database, once per test run
+ * (oncePerTestRun.ts), for the run's workers to copy (`freshPostgresDatabase({ template })`); first
+ * drops the databases of `prefix` whose run has ended.
  */
-export async function runDatabase(prefix: string, runId: string): Promise<string> {
-  const name = `${prefix}${runId}`;
+export async function createRunDatabase(prefix: string) {
+  const name = runDatabaseName(prefix);
   const source = await migratedTemplate();
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   try {
@@ -108,5 +113,4 @@ export async function runDatabase(prefix: string, runId: string): Promise<string
   } finally {
     await admin.end();
   }
-  return name;
 }

@@ -8,9 +8,15 @@ import { loadConfig } from "../../server/config.ts";
 import type { AppContext, Clock } from "../../server/context.ts";
 import { liveWebsocketHandler } from "../../server/live/channelRoute.ts";
 import { createLogger } from "../../server/logger.ts";
-import { type Backend, databaseUrl, freshPostgresDatabase, runDatabase } from "./backends.ts";
+import {
+  type Backend,
+  createRunDatabase,
+  databaseUrl,
+  freshPostgresDatabase,
+  runDatabaseName,
+} from "./backends.ts";
 import { HttpClient } from "./httpClient.ts";
-import { oncePerTestRun, testRun } from "./oncePerTestRun.ts";
+import { oncePerTestRun } from "./oncePerTestRun.ts";
 
 /** A clock the test moves by hand. */
 export class ManualClock implements Clock {
@@ -94,20 +100,21 @@ function migratedPgliteFolder(): Promise<string> {
  * database, which each app that asks for the demo copies. Seeding takes 15-60 s a time; a copy,
  * a second or two.
  */
-const seededDemo = (backend: Backend) =>
-  oncePerTestRun(`demo-${backend}`, async (dataDir) => {
-    const database = backend === "postgres" ? await runDatabase("vitality_seeded_", testRun().id) : undefined;
+const SEEDED_PREFIX = "vitality_seeded_";
+async function seededDemo(backend: Backend) {
+  const database = backend === "postgres" ? runDatabaseName(SEEDED_PREFIX) : undefined;
+  const dataDir = await oncePerTestRun(`demo-${backend}`, async (folder) => {
+    if (database) await createRunDatabase(SEEDED_PREFIX);
     const seeding = await startTestApp(
       backend,
       {},
-      { dataDir, databaseUrl: database && databaseUrl(database) },
+      { dataDir: folder, databaseUrl: database && databaseUrl(database) },
     );
     await seedDemo(seeding.context);
     await seeding.close();
-  }).then((dataDir) => ({
-    dataDir,
-    database: backend === "postgres" ? `vitality_seeded_${testRun().id}` : undefined,
-  }));
+  });
+  return { dataDir, database };
+}
 
 /** The whole API on a fresh database of the chosen backend, with a temporary data folder. */
 export async function startTestApp(
