@@ -3,60 +3,37 @@
  * own SQL over the organisation-year's relations without a filter, made once per data version,
  * kept as JSON beside the derived files (keptJson.ts: the data pipeline writes them with the
  * derived files, prepareFiles.ts) and held in a bounded memory cache (heldKept.ts), so a request
- * reads no SQL: it narrows and adds up rows already in memory. Tables are held and kept as columns
- * (columnTable.ts): about a tenth of the memory of row objects, so that the cache holds the tables
- * of many organisation-years.
+ * reads no SQL: it narrows and adds up rows already in memory.
  */
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { ColumnTable } from "../columnTable.ts";
 import type { Plugin, PreparedTables } from "../plugin.ts";
 import type { SqlRunner } from "../sqlRunner.ts";
 import { heldValues } from "./heldKept.ts";
 import { type KeptValues, keptJson, keptPath } from "./keptJson.ts";
 
-type Rows = Record<string, ColumnTable>;
+type Rows = Record<string, unknown[]>;
 
 /**
- * The version of the kept files' form, in their key: a file of another form (rows as objects
- * before 2) gets another name and is not read.
+ * About the bytes the rows hold in memory, a little over what was measured at 1m (JavaScript heap
+ * after parsing the kept file: 150-190 bytes a row of 12-15 fields; querie2's 31k rows 5.7 MB).
  */
-const KEPT_FORM = 2;
+const bytesOf = (tables: Rows) =>
+  Object.values(tables).reduce(
+    (sum, rows) => sum + rows.length * (32 + 16 * Object.keys((rows[0] as object | undefined) ?? {}).length),
+    1,
+  );
 
-/** About the bytes the tables hold in memory (ColumnTable.bytes, checked against the heap at 1m). */
-const bytesOf = (tables: Rows) => Object.values(tables).reduce((sum, table) => sum + table.bytes(), 1);
-
-/**
- * The analyses with prepared tables an organisation-year may hold (9 today): the entries' bound
- * (VITALITY_FLOW_CACHE_ENTRIES organisation-years) is this many entries, one per analysis.
- */
-const ANALYSES_PER_YEAR = 16;
-
-/** Kept file's path -> an analysis's prepared tables (VITALITY_FLOW_CACHE_ENTRIES / _MB bound it). */
-const held = heldValues<Rows>("preparedTables", bytesOf, ANALYSES_PER_YEAR);
+/** Kept file's path -> an analysis's prepared rows (VITALITY_FLOW_CACHE_ENTRIES / _MB bound it). */
+const held = heldValues<Rows>("preparedTables", bytesOf);
 
 const schemas = new WeakMap<PreparedTables, z.ZodType<Rows>>();
-/**
- * What a kept file must hold: each table's columns (ColumnTable.fromKept: every distinct value
- * parsed with its column's schema), read into columns.
- */
+/** What a kept file must hold: each table's rows, each parsed with its row schema. */
 function schemaOf(tables: PreparedTables) {
   let schema = schemas.get(tables);
   if (!schema) {
     schema = z.object(
-      Object.fromEntries(
-        Object.entries(tables).map(([name, table]) => [
-          name,
-          z.unknown().transform((kept, context) => {
-            try {
-              return ColumnTable.fromKept(kept, table.row);
-            } catch (error) {
-              context.addIssue({ code: "custom", message: String(error) });
-              return z.NEVER;
-            }
-          }),
-        ]),
-      ),
+      Object.fromEntries(Object.entries(tables).map(([name, table]) => [name, z.array(table.row)])),
     ) as unknown as z.ZodType<Rows>;
     schemas.set(tables, schema);
   }
@@ -65,16 +42,15 @@ function schemaOf(tables: PreparedTables) {
 
 /** Runs each table's SQL on a connection with the organisation-year bound (one statement at a time). */
 export async function readPreparedTables(tables: PreparedTables, sql: SqlRunner): Promise<Rows> {
-  const read: Rows = {};
-  for (const [name, table] of Object.entries(tables))
-    read[name] = ColumnTable.fromRows(Object.keys(table.row.shape), await sql.rows(table.sql, table.row));
-  return read;
+  const rows: Rows = {};
+  for (const [name, table] of Object.entries(tables)) rows[name] = await sql.rows(table.sql, table.row);
+  return rows;
 }
 
 type PreparedPlugin = Pick<Plugin, "id" | "fingerprint"> & { prepared?: { tables: PreparedTables } };
 
 const pathOf = (plugin: PreparedPlugin, kept: KeptValues) =>
-  keptPath(kept, `${plugin.id}_prepared`, [kept.data, plugin.fingerprint, KEPT_FORM]);
+  keptPath(kept, `${plugin.id}_prepared`, [kept.data, plugin.fingerprint]);
 
 /**
  * Whether a run should answer from prepared rows: they are in memory, or the cache has room for
