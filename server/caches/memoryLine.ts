@@ -13,7 +13,7 @@
  * resident, so `other_mb` is an estimate, not an exact remainder. (Bun's mimalloc statistics are
  * left out: its "committed" figure climbed to 16 GB in a soak whose resident set stayed at 1.2 GB.)
  */
-import { heapStats } from "bun:jsc";
+import { type HeapStats, heapStats } from "bun:jsc";
 import type { Database } from "../db/client.ts";
 import { duckInstancesMemory } from "../duckdb/openInstances.ts";
 
@@ -31,9 +31,12 @@ export interface MemoryFigures {
   other: number;
 }
 
-export async function memoryFigures(database?: Database): Promise<MemoryFigures> {
+/** `heap`: JSC's statistics when the caller has them already (each call of heapStats walks the heap). */
+export async function memoryFigures(
+  database?: Database,
+  heap: HeapStats = heapStats(),
+): Promise<MemoryFigures> {
   const usage = process.memoryUsage();
-  const heap = heapStats();
   const duck = await duckInstancesMemory();
   const pgliteWasm = database?.wasmMemoryBytes?.();
   return {
@@ -67,6 +70,6 @@ export function memoryLineOf(figures: MemoryFigures): string {
   return `memory: ${parts.join(" ")}`;
 }
 
-export async function memoryLine(database?: Database): Promise<string> {
-  return memoryLineOf(await memoryFigures(database));
+export async function memoryLine(database?: Database, heap?: HeapStats): Promise<string> {
+  return memoryLineOf(await memoryFigures(database, heap));
 }

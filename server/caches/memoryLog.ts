@@ -2,7 +2,7 @@
  * VITALITY_MEMORY_LOG_SECONDS (off by default): every so many seconds the server logs where its
  * memory is, so a long run can tell a leak from caches filling to their bounds (docs/operations.md,
  * "A soak"; the soak bench reads the lines): the `memory:` line (memoryLine.ts: resident set, JS
- * heap, Bun's allocator, PGlite's WebAssembly memory, DuckDB's instances and buffers), the
+ * heap, PGlite's WebAssembly memory, DuckDB's instances and buffers), the
  * `caches:` line (every cache against its bound) and `heap_types:` (the kinds of JS object that
  * gained the most since the log started: a leaking kind gains in every line, a cache's kinds stop
  * gaining once it is full). Counting the heap's objects walks the heap (tens of ms
@@ -24,9 +24,11 @@ export function startMemoryLog(seconds: number, logger: Logger, database: Databa
     if (logging) return;
     logging = true;
     try {
-      logger.info(await memoryLine(database));
+      // One walk of the heap for both lines.
+      const heap = heapStats();
+      logger.info(await memoryLine(database, heap));
       logger.info(cacheLine());
-      logger.info(heapTypesLine(typesGrown(atStart, heapStats().objectTypeCounts)));
+      logger.info(heapTypesLine(typesGrown(atStart, heap.objectTypeCounts)));
     } catch (error) {
       logger.warn("memory log failed", { error: String(error) });
     } finally {
