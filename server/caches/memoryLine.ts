@@ -48,7 +48,8 @@ export async function memoryFigures(
     pgliteWasm,
     duckInstances: duck.instances,
     duckBuffers: duck.bytes,
-    other: usage.rss - heap.heapSize - duck.bytes,
+    // 0 when the parts counted exceed the resident set (memory reserved and counted, never touched).
+    other: Math.max(0, usage.rss - heap.heapSize - duck.bytes),
   };
 }
 
