@@ -1,36 +1,22 @@
 /**
- * The cached-answer benchmark on PostgreSQL: a fresh database (migrated by openDatabase) gets the
- * rows a run of the demo organisation reads, copied from the bench's embedded database, so a
- * server started with DATABASE_URL and the same data folder answers from the same warehouse files.
- * Dropped after the measurement.
+ * The benches on PostgreSQL: a fresh database (migrated by openDatabase) gets every row of the
+ * bench's embedded database, so a server started with DATABASE_URL and the same data folder reads
+ * exactly what the embedded one reads. Every table of the schema is copied: a hand-kept list left
+ * out the held practice versions (practice_year_versions), so customers on the copy read the
+ * year's newest practice file instead of its reviewed version, under another data version whose
+ * kept files did not exist (the tenant bench's PostgreSQL phases of 2026-11-29). Dropped after the
+ * measurement.
  */
+import { is, sql } from "drizzle-orm";
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import postgres from "postgres";
 import type { Db } from "../../server/db/client.ts";
 import { openDatabase } from "../../server/db/client.ts";
-import {
-  advisoryBoardUploads,
-  customerUsers,
-  facilities,
-  facilityLocations,
-  organisations,
-  organisationYears,
-  practiceUploads,
-  providers,
-  serviceAreas,
-} from "../../server/db/schema/index.ts";
+import * as schema from "../../server/db/schema/index.ts";
 
-/** In foreign-key order. */
-const TABLES = [
-  organisations,
-  customerUsers,
-  organisationYears,
-  advisoryBoardUploads,
-  practiceUploads,
-  providers,
-  facilities,
-  facilityLocations,
-  serviceAreas,
-];
+const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable =>
+  is(value, PgTable),
+);
 
 export async function postgresCopy(source: Db, adminUrl: string) {
   const name = `vitality_bench_${process.pid}_${Date.now().toString(36)}`;
@@ -40,11 +26,17 @@ export async function postgresCopy(source: Db, adminUrl: string) {
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
   const target = await openDatabase({ databaseUrl: url, max: 2 });
   try {
-    for (const table of TABLES) {
-      const rows = await source.select().from(table);
-      for (let start = 0; start < rows.length; start += 1000)
-        await target.db.insert(table).values(rows.slice(start, start + 1000) as never);
-    }
+    await target.db.transaction(async (tx) => {
+      // Foreign keys unchecked while the copy fills the tables in any order (they held in the source).
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      for (const table of tables) {
+        // Rows the migrations insert (settings, defaults) are the source's to give.
+        await tx.execute(sql.raw(`DELETE FROM "${getTableConfig(table).name}"`));
+        const rows = await source.select().from(table);
+        for (let start = 0; start < rows.length; start += 1000)
+          await tx.insert(table).values(rows.slice(start, start + 1000) as never);
+      }
+    });
   } catch (error) {
     await target.close();
     throw error;

@@ -4,6 +4,7 @@
  * types and lines. querie10 offers no other filter, so no other narrows its rows.
  */
 import { z } from "zod";
+import { keepAll, keepWhere } from "../../server/engine/columnTable.ts";
 import { preparedAnswer, sqlNumber, sqlText } from "../../server/engine/index.ts";
 import { areaMaskOf } from "../../server/engine/preparedFilters.ts";
 import { maturityResult } from "./maturity.ts";
@@ -22,9 +23,11 @@ const chosenRow = z.object({
 export const maturityPrepared = preparedAnswer({
   tables: { maturity: { sql: "prepared_maturity.sql", row: chosenRow } },
   answer({ filters, tables, inputs }) {
-    const mask = areaMaskOf(filters.service_area);
-    const lines = new Set<string>(filters.servicelines);
-    const rows = tables.maturity.filter((row) => row.chosen_mask === mask && lines.has(row.service_line));
+    const areas = areaMaskOf(filters.service_area);
+    const lines = new Set<unknown>(filters.servicelines);
+    const table = tables.maturity;
+    const keep = keepWhere(keepAll(table.length), table.column("chosen_mask"), (chosen) => chosen === areas);
+    const rows = table.rows(keepWhere(keep, table.column("service_line"), (line) => lines.has(line)));
     return maturityResult(rows, filters, inputs);
   },
 });

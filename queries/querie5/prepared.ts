@@ -4,6 +4,7 @@
  * and adds them up as the kernel's three statements do, in their order.
  */
 import { z } from "zod";
+import type { ColumnTable } from "../../server/engine/columnTable.ts";
 import { preparedAnswer, sqlNumber, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
 import { inPracticeVolumes } from "../../server/engine/preparedFilters.ts";
 import {
@@ -36,22 +37,26 @@ type VolumeRow = z.infer<typeof volumeRow>;
  * Volumes added up per rank of a statement's groups; a group is listed when a kept row has it. The
  * lists grow to the highest rank kept (a few hundred groups), not to the table's rows (12k at 1m).
  */
-function groupsByRank() {
+function groupsByRank(table: ColumnTable<VolumeRow>) {
   const volumes: number[] = [];
-  const first: VolumeRow[] = [];
+  /** The index of each group's first row. */
+  const first: number[] = [];
   return {
-    add(rank: number, row: VolumeRow) {
+    add(rank: number, row: Readonly<VolumeRow>, index: number) {
       if (first[rank] === undefined) {
-        first[rank] = row;
+        first[rank] = index;
         volumes[rank] = row.volume;
       } else volumes[rank]! += row.volume;
     },
     /** The groups kept, in rank order, each as `make` shapes its first row and its volume. */
-    list<Group>(make: (row: VolumeRow, volume: number) => Group): Array<Group & { volume: number }> {
+    list<Group>(
+      make: (row: Readonly<VolumeRow>, volume: number) => Group,
+    ): Array<Group & { volume: number }> {
       const groups: Array<Group & { volume: number }> = [];
       for (let rank = 0; rank < first.length; rank++) {
-        const row = first[rank];
-        if (row) groups.push({ ...make(row, volumes[rank]!), volume: volumes[rank]! });
+        const index = first[rank];
+        if (index !== undefined)
+          groups.push({ ...make(table.at(index), volumes[rank]!), volume: volumes[rank]! });
       }
       return groups;
     },
@@ -61,17 +66,15 @@ function groupsByRank() {
 export const footprintPrepared = preparedAnswer({
   tables: { volumes: { sql: "prepared_volumes.sql", row: volumeRow } },
   answer({ filters, tables, inputs, settings }) {
-    const keep = inPracticeVolumes(filters);
-    const rows = tables.volumes;
-    const byZip = groupsByRank();
-    const byProvider = groupsByRank();
-    const byLine = groupsByRank();
-    for (const row of rows) {
-      if (!keep(row)) continue;
-      if (row.patient_zip !== null) byZip.add(row.zip_rank, row);
-      if (!row.is_surgical && row.category !== null) byProvider.add(row.provider_rank, row);
-      else if (row.is_surgical && row.service_line !== null) byLine.add(row.line_rank, row);
-    }
+    const table = tables.volumes;
+    const byZip = groupsByRank(table);
+    const byProvider = groupsByRank(table);
+    const byLine = groupsByRank(table);
+    table.eachRow((row, index) => {
+      if (row.patient_zip !== null) byZip.add(row.zip_rank, row, index);
+      if (!row.is_surgical && row.category !== null) byProvider.add(row.provider_rank, row, index);
+      else if (row.is_surgical && row.service_line !== null) byLine.add(row.line_rank, row, index);
+    }, inPracticeVolumes(filters)(table));
     // volume_by_zip.sql: largest first, ties in zip order (the rank's).
     const zips: ZipVolume[] = byZip
       .list((row) => ({ zipcode: row.patient_zip! }))

@@ -11,5 +11,5 @@ const revenueRow = z.object({ category: sqlTextOrNull, revenue: sqlNumber });
 
 export const revenuePrepared = preparedAnswer({
   tables: { revenue: { sql: "prepared_revenue.sql", row: revenueRow } },
-  answer: ({ tables }) => revenueResult(tables.revenue),
+  answer: ({ tables }) => revenueResult(tables.revenue.rows()),
 });

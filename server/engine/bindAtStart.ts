@@ -98,7 +98,7 @@ export async function bindAtStart(
           // Prepared rows kept on disk are read now, not by the first requests (within the cache's room).
           if (inputs.kept) {
             for (const plugin of registry.all()) {
-              if (plugin.prepared) await warmPreparedRows(plugin, inputs.kept).catch(() => false);
+              if (plugin.prepared) await warmPreparedRows(plugin, inputs.kept);
             }
           }
         } catch {

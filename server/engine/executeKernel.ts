@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import type { DuckDb } from "../duckdb/open.ts";
 import { bindInputs, relationsKey } from "./bindInputs.ts";
-import { answersFromPrepared, preparedRows, readPreparedTables } from "./derived/preparedTables.ts";
+import { keptPreparedRows, preparedSource } from "./derived/preparedTables.ts";
 import { leaseDuck, poolSchemas } from "./duckPool.ts";
 import { FILTER_LISTS_DIR, filterLists, filterListsFrom, heldFilterLists } from "./filterLists.ts";
 import type { Filters } from "./filters.ts";
@@ -17,6 +17,11 @@ export interface KernelRunOptions {
   threads?: number;
   /** Told the milliseconds of each step (wait for a connection, bind, kernel): the Server-Timing header. */
   timings?: RunTimings;
+  /**
+   * Called when the analysis's prepared rows were never made for this data version (the kernel
+   * answers): the run service asks the data pipeline to make them.
+   */
+  notPrepared?: () => void;
 }
 
 /** Milliseconds per step of one answer, in the order they happened (Server-Timing, the tenant bench). */
@@ -61,14 +66,11 @@ export function runContext(
   };
 }
 
-const totalOf = (timings: RunTimings | undefined) =>
-  Object.values(timings ?? {}).reduce((sum, value) => sum + value, 0);
-
 /**
  * One answer. An analysis with prepared tables (plugin.ts `prepared`) over an organisation-year
- * with derived files answers from its rows, held in memory after the first read: no connection is
- * leased then. Otherwise (or when the rows are not held and the cache is full) the kernel runs on a
- * bound connection (onConnection).
+ * with kept values answers from its rows, held in memory or read from the file the data pipeline
+ * kept: no connection is leased then. Otherwise (rows never made, or not held and the cache full)
+ * the kernel runs on a bound connection (onConnection).
  */
 export async function executeKernel<Result extends PluginResult>(
   plugin: Plugin<Result>,
@@ -77,23 +79,21 @@ export async function executeKernel<Result extends PluginResult>(
   options: KernelRunOptions,
 ): Promise<Result> {
   const { prepared } = plugin;
-  if (!prepared || !inputs.kept || !answersFromPrepared(plugin, inputs.kept)) {
+  const source = prepared && inputs.kept ? preparedSource(plugin, inputs.kept) : undefined;
+  if (source === "missing") options.notPrepared?.();
+  const timings = options.timings;
+  const started = performance.now();
+  const tables =
+    inputs.kept && (source === "held" || source === "file")
+      ? await keptPreparedRows(plugin, inputs.kept)
+      : undefined;
+  if (!prepared || !tables) {
     return onConnection(plugin, inputs, filters, options, (duck) =>
       plugin.kernel({ filters, ...runContext(duck, plugin, inputs, options.settings) }),
     );
   }
-  const timings = options.timings;
-  const started = performance.now();
-  const stepsBefore = totalOf(timings);
-  const tables = await preparedRows(plugin, inputs.kept, () =>
-    onConnection(plugin, inputs, filters, options, (duck) =>
-      readPreparedTables(prepared.tables, sqlRunner(duck, plugin.dir)),
-    ),
-  );
   const answering = performance.now();
-  // Reading the rows on a connection timed its own steps (wait, bind, kernel): the rest is the
-  // memory or file read.
-  if (timings) timings.prepared = answering - started - (totalOf(timings) - stepsBefore);
+  if (timings) timings.prepared = answering - started;
   const areaFile = inputs.files.derived?.area_cases;
   const listsOnConnection = () =>
     onConnection(plugin, inputs, filters, options, (duck) =>

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
 import { type AnalysisTexts, THEMES, type Theme } from "./catalogue.ts";
+import type { ColumnTable } from "./columnTable.ts";
 import type { FilterLists } from "./filterLists.ts";
 import { type FilterDefaults, type FilterOptions, type Filters, filterSchema } from "./filters.ts";
 import type { KernelInputs } from "./inputs.ts";
@@ -37,15 +38,18 @@ export interface KernelContext {
 /** What a plugin's prepare step gets: a kernel's context without a request's filters. */
 export type PrepareContext = Omit<KernelContext, "filters">;
 
-/** A table an analysis has prepared: one of its .sql files, its rows parsed with `row`. */
-export interface PreparedTable<Row extends z.ZodTypeAny = z.ZodTypeAny> {
+/**
+ * A table an analysis has prepared: one of its .sql files, its rows parsed with `row` (an object:
+ * the table is held as its columns, columnTable.ts).
+ */
+export interface PreparedTable<Row extends z.ZodObject = z.ZodObject> {
   sql: string;
   row: Row;
 }
 export type PreparedTables = Record<string, PreparedTable>;
-/** The rows of each prepared table. */
+/** Each prepared table, as columns (read through `eachRow`, `rowAt`, `rows`). */
 export type PreparedRows<Tables extends PreparedTables> = {
-  [Name in keyof Tables]: z.infer<Tables[Name]["row"]>[];
+  [Name in keyof Tables]: ColumnTable<z.infer<Tables[Name]["row"]>>;
 };
 
 /** What an answer from prepared tables gets: the request's filters and the tables' rows, no SQL. */

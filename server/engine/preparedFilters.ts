@@ -1,11 +1,12 @@
 /**
- * The base sets' filter rules (baseViews.ts: M and P) on prepared rows, in JavaScript: an analysis
+ * The base sets' filter rules (baseViews.ts: M and P) on prepared tables, in JavaScript: an analysis
  * answering from prepared tables (plugin.ts `prepared`) narrows its rows with these, so its rules
- * are the kernels'. A list condition follows DuckDB's `list_contains`: a row whose value is null
- * matches no list.
+ * are the kernels'. A rule answers a mask of the rows kept (columnTable.ts `keepWhere`). A list
+ * condition follows DuckDB's `list_contains`: a row whose value is null matches no list.
  */
 import type { z } from "zod";
 import { filterShape } from "./baseViews.ts";
+import { type ColumnTable, keepAll, keepWhere, type RowMask } from "./columnTable.ts";
 import { type Filters, SERVICE_AREA_TYPES } from "./filters.ts";
 import { sqlNumber, sqlText, sqlTextOrNull } from "./sqlRunner.ts";
 
@@ -49,83 +50,75 @@ export interface PracticeFilteredRow extends FilteredRow {
 
 const inList = (list: readonly string[]) => {
   const chosen = new Set(list);
-  return (value: string | null) => value !== null && chosen.has(value);
+  return (value: unknown) => typeof value === "string" && chosen.has(value);
 };
 
-/** The shared conditions (conditions() of baseViews.ts) that restrict for these filters. */
-function sharedConditions(filters: Filters): Array<(row: FilteredRow) => boolean> {
-  const shape = filterShape(filters);
-  const chosen: Array<(row: FilteredRow) => boolean> = [];
-  if (shape.facilityType) {
-    const has = inList(filters.facility_type);
-    chosen.push((row) => has(row.setting));
-  }
-  if (shape.facilityZipcodes) {
-    const has = inList(filters.facility_zipcodes);
-    chosen.push((row) => has(row.facility_zip));
-  }
-  if (shape.facilities) {
-    const has = inList(filters.facilities);
-    chosen.push((row) => has(row.facility_npi));
-  }
-  if (shape.providers) {
-    const has = inList(filters.providers);
-    chosen.push((row) => has(row.rendering_npi));
-  }
-  if (shape.providerZipcodes) {
-    const has = inList(filters.provider_zipcodes);
-    chosen.push((row) => row.rendering_npi !== null && has(row.provider_zip));
-  }
-  return chosen;
-}
+/** A rule on a prepared table: the rows of the table it keeps. */
+export type TableFilter<Row extends object> = (table: ColumnTable<Row>) => RowMask;
 
-const every =
-  <Row>(conditions: Array<(row: Row) => boolean>) =>
-  (row: Row) => {
-    for (const condition of conditions) if (!condition(row)) return false;
-    return true;
-  };
+/** Applies the shared conditions (conditions() of baseViews.ts) that restrict for these filters. */
+function keepShared(filters: Filters, table: ColumnTable<FilteredRow>, mask: RowMask): RowMask {
+  const shape = filterShape(filters);
+  if (shape.facilityType) keepWhere(mask, table.column("setting"), inList(filters.facility_type));
+  if (shape.facilityZipcodes)
+    keepWhere(mask, table.column("facility_zip"), inList(filters.facility_zipcodes));
+  if (shape.facilities) keepWhere(mask, table.column("facility_npi"), inList(filters.facilities));
+  if (shape.providers) keepWhere(mask, table.column("rendering_npi"), inList(filters.providers));
+  if (shape.providerZipcodes) {
+    keepWhere(mask, table.column("rendering_npi"), (npi) => npi !== null);
+    keepWhere(mask, table.column("provider_zip"), inList(filters.provider_zipcodes));
+  }
+  return mask;
+}
 
 /** The area_mask macro of base_views.sql: PSA 1, SSA 2, TSA 4. */
 export const areaMaskOf = (types: readonly string[]) =>
   SERVICE_AREA_TYPES.reduce((mask, type, bit) => (types.includes(type) ? mask | (1 << bit) : mask), 0);
 
 /** M's rule (market_base): the chosen area types and service lines, then the shared conditions. */
-export function inMarketBase(filters: Filters): (row: MarketFilteredRow) => boolean {
-  const mask = areaMaskOf(filters.service_area);
+export function inMarketBase(filters: Filters): TableFilter<MarketFilteredRow> {
+  const areas = areaMaskOf(filters.service_area);
   const line = inList(filters.servicelines);
-  return every<MarketFilteredRow>([
-    (row) => (row.area_mask & mask) !== 0,
-    (row) => line(row.service_line),
-    ...sharedConditions(filters),
-  ]);
+  return (table) => {
+    const mask = keepAll(table.length);
+    keepWhere(mask, table.column("area_mask"), (areaMask) => ((areaMask as number) & areas) !== 0);
+    keepWhere(mask, table.column("service_line"), line);
+    return keepShared(filters, table, mask);
+  };
 }
 
 /** practice_volumes' rule: service lines restrict surgical rows, the shared conditions all. */
-export function inPracticeVolumes(filters: Filters): (row: PracticeFilteredRow) => boolean {
+export function inPracticeVolumes(filters: Filters): TableFilter<PracticeFilteredRow> {
   const line = inList(filters.servicelines);
-  return every<PracticeFilteredRow>([
-    (row) => !row.is_surgical || line(row.service_line),
-    ...sharedConditions(filters),
-  ]);
+  return (table) => {
+    // A row is kept when it is not surgical or its line is chosen.
+    const mask = keepWhere(
+      keepAll(table.length),
+      table.column("is_surgical"),
+      (surgical) => surgical !== true,
+    );
+    const lineKept = keepWhere(keepAll(table.length), table.column("service_line"), line);
+    for (let index = 0; index < mask.length; index++) mask[index]! |= lineKept[index]!;
+    return keepShared(filters, table, mask);
+  };
 }
 
 /**
  * The rows a filter keeps, added up into one group per rank (each prepared row carries its group's
  * rank in the kernel's order, counting from 0): `start` makes a group from its first row, `add`
- * adds every row to its group (the first too). Answers the groups in the kernel's order.
+ * adds every row to its group (the first too); both read the row during the call only (a cursor,
+ * columnTable.ts). Answers the groups in the kernel's order.
  */
-export function addUpByRank<Row, Group>(
-  rows: readonly Row[],
-  keep: (row: Row) => boolean,
-  rankOf: (row: Row) => number,
-  start: (row: Row) => Group,
-  add: (group: Group, row: Row) => void,
+export function addUpByRank<Row extends object, Group>(
+  table: ColumnTable<Row>,
+  keep: TableFilter<Row>,
+  rankOf: (row: Readonly<Row>) => number,
+  start: (row: Readonly<Row>) => Group,
+  add: (group: Group, row: Readonly<Row>) => void,
 ): Group[] {
   // Ranks are fewer than the rows.
-  const byRank: Array<Group | undefined> = new Array(rows.length);
-  for (const row of rows) {
-    if (!keep(row)) continue;
+  const byRank: Array<Group | undefined> = new Array(table.length);
+  table.eachRow((row) => {
     const rank = rankOf(row);
     let group = byRank[rank];
     if (group === undefined) {
@@ -133,6 +126,6 @@ export function addUpByRank<Row, Group>(
       byRank[rank] = group;
     }
     add(group, row);
-  }
+  }, keep(table));
   return byRank.filter((group) => group !== undefined);
 }

@@ -7,6 +7,7 @@ import type { AppContext } from "../context.ts";
 import { EncodedBody } from "../http/encodedBody.ts";
 import { notFound } from "../http/errors.ts";
 import { ResultCache } from "./cache.ts";
+import { askToPrepare } from "./derived/prepareJob.ts";
 import { executeKernel, type RunTimings } from "./executeKernel.ts";
 import { filterErrors, filterRefusal } from "./filterRefusal.ts";
 import { type Filters, filtersKey, parseFilters } from "./filters.ts";
@@ -51,8 +52,8 @@ export interface RunOutcome {
 }
 
 export interface RunRequest {
-  /** With `live` (a server process), an unchanged organisation is not looked up again (organisationSnapshot.ts). */
-  context: Pick<AppContext, "config" | "database"> & Partial<Pick<AppContext, "live">>;
+  /** With `live` (a server process), an unchanged organisation is not looked up again (organisationSnapshot.ts); with `jobs`, a run that finds prepared rows never made asks the pipeline for them. */
+  context: Pick<AppContext, "config" | "database"> & Partial<Pick<AppContext, "live" | "jobs" | "logger">>;
   organisationId: string;
   /** querie1, querie2, ... (a folder of queries/) */
   pluginId: string;
@@ -259,6 +260,7 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
     dataDir,
     settings,
     timings,
+    notPrepared: () => askToPrepare(request.context, request.organisationId, resolved.dataKey),
   })
     .then((results) => {
       const encoding = performance.now();

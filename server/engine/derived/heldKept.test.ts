@@ -16,3 +16,11 @@ test("a held value is peeked without reading; past 80% of its bytes the cache sa
   await held.get("c", async () => ({ bytes: 1 }));
   expect(held.hasRoom()).toBe(false);
 });
+
+test("a cache of several values per organisation-year holds that many per organisation-year of the bound", async () => {
+  const held = heldValues<{ bytes: number }>("heldPerYearTest", (value) => value.bytes, 3);
+  held.forget({ flowEntries: 2, flowBytes: 1000 });
+  for (const key of ["a", "b", "c", "d", "e", "f", "g"]) await held.get(key, async () => ({ bytes: 1 }));
+  // Two organisation-years of three values: the seventh value pushed the first out.
+  expect(held.keys().sort()).toEqual(["b", "c", "d", "e", "f", "g"]);
+});

@@ -28,12 +28,22 @@ export interface HeldValues<Value> {
   keys(): string[];
 }
 
+/**
+ * `perOrganisationYear`: the values one organisation-year may hold (prepared tables: one per
+ * analysis), so that the entries' bound counts organisation-years as VITALITY_FLOW_CACHE_ENTRIES says.
+ */
 export function heldValues<Value extends {}>(
   name: string,
   sizeOf: (value: Value) => number,
+  perOrganisationYear = 1,
 ): HeldValues<Value> {
   const cacheOf = (limits: HeldLimits = currentCacheLimits()) =>
-    boundedCache<Value>({ name, max: limits.flowEntries, maxBytes: limits.flowBytes, sizeOf });
+    boundedCache<Value>({
+      name,
+      max: limits.flowEntries * perOrganisationYear,
+      maxBytes: limits.flowBytes,
+      sizeOf,
+    });
   let held = cacheOf();
   const reading = new Map<string, Promise<Value>>();
   return {

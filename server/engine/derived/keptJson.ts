@@ -40,6 +40,21 @@ export const keptPath = (kept: KeptValues, name: string, key: unknown) =>
   );
 
 /**
+ * The value kept at `path` when it is there and fits `schema` (a file of another version's shape,
+ * or damaged, is not read); nothing is made here.
+ */
+export function readKept<Value>(path: string, schema: z.ZodType<Value>): Value | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    const parsed = schema.safeParse(JSON.parse(readFileSync(path, "utf8")));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Unreadable: as if not kept.
+  }
+  return undefined;
+}
+
+/**
  * The value kept at `path`, or `make`'s, written there. What is read must fit `schema`: a file of
  * another version's shape, or damaged, is made again.
  */
@@ -48,14 +63,8 @@ export async function keptJson<Value>(
   make: () => Promise<Value> | Value,
   schema: z.ZodType<Value>,
 ): Promise<Value> {
-  if (existsSync(path)) {
-    try {
-      const parsed = schema.safeParse(JSON.parse(readFileSync(path, "utf8")));
-      if (parsed.success) return parsed.data;
-    } catch {
-      // Unreadable: made again and written over it.
-    }
-  }
+  const kept = readKept(path, schema);
+  if (kept !== undefined) return kept;
   const value = await make();
   try {
     await writeVersioned(path, (partial) => writeFileSync(partial, JSON.stringify(value)));

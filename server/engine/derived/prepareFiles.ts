@@ -17,6 +17,7 @@ import { runContext } from "../executeKernel.ts";
 import { filterLists } from "../filterLists.ts";
 import type { CanonicalInputs } from "../inputs.ts";
 import { organisationYearsOf, resolveInputs } from "../organisationInputs.ts";
+import type { Plugin } from "../plugin.ts";
 import { pluginRegistry } from "../registry.ts";
 import { engineSettings } from "../settings.ts";
 import { sqlRunner } from "../sqlRunner.ts";
@@ -54,6 +55,45 @@ async function prepareKeptValues(duck: DuckDb, inputs: CanonicalInputs) {
   }
 }
 
+/**
+ * `work` on a connection of the runs' pool (all threads: writing scans the year's market) with the
+ * organisation-year's relations bound, so the connection keeps the bindings for the next run it serves.
+ */
+async function onBoundConnection<Value>(
+  dataDir: string,
+  inputs: CanonicalInputs,
+  work: (duck: DuckDb) => Promise<Value>,
+): Promise<Value> {
+  const lease = await leaseDuck({ dataDir });
+  let releaseSchema: (() => void) | undefined;
+  try {
+    releaseSchema = await bindRunRelations(lease.duck, inputs, lease.duck.bound);
+    return await work(lease.duck);
+  } catch (error) {
+    // As after a failed run: nothing the connection bound is trusted.
+    lease.duck.bound.clear();
+    throw error;
+  } finally {
+    releaseSchema?.();
+    lease.release();
+  }
+}
+
+/**
+ * One analysis's prepared rows of an organisation-year, made and kept as the pipeline makes them
+ * (a request never does): how tests reach the prepared path of a run.
+ */
+export async function preparePluginRows(plugin: Plugin, inputs: CanonicalInputs, dataDir: string) {
+  const { prepared } = plugin;
+  const { kept } = inputs;
+  if (!prepared || !kept) throw new Error(`${plugin.id}: no prepared tables or no kept values to make`);
+  return preparedRows(plugin, kept, () =>
+    onBoundConnection(dataDir, inputs, (duck) =>
+      readPreparedTables(prepared.tables, sqlRunner(duck, plugin.dir)),
+    ),
+  );
+}
+
 export async function prepareAnalysisFiles(
   context: Pick<AppContext, "config" | "database">,
   organisationId: string,
@@ -67,21 +107,7 @@ export async function prepareAnalysisFiles(
     const yearStarted = performance.now();
     const { inputs } = await resolveInputs(db, dataDir, organisationId, year, years);
     const missing = Object.values(inputs.files.derived ?? {}).filter((path) => !existsSync(path));
-    // The runs' pool (all threads: writing scans the year's market), so the connection keeps
-    // the bindings for the next run it serves.
-    const lease = await leaseDuck({ dataDir });
-    let releaseSchema: (() => void) | undefined;
-    try {
-      releaseSchema = await bindRunRelations(lease.duck, inputs, lease.duck.bound);
-      await prepareKeptValues(lease.duck, inputs);
-    } catch (error) {
-      // As after a failed run: nothing the connection bound is trusted.
-      lease.duck.bound.clear();
-      throw error;
-    } finally {
-      releaseSchema?.();
-      lease.release();
-    }
+    await onBoundConnection(dataDir, inputs, (duck) => prepareKeptValues(duck, inputs));
     prepared.push({ year, written: missing.length, ms: Math.round(performance.now() - yearStarted) });
   }
   return { organisationId, years: prepared, ms: Math.round(performance.now() - started) };

@@ -5,7 +5,7 @@
  * queue never breaks the upload.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { backends } from "../../../tests/helpers/backends.ts";
 import { createOrganisation } from "../../../tests/helpers/factories.ts";
@@ -20,6 +20,7 @@ import { organisationYearsOf, resolveInputs } from "../organisationInputs.ts";
 import { pluginRegistry } from "../registry.ts";
 import { clearRunCache, runPlugin } from "../runPlugin.ts";
 import { engineSettings } from "../settings.ts";
+import { forgetPreparedRows } from "./preparedTables.ts";
 import { PREPARE_FILES_JOB, queuePrepareFiles } from "./prepareJob.ts";
 
 async function until(predicate: () => Promise<boolean> | boolean, ms = 30_000) {
@@ -193,6 +194,38 @@ for (const backend of backends) {
       // The kept values of the new service area too (the old ones stay until they are stale).
       expect(await until(() => keptFiles() === keptBefore + 13)).toBe(true);
       await runWritingNothing();
+    }, 60_000);
+
+    test("prepared rows never made (a new form after a deploy): the run answers by its kernel and asks the job for them", async () => {
+      const preparedFiles = () => derivedListing(t.dataDir).filter((path) => path.includes("_prepared-"));
+      for (const path of preparedFiles()) rmSync(path);
+      forgetPreparedRows();
+      clearRunCache();
+      const jobsBefore = (await jobStates(organisationId)).length;
+      const byKernel = await runPlugin({
+        context: t.context,
+        organisationId,
+        pluginId: "querie1",
+        filters: {},
+      });
+      // Its kernel answered on a connection; the request made no prepared table.
+      expect(byKernel.timings.prepared).toBeUndefined();
+      expect(byKernel.timings.kernel).toBeGreaterThan(0);
+      expect((await jobStates(organisationId)).length).toBe(jobsBefore + 1);
+      // The job makes every analysis's rows; the next run answers from them, the same figures.
+      expect(await until(() => preparedFiles().length === 9)).toBe(true);
+      expect(
+        await until(async () => (await jobStates(organisationId)).every((state) => state === "completed")),
+      ).toBe(true);
+      clearRunCache();
+      const fromRows = await runPlugin({
+        context: t.context,
+        organisationId,
+        pluginId: "querie1",
+        filters: {},
+      });
+      expect(fromRows.timings.prepared).toBeDefined();
+      expect(fromRows.response.results).toEqual(byKernel.response.results);
     }, 60_000);
 
     test("a failing job or queue does not break the upload", async () => {

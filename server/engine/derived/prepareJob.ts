@@ -7,6 +7,7 @@
  * the newest data. Without an organisation (a market upload) the job queues one per organisation.
  * Failures are logged; a run still writes a missing file itself.
  */
+import { boundedCache } from "../../caches/bounded.ts";
 import type { AppContext } from "../../context.ts";
 import { organisations } from "../../db/schema/index.ts";
 import type { JobDefinition } from "../../jobs/queue.ts";
@@ -71,4 +72,23 @@ export async function queuePrepareFiles(
     });
     return undefined;
   }
+}
+
+/** The organisation-years' data versions a run asked the pipeline to prepare (once per process). */
+const askedToPrepare = boundedCache<true>({ name: "preparesAsked", max: 2_000 });
+
+/**
+ * A run found an analysis's prepared rows never made for the organisation-year's data version (data
+ * the pipeline has not reached yet, or a new form of the kept files after a deploy) and answered by
+ * its kernel: the organisation's job is queued, once per data version and process (the job's
+ * singleton key joins the asks of other processes).
+ */
+export function askToPrepare(
+  context: Partial<Pick<AppContext, "jobs" | "logger" | "config">>,
+  organisationId: string,
+  dataKey: string,
+) {
+  if (askedToPrepare.has(dataKey)) return;
+  askedToPrepare.set(dataKey, true);
+  void queuePrepareFiles(context, organisationId);
 }

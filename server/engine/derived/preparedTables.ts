@@ -3,37 +3,60 @@
  * own SQL over the organisation-year's relations without a filter, made once per data version,
  * kept as JSON beside the derived files (keptJson.ts: the data pipeline writes them with the
  * derived files, prepareFiles.ts) and held in a bounded memory cache (heldKept.ts), so a request
- * reads no SQL: it narrows and adds up rows already in memory.
+ * reads no SQL: it narrows and adds up rows already in memory. Tables are held and kept as columns
+ * (columnTable.ts): about a tenth of the memory of row objects, so that the cache holds the tables
+ * of many organisation-years.
  */
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { ColumnTable } from "../columnTable.ts";
 import type { Plugin, PreparedTables } from "../plugin.ts";
 import type { SqlRunner } from "../sqlRunner.ts";
 import { heldValues } from "./heldKept.ts";
-import { type KeptValues, keptJson, keptPath } from "./keptJson.ts";
+import { type KeptValues, keptJson, keptPath, readKept } from "./keptJson.ts";
 
-type Rows = Record<string, unknown[]>;
+type Rows = Record<string, ColumnTable>;
 
 /**
- * About the bytes the rows hold in memory, a little over what was measured at 1m (JavaScript heap
- * after parsing the kept file: 150-190 bytes a row of 12-15 fields; querie2's 31k rows 5.7 MB).
+ * The version of the kept files' form, in their key: a file of another form (rows as objects
+ * before 2) gets another name and is not read.
  */
-const bytesOf = (tables: Rows) =>
-  Object.values(tables).reduce(
-    (sum, rows) => sum + rows.length * (32 + 16 * Object.keys((rows[0] as object | undefined) ?? {}).length),
-    1,
-  );
+const KEPT_FORM = 2;
 
-/** Kept file's path -> an analysis's prepared rows (VITALITY_FLOW_CACHE_ENTRIES / _MB bound it). */
-const held = heldValues<Rows>("preparedTables", bytesOf);
+/** About the bytes the tables hold in memory (ColumnTable.bytes, checked against the heap at 1m). */
+const bytesOf = (tables: Rows) => Object.values(tables).reduce((sum, table) => sum + table.bytes(), 1);
+
+/**
+ * The analyses with prepared tables an organisation-year may hold (9 today): the entries' bound
+ * (VITALITY_FLOW_CACHE_ENTRIES organisation-years) is this many entries, one per analysis.
+ */
+const ANALYSES_PER_YEAR = 16;
+
+/** Kept file's path -> an analysis's prepared tables (VITALITY_FLOW_CACHE_ENTRIES / _MB bound it). */
+const held = heldValues<Rows>("preparedTables", bytesOf, ANALYSES_PER_YEAR);
 
 const schemas = new WeakMap<PreparedTables, z.ZodType<Rows>>();
-/** What a kept file must hold: each table's rows, each parsed with its row schema. */
+/**
+ * What a kept file must hold: each table's columns (ColumnTable.fromKept: every distinct value
+ * parsed with its column's schema), read into columns.
+ */
 function schemaOf(tables: PreparedTables) {
   let schema = schemas.get(tables);
   if (!schema) {
     schema = z.object(
-      Object.fromEntries(Object.entries(tables).map(([name, table]) => [name, z.array(table.row)])),
+      Object.fromEntries(
+        Object.entries(tables).map(([name, table]) => [
+          name,
+          z.unknown().transform((kept, context) => {
+            try {
+              return ColumnTable.fromKept(kept, table.row);
+            } catch (error) {
+              context.addIssue({ code: "custom", message: String(error) });
+              return z.NEVER;
+            }
+          }),
+        ]),
+      ),
     ) as unknown as z.ZodType<Rows>;
     schemas.set(tables, schema);
   }
@@ -42,38 +65,66 @@ function schemaOf(tables: PreparedTables) {
 
 /** Runs each table's SQL on a connection with the organisation-year bound (one statement at a time). */
 export async function readPreparedTables(tables: PreparedTables, sql: SqlRunner): Promise<Rows> {
-  const rows: Rows = {};
-  for (const [name, table] of Object.entries(tables)) rows[name] = await sql.rows(table.sql, table.row);
-  return rows;
+  const read: Rows = {};
+  for (const [name, table] of Object.entries(tables))
+    read[name] = ColumnTable.fromRows(Object.keys(table.row.shape), await sql.rows(table.sql, table.row));
+  return read;
 }
 
 type PreparedPlugin = Pick<Plugin, "id" | "fingerprint"> & { prepared?: { tables: PreparedTables } };
 
 const pathOf = (plugin: PreparedPlugin, kept: KeptValues) =>
-  keptPath(kept, `${plugin.id}_prepared`, [kept.data, plugin.fingerprint]);
+  keptPath(kept, `${plugin.id}_prepared`, [kept.data, plugin.fingerprint, KEPT_FORM]);
 
 /**
- * Whether a run should answer from prepared rows: they are in memory, or the cache has room for
- * them. A full cache never trades one organisation-year's rows for another's (re-reading a kept
- * file costs more than the kernel): the run then takes the kernel, as before prepared tables.
+ * Where a run of the organisation-year `kept` names finds the plugin's prepared rows: held in
+ * memory; in their kept file, with room in the cache to hold them; or nowhere it may read them
+ * from, so the kernel answers: the cache is full (it never trades one organisation-year's rows for
+ * another's: re-reading a kept file costs more than the kernel), or the file was never made. A
+ * request never makes the file: 1,350 analysis-years of new data (or a new form after a deploy)
+ * made on the requests' two DuckDB connections queued them for seconds; the data pipeline makes it
+ * (prepareFiles.ts), and a run that finds it missing asks the pipeline to.
  */
-export const answersFromPrepared = (plugin: PreparedPlugin, kept: KeptValues) =>
-  held.peek(pathOf(plugin, kept)) !== undefined || held.hasRoom();
+export type PreparedSource = "held" | "file" | "full" | "missing";
+
+export function preparedSource(plugin: PreparedPlugin, kept: KeptValues): PreparedSource {
+  const path = pathOf(plugin, kept);
+  if (held.peek(path) !== undefined) return "held";
+  if (!existsSync(path)) return "missing";
+  return held.hasRoom() ? "file" : "full";
+}
 
 /**
- * The plugin's prepared rows of the organisation-year `kept` names: held in memory, else read from
- * their kept file, else made by `read` (which binds a connection) and kept. The file's key holds the
- * data version and the plugin's fingerprint (its version and a hash of its SQL).
+ * The plugin's prepared rows of the organisation-year `kept` names, made by `make` (which binds a
+ * connection) and kept when its file is missing (the data pipeline, tests), else read from it. The
+ * file's key holds the data version and the plugin's fingerprint (its version and a hash of its SQL).
  */
 export function preparedRows(
   plugin: PreparedPlugin,
   kept: KeptValues,
-  read: () => Promise<Rows>,
+  make: () => Promise<Rows>,
 ): Promise<Rows> {
   const tables = plugin.prepared?.tables;
   if (!tables) throw new Error(`${plugin.id} declares no prepared tables`);
   const path = pathOf(plugin, kept);
-  return held.get(path, () => keptJson(path, read, schemaOf(tables)));
+  return held.get(path, () => keptJson(path, make, schemaOf(tables)));
+}
+
+/**
+ * The plugin's prepared rows held in memory, else read from their kept file and held; undefined
+ * when the file is missing or unreadable (the kernel answers then). Nothing is made here.
+ */
+export async function keptPreparedRows(plugin: PreparedPlugin, kept: KeptValues): Promise<Rows | undefined> {
+  const tables = plugin.prepared?.tables;
+  if (!tables) return undefined;
+  const path = pathOf(plugin, kept);
+  return held
+    .get(path, async () => {
+      const rows = readKept(path, schemaOf(tables));
+      if (!rows) throw new Error("not kept");
+      return rows;
+    })
+    .catch(() => undefined);
 }
 
 /**
@@ -82,11 +133,10 @@ export function preparedRows(
  * whether they are held.
  */
 export async function warmPreparedRows(plugin: PreparedPlugin, kept: KeptValues): Promise<boolean> {
-  const path = pathOf(plugin, kept);
-  if (held.peek(path) !== undefined) return true;
-  if (!plugin.prepared || !held.hasRoom() || !existsSync(path)) return false;
-  await preparedRows(plugin, kept, () => Promise.reject(new Error("not computed at start")));
-  return true;
+  const source = preparedSource(plugin, kept);
+  if (source === "held") return true;
+  if (source !== "file") return false;
+  return (await keptPreparedRows(plugin, kept)) !== undefined;
 }
 
 /** The kept files whose rows are held, most recently used first (tests). */

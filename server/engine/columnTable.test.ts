@@ -1,0 +1,93 @@
+import { expect, test } from "bun:test";
+import { z } from "zod";
+import { ColumnTable, keepAll, keepWhere } from "./columnTable.ts";
+import { sqlNumber, sqlTextOrNull } from "./sqlRunner.ts";
+
+const row = z.object({
+  npi: sqlTextOrNull,
+  setting: z.enum(["IP", "OP"]),
+  cases: sqlNumber,
+  flag: z.boolean(),
+});
+type Row = z.infer<typeof row>;
+const names = Object.keys(row.shape);
+const rows: Row[] = Array.from({ length: 600 }, (_, index) => ({
+  npi: index % 7 === 0 ? null : `npi${index % 300}`,
+  setting: index % 3 === 0 ? "IP" : "OP",
+  cases: index % 5 === 0 ? -0.5 : index,
+  flag: index % 2 === 0,
+}));
+
+test("a table holds its rows' values: every row reads back, through the cursor and as objects", () => {
+  const table = ColumnTable.fromRows<Row>(names, rows);
+  expect(table.length).toBe(600);
+  expect(table.rows()).toEqual(rows);
+  const visited: Row[] = [];
+  table.eachRow((cursor, index) => {
+    expect(index).toBe(visited.length);
+    visited.push({ npi: cursor.npi, setting: cursor.setting, cases: cursor.cases, flag: cursor.flag });
+  });
+  expect(visited).toEqual(rows);
+  expect(table.rowAt(7)).toEqual(rows[7]!);
+  expect(table.at(301).npi).toBe(rows[301]!.npi);
+  expect(table.at(301).cases).toBe(rows[301]!.cases);
+  // Codes as narrow as the distinct values allow.
+  expect(table.column("setting").codes).toBeInstanceOf(Uint8Array);
+  expect(table.column("npi").codes).toBeInstanceOf(Uint16Array);
+  expect(table.column("setting").values).toEqual(["IP", "OP"]);
+});
+
+test("a mask keeps the rows whose values every condition accepts, in order (codes of one and two bytes)", () => {
+  const table = ColumnTable.fromRows<Row>(names, rows);
+  const keep = keepWhere(keepAll(table.length), table.column("npi"), (npi) => npi === "npi5" || npi === null);
+  keepWhere(keep, table.column("cases"), (cases) => cases !== -0.5);
+  const kept: number[] = [];
+  table.eachRow((_, index) => kept.push(index), keep);
+  expect(kept.length).toBeGreaterThan(0);
+  expect(kept).toEqual(
+    rows.flatMap((row, index) =>
+      (row.npi === "npi5" || row.npi === null) && row.cases !== -0.5 ? [index] : [],
+    ),
+  );
+});
+
+test("the kept form reads back as the same table; a file that does not fit the row is refused", () => {
+  const table = ColumnTable.fromRows<Row>(names, rows);
+  const kept = JSON.parse(JSON.stringify(table));
+  expect(ColumnTable.fromKept<Row>(kept, row).rows()).toEqual(rows);
+  expect(
+    ColumnTable.fromKept<Row>(JSON.parse(JSON.stringify(ColumnTable.fromRows(names, []))), row).length,
+  ).toBe(0);
+
+  const without = structuredClone(kept);
+  delete without.columns.flag;
+  expect(() => ColumnTable.fromKept(without, row)).toThrow("column flag");
+  const badCode = structuredClone(kept);
+  badCode.columns.setting.codes[3] = 2;
+  expect(() => ColumnTable.fromKept(badCode, row)).toThrow("bad code");
+  const shortColumn = structuredClone(kept);
+  shortColumn.columns.cases.codes.pop();
+  expect(() => ColumnTable.fromKept(shortColumn, row)).toThrow("another length");
+  const otherValue = structuredClone(kept);
+  otherValue.columns.setting.values[1] = "ASC";
+  expect(() => ColumnTable.fromKept(otherValue, row)).toThrow();
+  // Rows as objects (the form before columns) are not a table.
+  expect(() => ColumnTable.fromKept(rows, row)).toThrow("not a kept table");
+});
+
+test("its bytes count its codes and texts", () => {
+  const table = ColumnTable.fromRows<Row>(names, rows);
+  const codes = 600 * (2 + 1 + 2 + 1);
+  const cursorClass = 16_000;
+  expect(table.bytes()).toBeGreaterThan(cursorClass + codes + 300 * 46);
+  expect(table.bytes()).toBeLessThan(cursorClass + 2 * (codes + 300 * 46) + 2000);
+});
+
+test("a column's name is any text (the cursor's getters are made from source)", () => {
+  const table = ColumnTable.fromRows<Record<string, number>>(
+    ["a b", 'quote"', "index"],
+    [{ "a b": 1, 'quote"': 2, index: 3 }],
+  );
+  table.eachRow((row) => expect([row["a b"], row['quote"'], row.index]).toEqual([1, 2, 3]));
+  expect(table.rowAt(0)).toEqual({ "a b": 1, 'quote"': 2, index: 3 });
+});

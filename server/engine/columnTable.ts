@@ -1,0 +1,233 @@
+/**
+ * A prepared table held as columns (derived/preparedTables.ts): each column is its distinct values
+ * (in order of first appearance) and, per row, the code of its value in a typed array, as narrow
+ * as the count of distinct values allows (one byte up to 256). At 1m the prepared tables' columns
+ * have 2-653 distinct values over 17-31k rows: a row costs 10-20 bytes instead of the 150-190 of an
+ * object, and a filter tests a code against a list of the values it keeps (`keepWhere`), not a text.
+ *
+ * An analysis reads rows through `eachRow` (a cursor whose fields are the row's values: read them
+ * during the visit, do not keep the cursor), `at` (a view of one row) or `rowAt` and `rows` (plain
+ * objects, for a few rows).
+ */
+import type { z } from "zod";
+
+/** A row's code in its column: Uint8Array up to 256 distinct values, Uint16Array up to 65,536. */
+export type Codes = Uint8Array | Uint16Array | Int32Array;
+
+export interface Column {
+  values: unknown[];
+  codes: Codes;
+}
+
+const codesFor = (distinct: number, length: number): Codes =>
+  distinct <= 0x100
+    ? new Uint8Array(length)
+    : distinct <= 0x10000
+      ? new Uint16Array(length)
+      : new Int32Array(length);
+
+/**
+ * The class of a table's cursors: a getter per column reading the row the cursor is at. Made from
+ * source per table (the column names are the row schema's keys, written as string literals), so that
+ * each getter reads one column's arrays and the cursors of each table have a shape of their own:
+ * cursors of every table made by one constructor share a shape whose prototype varies, and getters
+ * shared by the columns see every kind of array; either way JSC inlines less (querie5's loop at 1m:
+ * 0.29-0.34 ms against 0.37 with shared closures).
+ */
+function cursorClass(names: readonly string[], columns: readonly Column[]): new () => Cursor {
+  const getters = names.map(
+    (name, column) => `get ${JSON.stringify(name)}() { return values${column}[codes${column}[this[row]]]; }`,
+  );
+  const parameters = columns.flatMap((_, column) => [`values${column}`, `codes${column}`]);
+  const make = new Function(
+    "row",
+    ...parameters,
+    `return class Cursor { constructor() { this[row] = 0; } ${getters.join(" ")} };`,
+  ) as (row: typeof ROW, ...arrays: Array<unknown[] | Codes>) => new () => Cursor;
+  return make(ROW, ...columns.flatMap((column) => [column.values, column.codes]));
+}
+
+/** Which rows of a table a filter keeps: a byte per row, 1 when kept (`keepWhere`). */
+export type RowMask = Uint8Array;
+
+/** A mask keeping every row of a table of `length` rows. */
+export const keepAll = (length: number): RowMask => new Uint8Array(length).fill(1);
+
+/**
+ * Drops from `mask` the rows whose value in `column` `accept` refuses: `accept` is asked once per
+ * distinct value, then each row's code is looked up (one loop per code width, so that each reads
+ * one kind of typed array: JSC compiles an access seeing several kinds to its slow path).
+ */
+export function keepWhere(mask: RowMask, column: Column, accept: (value: unknown) => boolean): RowMask {
+  const accepted = Uint8Array.from(column.values, (value) => (accept(value) ? 1 : 0));
+  const { codes } = column;
+  if (codes instanceof Uint8Array) {
+    for (let index = 0; index < mask.length; index++) if (accepted[codes[index]!] === 0) mask[index] = 0;
+  } else if (codes instanceof Uint16Array) {
+    for (let index = 0; index < mask.length; index++) if (accepted[codes[index]!] === 0) mask[index] = 0;
+  } else {
+    for (let index = 0; index < mask.length; index++) if (accepted[codes[index]!] === 0) mask[index] = 0;
+  }
+  return mask;
+}
+
+/** A table's cursor class, made on its first visit (see `bytes`). */
+const CURSOR_CLASS_BYTES = 16_000;
+
+/** Where a cursor is: a symbol, so that no column's name meets it. */
+const ROW = Symbol("row");
+
+interface Cursor {
+  [ROW]: number;
+}
+
+/** The kept form of a table (JSON): per column its distinct values and the rows' codes. */
+export interface KeptColumns {
+  length: number;
+  columns: Record<string, { values: unknown[]; codes: number[] }>;
+}
+
+export class ColumnTable<Row extends object = Record<string, unknown>> {
+  #Cursor?: new () => Cursor;
+  /** The columns' names and columns in one order (rowAt reads them without listing them again). */
+  readonly #names: string[];
+  readonly #columnList: Column[];
+
+  private constructor(
+    readonly length: number,
+    readonly columns: Readonly<Record<string, Column>>,
+  ) {
+    this.#names = Object.keys(columns);
+    this.#columnList = Object.values(columns);
+  }
+
+  /** The rows as columns; `names` are the row's fields (a table without rows has them too). */
+  static fromRows<Row extends object>(names: readonly string[], rows: readonly Row[]): ColumnTable<Row> {
+    const columns: Record<string, Column> = {};
+    for (const name of names) {
+      // Distinct as a Map keys them: -0 is read back as 0 (the same figure in JSON and in sums).
+      const codeOf = new Map<unknown, number>();
+      const values: unknown[] = [];
+      const indexes = new Int32Array(rows.length);
+      rows.forEach((row, index) => {
+        const value = (row as Record<string, unknown>)[name];
+        let code = codeOf.get(value);
+        if (code === undefined) {
+          code = values.push(value) - 1;
+          codeOf.set(value, code);
+        }
+        indexes[index] = code;
+      });
+      const codes = codesFor(values.length, rows.length);
+      codes.set(indexes);
+      columns[name] = { values, codes };
+    }
+    return new ColumnTable<Row>(rows.length, columns);
+  }
+
+  /**
+   * A table from its kept form, each distinct value parsed with its column's schema in `row` (so
+   * every row's value fits it, as a row-by-row parse would check). Throws when the form does not fit.
+   */
+  static fromKept<Row extends object>(kept: unknown, row: z.ZodObject): ColumnTable<Row> {
+    const { length, columns: keptColumns } = kept as KeptColumns;
+    if (!Number.isInteger(length) || length < 0 || typeof keptColumns !== "object" || keptColumns === null)
+      throw new Error("not a kept table");
+    const columns: Record<string, Column> = {};
+    for (const [name, schema] of Object.entries(row.shape)) {
+      const column = keptColumns[name];
+      if (
+        !column ||
+        !Array.isArray(column.values) ||
+        !Array.isArray(column.codes) ||
+        column.codes.length !== length
+      )
+        throw new Error(`column ${name} missing or of another length`);
+      const values = column.values.map((value) => (schema as z.ZodType).parse(value));
+      const codes = codesFor(values.length, length);
+      column.codes.forEach((code, index) => {
+        if (!Number.isInteger(code) || code < 0 || code >= values.length)
+          throw new Error(`column ${name}: bad code`);
+        codes[index] = code;
+      });
+      columns[name] = { values, codes };
+    }
+    return new ColumnTable<Row>(length, columns);
+  }
+
+  /** The kept form (what JSON.stringify writes). */
+  toJSON(): KeptColumns {
+    const columns: KeptColumns["columns"] = {};
+    for (const [name, { values, codes }] of Object.entries(this.columns))
+      columns[name] = { values, codes: Array.from(codes) };
+    return { length: this.length, columns };
+  }
+
+  column(name: keyof Row & string): Column {
+    const column = this.columns[name];
+    if (!column) throw new Error(`no column ${name}`);
+    return column;
+  }
+
+  /** A cursor: an object with the row's fields as getters of the row it is at. */
+  private cursor(): Row & Cursor {
+    this.#Cursor ??= cursorClass(this.#names, this.#columnList);
+    return new this.#Cursor() as Row & Cursor;
+  }
+
+  /**
+   * Visits the rows `keep` keeps (every row without it), in order, with a cursor on the row: its
+   * fields are the row's values while the visit lasts (keep `index` to come back to a row, not the cursor).
+   */
+  eachRow(visit: (row: Readonly<Row>, index: number) => void, keep?: RowMask) {
+    const cursor = this.cursor();
+    for (let index = 0; index < this.length; index++) {
+      if (keep !== undefined && keep[index] === 0) continue;
+      cursor[ROW] = index;
+      visit(cursor, index);
+    }
+  }
+
+  /**
+   * The row at `index` as a view: its fields read the table when read (cheaper than `rowAt` when a
+   * few of many fields are read).
+   */
+  at(index: number): Readonly<Row> {
+    const cursor = this.cursor();
+    cursor[ROW] = index;
+    return cursor;
+  }
+
+  /** The row at `index` as a plain object. */
+  rowAt(index: number): Row {
+    const row: Record<string, unknown> = {};
+    const names = this.#names;
+    const columns = this.#columnList;
+    for (let column = 0; column < names.length; column++)
+      row[names[column]!] = columns[column]!.values[columns[column]!.codes[index]!];
+    return row as Row;
+  }
+
+  /** The rows `keep` keeps (every row without it) as plain objects, in order (a small table's). */
+  rows(keep?: RowMask): Row[] {
+    const rows: Row[] = [];
+    for (let index = 0; index < this.length; index++)
+      if (keep === undefined || keep[index] === 1) rows.push(this.rowAt(index));
+    return rows;
+  }
+
+  /**
+   * About the bytes the table holds: its codes, 8 per distinct value, a text's characters and
+   * header, each column's arrays (measured at 1m: bench/queries/preparedHeap.ts), and its cursors'
+   * class once made (getters compiled per table: about 16 kB of process memory, measured as RSS
+   * over 300 tables visited).
+   */
+  bytes(): number {
+    let bytes = 200 + CURSOR_CLASS_BYTES;
+    for (const { values, codes } of Object.values(this.columns)) {
+      bytes += 150 + codes.byteLength + 8 * values.length;
+      for (const value of values) if (typeof value === "string") bytes += 40 + value.length;
+    }
+    return bytes;
+  }
+}
