@@ -251,7 +251,7 @@ export const queriesRoutes = new Hono<AppEnv>()
       optionalBody: true,
       answer: {
         description:
-          "The analysis's results (gzip when accepted), with `X-Cache: hit|miss` and a `Server-Timing` header (the server's milliseconds per step: snapshot, schema, wait, bind, kernel, encode (serialise and gzip), total; schema: making the organisation-year's schema or waiting for it); with `export`, `{status: 200, path}` of the file to download.",
+          "The analysis's results (gzip when accepted), with `X-Cache: hit|miss` and a `Server-Timing` header (the server's milliseconds per step: snapshot, schema, wait, bind, kernel, prepared, encode (serialise and gzip), total; schema: making the organisation-year's schema or waiting for it; prepared: an analysis answered from its prepared rows, reading them from their kept file when not held in memory, with no wait, bind or schema step); with `export`, `{status: 200, path}` of the file to download.",
         schema: runOrExportAnswer,
         example: runExample,
       },

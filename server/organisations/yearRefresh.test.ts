@@ -19,6 +19,8 @@ import type { HttpClient } from "../../tests/helpers/httpClient.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
 import { yearActionCall } from "../../tests/helpers/yearCalls.ts";
 import { COMPLETION } from "../../tests/model/yearModel.ts";
+import { prepareAnalysisFiles } from "../engine/derived/prepareFiles.ts";
+import { clearRunCache } from "../engine/runPlugin.ts";
 import { professionalLine, toCsv } from "../ingest/testing/builders.ts";
 import {
   FLOW_FACILITY_NPI,
@@ -239,6 +241,13 @@ for (const backend of backends) {
       expect(during.json.reviewed_version.note).toMatch(
         new RegExp(`^${YEAR} as reviewed on \\d{1,2} \\w{3} \\d{4}; a newer extract is being reviewed`),
       );
+      // The data pipeline prepares the held version as well: customers then read it from its
+      // prepared rows (a request never makes them), with the same figures.
+      await prepareAnalysisFiles(t.context, organisationId);
+      clearRunCache();
+      const prepared = await read();
+      expect(prepared.headers.get("server-timing")).toContain("prepared;");
+      expect(prepared.json.results).toEqual(enabledAnswer.json.results);
       // Staff's dummy view reads what the customer reads; the score is the enabled version's too.
       expect((await asStaff()).json.results).toEqual(enabledAnswer.json.results);
       expect(await score()).toEqual(enabledScore);

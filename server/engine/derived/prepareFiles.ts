@@ -105,10 +105,16 @@ export async function prepareAnalysisFiles(
   const prepared: PreparedYear[] = [];
   for (const year of years.availableYears) {
     const yearStarted = performance.now();
-    const { inputs } = await resolveInputs(db, dataDir, organisationId, year, years);
-    const missing = Object.values(inputs.files.derived ?? {}).filter((path) => !existsSync(path));
-    await onBoundConnection(dataDir, inputs, (duck) => prepareKeptValues(duck, inputs));
-    prepared.push({ year, written: missing.length, ms: Math.round(performance.now() - yearStarted) });
+    let written = 0;
+    // The year's data now and, while newer data is reviewed, the version staff enabled: what the
+    // customers read then, a data version of its own.
+    const held = years.held.get(year);
+    for (const version of held ? [undefined, held] : [undefined]) {
+      const { inputs } = await resolveInputs(db, dataDir, organisationId, year, years, version);
+      written += Object.values(inputs.files.derived ?? {}).filter((path) => !existsSync(path)).length;
+      await onBoundConnection(dataDir, inputs, (duck) => prepareKeptValues(duck, inputs));
+    }
+    prepared.push({ year, written, ms: Math.round(performance.now() - yearStarted) });
   }
   return { organisationId, years: prepared, ms: Math.round(performance.now() - started) };
 }
