@@ -69,8 +69,8 @@ export function runContext(
 /**
  * One answer. An analysis with prepared tables (plugin.ts `prepared`) over an organisation-year
  * with kept values answers from its rows, held in memory or read from the file the data pipeline
- * kept: no connection is leased then. Otherwise (rows never made, or not held and the cache full)
- * the kernel runs on a bound connection (onConnection).
+ * kept: no connection is leased then. Otherwise (rows never made for this data version) the kernel
+ * runs on a bound connection (onConnection).
  */
 export async function executeKernel<Result extends PluginResult>(
   plugin: Plugin<Result>,

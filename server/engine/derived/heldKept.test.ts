@@ -10,7 +10,7 @@ test("a held value is peeked without reading; past 80% of its bytes the cache sa
   expect(held.peek("a")).toEqual({ bytes: 50 });
   expect(held.hasRoom()).toBe(true);
   await held.get("b", async () => ({ bytes: 35 }));
-  // 85 of 100 bytes: a caller that can do without (prepared rows: the kernel answers) takes no more.
+  // 85 of 100 bytes: a caller that would only push out what it read (a starting process) takes no more.
   expect(held.hasRoom()).toBe(false);
   held.forget({ flowEntries: 1, flowBytes: 1000 });
   await held.get("c", async () => ({ bytes: 1 }));

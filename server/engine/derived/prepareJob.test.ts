@@ -20,7 +20,7 @@ import { organisationYearsOf, resolveInputs } from "../organisationInputs.ts";
 import { pluginRegistry } from "../registry.ts";
 import { clearRunCache, runPlugin } from "../runPlugin.ts";
 import { engineSettings } from "../settings.ts";
-import { forgetPreparedRows } from "./preparedTables.ts";
+import { forgetPreparedRows, heldPreparedFiles } from "./preparedTables.ts";
 import { PREPARE_FILES_JOB, queuePrepareFiles } from "./prepareJob.ts";
 
 async function until(predicate: () => Promise<boolean> | boolean, ms = 30_000) {
@@ -226,6 +226,26 @@ for (const backend of backends) {
       });
       expect(fromRows.timings.prepared).toBeDefined();
       expect(fromRows.response.results).toEqual(byKernel.response.results);
+    }, 60_000);
+
+    test("past the cache's bound a run still answers from the kept file, not by its kernel", async () => {
+      // A bound too small for any analysis's rows: nothing is held, every run reads its file.
+      forgetPreparedRows({ flowEntries: 1, flowBytes: 1 });
+      try {
+        clearRunCache();
+        const outcome = await runPlugin({
+          context: t.context,
+          organisationId,
+          pluginId: "querie1",
+          filters: {},
+        });
+        expect(outcome.timings.prepared).toBeDefined();
+        expect(outcome.timings.kernel).toBeGreaterThan(0);
+        expect(outcome.timings.wait).toBeUndefined();
+        expect(heldPreparedFiles()).toEqual([]);
+      } finally {
+        forgetPreparedRows();
+      }
     }, 60_000);
 
     test("a failing job or queue does not break the upload", async () => {

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { ColumnTable } from "../columnTable.ts";
 import type { Plugin, PreparedTables } from "../plugin.ts";
 import type { SqlRunner } from "../sqlRunner.ts";
-import { heldValues } from "./heldKept.ts";
+import { type HeldLimits, heldValues } from "./heldKept.ts";
 import { type KeptValues, keptJson, keptPath, readKept } from "./keptJson.ts";
 
 type Rows = Record<string, ColumnTable>;
@@ -78,20 +78,22 @@ const pathOf = (plugin: PreparedPlugin, kept: KeptValues) =>
 
 /**
  * Where a run of the organisation-year `kept` names finds the plugin's prepared rows: held in
- * memory; in their kept file, with room in the cache to hold them; or nowhere it may read them
- * from, so the kernel answers: the cache is full (it never trades one organisation-year's rows for
- * another's: re-reading a kept file costs more than the kernel), or the file was never made. A
- * request never makes the file: 1,350 analysis-years of new data (or a new form after a deploy)
- * made on the requests' two DuckDB connections queued them for seconds; the data pipeline makes it
- * (prepareFiles.ts), and a run that finds it missing asks the pipeline to.
+ * memory, or in their kept file (read and held; a full cache lets its least recently used go), or
+ * nowhere: the file was never made, and the kernel answers. Reading a kept file of columns costs
+ * less than the kernel (1m, one organisation-year, CPU ms per answer, load 4-5: querie1 5-8 read +
+ * 3 answer against 18-24 by the kernel, querie5 3 + 2-3 against 18, querie10 0.3 + 0.2 against
+ * 17-22; querie2, the largest file, 10-12 + 2-3 against 11-12), so a full cache still reads files:
+ * with rows as objects (ten times the bytes) the kernel was cheaper, and a full cache sent runs to
+ * it. A request never makes the file: 1,350 analysis-years of new data (or a new form after a
+ * deploy) made on the requests' two DuckDB connections queued them for seconds; the data pipeline
+ * makes it (prepareFiles.ts), and a run that finds it missing asks the pipeline to.
  */
-export type PreparedSource = "held" | "file" | "full" | "missing";
+export type PreparedSource = "held" | "file" | "missing";
 
 export function preparedSource(plugin: PreparedPlugin, kept: KeptValues): PreparedSource {
   const path = pathOf(plugin, kept);
   if (held.peek(path) !== undefined) return "held";
-  if (!existsSync(path)) return "missing";
-  return held.hasRoom() ? "file" : "full";
+  return existsSync(path) ? "file" : "missing";
 }
 
 /**
@@ -129,20 +131,23 @@ export async function keptPreparedRows(plugin: PreparedPlugin, kept: KeptValues)
 
 /**
  * Holds the plugin's prepared rows of an organisation-year when their kept file exists and the
- * cache has room (a starting process, bindAtStart.ts): nothing is computed or written here. Answers
- * whether they are held.
+ * cache has room (a starting process, bindAtStart.ts: past the room it would only push out what it
+ * read before): nothing is computed or written here. Answers whether they are held.
  */
 export async function warmPreparedRows(plugin: PreparedPlugin, kept: KeptValues): Promise<boolean> {
   const source = preparedSource(plugin, kept);
   if (source === "held") return true;
-  if (source !== "file") return false;
+  if (source !== "file" || !held.hasRoom()) return false;
   return (await keptPreparedRows(plugin, kept)) !== undefined;
 }
 
 /** The kept files whose rows are held, most recently used first (tests). */
 export const heldPreparedFiles = () => held.keys();
 
-/** Forgets the rows held in memory (a test's "another process"). */
-export function forgetPreparedRows() {
-  held.forget();
+/**
+ * Forgets the rows held in memory (a test's "another process"); with `limits`, holds at most those
+ * from now on (tests past the bound).
+ */
+export function forgetPreparedRows(limits?: HeldLimits) {
+  held.forget(limits);
 }
