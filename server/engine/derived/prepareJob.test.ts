@@ -72,16 +72,15 @@ for (const backend of backends) {
         )
       ).map((row) => row.state);
 
-    /** A fresh run of querie1 (not from the answer cache), checked to write no derived file. */
+    /** A fresh run of querie1 (not from the answer cache). */
+    const freshRun = () => {
+      clearRunCache();
+      return runPlugin({ context: t.context, organisationId, pluginId: "querie1", filters: {} });
+    };
+    /** A fresh run of querie1, checked to write no derived file. */
     const runWritingNothing = async () => {
       const before = derivedListing(t.dataDir);
-      clearRunCache();
-      const outcome = await runPlugin({
-        context: t.context,
-        organisationId,
-        pluginId: "querie1",
-        filters: {},
-      });
+      const outcome = await freshRun();
       expect(outcome.cached).toBe(false);
       expect(derivedListing(t.dataDir)).toEqual(before);
       return outcome;
@@ -200,14 +199,8 @@ for (const backend of backends) {
       const preparedFiles = () => derivedListing(t.dataDir).filter((path) => path.includes("_prepared-"));
       for (const path of preparedFiles()) rmSync(path);
       forgetPreparedRows();
-      clearRunCache();
       const jobsBefore = (await jobStates(organisationId)).length;
-      const byKernel = await runPlugin({
-        context: t.context,
-        organisationId,
-        pluginId: "querie1",
-        filters: {},
-      });
+      const byKernel = await freshRun();
       // Its kernel answered on a connection; the request made no prepared table.
       expect(byKernel.timings.prepared).toBeUndefined();
       expect(byKernel.timings.kernel).toBeGreaterThan(0);
@@ -217,13 +210,7 @@ for (const backend of backends) {
       expect(
         await until(async () => (await jobStates(organisationId)).every((state) => state === "completed")),
       ).toBe(true);
-      clearRunCache();
-      const fromRows = await runPlugin({
-        context: t.context,
-        organisationId,
-        pluginId: "querie1",
-        filters: {},
-      });
+      const fromRows = await freshRun();
       expect(fromRows.timings.prepared).toBeDefined();
       expect(fromRows.response.results).toEqual(byKernel.response.results);
     }, 60_000);
@@ -232,13 +219,7 @@ for (const backend of backends) {
       // A bound too small for any analysis's rows: nothing is held, every run reads its file.
       forgetPreparedRows({ flowEntries: 1, flowBytes: 1 });
       try {
-        clearRunCache();
-        const outcome = await runPlugin({
-          context: t.context,
-          organisationId,
-          pluginId: "querie1",
-          filters: {},
-        });
+        const outcome = await freshRun();
         expect(outcome.timings.prepared).toBeDefined();
         expect(outcome.timings.kernel).toBeGreaterThan(0);
         expect(outcome.timings.wait).toBeUndefined();
