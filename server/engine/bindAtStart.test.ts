@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { forgetOutmigrationFlows, keptFlowKeys } from "../../queries/querie9/flows.ts";
 import { backends } from "../../tests/helpers/backends.ts";
 import { createOrganisation } from "../../tests/helpers/factories.ts";
 import { startTestApp, type TestApp } from "../../tests/helpers/testApp.ts";
@@ -70,9 +71,12 @@ for (const backend of backends) {
     test("the prepared organisation-year is bound, the other left to its first run; that run makes no schema", async () => {
       closeDuckPools(t.dataDir);
       forgetPreparedRows();
+      forgetOutmigrationFlows();
       const started = await bindAtStart(t.context, { budgetMs: 60_000 });
       expect(started).toMatchObject({ bound: 1, left: 1 });
       expect(runSchemas().size).toBe(1);
+      // So are the plugins' prepared values (querie9's flows), read by their prepare steps.
+      expect(keptFlowKeys().filter((path) => path.includes(ids.prepared!))).toHaveLength(1);
       // The analyses' prepared rows the pipeline kept are read now, not by the first requests.
       const held = heldPreparedFiles();
       for (const id of ["querie1", "querie2", "querie4", "querie5", "querie10"])

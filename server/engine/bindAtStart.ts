@@ -11,24 +11,28 @@
  * written (the derived files): the registry, the runs' pool with every connection open, the
  * organisations' snapshots (organisationSnapshot.ts: years and resolved inputs, kept) and one
  * schema per organisation-year, newest year first (the screens open it by default), with the
- * analyses' prepared rows its kept files hold while their cache has room. Nothing is written: an organisation-year whose derived files are missing is left to
+ * analyses' prepared rows its kept files hold while their cache has room, and its filter lists and
+ * plugins' prepared values (querie9's flows, querie11's slices) for as many as their caches hold. Nothing is written: an organisation-year whose derived files are missing is left to
  * its first run (which writes them, as before). Bounded by the instance's schema bound and a time
  * budget (`VITALITY_BIND_AT_START_SECONDS`; 0 turns it off): what is left is bound on first use,
  * as before. A process stays stateless: this is memory made again from the shared data folder and
  * database.
  */
 import { existsSync } from "node:fs";
+import { currentCacheLimits } from "../caches/limits.ts";
 import type { AppContext } from "../context.ts";
 import { organisations } from "../db/schema/index.ts";
 import { zipCentroid } from "../geo/zipCentroids.ts";
 import { bindRunRelations } from "./bindInputs.ts";
 import { warmPreparedRows } from "./derived/preparedTables.ts";
 import { leaseDuck, runPoolSize } from "./duckPool.ts";
-import { DERIVED_RUN_THREADS } from "./executeKernel.ts";
+import { DERIVED_RUN_THREADS, runContext } from "./executeKernel.ts";
+import { filterLists } from "./filterLists.ts";
 import type { CanonicalInputs } from "./inputs.ts";
 import { organisationSnapshot } from "./organisationSnapshot.ts";
 import { ORG_YEAR_SCHEMAS_PER_INSTANCE } from "./orgYearSchemas.ts";
 import { pluginRegistry } from "./registry.ts";
+import { engineSettings } from "./settings.ts";
 
 export interface BoundAtStart {
   /** Organisation-years whose schema was made. */
@@ -72,7 +76,11 @@ export async function bindAtStart(
   }
   work.sort((a, b) => a.rank - b.rank);
   const total = work.length;
-  const planned = work.slice(0, options.maxSchemas ?? ORG_YEAR_SCHEMAS_PER_INSTANCE);
+  const planned = work
+    .slice(0, options.maxSchemas ?? ORG_YEAR_SCHEMAS_PER_INSTANCE)
+    .map((item, order) => ({ ...item, order }));
+  const limits = currentCacheLimits();
+  const settings = engineSettings();
   let bound = 0;
   // Each worker holds one connection of the pool the runs over derived files lease
   // (executeKernel.ts threadsFor), so every connection is opened and has its macros.
@@ -93,14 +101,21 @@ export async function bindAtStart(
         if (!derivedFilesPresent(inputs)) continue;
         try {
           const release = await bindRunRelations(lease.duck, inputs, lease.duck.bound);
-          release();
-          bound += 1;
-          // Prepared rows kept on disk are read now, not by the first requests (within the cache's room).
-          if (inputs.kept) {
+          try {
+            // What the first requests would read from the kept files is read now: the prepared rows
+            // (within their cache's room) and, for as many organisation-years as their caches
+            // hold, the filter lists and the plugins' prepared values (querie9's flows, querie11's
+            // slices; their prepare steps read the files the pipeline kept).
+            const values = item.order < limits.flowEntries;
+            if (values) await filterLists(lease.duck, inputs.files.derived?.area_cases, inputs.kept);
             for (const plugin of registry.all()) {
-              if (plugin.prepared) await warmPreparedRows(plugin, inputs.kept);
+              if (values) await plugin.prepare?.(runContext(lease.duck, plugin, inputs, settings));
+              if (plugin.prepared && inputs.kept) await warmPreparedRows(plugin, inputs.kept);
             }
+          } finally {
+            release();
           }
+          bound += 1;
         } catch {
           // As after a failed run: nothing the connection bound is trusted; the first run tries again.
           lease.duck.bound.clear();
