@@ -20,6 +20,7 @@ import type { Database } from "../db/client.ts";
 import type { LiveHub } from "../live/hub.ts";
 import { ProcessCache, perHub } from "../live/processCache.ts";
 import { DATA_TOPIC } from "./dataChanges.ts";
+import { dropHeldValuesOf } from "./derived/heldKept.ts";
 import { fileStamps } from "./derived/versionedFiles.ts";
 import {
   type HeldVersion,
@@ -78,16 +79,20 @@ export const DATA_CACHE_SECONDS = 5;
  */
 export const FILE_CHECK_MS = 1000;
 
-const freshSnapshotsOf = perHub(
-  (hub) =>
-    new ProcessCache<Snapshot>(hub, {
-      topic: DATA_TOPIC,
-      ttlMs: DATA_CACHE_SECONDS * 1000,
-      capacity: currentCacheLimits().snapshotEntries,
-      name: "freshSnapshots",
-      matches: (snapshot, organisationId) => snapshot.organisationId === organisationId,
-    }),
-);
+const freshSnapshotsOf = perHub((hub) => {
+  // The values kept per data version and held in memory (prepared rows, flows, slices) of an
+  // organisation whose data changed are dropped with its snapshot, in every process.
+  hub.onInvalidation((message) => {
+    if (message.topic === DATA_TOPIC) dropHeldValuesOf(message.key);
+  });
+  return new ProcessCache<Snapshot>(hub, {
+    topic: DATA_TOPIC,
+    ttlMs: DATA_CACHE_SECONDS * 1000,
+    capacity: currentCacheLimits().snapshotEntries,
+    name: "freshSnapshots",
+    matches: (snapshot, organisationId) => snapshot.organisationId === organisationId,
+  });
+});
 
 /** One indexed query: the organisation's fingerprint, or null when it does not exist. */
 async function fingerprintOf(database: Pick<Database, "execute">, organisationId: string) {

@@ -26,6 +26,24 @@ export interface HeldValues<Value> {
   forget(limits?: HeldLimits): void;
   /** The keys held, most recently used first (tests of the bound). */
   keys(): string[];
+  /** Drops the values whose key `concerns`. */
+  drop(concerns: (key: string) => boolean): void;
+}
+
+/** Every cache made here, so that a data change drops its organisation's values from all of them. */
+const everyHeld: Pick<HeldValues<never>, "drop">[] = [];
+
+/**
+ * Drops the values held for an organisation (every organisation without one) from every cache made
+ * here: its data changed, so they are of a data version no run asks for any more, and held they
+ * would only fill the bound until pushed out (a practice sending an extract a day fills 256
+ * organisation-years in a few months; the soak's 60 a hour in four hours). The keys are kept
+ * files' paths, under the organisation's own folder; a value still in use is read from its file
+ * again.
+ */
+export function dropHeldValuesOf(organisationId: string | undefined) {
+  for (const held of everyHeld)
+    held.drop((key) => organisationId === undefined || key.includes(`/${organisationId}/`));
 }
 
 /**
@@ -46,7 +64,7 @@ export function heldValues<Value extends {}>(
     });
   let held = cacheOf();
   const reading = new Map<string, Promise<Value>>();
-  return {
+  const values: HeldValues<Value> = {
     async get(key, read) {
       const known = held.get(key);
       if (known) return known;
@@ -71,5 +89,10 @@ export function heldValues<Value extends {}>(
       held = cacheOf(limits);
     },
     keys: () => [...held.keys()],
+    drop(concerns) {
+      for (const key of [...held.keys()]) if (concerns(key)) held.delete(key);
+    },
   };
+  everyHeld.push(values);
+  return values;
 }

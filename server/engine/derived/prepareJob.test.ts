@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from "../../../tests/helpers/testApp.ts";
 import { providers, serviceAreas } from "../../db/schema/index.ts";
 import { ingestFixtureFolder } from "../../ingest/fixtureFolder.ts";
 import { facilityLine, marketRow, professionalLine, toCsv } from "../../ingest/testing/builders.ts";
-import { notifyDataChanged } from "../dataChanges.ts";
+import { DATA_TOPIC, notifyDataChanged } from "../dataChanges.ts";
 import { executeKernel } from "../executeKernel.ts";
 import { parseFilters } from "../filters.ts";
 import { organisationYearsOf, resolveInputs } from "../organisationInputs.ts";
@@ -227,6 +227,19 @@ for (const backend of backends) {
       } finally {
         forgetPreparedRows();
       }
+    }, 60_000);
+
+    test("a data change drops the organisation's held values in memory (a dead data version's)", async () => {
+      await freshRun();
+      const heldOfOrganisation = () =>
+        heldPreparedFiles().filter((path) => path.includes(`/${organisationId}/`));
+      expect(heldOfOrganisation().length).toBeGreaterThan(0);
+      // The invalidation every process hears (notifyDataChanged sends it, and queues a job that
+      // would read the files again at once).
+      await t.context.live.invalidate({ topic: DATA_TOPIC, key: organisationId });
+      expect(heldOfOrganisation()).toEqual([]);
+      // The next run reads them from their kept file again.
+      expect((await freshRun()).timings.prepared).toBeDefined();
     }, 60_000);
 
     test("a failing job or queue does not break the upload", async () => {
