@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import type { DuckDb } from "../duckdb/open.ts";
 import { bindInputs, relationsKey } from "./bindInputs.ts";
-import { keptPreparedRows, preparedSource } from "./derived/preparedTables.ts";
+import { keptPreparedRows } from "./derived/preparedTables.ts";
 import { leaseDuck, poolSchemas } from "./duckPool.ts";
 import { FILTER_LISTS_DIR, filterLists, filterListsFrom, heldFilterLists } from "./filterLists.ts";
 import type { Filters } from "./filters.ts";
@@ -79,15 +79,11 @@ export async function executeKernel<Result extends PluginResult>(
   options: KernelRunOptions,
 ): Promise<Result> {
   const { prepared } = plugin;
-  const source = prepared && inputs.kept ? preparedSource(plugin, inputs.kept) : undefined;
-  if (source === "missing") options.notPrepared?.();
   const timings = options.timings;
   const started = performance.now();
-  const tables =
-    inputs.kept && (source === "held" || source === "file")
-      ? await keptPreparedRows(plugin, inputs.kept)
-      : undefined;
+  const tables = prepared && inputs.kept ? await keptPreparedRows(plugin, inputs.kept) : undefined;
   if (!prepared || !tables) {
+    if (prepared && inputs.kept) options.notPrepared?.();
     return onConnection(plugin, inputs, filters, options, (duck) =>
       plugin.kernel({ filters, ...runContext(duck, plugin, inputs, options.settings) }),
     );

@@ -7,7 +7,6 @@
  * (columnTable.ts): about a tenth of the memory of row objects, so that the cache holds the tables
  * of many organisation-years.
  */
-import { existsSync } from "node:fs";
 import { z } from "zod";
 import { ColumnTable } from "../columnTable.ts";
 import type { Plugin, PreparedTables } from "../plugin.ts";
@@ -77,26 +76,6 @@ const pathOf = (plugin: PreparedPlugin, kept: KeptValues) =>
   keptPath(kept, `${plugin.id}_prepared`, [kept.data, plugin.fingerprint, KEPT_FORM]);
 
 /**
- * Where a run of the organisation-year `kept` names finds the plugin's prepared rows: held in
- * memory, or in their kept file (read and held; a full cache lets its least recently used go), or
- * nowhere: the file was never made, and the kernel answers. Reading a kept file of columns costs
- * less than the kernel (1m, one organisation-year, CPU ms per answer, load 4-5: querie1 5-8 read +
- * 3 answer against 18-24 by the kernel, querie5 3 + 2-3 against 18, querie10 0.3 + 0.2 against
- * 17-22; querie2, the largest file, 10-12 + 2-3 against 11-12), so a full cache still reads files:
- * with rows as objects (ten times the bytes) the kernel was cheaper, and a full cache sent runs to
- * it. A request never makes the file: 1,350 analysis-years of new data (or a new form after a
- * deploy) made on the requests' two DuckDB connections queued them for seconds; the data pipeline
- * makes it (prepareFiles.ts), and a run that finds it missing asks the pipeline to.
- */
-export type PreparedSource = "held" | "file" | "missing";
-
-export function preparedSource(plugin: PreparedPlugin, kept: KeptValues): PreparedSource {
-  const path = pathOf(plugin, kept);
-  if (held.peek(path) !== undefined) return "held";
-  return existsSync(path) ? "file" : "missing";
-}
-
-/**
  * The plugin's prepared rows of the organisation-year `kept` names, made by `make` (which binds a
  * connection) and kept when its file is missing (the data pipeline, tests), else read from it. The
  * file's key holds the data version and the plugin's fingerprint (its version and a hash of its SQL).
@@ -113,8 +92,16 @@ export function preparedRows(
 }
 
 /**
- * The plugin's prepared rows held in memory, else read from their kept file and held; undefined
- * when the file is missing or unreadable (the kernel answers then). Nothing is made here.
+ * The plugin's prepared rows of the organisation-year `kept` names held in memory, else read from
+ * their kept file and held (a full cache lets its least recently used go); undefined when the file
+ * was never made or is unreadable, and the kernel answers. Nothing is made here. Reading a kept file
+ * of columns costs less than the kernel (1m, one organisation-year, CPU ms per answer, load 4-5:
+ * querie1 5-8 read + 3 answer against 18-24 by the kernel, querie5 3 + 2-3 against 18, querie10
+ * 0.3 + 0.2 against 17-22; querie2, the largest file, 10-12 + 2-3 against 11-12), so a full cache
+ * still reads files: with rows as objects (ten times the bytes) the kernel was cheaper, and a full
+ * cache sent runs to it. A request never makes the file: 1,350 analysis-years of new data (or a new
+ * form after a deploy) made on the requests' two DuckDB connections queued them for seconds; the
+ * data pipeline makes it (prepareFiles.ts), and a run that finds none asks the pipeline to.
  */
 export async function keptPreparedRows(plugin: PreparedPlugin, kept: KeptValues): Promise<Rows | undefined> {
   const tables = plugin.prepared?.tables;
@@ -135,9 +122,8 @@ export async function keptPreparedRows(plugin: PreparedPlugin, kept: KeptValues)
  * read before): nothing is computed or written here. Answers whether they are held.
  */
 export async function warmPreparedRows(plugin: PreparedPlugin, kept: KeptValues): Promise<boolean> {
-  const source = preparedSource(plugin, kept);
-  if (source === "held") return true;
-  if (source !== "file" || !held.hasRoom()) return false;
+  if (held.peek(pathOf(plugin, kept)) !== undefined) return true;
+  if (!held.hasRoom()) return false;
   return (await keptPreparedRows(plugin, kept)) !== undefined;
 }
 
