@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type DuckDb, openDuckDb } from "../duckdb/open.ts";
 import { createDimensionTables } from "./dimensionTables.ts";
 import type { OrganisationDimensions, OrgFacility, OrgProvider, ServiceAreaZip } from "./inputs.ts";
-import { OrgYearSchemas } from "./orgYearSchemas.ts";
+import { OrgYearSchemas, retireSchemasOf } from "./orgYearSchemas.ts";
 
 let dataDir: string;
 let duck: DuckDb;
@@ -182,5 +182,52 @@ describe("organisation-year schemas of an instance", () => {
     expect(schemas.size).toBe(1);
     // The retired schema is dropped: one schema for the key, as before.
     expect(await schemaCount()).toBe(schemasBefore);
+  });
+
+  test("an organisation's data change retires its schemas in every instance; another's stay", async () => {
+    const schemas = new OrgYearSchemas(8);
+    // Derived files sit under warehouse/practice/<organisation>/ (derivedFiles.ts).
+    const filesOf = (organisation: string) => [
+      join(dataDir, "warehouse", "practice", organisation, "x.parquet"),
+    ];
+    const hold = async (organisation: string, n: number) => {
+      const { schema, release } = await schemas.acquire(
+        duck,
+        `${organisation}-${n}`,
+        (name) => createDimensionTables(duck, name, dimensionsOf(n)),
+        filesOf(organisation),
+      );
+      return { schema, release };
+    };
+    const existing = async (schema: string) =>
+      (await duck.all("SELECT 1 FROM duckdb_schemas() WHERE schema_name = ?", [schema])).length;
+    // Their files are not on disk: acquire treats a missing file as retired, so stamp them first.
+    for (const organisation of ["org-a", "org-b"]) {
+      const [file] = filesOf(organisation);
+      mkdirSync(join(file!, ".."), { recursive: true });
+      writeFileSync(file!, "");
+    }
+    const a1 = await hold("org-a", 1);
+    const a2 = await hold("org-a", 2);
+    const b = await hold("org-b", 3);
+    a1.release();
+    b.release();
+    expect(schemas.size).toBe(3);
+    retireSchemasOf("org-a");
+    // Forgotten at once; a2 is still in use, so it stays in DuckDB until released.
+    expect(schemas.size).toBe(1);
+    const next = await hold("org-b", 3);
+    next.release();
+    expect(next.schema).toBe(b.schema);
+    expect(await existing(a1.schema)).toBe(0);
+    expect(await existing(a2.schema)).toBe(1);
+    a2.release();
+    (await hold("org-b", 3)).release();
+    expect(await existing(a2.schema)).toBe(0);
+    // Asked for again, org-a's schema is made anew.
+    const again = await hold("org-a", 1);
+    again.release();
+    expect(again.schema).not.toBe(a1.schema);
+    expect(schemas.size).toBe(2);
   });
 });

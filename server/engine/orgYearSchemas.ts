@@ -124,6 +124,20 @@ export class OrgYearSchemas {
     return { schema: used.name, release };
   }
 
+  /**
+   * The schemas reading a file `concerns` names (an organisation's data changed: a dead data
+   * version's schema would only wait for the bound, a few hundred kB of DuckDB's memory each):
+   * forgotten now, dropped at the next acquire once no run uses them.
+   */
+  retireReading(concerns: (file: string) => boolean) {
+    for (const [key, entry] of this.entries) {
+      if (!entry.files.some(concerns)) continue;
+      this.entries.delete(key);
+      entry.retired = true;
+      this.retired.add(entry);
+    }
+  }
+
   /** A schema whose files are gone: dropped now, or at a later acquire once no run uses it. */
   private async retire(duck: DuckDb, entry: Entry) {
     entry.retired = true;
@@ -166,6 +180,17 @@ registerCache({
   },
   max: () => ORG_YEAR_SCHEMAS_PER_INSTANCE,
 });
+
+/**
+ * Retires every instance's schemas of an organisation (of every organisation without one): their
+ * derived files sit in its own folder (warehouse/practice/<organisation>/).
+ */
+export function retireSchemasOf(organisationId: string | undefined) {
+  for (const ref of instances)
+    ref
+      .deref()
+      ?.retireReading((file) => organisationId === undefined || file.includes(`/${organisationId}/`));
+}
 
 /** A connection opened alone (a scheme run, a test) is its own instance: its schemas are its own. */
 const alone = new WeakMap<DuckDb, OrgYearSchemas>();

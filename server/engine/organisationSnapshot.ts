@@ -32,6 +32,7 @@ import {
   resolveInputs,
   type YearAudience,
 } from "./organisationInputs.ts";
+import { retireSchemasOf } from "./orgYearSchemas.ts";
 
 /** Keep in step with organisationDimensions / organisationYearsOf / marketVersions: every column they read. */
 const FINGERPRINT_SQL = `
@@ -80,10 +81,13 @@ export const DATA_CACHE_SECONDS = 5;
 export const FILE_CHECK_MS = 1000;
 
 const freshSnapshotsOf = perHub((hub) => {
-  // The values kept per data version and held in memory (prepared rows, flows, slices) of an
-  // organisation whose data changed are dropped with its snapshot, in every process.
+  // The values kept per data version and held in memory (prepared rows, flows, slices) and the
+  // DuckDB schemas of an organisation whose data changed are dropped with its snapshot, in every
+  // process.
   hub.onInvalidation((message) => {
-    if (message.topic === DATA_TOPIC) dropHeldValuesOf(message.key);
+    if (message.topic !== DATA_TOPIC) return;
+    dropHeldValuesOf(message.key);
+    retireSchemasOf(message.key);
   });
   return new ProcessCache<Snapshot>(hub, {
     topic: DATA_TOPIC,
