@@ -338,6 +338,23 @@ for (const backend of backends) {
       expect(querie3.defaults.service_area).toEqual(["PSA"]);
       expect(querie3.filters.properties.servicelines.minItems).toBe(3);
       expect(manifest.json.themes[0]).toEqual({ theme: "Competitive Comparison", queries: ["querie1"] });
+      // Every chart comes with its Vega spec as a card draws it (the browser compiles no Vega-Lite),
+      // its named dataset left for the result's rows.
+      const charts = manifest.json.queries.flatMap(
+        (query: {
+          view: { charts: { spec: { data: { name: string } }; vega: Record<string, unknown> }[] };
+        }) => query.view.charts,
+      );
+      expect(charts.length).toBeGreaterThan(10);
+      for (const chart of charts) {
+        expect(chart.vega.$schema).toBe("https://vega.github.io/schema/vega/v6.json");
+        expect(chart.vega.data).toContainEqual({ name: chart.spec.data.name });
+        expect(chart.vega.title).toBeUndefined();
+      }
+      // Sent gzipped to a client that accepts it (87 kB of JSON, 9.5 kB gzipped).
+      const zipped = await customer.get("/api/management/queries/manifest/", { "accept-encoding": "gzip" });
+      expect(zipped.headers.get("content-encoding")).toBe("gzip");
+      expect(zipped.headers.get("vary")).toBe("Accept-Encoding");
     });
   });
 }

@@ -11,7 +11,7 @@ import type { AppEnv } from "../context.ts";
 import { atMost, JSON_TEXT_MAX } from "../forms/textLimits.ts";
 import { manifestAnswer, runOrExportAnswer, statsAnswer } from "../http/answers/analyses.ts";
 import { parseBody } from "../http/body.ts";
-import { acceptsGzip } from "../http/encodedBody.ts";
+import { sendEncoded } from "../http/encodedBody.ts";
 import { HttpError, invalidToken, notFound } from "../http/errors.ts";
 import { manifestExample, runExample } from "../http/examples/analyses.ts";
 import { noFieldsBodyExample } from "../http/examples/requestBodies.ts";
@@ -27,7 +27,7 @@ import { type ExportReader, readExport, writeExport } from "./export/exportFiles
 import { exportTable } from "./export/tableRows.ts";
 import { tablesToXlsx } from "./export/xlsx.ts";
 import { requestFilters } from "./filters.ts";
-import { buildManifest } from "./manifest.ts";
+import { manifestBody } from "./manifest.ts";
 import { audienceOf, yearsFor } from "./organisationInputs.ts";
 import { organisationSnapshot } from "./organisationSnapshot.ts";
 import { pluginRegistry } from "./registry.ts";
@@ -125,9 +125,6 @@ async function readRunRequest(c: Context<AppEnv>): Promise<RunRequestBody> {
   return request;
 }
 
-const JSON_HEADERS = { "Content-Type": "application/json", Vary: "Accept-Encoding" };
-const GZIP_JSON_HEADERS = { ...JSON_HEADERS, "Content-Encoding": "gzip" };
-
 const downloadName = (title: string, extension: string) =>
   `${
     title
@@ -149,7 +146,7 @@ export const queriesRoutes = new Hono<AppEnv>()
       summary: "The analyses' definitions the screens are drawn from, with the organisation's default year.",
       tags: ["Analyses"],
       answer: {
-        description: "The analyses' definitions and the years with data.",
+        description: "The analyses' definitions and the years with data (gzip when accepted).",
         schema: manifestAnswer,
         example: manifestExample,
       },
@@ -162,7 +159,7 @@ export const queriesRoutes = new Hono<AppEnv>()
       const requested = session.kind === "client" ? session.organisation.id : dummyOrganisationOf(c);
       const organisationId =
         requested && ORGANISATION_ID.safeParse(requested).success ? requested : undefined;
-      if (!organisationId) return c.json({ status: 200, ...buildManifest(registry) });
+      if (!organisationId) return sendEncoded(c, manifestBody(registry));
       const app = c.var.app;
       // The run service's snapshot of the organisation (no query while no change was notified),
       // not two queries per user opening the app: every user reads it first, all at once after a
@@ -171,10 +168,7 @@ export const queriesRoutes = new Hono<AppEnv>()
       if (!snapshot) throw notFound("Organisation not found.");
       // A customer is offered the enabled years only; staff in the dummy view the prelaunched too.
       const open = yearsFor(snapshot.years, audienceOf(session));
-      return c.json({
-        status: 200,
-        ...buildManifest(registry, { year: open.at(-1), availableYears: open }),
-      });
+      return sendEncoded(c, manifestBody(registry, { year: open.at(-1), availableYears: open }));
     },
   )
   .post(
@@ -287,12 +281,9 @@ export const queriesRoutes = new Hono<AppEnv>()
       c.header("X-Cache", outcome.cached ? "hit" : "miss");
       if (!request.export) {
         if (saved) return c.json({ ...outcome.response, saved_query: saved.view });
-        // The answer is kept gzipped (encodedBody.ts): sent as it is, not serialised or compressed
-        // again per request; decompressed for a client that does not accept gzip.
-        const gzip = acceptsGzip(c.req.header("accept-encoding"));
         for (const [step, ms] of Object.entries(outcome.timings)) setMetric(c, step, ms);
-        const body = gzip ? outcome.body.gzip : outcome.body.identity();
-        return c.body(body as Uint8Array<ArrayBuffer>, 200, gzip ? GZIP_JSON_HEADERS : JSON_HEADERS);
+        // The answer is kept gzipped (encodedBody.ts).
+        return sendEncoded(c, outcome.body);
       }
 
       const plugin = (await pluginRegistry()).get(name)!;

@@ -99,6 +99,11 @@ export interface ChartDescriptor {
    */
   spec: Record<string, unknown>;
   /**
+   * The spec compiled to Vega as a card draws it, with its named dataset empty: set by the manifest
+   * (chartVega.ts), never by a plugin.
+   */
+  vega?: Record<string, unknown>;
+  /**
    * Drill-down: this chart draws the item picked in another chart. A click on a mark of chart
    * `chart` sets this spec's Vega-Lite param `param` to the clicked datum's `field`; until a click,
    * the first row of that chart's data is picked (querie7: the services of the first group).

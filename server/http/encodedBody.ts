@@ -1,3 +1,5 @@
+import type { Context } from "hono";
+
 /**
  * A JSON answer kept for sending many times (a cached analysis answer), held gzipped only: an
  * answer is 4-10 times smaller gzipped (querie9: 272 kB -> 28 kB), browsers accept gzip, and a kept
@@ -31,6 +33,18 @@ export class EncodedBody {
   text(): string {
     return new TextDecoder().decode(this.identity());
   }
+}
+
+const JSON_HEADERS = { "Content-Type": "application/json", Vary: "Accept-Encoding" };
+const GZIP_JSON_HEADERS = { ...JSON_HEADERS, "Content-Encoding": "gzip" };
+
+/**
+ * A kept JSON answer as sent: its gzipped bytes as they are to a client that accepts gzip (not
+ * serialised or compressed again per request), decompressed for one that does not.
+ */
+export function sendEncoded(c: Context, body: EncodedBody) {
+  const gzip = acceptsGzip(c.req.header("accept-encoding"));
+  return c.body(gzip ? body.gzip : body.identity(), 200, gzip ? GZIP_JSON_HEADERS : JSON_HEADERS);
 }
 
 let lastHeader: string | undefined;

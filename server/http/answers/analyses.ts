@@ -12,7 +12,10 @@ export const queryManifestEntry = z.strictObject({
   version: z.string().meta({ description: "Changes when the analysis's code or data changes." }),
   filters: z.record(z.string(), z.unknown()).meta({ description: "The filters' JSON Schema." }),
   defaults: z.record(z.string(), z.unknown()).meta({ description: "The filters' default values." }),
-  view: z.record(z.string(), z.unknown()).meta({ description: "How the screen shows the results." }),
+  view: z.record(z.string(), z.unknown()).meta({
+    description:
+      "How the screen shows the results: charts, tables, map layers. Each chart holds its Vega-Lite `spec` and `vega`, that spec compiled to Vega as the screen draws it (its dataset named by the result key, left empty for the rows).",
+  }),
 });
 
 export const manifestAnswer = z.strictObject({

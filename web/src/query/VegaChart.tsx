@@ -1,10 +1,11 @@
 import { VisuallyHidden } from "@mantine/core";
-import { useEffect, useId, useRef } from "react";
-import { useVegaEmbed } from "react-vega";
-import type { VisualizationSpec } from "vega-embed";
+import { useEffect, useId, useRef, useState } from "react";
+import { parse, type Spec, View } from "vega";
+import { Handler } from "vega-tooltip";
 import { CSP_SAFE_VEGA } from "./cspSafeVega.ts";
 
 export interface VegaChartProps {
+  /** The chart's Vega spec, compiled by the server and filled for this screen (chartSpec.ts). */
   spec: Record<string, unknown>;
   /** A click on a mark, with the datum it draws. */
   onMarkClick?: (datum: Record<string, unknown>) => void;
@@ -16,28 +17,46 @@ export interface VegaChartProps {
 }
 
 /**
- * One Vega-Lite chart (react-vega 8). SVG rendering keeps the marks in the page, where tests and
- * assistive tools can find them; the PDF export still gets a PNG from the view. Loaded lazily:
- * Vega is the largest part of the app and only query screens need it.
+ * One chart, drawn by Vega from the spec the server compiled from the analysis's Vega-Lite
+ * (server/engine/chartVega.ts): the browser loads no Vega-Lite compiler. SVG rendering keeps the
+ * marks in the page, where tests and assistive tools can find them; the PDF export still gets a PNG
+ * from the view. Loaded lazily: Vega is the largest part of the app and only query screens need it.
  */
 export default function VegaChart({ spec, onMarkClick, onDrawn, label, summary }: VegaChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const captionId = useId();
-  const embed = useVegaEmbed({
-    ref,
-    spec: spec as VisualizationSpec,
+  const [view, setView] = useState<View>();
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
     // Expressions run in Vega's interpreter: the Content Security Policy forbids eval.
-    options: { actions: false, renderer: "svg", mode: "vega-lite", ...CSP_SAFE_VEGA },
-    onError: (error) => console.error("[chart]", error),
-  });
+    const drawn = new View(parse(spec as Spec, undefined, { ast: CSP_SAFE_VEGA.ast }), {
+      expr: CSP_SAFE_VEGA.expr,
+      renderer: "svg",
+      container: element,
+    });
+    drawn.tooltip(new Handler().call);
+    let current = true;
+    drawn.runAsync().then(
+      () => {
+        if (current) setView(drawn);
+      },
+      (error) => console.error("[chart]", error),
+    );
+    return () => {
+      current = false;
+      setView(undefined);
+      drawn.finalize();
+    };
+  }, [spec]);
 
   // The latest handlers, without re-embedding the chart when a parent re-renders.
   const handlers = useRef({ onMarkClick, onDrawn });
   handlers.current = { onMarkClick, onDrawn };
 
   useEffect(() => {
-    if (!embed) return;
-    const view = embed.view;
+    if (!view) return;
     const listener = (_event: unknown, item: unknown) => {
       const datum = (item as { datum?: unknown } | null | undefined)?.datum;
       if (datum && typeof datum === "object")
@@ -49,14 +68,14 @@ export default function VegaChart({ spec, onMarkClick, onDrawn, label, summary }
       view.removeEventListener("click", listener);
       handlers.current.onDrawn?.(undefined);
     };
-  }, [embed]);
+  }, [view]);
 
   return (
     <figure
       aria-label={label}
       aria-describedby={captionId}
       style={{ margin: 0 }}
-      data-chart-ready={embed ? "true" : "false"}
+      data-chart-ready={view ? "true" : "false"}
     >
       <div ref={ref} style={{ width: "100%" }} />
       <VisuallyHidden component="figcaption" id={captionId}>

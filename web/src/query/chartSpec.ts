@@ -10,36 +10,30 @@ export function chartSource(chart: ChartDescriptor): string | undefined {
 }
 
 /**
- * The Vega-Lite spec to embed: the descriptor's spec with its named dataset filled from the
- * result, param values set by the screen (querie7's picked group), and the width of its card.
+ * The Vega spec to draw: the descriptor's, compiled by the server as a card draws it
+ * (server/engine/chartVega.ts), with its named dataset filled from the result and the param values
+ * the screen sets (querie7's picked group) as its signals' values.
  */
 export function chartSpec(
   chart: ChartDescriptor,
   results: Record<string, unknown>,
   paramValues: Record<string, unknown> = {},
 ): Spec {
-  const spec: Spec = { ...chart.spec };
+  if (!chart.vega) throw new Error(`chart ${chart.id} came without its Vega spec`);
   const source = chartSource(chart);
-  if (source) spec.datasets = { ...(spec.datasets as Spec | undefined), [source]: rowsAt(results, source) };
-  if (Array.isArray(spec.params)) {
-    spec.params = (spec.params as Spec[]).map((param) =>
-      typeof param.name === "string" && param.name in paramValues
-        ? { ...param, value: paramValues[param.name] }
-        : param,
-    );
-  }
-  // The card, not the spec, decides the width; the title is the card's (site texts may rename it).
-  delete spec.title;
-  spec.width = "container";
-  if (isPie(chart)) spec.height = 280;
-  spec.autosize = { type: "fit-x", contains: "padding" };
-  return spec;
-}
-
-export function isPie(chart: ChartDescriptor): boolean {
-  const mark = chart.spec.mark;
-  const type = typeof mark === "string" ? mark : (mark as { type?: unknown } | undefined)?.type;
-  return type === "arc";
+  const data = (chart.vega.data as Spec[] | undefined) ?? [];
+  const signals = (chart.vega.signals as Spec[] | undefined) ?? [];
+  return {
+    ...chart.vega,
+    data: data.map((entry) =>
+      source !== undefined && entry.name === source ? { ...entry, values: rowsAt(results, source) } : entry,
+    ),
+    signals: signals.map((signal) =>
+      typeof signal.name === "string" && signal.name in paramValues
+        ? { ...signal, value: paramValues[signal.name] }
+        : signal,
+    ),
+  };
 }
 
 /** Whether a clicked datum is the one a breakdown opens on (querie4: npi null = OTHER). */

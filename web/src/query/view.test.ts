@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { vegaOf } from "../../../server/engine/chartVega.ts";
 import { chartSpec, opensBreakdown } from "./chartSpec.ts";
 import { screenTexts } from "./siteTexts.ts";
 import { cellText, compareValues, highlightOf } from "./tableModel.ts";
@@ -45,32 +46,42 @@ describe("table cells (customer-area.md section 9)", () => {
 });
 
 describe("chart specs", () => {
-  const pie: ChartDescriptor = {
+  const described: ChartDescriptor = {
     id: "services",
     title: "Services",
     spec: {
       title: "From the plugin",
       data: { name: "financial_impact_services" },
       params: [{ name: "group", value: "Surgery" }],
+      transform: [{ filter: "datum.group === group" }],
       mark: { type: "arc" },
+      encoding: { theta: { field: "revenue", type: "quantitative" }, color: { field: "name" } },
     },
     selectedBy: { chart: "groups", field: "name", param: "group" },
   };
+  // As the manifest sends it: with its Vega spec, compiled by the server.
+  const pie: ChartDescriptor = { ...described, vega: vegaOf(described) };
   const rows = [{ group: "Imaging", name: "Ultrasound", revenue: 10 }];
+  const signal = (spec: Record<string, unknown>, name: string) =>
+    (spec.signals as { name: string; value?: unknown; init?: string }[]).find((entry) => entry.name === name);
 
   test("the named dataset comes from the result key, params from the screen, width from the card", () => {
     const spec = chartSpec(pie, { financial_impact_services: rows }, { group: "Imaging" });
-    expect(spec.datasets).toEqual({ financial_impact_services: rows });
-    expect(spec.params).toEqual([{ name: "group", value: "Imaging" }]);
-    expect(spec.width).toBe("container");
+    expect((spec.data as { name: string; values?: unknown }[])[0]).toEqual({
+      name: "financial_impact_services",
+      values: rows,
+    });
+    expect(signal(spec, "group")?.value).toBe("Imaging");
+    expect(signal(spec, "width")?.init).toContain("containerSize()");
     expect(spec.height).toBe(280);
     expect(spec.title).toBeUndefined();
     // The descriptor itself is left untouched (it is shared by every render).
-    expect(pie.spec.params).toEqual([{ name: "group", value: "Surgery" }]);
+    expect(signal(pie.vega!, "group")?.value).toBe("Surgery");
+    expect((pie.vega!.data as { values?: unknown }[])[0]!.values).toBeUndefined();
   });
 
   test("a missing result key draws an empty dataset", () => {
-    expect(chartSpec(pie, {}).datasets).toEqual({ financial_impact_services: [] });
+    expect((chartSpec(pie, {}).data as { values?: unknown }[])[0]!.values).toEqual([]);
   });
 
   test("querie4: only the OTHER slice (npi null) opens the breakdown", () => {
