@@ -4,8 +4,9 @@
  */
 import * as vega from "vega";
 import { compile, type TopLevelSpec } from "vega-lite";
-import { chartSource, chartSpec } from "../../web/src/query/chartSpec.ts";
+import { chartSource } from "../../web/src/query/chartSpec.ts";
 import { rowsAt } from "../../web/src/query/resultPath.ts";
+import { cardSpec } from "../engine/chartVega.ts";
 import type { ChartDescriptor } from "../engine/view.ts";
 
 const quiet = vega.logger(vega.Error);
@@ -70,11 +71,19 @@ export async function chartToSvg(
   charts: ChartDescriptor[],
   results: Record<string, unknown>,
 ): Promise<string> {
-  const spec = chartSpec(chart, results, initialParams(chart, charts, results));
-  // A fixed width instead of the screen card's ("container").
-  spec.width = CHART_WIDTH;
-  spec.autosize = { type: "fit-x", contains: "padding" };
-  spec.background = "white";
+  // The card's spec (no title, a pie's height) at a fixed width instead of the card's ("container"),
+  // its named dataset and the first pick set as the screen sets them (web/src/query/chartSpec.ts
+  // does the same on the compiled Vega; here the report's label config is compiled in).
+  const spec: Record<string, unknown> = { ...cardSpec(chart.spec), width: CHART_WIDTH, background: "white" };
+  const source = chartSource(chart);
+  if (source) spec.datasets = { [source]: rowsAt(results, source) };
+  const picked: Record<string, unknown> = initialParams(chart, charts, results);
+  if (Array.isArray(spec.params))
+    spec.params = (spec.params as { name?: unknown }[]).map((param) =>
+      typeof param.name === "string" && param.name in picked
+        ? { ...param, value: picked[param.name] }
+        : param,
+    );
   const config = (spec.config ?? {}) as Record<string, Record<string, unknown>>;
   spec.config = {
     ...config,
