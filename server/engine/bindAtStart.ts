@@ -27,7 +27,7 @@ import { bindRunRelations } from "./bindInputs.ts";
 import { warmPreparedRows } from "./derived/preparedTables.ts";
 import { leaseDuck, runPoolSize } from "./duckPool.ts";
 import { DERIVED_RUN_THREADS, runContext } from "./executeKernel.ts";
-import { filterLists } from "./filterLists.ts";
+import { listsOf } from "./filterLists.ts";
 import type { CanonicalInputs } from "./inputs.ts";
 import { organisationSnapshot } from "./organisationSnapshot.ts";
 import { ORG_YEAR_SCHEMAS_PER_INSTANCE } from "./orgYearSchemas.ts";
@@ -107,7 +107,7 @@ export async function bindAtStart(
             // hold, the filter lists and the plugins' prepared values (querie9's flows, querie11's
             // slices; their prepare steps read the files the pipeline kept).
             const values = item.order < limits.flowEntries;
-            if (values) await filterLists(lease.duck, inputs.files.derived?.area_cases, inputs.kept);
+            if (values) await listsOf(lease.duck, inputs);
             for (const plugin of registry.all()) {
               if (values) await plugin.prepare?.(runContext(lease.duck, plugin, inputs, settings));
               if (plugin.prepared && inputs.kept) await warmPreparedRows(plugin, inputs.kept);

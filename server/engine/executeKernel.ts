@@ -3,12 +3,12 @@ import type { DuckDb } from "../duckdb/open.ts";
 import { bindInputs, relationsKey } from "./bindInputs.ts";
 import { keptPreparedRows } from "./derived/preparedTables.ts";
 import { leaseDuck, poolSchemas } from "./duckPool.ts";
-import { FILTER_LISTS_DIR, filterLists, filterListsFrom, heldFilterLists } from "./filterLists.ts";
+import { FILTER_LISTS_DIR, filterLists } from "./filterLists.ts";
 import type { Filters } from "./filters.ts";
 import type { CanonicalInputs, KernelInputs } from "./inputs.ts";
 import type { Plugin, PluginResult, PrepareContext } from "./plugin.ts";
 import type { EngineSettings } from "./settings.ts";
-import { sqlRunner } from "./sqlRunner.ts";
+import { sqlRunnerOnDemand } from "./sqlRunner.ts";
 
 export interface KernelRunOptions {
   /** DATA_DIR: the only folder the DuckDB of the run may read. */
@@ -51,26 +51,41 @@ const kernelInputs = (inputs: CanonicalInputs): KernelInputs => ({
   availableYears: inputs.availableYears,
 });
 
-/** What a kernel (or a plugin's prepare step) reads besides the filters, on a bound connection. */
+/** A connection, given or leased and bound when first asked for. */
+export type DuckSource = DuckDb | (() => Promise<DuckDb>);
+
+/**
+ * What a kernel (or a plugin's prepare step) reads besides the filters. Its SQL asks `duck` for the
+ * connection at its first statement: a kernel that answers from values kept for its
+ * organisation-year (querie9's flows, querie11's slices, the filter lists) runs none.
+ */
 export function runContext(
-  duck: DuckDb,
+  duck: DuckSource,
   plugin: Plugin,
   inputs: CanonicalInputs,
   settings: EngineSettings,
 ): PrepareContext {
+  const connection = typeof duck === "function" ? duck : async () => duck;
   return {
-    sql: sqlRunner(duck, plugin.dir),
+    sql: sqlRunnerOnDemand(connection, plugin.dir),
     inputs: kernelInputs(inputs),
     settings,
-    filterLists: () => filterLists(duck, inputs.files.derived?.area_cases, inputs.kept),
+    filterLists: () =>
+      filterLists(
+        sqlRunnerOnDemand(connection, FILTER_LISTS_DIR),
+        inputs.files.derived?.area_cases,
+        inputs.kept,
+      ),
   };
 }
 
 /**
  * One answer. An analysis with prepared tables (plugin.ts `prepared`) over an organisation-year
  * with kept values answers from its rows, held in memory or read from the file the data pipeline
- * kept: no connection is leased then. Otherwise (rows never made for this data version) the kernel
- * runs on a bound connection (onConnection).
+ * kept. Otherwise (no prepared tables, or rows never made for this data version) its kernel runs.
+ * Either way a connection is leased and bound only when SQL is run (boundConnection): querie9's
+ * and querie11's kernels narrow their kept flows and slices without one, as the filter lists are
+ * read from their kept file.
  */
 export async function executeKernel<Result extends PluginResult>(
   plugin: Plugin<Result>,
@@ -82,46 +97,52 @@ export async function executeKernel<Result extends PluginResult>(
   const timings = options.timings;
   const started = performance.now();
   const tables = prepared && inputs.kept ? await keptPreparedRows(plugin, inputs.kept) : undefined;
-  if (!prepared || !tables) {
-    if (prepared && inputs.kept) options.notPrepared?.();
-    return onConnection(plugin, inputs, filters, options, (duck) =>
-      plugin.kernel({ filters, ...runContext(duck, plugin, inputs, options.settings) }),
-    );
-  }
+  if (prepared && !tables && inputs.kept) options.notPrepared?.();
   const answering = performance.now();
-  if (timings) timings.prepared = answering - started;
-  const areaFile = inputs.files.derived?.area_cases;
-  const listsOnConnection = () =>
-    onConnection(plugin, inputs, filters, options, (duck) =>
-      filterListsFrom(sqlRunner(duck, FILTER_LISTS_DIR)),
-    );
-  const result = await prepared.answer({
-    filters,
-    tables,
-    inputs: kernelInputs(inputs),
-    settings: options.settings,
-    filterLists: () =>
-      areaFile ? heldFilterLists(areaFile, inputs.kept, listsOnConnection) : listsOnConnection(),
-  });
-  if (timings) timings.kernel = (timings.kernel ?? 0) + performance.now() - answering;
-  return result;
+  if (timings && tables) timings.prepared = answering - started;
+  let connection: Promise<BoundConnection> | undefined;
+  const connect = () => {
+    connection ??= boundConnection(plugin, inputs, filters, options);
+    return connection.then((bound) => bound.duck);
+  };
+  const context = runContext(connect, plugin, inputs, options.settings);
+  let failed = false;
+  try {
+    return await (prepared && tables
+      ? prepared.answer({ ...context, filters, tables })
+      : plugin.kernel({ ...context, filters }));
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    const bound = await connection?.catch(() => undefined);
+    await bound?.release(failed);
+    if (timings) timings.kernel = (timings.kernel ?? 0) + performance.now() - answering - (bound?.ms ?? 0);
+  }
+}
+
+interface BoundConnection {
+  duck: DuckDb;
+  /** Milliseconds spent leasing, binding and materialising (each step in the run's timings). */
+  ms: number;
+  /** Hands the connection back; after a failure nothing it has bound is trusted. */
+  release(failed: boolean): Promise<void>;
 }
 
 /**
- * `work` on a leased connection of the data folder's sandboxed DuckDB pool (duckPool.ts) with the
- * inputs and filters bound, the connection handed back after. Temp views and tables are per
- * connection, so concurrent runs stay independent; what this run materialised is dropped before
- * the connection is handed back.
+ * A leased connection of the data folder's sandboxed DuckDB pool (duckPool.ts) with the inputs and
+ * filters bound. Temp views and tables are per connection, so concurrent runs stay independent;
+ * what this run materialised is dropped before the connection is handed back.
  */
-async function onConnection<Value>(
+async function boundConnection(
   plugin: Plugin,
   inputs: CanonicalInputs,
   filters: Filters,
   options: KernelRunOptions,
-  work: (duck: DuckDb) => Promise<Value>,
-): Promise<Value> {
+): Promise<BoundConnection> {
   const timings = options.timings;
-  let mark = performance.now();
+  const started = performance.now();
+  let mark = started;
   /** Adds the time since the last step to `step`. */
   const lap = (step: string) => {
     const now = performance.now();
@@ -140,8 +161,18 @@ async function onConnection<Value>(
   lap("wait");
   const duck = lease.duck;
   const materialised: string[] = [];
-  let failed = false;
   let releaseSchema: (() => void) | undefined;
+  const release = async (failed: boolean) => {
+    try {
+      for (const table of materialised) await duck.run(`DROP TABLE IF EXISTS ${table}`);
+    } catch {
+      failed = true;
+    }
+    // After a failure nothing the connection has bound is trusted: the next run binds it all again.
+    if (failed) duck.bound.clear();
+    releaseSchema?.();
+    lease.release();
+  };
   try {
     const schemaBefore = timings?.schema ?? 0;
     releaseSchema = await bindInputs(duck, inputs, filters, duck.bound, timings);
@@ -156,21 +187,9 @@ async function onConnection<Value>(
       await duck.run(`CREATE OR REPLACE TEMP VIEW ${view} AS SELECT * FROM ${view}_materialised`);
     }
     if (plugin.materialise?.length) lap("materialise");
-    const result = await work(duck);
-    lap("kernel");
-    return result;
   } catch (error) {
-    failed = true;
+    await release(true);
     throw error;
-  } finally {
-    try {
-      for (const table of materialised) await duck.run(`DROP TABLE IF EXISTS ${table}`);
-    } catch {
-      failed = true;
-    }
-    // After a failure nothing the connection has bound is trusted: the next run binds it all again.
-    if (failed) duck.bound.clear();
-    releaseSchema?.();
-    lease.release();
   }
+  return { duck, ms: performance.now() - started, release };
 }

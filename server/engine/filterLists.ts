@@ -6,6 +6,7 @@ import { boundedCache } from "../caches/bounded.ts";
 import type { DuckDb } from "../duckdb/open.ts";
 import { type KeptValues, keptJson, keptPath } from "./derived/keptJson.ts";
 import { SERVICE_LINE_LABELS, SERVICE_LINES } from "./filters.ts";
+import type { CanonicalInputs } from "./inputs.ts";
 import { type SqlRunner, sqlNumber, sqlRunner, sqlText, sqlTextOrNull } from "./sqlRunner.ts";
 
 const choiceRow = z.object({
@@ -52,20 +53,22 @@ const listsSqlHash = createHash("sha256")
 
 /**
  * The "Lists" of the query results (customer-area.md section 3): the choices of the filter dialog
- * for service lines, facilities and providers of the service area's market. `areaFile` is the
+ * for service lines, facilities and providers of the service area's market, made by `sql` (a runner
+ * of FILTER_LISTS_DIR's files) when nowhere else. `areaFile` is the
  * derived file area_cases is bound to, when it is: the lists are then read once per file, and
  * with `kept` kept as a file beside it (written by the data pipeline, read by every process).
  */
-export async function filterLists(duck: DuckDb, areaFile?: string, kept?: KeptValues): Promise<FilterLists> {
-  const make = () => filterListsFrom(sqlRunner(duck, FILTER_LISTS_DIR));
+export async function filterLists(
+  sql: SqlRunner,
+  areaFile?: string,
+  kept?: KeptValues,
+): Promise<FilterLists> {
+  const make = () => filterListsFrom(sql);
   return areaFile ? heldFilterLists(areaFile, kept, make) : make();
 }
 
-/**
- * The lists of the slice file `areaFile`: held, else kept (a file), else `make`'s. An answer from
- * prepared tables holds no connection: its `make` leases one only when the lists are nowhere.
- */
-export function heldFilterLists(
+/** The lists of the slice file `areaFile`: held, else kept (a file), else `make`'s. */
+function heldFilterLists(
   areaFile: string,
   kept: KeptValues | undefined,
   make: () => Promise<FilterLists>,
@@ -84,7 +87,7 @@ export function heldFilterLists(
 }
 
 /** The same lists through any runner of the engine's SQL files (the benchmark's PostgreSQL one). */
-export async function filterListsFrom(sql: SqlRunner): Promise<FilterLists> {
+async function filterListsFrom(sql: SqlRunner): Promise<FilterLists> {
   const rows = await sql.rows("filter_lists.sql", choiceRow);
   return {
     service_list: SERVICE_LINES.map((line) => ({ value: line, label: SERVICE_LINE_LABELS[line] })),
@@ -102,3 +105,7 @@ export interface FilterLists {
   facilities_name_list: Array<{ npi: string; name: string; zipcode: string | null }>;
   providers_name_list: Array<{ npi: string; name: string }>;
 }
+
+/** The organisation-year's lists on a bound connection (the data pipeline, a starting process). */
+export const listsOf = (duck: DuckDb, inputs: CanonicalInputs) =>
+  filterLists(sqlRunner(duck, FILTER_LISTS_DIR), inputs.files.derived?.area_cases, inputs.kept);

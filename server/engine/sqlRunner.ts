@@ -63,6 +63,15 @@ export function sqlRunner(duck: DuckDb, dir: string): SqlRunner {
   };
 }
 
+/** A runner asking for its connection at each statement: `duck` leases and binds one when first asked. */
+export function sqlRunnerOnDemand(duck: () => Promise<DuckDb>, dir: string): SqlRunner {
+  return {
+    async rows(file, rowSchema, params) {
+      return sqlRunner(await duck(), dir).rows(file, rowSchema, params);
+    },
+  };
+}
+
 /** Row field helpers: DuckDB answers sums as BIGINT/HUGEINT (bigint) or DOUBLE (number). */
 export const sqlNumber = z.union([z.number(), z.bigint()]).transform(Number);
 export const sqlNumberOrZero = z

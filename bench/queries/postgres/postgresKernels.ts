@@ -22,7 +22,7 @@ import {
   practiceLineColumns,
 } from "../../../server/engine/canonicalColumns.ts";
 import { fileStamps } from "../../../server/engine/derived/versionedFiles.ts";
-import { FILTER_LISTS_DIR, filterListsFrom } from "../../../server/engine/filterLists.ts";
+import { FILTER_LISTS_DIR, filterLists } from "../../../server/engine/filterLists.ts";
 import { FACILITY_TYPES, type Filters } from "../../../server/engine/filters.ts";
 import type { CanonicalInputs } from "../../../server/engine/inputs.ts";
 import type { Plugin, PluginResult } from "../../../server/engine/plugin.ts";
@@ -224,7 +224,7 @@ export async function openPostgresBench(
           zipPolygon: inputs.zipPolygon,
         },
         settings,
-        filterLists: () => filterListsFrom(runner(FILTER_LISTS_DIR)),
+        filterLists: () => filterLists(runner(FILTER_LISTS_DIR)),
       });
     },
     async close() {

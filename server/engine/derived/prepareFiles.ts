@@ -14,7 +14,7 @@ import type { DuckDb } from "../../duckdb/open.ts";
 import { bindRunRelations } from "../bindInputs.ts";
 import { leaseDuck } from "../duckPool.ts";
 import { runContext } from "../executeKernel.ts";
-import { filterLists } from "../filterLists.ts";
+import { listsOf } from "../filterLists.ts";
 import type { CanonicalInputs } from "../inputs.ts";
 import { organisationYearsOf, resolveInputs } from "../organisationInputs.ts";
 import type { Plugin } from "../plugin.ts";
@@ -44,7 +44,7 @@ export interface PreparedOrganisation {
  */
 async function prepareKeptValues(duck: DuckDb, inputs: CanonicalInputs) {
   const settings = engineSettings();
-  await filterLists(duck, inputs.files.derived?.area_cases, inputs.kept);
+  await listsOf(duck, inputs);
   for (const plugin of (await pluginRegistry()).all()) {
     await plugin.prepare?.(runContext(duck, plugin, inputs, settings));
     const { prepared } = plugin;
