@@ -58,13 +58,13 @@ export async function startServer() {
   await seedHelpCentre(context);
   if (config.seedDemo) await seedDemo(context, undefined, { analyses: config.seedDemoAnalyses });
   await context.jobs.start();
-  // The organisation-years bound before the first request (bindAtStart.ts): a restart under load
-  // is not felt.
+  // The organisation-years' kept values read before the first request (bindAtStart.ts): a restart
+  // under load is not felt.
   const { bindAtStartMs } = engineSettings();
   if (bindAtStartMs > 0) {
     const started = await bindAtStart(context, { budgetMs: bindAtStartMs });
     logger.info(
-      `Bound ${started.bound} organisation-years in ${Math.round(started.ms)} ms (${started.left} left to their first request)`,
+      `Ready: ${started.bound} organisation-years in ${Math.round(started.ms)} ms (${started.left} left to their first request)`,
     );
   }
 

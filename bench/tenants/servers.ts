@@ -94,7 +94,7 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
       const caches = /caches: [^"\n]*/.exec(output.join(""))?.[0];
       const memory = /memory: [^"\n]*/.exec(output.join(""))?.[0];
       // What the process bound before it listened (server/engine/bindAtStart.ts).
-      const boundAtStart = /Bound \d+ organisation-years[^"\n]*/.exec(output.join(""))?.[0];
+      const boundAtStart = /Ready: \d+ organisation-years[^"\n]*/.exec(output.join(""))?.[0];
       return {
         peakRssMb: peak,
         caches,

@@ -4,7 +4,7 @@
  * left to its first run, and the bound on schemas holds.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { forgetOutmigrationFlows, keptFlowKeys } from "../../queries/querie9/flows.ts";
 import { backends } from "../../tests/helpers/backends.ts";
@@ -68,13 +68,14 @@ for (const backend of backends) {
       expect(runSchemas().size).toBe(0);
     }, 60_000);
 
-    test("the prepared organisation-year is bound, the other left to its first run; that run makes no schema", async () => {
+    test("the prepared organisation-year's kept values are read, the other left to its first run; no schema is made", async () => {
       closeDuckPools(t.dataDir);
       forgetPreparedRows();
       forgetOutmigrationFlows();
       const started = await bindAtStart(t.context, { budgetMs: 60_000 });
       expect(started).toMatchObject({ bound: 1, left: 1 });
-      expect(runSchemas().size).toBe(1);
+      // Every value it reads is kept: no SQL, so no schema (executeKernel.ts, boundConnection).
+      expect(runSchemas().size).toBe(0);
       // So are the plugins' prepared values (querie9's flows), read by their prepare steps.
       expect(keptFlowKeys().filter((path) => path.includes(ids.prepared!))).toHaveLength(1);
       // The analyses' prepared rows the pipeline kept are read now, not by the first requests.
@@ -92,8 +93,21 @@ for (const backend of backends) {
       });
       expect(outcome.cached).toBe(false);
       expect(outcome.response.year).toBe(2024);
-      // Served from the schema made at start: none added.
+      // Answered from the kept rows: no schema made by the run either.
+      expect(runSchemas().size).toBe(0);
+    }, 60_000);
+
+    test("a value not kept (querie9's flows removed) is made on a schema bound for it", async () => {
+      const [flowsFile] = keptFlowKeys().filter((path) => path.includes(ids.prepared!));
+      expect(flowsFile).toBeDefined();
+      rmSync(flowsFile!);
+      closeDuckPools(t.dataDir);
+      forgetOutmigrationFlows();
+      const started = await bindAtStart(t.context, { budgetMs: 60_000 });
+      expect(started).toMatchObject({ bound: 1, left: 1 });
       expect(runSchemas().size).toBe(1);
+      expect(existsSync(flowsFile!)).toBe(true);
+      expect(keptFlowKeys()).toContain(flowsFile!);
     }, 60_000);
   });
 }

@@ -1,22 +1,23 @@
 /**
- * A server process binds the organisation-years' schemas before it listens (issue 23).
+ * A server process makes its organisation-years ready before it listens (issue 23).
  *
  * A fresh process under full load used to do its one-time work on the first requests: load the
  * analyses' modules (the plugin registry: 2 s of a blocked event loop at load 15), open the DuckDB
- * instance and its connections, build the zip centroid table, and for each organisation-year make
- * its schema (orgYearSchemas.ts) and resolve its inputs (several database queries). In the first
- * seconds every request was such a first, and they queued for the pooled connections behind a
- * blocked event loop (1m, 50 organisations, 100 users: uncached p95 4.5 s in the first 10 s).
- * Here the process does that work once before it listens, from what the data pipeline has already
- * written (the derived files): the registry, the runs' pool with every connection open, the
- * organisations' snapshots (organisationSnapshot.ts: years and resolved inputs, kept) and one
- * schema per organisation-year, newest year first (the screens open it by default), with the
- * analyses' prepared rows its kept files hold while their cache has room, and its filter lists and
- * plugins' prepared values (querie9's flows, querie11's slices) for as many as their caches hold. Nothing is written: an organisation-year whose derived files are missing is left to
- * its first run (which writes them, as before). Bounded by the instance's schema bound and a time
- * budget (`VITALITY_BIND_AT_START_SECONDS`; 0 turns it off): what is left is bound on first use,
- * as before. A process stays stateless: this is memory made again from the shared data folder and
- * database.
+ * instance, build the zip centroid table, and for each organisation-year resolve its inputs
+ * (several database queries) and read what the data pipeline kept for it. In the first seconds
+ * every request was such a first, and they queued behind a blocked event loop (1m, 50
+ * organisations, 100 users: uncached p95 4.5 s in the first 10 s). Here the process does that work
+ * once before it listens, from what the data pipeline has already written (the derived files and
+ * kept values): the registry, the organisations' snapshots (organisationSnapshot.ts: years and
+ * resolved inputs, kept), newest year first (the screens open it by default), the analyses'
+ * prepared rows while their cache has room, and the filter lists and plugins' prepared values
+ * (querie9's flows, querie11's slices) for as many as their caches hold. Answers from those need
+ * no DuckDB connection (executeKernel.ts), so no schema is made, except for a value that is not
+ * kept (the pipeline has not reached that data), made on the organisation-year's schema as a run
+ * would. Nothing else is written: an organisation-year whose derived files are missing is left to
+ * its first run. Bounded by the instance's schema bound and a time budget
+ * (`VITALITY_BIND_AT_START_SECONDS`; 0 turns it off): what is left is read on first use, as before.
+ * A process stays stateless: this is memory made again from the shared data folder and database.
  */
 import { existsSync } from "node:fs";
 import { currentCacheLimits } from "../caches/limits.ts";
@@ -35,7 +36,7 @@ import { pluginRegistry } from "./registry.ts";
 import { engineSettings } from "./settings.ts";
 
 export interface BoundAtStart {
-  /** Organisation-years whose schema was made. */
+  /** Organisation-years made ready (their kept values read). */
   bound: number;
   /** Organisation-years left to their first run (derived files missing, or past the budget or bound). */
   left: number;
@@ -99,21 +100,28 @@ export async function bindAtStart(
         if (!snapshot?.years.availableYears.includes(item.year)) continue;
         const { inputs } = await snapshot.resolve(item.year);
         if (!derivedFilesPresent(inputs)) continue;
+        // The schema is made only if a value is not kept (the pipeline has not reached the data):
+        // runs answer from the kept values without a connection (executeKernel.ts).
+        let schema: Promise<() => void> | undefined;
+        const connect = async () => {
+          schema ??= bindRunRelations(lease.duck, inputs, lease.duck.bound);
+          await schema;
+          return lease.duck;
+        };
         try {
-          const release = await bindRunRelations(lease.duck, inputs, lease.duck.bound);
           try {
             // What the first requests would read from the kept files is read now: the prepared rows
             // (within their cache's room) and, for as many organisation-years as their caches
             // hold, the filter lists and the plugins' prepared values (querie9's flows, querie11's
             // slices; their prepare steps read the files the pipeline kept).
             const values = item.order < limits.flowEntries;
-            if (values) await listsOf(lease.duck, inputs);
+            if (values) await listsOf(connect, inputs);
             for (const plugin of registry.all()) {
-              if (values) await plugin.prepare?.(runContext(lease.duck, plugin, inputs, settings));
+              if (values) await plugin.prepare?.(runContext(connect, plugin, inputs, settings));
               if (plugin.prepared && inputs.kept) await warmPreparedRows(plugin, inputs.kept);
             }
           } finally {
-            release();
+            (await schema?.catch(() => undefined))?.();
           }
           bound += 1;
         } catch {

@@ -3,12 +3,12 @@ import type { DuckDb } from "../duckdb/open.ts";
 import { bindInputs, relationsKey } from "./bindInputs.ts";
 import { keptPreparedRows } from "./derived/preparedTables.ts";
 import { leaseDuck, poolSchemas } from "./duckPool.ts";
-import { FILTER_LISTS_DIR, filterLists } from "./filterLists.ts";
+import { listsOf } from "./filterLists.ts";
 import type { Filters } from "./filters.ts";
 import type { CanonicalInputs, KernelInputs } from "./inputs.ts";
 import type { Plugin, PluginResult, PrepareContext } from "./plugin.ts";
 import type { EngineSettings } from "./settings.ts";
-import { sqlRunnerOnDemand } from "./sqlRunner.ts";
+import { type DuckSource, sqlRunnerOnDemand } from "./sqlRunner.ts";
 
 export interface KernelRunOptions {
   /** DATA_DIR: the only folder the DuckDB of the run may read. */
@@ -51,9 +51,6 @@ const kernelInputs = (inputs: CanonicalInputs): KernelInputs => ({
   availableYears: inputs.availableYears,
 });
 
-/** A connection, given or leased and bound when first asked for. */
-export type DuckSource = DuckDb | (() => Promise<DuckDb>);
-
 /**
  * What a kernel (or a plugin's prepare step) reads besides the filters. Its SQL asks `duck` for the
  * connection at its first statement: a kernel that answers from values kept for its
@@ -65,17 +62,11 @@ export function runContext(
   inputs: CanonicalInputs,
   settings: EngineSettings,
 ): PrepareContext {
-  const connection = typeof duck === "function" ? duck : async () => duck;
   return {
-    sql: sqlRunnerOnDemand(connection, plugin.dir),
+    sql: sqlRunnerOnDemand(duck, plugin.dir),
     inputs: kernelInputs(inputs),
     settings,
-    filterLists: () =>
-      filterLists(
-        sqlRunnerOnDemand(connection, FILTER_LISTS_DIR),
-        inputs.files.derived?.area_cases,
-        inputs.kept,
-      ),
+    filterLists: () => listsOf(duck, inputs),
   };
 }
 

@@ -3,11 +3,17 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { boundedCache } from "../caches/bounded.ts";
-import type { DuckDb } from "../duckdb/open.ts";
 import { type KeptValues, keptJson, keptPath } from "./derived/keptJson.ts";
 import { SERVICE_LINE_LABELS, SERVICE_LINES } from "./filters.ts";
 import type { CanonicalInputs } from "./inputs.ts";
-import { type SqlRunner, sqlNumber, sqlRunner, sqlText, sqlTextOrNull } from "./sqlRunner.ts";
+import {
+  type DuckSource,
+  type SqlRunner,
+  sqlNumber,
+  sqlRunnerOnDemand,
+  sqlText,
+  sqlTextOrNull,
+} from "./sqlRunner.ts";
 
 const choiceRow = z.object({
   kind: z.enum(["facility", "provider"]),
@@ -106,6 +112,6 @@ export interface FilterLists {
   providers_name_list: Array<{ npi: string; name: string }>;
 }
 
-/** The organisation-year's lists on a bound connection (the data pipeline, a starting process). */
-export const listsOf = (duck: DuckDb, inputs: CanonicalInputs) =>
-  filterLists(sqlRunner(duck, FILTER_LISTS_DIR), inputs.files.derived?.area_cases, inputs.kept);
+/** The organisation-year's lists, their SQL (when they are not kept) run on `duck`. */
+export const listsOf = (duck: DuckSource, inputs: CanonicalInputs) =>
+  filterLists(sqlRunnerOnDemand(duck, FILTER_LISTS_DIR), inputs.files.derived?.area_cases, inputs.kept);

@@ -63,8 +63,12 @@ export function sqlRunner(duck: DuckDb, dir: string): SqlRunner {
   };
 }
 
-/** A runner asking for its connection at each statement: `duck` leases and binds one when first asked. */
-export function sqlRunnerOnDemand(duck: () => Promise<DuckDb>, dir: string): SqlRunner {
+/** A connection: given, or leased and bound when first asked for (executeKernel.ts). */
+export type DuckSource = DuckDb | (() => Promise<DuckDb>);
+
+/** A runner asking `duck` for its connection at each statement: none is asked for until one runs. */
+export function sqlRunnerOnDemand(duck: DuckSource, dir: string): SqlRunner {
+  if (typeof duck !== "function") return sqlRunner(duck, dir);
   return {
     async rows(file, rowSchema, params) {
       return sqlRunner(await duck(), dir).rows(file, rowSchema, params);
