@@ -43,6 +43,9 @@ export interface BoundAtStart {
   ms: number;
 }
 
+/** Organisation-years read between two full collections at start. */
+const GC_EVERY = 8;
+
 type StartContext = Pick<AppContext, "config" | "database"> & Partial<Pick<AppContext, "live">>;
 
 const derivedFilesPresent = (inputs: CanonicalInputs) => {
@@ -124,6 +127,11 @@ export async function bindAtStart(
             (await schema?.catch(() => undefined))?.();
           }
           bound += 1;
+          // Parsing kept files at full speed leaves garbage faster than the collector runs by itself
+          // (150 organisation-years took the process to 1.98 GB, collected to 1.09 GB 10 s later; a
+          // collection asked for every 8: 1.41 GB, the start as long; a full one every 16: 1.19 GB,
+          // but 12 s longer).
+          if (bound % GC_EVERY === 0) Bun.gc(false);
         } catch {
           // As after a failed run: nothing the connection bound is trusted; the first run tries again.
           lease.duck.bound.clear();
