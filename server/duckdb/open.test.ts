@@ -47,6 +47,18 @@ describe("openDuckDb sandbox", () => {
     await expect(duck.run(sql)).rejects.toThrow(/locked/);
   });
 
+  test("no copy of a file's bytes is kept after reading it (the data folder's files come and go)", async () => {
+    const file = join(dataDir, "cache-probe.parquet");
+    await duck.run(`COPY (SELECT range AS n FROM range(100000)) TO '${file}' (FORMAT parquet)`);
+    expect(await duck.all(`SELECT sum(n)::BIGINT AS total FROM read_parquet('${file}')`)).toEqual([
+      { total: 4999950000n },
+    ]);
+    const cached = await duck.all<{ bytes: bigint }>(
+      "SELECT memory_usage_bytes AS bytes FROM duckdb_memory() WHERE tag = 'EXTERNAL_FILE_CACHE'",
+    );
+    expect(cached.map((row) => Number(row.bytes))).toEqual([0]);
+  });
+
   test("limits are applied", async () => {
     const [row] = await duck.all<{ memory: string; threads: bigint }>(
       "SELECT current_setting('memory_limit') AS memory, current_setting('threads') AS threads",
