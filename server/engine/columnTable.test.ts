@@ -61,13 +61,22 @@ test("the kept form reads back as the same table; a file that does not fit the r
 
   const without = structuredClone(kept);
   delete without.columns.flag;
-  expect(() => ColumnTable.fromKept(without, row)).toThrow("column flag");
+  expect(() => ColumnTable.fromKept(without, row)).toThrow("column flag missing");
+  // The codes are the bytes of a typed array: one byte per row here (two distinct settings).
+  expect(kept.columns.setting.codes).toBe(Buffer.from(table.column("setting").codes).toString("base64"));
   const badCode = structuredClone(kept);
-  badCode.columns.setting.codes[3] = 2;
+  const settingCodes = Buffer.from(badCode.columns.setting.codes, "base64");
+  settingCodes[3] = 2;
+  badCode.columns.setting.codes = settingCodes.toString("base64");
   expect(() => ColumnTable.fromKept(badCode, row)).toThrow("bad code");
   const shortColumn = structuredClone(kept);
-  shortColumn.columns.cases.codes.pop();
+  shortColumn.columns.cases.codes = Buffer.from(shortColumn.columns.cases.codes, "base64")
+    .subarray(2)
+    .toString("base64");
   expect(() => ColumnTable.fromKept(shortColumn, row)).toThrow("another length");
+  const numbers = structuredClone(kept);
+  numbers.columns.flag.codes = Array.from(table.column("flag").codes);
+  expect(() => ColumnTable.fromKept(numbers, row)).toThrow("not kept as codes");
   const otherValue = structuredClone(kept);
   otherValue.columns.setting.values[1] = "ASC";
   expect(() => ColumnTable.fromKept(otherValue, row)).toThrow();
