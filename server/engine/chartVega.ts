@@ -7,10 +7,10 @@
  * on the compiled spec by the web (web/src/query/chartSpec.ts).
  */
 import { compile, type TopLevelSpec } from "vega-lite";
-import type { ChartDescriptor } from "./view.ts";
+import { type ChartDescriptor, chartMark } from "./view.ts";
 
 /** A pie's height in its card (a bar chart's follows its bars). */
-export const PIE_HEIGHT = 280;
+const PIE_HEIGHT = 280;
 
 /** The spec a card draws: the card gives the title (site texts may rename it) and the width. */
 export function cardSpec(spec: Record<string, unknown>): Record<string, unknown> {
@@ -18,14 +18,9 @@ export function cardSpec(spec: Record<string, unknown>): Record<string, unknown>
   return {
     ...drawn,
     width: "container",
-    ...(markType(spec) === "arc" ? { height: PIE_HEIGHT } : {}),
+    ...(chartMark(spec) === "arc" ? { height: PIE_HEIGHT } : {}),
     autosize: { type: "fit-x", contains: "padding" },
   };
-}
-
-export function markType(spec: Record<string, unknown>): unknown {
-  const mark = spec.mark;
-  return typeof mark === "string" ? mark : (mark as { type?: unknown } | undefined)?.type;
 }
 
 /** Vega-Lite's notes on a spec (a discrete height keeps its own size...) are not the server log's. */

@@ -63,6 +63,15 @@ export function viewBases(view: Pick<ViewDescriptor, "charts" | "tables">): Pric
   return [...seen.values()];
 }
 
+/** A Vega-Lite spec's mark type (of its first layer when layered): "bar", "arc", ... */
+export function chartMark(spec: Record<string, unknown>): string | undefined {
+  const mark = spec.mark;
+  if (typeof mark === "string") return mark;
+  if (mark && typeof mark === "object") return (mark as { type?: string }).type;
+  const layer = spec.layer;
+  return Array.isArray(layer) && layer[0] ? chartMark(layer[0] as Record<string, unknown>) : undefined;
+}
+
 /** The kinds of notes a result gives in place of a chart or table (web/src/query/emptyStates.ts). */
 export type NoteKind = "one-year" | "no-price";
 

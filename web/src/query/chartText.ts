@@ -1,6 +1,6 @@
+import { chartMark } from "../../../server/engine/view.ts";
 import type { ChartDescriptor } from "./types.ts";
 
-type Spec = Record<string, unknown>;
 type Row = Record<string, unknown>;
 
 /** One column of a chart's text alternative: a field the chart draws, with its title. */
@@ -20,17 +20,9 @@ const KINDS: Record<string, string> = {
   rect: "Heat map",
 };
 
-function markType(spec: Spec): string | undefined {
-  const mark = spec.mark;
-  if (typeof mark === "string") return mark;
-  if (mark && typeof mark === "object") return (mark as { type?: string }).type;
-  const layer = spec.layer;
-  return Array.isArray(layer) && layer[0] ? markType(layer[0] as Spec) : undefined;
-}
-
 /** "Bar chart", "Pie chart"...: what a screen reader announces before the chart's figures. */
 export function chartKind(chart: ChartDescriptor): string {
-  return KINDS[markType(chart.spec) ?? ""] ?? "Chart";
+  return KINDS[chartMark(chart.spec) ?? ""] ?? "Chart";
 }
 
 const asColumn = (channel: unknown): ChartColumn | undefined => {
