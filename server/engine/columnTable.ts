@@ -81,7 +81,6 @@ interface Cursor {
   [ROW]: number;
 }
 
-/** The kept form of a table (JSON): per column its distinct values and the rows' codes. */
 /**
  * A table as kept in a file: each column's distinct values, and its codes as the bytes of their
  * typed array in base64 (the platform's byte order, little-endian where this runs). Read back, the

@@ -99,8 +99,15 @@ export async function executeKernel<Result extends PluginResult>(
   const context = runContext(connect, plugin, inputs, options.settings);
   let failed = false;
   try {
+    // An answer from prepared tables is given no SQL runner: only the filter lists may need a connection.
     return await (prepared && tables
-      ? prepared.answer({ ...context, filters, tables })
+      ? prepared.answer({
+          filters,
+          tables,
+          inputs: context.inputs,
+          settings: context.settings,
+          filterLists: context.filterLists,
+        })
       : plugin.kernel({ ...context, filters }));
   } catch (error) {
     failed = true;

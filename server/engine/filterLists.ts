@@ -92,7 +92,7 @@ function heldFilterLists(
   return lists;
 }
 
-/** The same lists through any runner of the engine's SQL files (the benchmark's PostgreSQL one). */
+/** The lists made by their SQL through `sql`, a runner of FILTER_LISTS_DIR's files. */
 async function filterListsFrom(sql: SqlRunner): Promise<FilterLists> {
   const rows = await sql.rows("filter_lists.sql", choiceRow);
   return {
