@@ -8,14 +8,14 @@
  * every request was such a first, and they queued behind a blocked event loop (1m, 50
  * organisations, 100 users: uncached p95 4.5 s in the first 10 s). Here the process does that work
  * once before it listens, from what the data pipeline has already written (the derived files and
- * kept values): the registry, the organisations' snapshots (organisationSnapshot.ts: years and
- * resolved inputs, kept), newest year first (the screens open it by default), the analyses'
- * prepared rows while their cache has room, and the filter lists and plugins' prepared values
- * (querie9's flows, querie11's slices) for as many as their caches hold. Answers from those need
- * no DuckDB connection (executeKernel.ts), so no schema is made, except for a value that is not
- * kept (the pipeline has not reached that data), made on the organisation-year's schema as a run
- * would. Nothing else is written: an organisation-year whose derived files are missing is left to
- * its first run. Bounded by the instance's schema bound and a time budget
+ * kept values): the registry and its charts' Vega (chartVega.ts), the organisations' snapshots
+ * (organisationSnapshot.ts: years and resolved inputs, kept), newest year first (the screens open
+ * it by default), the analyses' prepared rows while their cache has room, and the filter lists and
+ * plugins' prepared values (querie9's flows, querie11's slices) for as many as their caches hold.
+ * Answers from those need no DuckDB connection (executeKernel.ts), so no schema is made, except for
+ * a value that is not kept (the pipeline has not reached that data), made on the
+ * organisation-year's schema as a run would. Nothing else is written: an organisation-year whose
+ * derived files are missing is left to its first run. Bounded by the instance's schema bound and a time budget
  * (`VITALITY_BIND_AT_START_SECONDS`; 0 turns it off): what is left is read on first use, as before.
  * A process stays stateless: this is memory made again from the shared data folder and database.
  */
@@ -25,6 +25,7 @@ import type { AppContext } from "../context.ts";
 import { organisations } from "../db/schema/index.ts";
 import { zipCentroid } from "../geo/zipCentroids.ts";
 import { bindRunRelations } from "./bindInputs.ts";
+import { vegaOf } from "./chartVega.ts";
 import { warmPreparedRows } from "./derived/preparedTables.ts";
 import { leaseDuck, runPoolSize } from "./duckPool.ts";
 import { DERIVED_RUN_THREADS, runContext } from "./executeKernel.ts";
@@ -43,7 +44,7 @@ export interface BoundAtStart {
   ms: number;
 }
 
-/** Organisation-years read between two full collections at start. */
+/** Organisation-years read between two collections asked for at start (Bun.gc(false): not waited for). */
 const GC_EVERY = 8;
 
 type StartContext = Pick<AppContext, "config" | "database"> & Partial<Pick<AppContext, "live">>;
@@ -67,6 +68,8 @@ export async function bindAtStart(
   const registry = await pluginRegistry();
   // Built on first use otherwise (42,000 zips): the drive-time and map analyses read it.
   zipCentroid("00000");
+  // Compiled on the first manifest otherwise (90-108 ms of a blocked event loop, 16 charts).
+  for (const plugin of registry.all()) for (const chart of plugin.view.charts) vegaOf(chart);
   const rows = await context.database.db.select({ id: organisations.id }).from(organisations);
   // Each organisation's years, newest first; then rank 0 (every newest year) before rank 1, ...
   const work: Array<{ organisationId: string; year: number; rank: number }> = [];
