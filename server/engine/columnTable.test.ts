@@ -69,6 +69,15 @@ test("the kept form reads back as the same table; a file that does not fit the r
   settingCodes[3] = 2;
   badCode.columns.setting.codes = settingCodes.toString("base64");
   expect(() => ColumnTable.fromKept(badCode, row)).toThrow("bad code");
+  // The same past the values of a two-byte column, in its last row.
+  expect(table.column("cases").codes).toBeInstanceOf(Uint16Array);
+  const badWideCode = structuredClone(kept);
+  const caseCodes = new Uint16Array(
+    Uint8Array.from(Buffer.from(badWideCode.columns.cases.codes, "base64")).buffer,
+  );
+  caseCodes[caseCodes.length - 1] = badWideCode.columns.cases.values.length;
+  badWideCode.columns.cases.codes = Buffer.from(caseCodes.buffer).toString("base64");
+  expect(() => ColumnTable.fromKept(badWideCode, row)).toThrow("column cases: bad code");
   const shortColumn = structuredClone(kept);
   shortColumn.columns.cases.codes = Buffer.from(shortColumn.columns.cases.codes, "base64")
     .subarray(2)
