@@ -23,8 +23,16 @@ export interface Database {
   execute<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   /** Runs a script of several statements without parameters (pg-boss's migrations). */
   exec(text: string): Promise<Record<string, unknown>[]>;
-  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. `onListen` is called each
+   * time the subscription is in place: once, then again after PostgreSQL's listening connection was
+   * lost and made again (NOTIFYs sent in between were never heard).
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onListen?: () => void,
+  ): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   /**
    * PGlite only: its data folder as a tar, taken while no statement runs (PGlite's own query
@@ -85,8 +93,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       const results = await client.exec(text);
       return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
     },
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onListen) {
+      // In process: the subscription is never lost.
       const unsubscribe = await client.listen(channel, onPayload);
+      onListen?.();
       return async () => unsubscribe();
     },
     async notify(channel, payload) {
@@ -144,8 +154,9 @@ async function openPostgres(url: string, max: number, logger?: Logger): Promise<
       const last = Array.isArray(results[0]) ? (results.at(-1) as Record<string, unknown>[]) : results;
       return [...(last as Record<string, unknown>[])];
     },
-    async listen(channel, onPayload) {
-      const subscription = await listener.listen(channel, onPayload);
+    async listen(channel, onPayload, onListen) {
+      // postgres.js listens again on a new connection when its connection closes, and says so.
+      const subscription = await listener.listen(channel, onPayload, onListen);
       return () => subscription.unlisten();
     },
     async notify(channel, payload) {

@@ -71,8 +71,12 @@ const snapshotCache = (entries = currentCacheLimits().snapshotEntries) =>
   boundedCache<Snapshot>({ name: "snapshots", max: entries });
 let snapshots = snapshotCache();
 
-/** How long a snapshot answers without its fingerprint query when no change was notified. */
-export const DATA_CACHE_SECONDS = 5;
+/**
+ * How long a snapshot answers without its fingerprint query when no change was notified (a process
+ * that lost its listening connection drops them all when it listens again). It was 5 s: with 500
+ * organisations each read every few seconds, most runs then paid the fingerprint query.
+ */
+export const DATA_CACHE_SECONDS = 60;
 /**
  * The warehouse files a snapshot read are stat()ed again at most this often. An upload changes them
  * and notifies (a new snapshot, fresh stamps); this catches files written outside an upload (CLI

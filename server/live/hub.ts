@@ -42,6 +42,8 @@ export class LiveHub {
   private unlisten?: () => Promise<void>;
   private unlistenCache?: () => Promise<void>;
   private readonly invalidationHandlers = new Set<(message: Invalidation) => void>();
+  private readonly resetHandlers = new Set<() => void>();
+  private lastReset = Number.NEGATIVE_INFINITY;
   private readonly stopHandlers = new Set<() => Promise<void>>();
   /** Tells this process's own NOTIFYs apart: they were applied when published. */
   private readonly origin = crypto.randomUUID();
@@ -57,8 +59,10 @@ export class LiveHub {
 
   async start() {
     this.unlisten = await this.database.listen(LIVE_NOTIFY_CHANNEL, (payload) => this.deliver(payload));
-    this.unlistenCache = await this.database.listen(CACHE_NOTIFY_CHANNEL, (payload) =>
-      this.hearInvalidation(payload),
+    this.unlistenCache = await this.database.listen(
+      CACHE_NOTIFY_CHANNEL,
+      (payload) => this.hearInvalidation(payload),
+      () => this.listeningAgain(),
     );
     this.listening = true;
   }
@@ -125,6 +129,15 @@ export class LiveHub {
     return () => this.invalidationHandlers.delete(handler);
   }
 
+  /**
+   * Registers what a cache does when invalidations may have been missed (the listening connection
+   * was lost and made again): forget everything it holds. Answers the function that removes it.
+   */
+  onReset(handler: () => void) {
+    this.resetHandlers.add(handler);
+    return () => this.resetHandlers.delete(handler);
+  }
+
   /** Registers work to finish before the database closes (run by stop()). */
   onStop(handler: () => Promise<void>) {
     this.stopHandlers.add(handler);
@@ -139,6 +152,23 @@ export class LiveHub {
     this.applyInvalidation(message);
     const payload = JSON.stringify({ origin: this.origin, ...message });
     await this.database.notify(CACHE_NOTIFY_CHANNEL, payload);
+  }
+
+  /**
+   * Called each time the cache channel is listened to: the first time at start; any later time, the
+   * listening connection had been lost, and whatever was invalidated meanwhile was not heard, so
+   * every cache of this process starts again from the database.
+   */
+  private listeningAgain() {
+    if (!this.listening) return;
+    // postgres.js may listen again several times after one outage (one per attempt it queued).
+    const now = performance.now();
+    if (now - this.lastReset > 10_000)
+      this.logger.warn(
+        "cache invalidations heard again after the database connection was lost: caches emptied",
+      );
+    this.lastReset = now;
+    for (const handler of this.resetHandlers) handler();
   }
 
   private hearInvalidation(payload: string) {

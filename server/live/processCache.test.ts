@@ -5,13 +5,15 @@ import { LiveHub } from "./hub.ts";
 import { ProcessCache } from "./processCache.ts";
 
 /** A database whose NOTIFY reaches the listeners of every hub opened on it (two "processes"). */
-function sharedNotify() {
+function sharedNotify(relistens: Array<() => void> = []) {
   const listeners = new Map<string, Set<(payload: string) => void>>();
   const database = {
-    async listen(channel: string, onPayload: (payload: string) => void) {
+    async listen(channel: string, onPayload: (payload: string) => void, onListen?: () => void) {
       const set = listeners.get(channel) ?? new Set();
       listeners.set(channel, set);
       set.add(onPayload);
+      onListen?.();
+      if (onListen) relistens.push(onListen);
       return async () => void set.delete(onPayload);
     },
     async notify(channel: string, payload: string) {
@@ -58,6 +60,20 @@ describe("ProcessCache", () => {
     expect(cache.get("x")).toBeUndefined();
     cache.set("x", { owner: "o1" }, cache.ticket());
     expect(cache.get("x")).toEqual({ owner: "o1" });
+  });
+
+  test("listening again after a lost connection empties the cache, and a read begun before is not stored", async () => {
+    const relistens: Array<() => void> = [];
+    const hub = await sharedNotify(relistens)();
+    const cache = byOwner(hub);
+    cache.set("x", { owner: "o1" }, cache.ticket());
+    const ticket = cache.ticket();
+    // The first listen (at start) kept it; the subscriptions made again drop everything.
+    expect(cache.get("x")).toEqual({ owner: "o1" });
+    for (const listenedAgain of relistens) listenedAgain();
+    expect(cache.get("x")).toBeUndefined();
+    cache.set("y", { owner: "o2" }, ticket);
+    expect(cache.get("y")).toBeUndefined();
   });
 
   test("entries age out after the TTL, the least recently used goes first past capacity, nothing is served once stopped", async () => {

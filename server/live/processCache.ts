@@ -3,8 +3,10 @@
  * while the process hears cache invalidations (LiveHub.listening), so:
  *   - a writer, after its commit, calls LiveHub.invalidate({ topic, key }): this process drops the
  *     matching entries at once, every other process when the NOTIFY reaches it (milliseconds);
- *   - an entry lives at most `ttlMs` anyway: the bound on staleness if a NOTIFY is ever missed (a
- *     LISTEN connection that dropped and reconnected, a writer outside the server);
+ *   - when the listening connection was lost and made again (NOTIFYs of the gap never heard), every
+ *     entry is dropped (LiveHub.onReset);
+ *   - an entry lives at most `ttlMs` anyway: the bound on staleness should a NOTIFY be missed
+ *     otherwise (a connection that died without closing, a writer outside the server);
  *   - a value read from the database is stored with the ticket taken before the read: if any
  *     invalidation of the topic arrived meanwhile, the read may predate the change and is not stored.
  */
@@ -41,6 +43,10 @@ export class ProcessCache<Value> {
     this.entries = new LRUCache<string, Entry<Value>>({ max: Math.max(1, options.capacity) });
     if (options.name)
       registerCache({ name: options.name, size: () => this.entries.size, max: () => this.entries.max });
+    hub.onReset(() => {
+      this.generation++;
+      this.entries.clear();
+    });
     hub.onInvalidation((message) => {
       if (message.topic !== options.topic) return;
       this.generation++;

@@ -7,10 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import postgres from "postgres";
 import { notifications } from "../../server/db/schema/index.ts";
 import { JobQueue, type QueueTuning } from "../../server/jobs/queue.ts";
+import { CACHE_NOTIFY_CHANNEL } from "../../server/live/hub.ts";
 import { type AppBehindProxy, startAppBehindProxy } from "../helpers/appBehindProxy.ts";
 import { backends } from "../helpers/backends.ts";
+import { createStaff, signInStaff } from "../helpers/factories.ts";
 import type { HttpClient } from "../helpers/httpClient.ts";
 import type { TcpProxy } from "../helpers/tcpProxy.ts";
 import type { TestApp } from "../helpers/testApp.ts";
@@ -111,5 +114,32 @@ describe.skipIf(!onPostgres)("a PostgreSQL restart under the server (postgres)",
       .from(notifications)
       .where(eq(notifications.id, across));
     expect(task).toMatchObject({ status: "success", progress: 100 });
+  }, 90_000);
+
+  test("a session another process revoked while the server could not listen is refused once it listens again", async () => {
+    const other = await createStaff(t, "site_admin");
+    const revoked = await signInStaff(t, other.username);
+    // Validated once: from now on the process's session cache answers for it.
+    expect((await revoked.get("/api/management/admin/detail/")).status).toBe(200);
+
+    await proxy.cut();
+    // Another process, whose connection the cut does not reach, revokes the session and tells
+    // every process: this one is not listening, so it never hears it.
+    const direct = postgres(app.directUrl, { max: 1, onnotice: () => {} });
+    try {
+      await direct`UPDATE sessions SET revoked_at = now() WHERE staff_account_id = ${other.id}`;
+      await direct`SELECT pg_notify(${CACHE_NOTIFY_CHANNEL}, ${JSON.stringify({ origin: "another process", topic: "session", key: `staff:${other.id}` })})`;
+    } finally {
+      await direct.end();
+    }
+    await proxy.restore();
+    // The listening connection comes back within seconds and the caches start again from the
+    // database; the session cache's own bound (a minute) is not what refuses it.
+    const started = Date.now();
+    expect(await until(async () => (await revoked.get("/api/management/admin/detail/")).status === 401)).toBe(
+      true,
+    );
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect((await staff.get("/api/management/admin/detail/")).status).toBe(200);
   }, 90_000);
 });

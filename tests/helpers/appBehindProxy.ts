@@ -14,6 +14,8 @@ export interface AppBehindProxy {
   proxy: TcpProxy;
   staff: HttpClient;
   staffId: string;
+  /** The database's address without the proxy: another process's, which a cut does not reach. */
+  directUrl: string;
   /** Closes the app, then the proxy, then drops the database. */
   close(): Promise<void>;
 }
@@ -30,6 +32,7 @@ export async function startAppBehindProxy(): Promise<AppBehindProxy> {
     proxy,
     staff: await signInStaff(t, admin.username),
     staffId: admin.id,
+    directUrl: database.url,
     async close() {
       await t.close();
       await proxy.close();
