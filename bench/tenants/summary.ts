@@ -112,7 +112,7 @@ export function summarise(
     line("first per organisation-year", summary.firstPerOrganisationYear),
     stepsLine("  first, by step", first),
     line("manifest (once per user)", quantiles(result.manifestMs)),
-    `  server CPU ${server.cpuSeconds.toFixed(1)} s in ${result.seconds.toFixed(0)} s (${((server.cpuSeconds * 1000) / Math.max(1, uncached.length)).toFixed(0)} ms per uncached answer, all CPU counted)`,
+    `  server CPU ${server.cpuSeconds.toFixed(1)} s in ${result.seconds.toFixed(0)} s (${((server.cpuSeconds * 1000) / Math.max(1, uncached.length)).toFixed(1)} ms per uncached answer, all CPU counted)`,
     `  ${summary.answersPerSecond.toFixed(1)} answers/s, ${errors} errors, peak RSS ${server.peakRssMb.map((mb) => `${Math.round(mb)} MB`).join(" + ")}`,
     ...(server.rssBy10s ?? []).map(
       (windows, i) =>
