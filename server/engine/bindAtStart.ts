@@ -145,5 +145,9 @@ export async function bindAtStart(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.workers ?? runPoolSize(pool)) }, worker));
+  // What reading left is collected before the first request rather than during the first seconds
+  // of traffic: once the kept files were read faster, the collector's catching up after the start
+  // held the first 10 s of the tenant bench at p95 184-327 ms against 63-95 (50 organisations).
+  Bun.gc(true);
   return { bound, left: total - bound, ms: performance.now() - started };
 }
