@@ -26,25 +26,51 @@ const codesFor = (distinct: number, length: number): Codes =>
       ? new Uint16Array(length)
       : new Int32Array(length);
 
+/** A cursor class's kind of code array per column: a class sees one kind in each getter. */
+const codeKind = (codes: Codes) =>
+  codes instanceof Uint8Array ? "8" : codes instanceof Uint16Array ? "16" : "32";
+
+/** Cursor classes by their tables' column names and code kinds (a few per prepared table's definition). */
+const cursorClasses = new Map<string, new (columns: readonly Column[]) => Cursor>();
+/** More would be a fault (tables of ever new columns): the map starts again rather than grow. */
+const MAX_CURSOR_CLASSES = 500;
+
 /**
- * The class of a table's cursors: a getter per column reading the row the cursor is at. Made from
- * source per table (the column names are the row schema's keys, written as string literals), so that
- * each getter reads one column's arrays and the cursors of each table have a shape of their own:
- * cursors of every table made by one constructor share a shape whose prototype varies, and getters
- * shared by the columns see every kind of array; either way JSC inlines less (querie5's loop at 1m:
- * 0.29-0.34 ms against 0.37 with shared closures).
+ * The class of a table's cursors: a getter per column reading the row the cursor is at from the
+ * column's arrays, held in the cursor's own fields. Made from source (the column names are the row
+ * schema's keys, written as string literals) and shared by every table of the same columns and code
+ * kinds: each getter then sees one kind of array, and the code JSC compiles for a prepared table's
+ * definition serves every organisation-year's table of it. (A class per table, its arrays closed
+ * over, had JSC compile new getters and new loops for each table read from a kept file: at 50
+ * organisations, with the prepared tables' cache full and tables read again, the JIT's thread was
+ * 18% of the server's CPU in steady traffic.)
  */
-function cursorClass(names: readonly string[], columns: readonly Column[]): new () => Cursor {
-  const getters = names.map(
-    (name, column) => `get ${JSON.stringify(name)}() { return values${column}[codes${column}[this[row]]]; }`,
-  );
-  const parameters = columns.flatMap((_, column) => [`values${column}`, `codes${column}`]);
-  const make = new Function(
-    "row",
-    ...parameters,
-    `return class Cursor { constructor() { this[row] = 0; } ${getters.join(" ")} };`,
-  ) as (row: typeof ROW, ...arrays: Array<unknown[] | Codes>) => new () => Cursor;
-  return make(ROW, ...columns.flatMap((column) => [column.values, column.codes]));
+function cursorClass(
+  names: readonly string[],
+  columns: readonly Column[],
+): new (
+  columns: readonly Column[],
+) => Cursor {
+  const signature = JSON.stringify(names.map((name, column) => [name, codeKind(columns[column]!.codes)]));
+  let made = cursorClasses.get(signature);
+  if (!made) {
+    const fields = columns.map(
+      (_, column) =>
+        `this.values${column} = columns[${column}].values; this.codes${column} = columns[${column}].codes;`,
+    );
+    const getters = names.map(
+      (name, column) =>
+        `get ${JSON.stringify(name)}() { return this.values${column}[this.codes${column}[this[row]]]; }`,
+    );
+    const make = new Function(
+      "row",
+      `return class Cursor { constructor(columns) { this[row] = 0; ${fields.join(" ")} } ${getters.join(" ")} };`,
+    ) as (row: typeof ROW) => new (columns: readonly Column[]) => Cursor;
+    made = make(ROW);
+    if (cursorClasses.size >= MAX_CURSOR_CLASSES) cursorClasses.clear();
+    cursorClasses.set(signature, made);
+  }
+  return made;
 }
 
 /** Which rows of a table a filter keeps: a byte per row, 1 when kept (`keepWhere`). */
@@ -89,9 +115,6 @@ function largestCode(codes: Codes): number {
   return largest;
 }
 
-/** A table's cursor class, made on its first visit (see `bytes`). */
-const CURSOR_CLASS_BYTES = 16_000;
-
 /** Where a cursor is: a symbol, so that no column's name meets it. */
 const ROW = Symbol("row");
 
@@ -111,7 +134,9 @@ export interface KeptColumns {
 }
 
 export class ColumnTable<Row extends object = Record<string, unknown>> {
-  #Cursor?: new () => Cursor;
+  #Cursor?: new (
+    columns: readonly Column[],
+  ) => Cursor;
   /** The columns' names and columns in one order (rowAt reads them without listing them again). */
   readonly #names: string[];
   readonly #columnList: Column[];
@@ -193,7 +218,7 @@ export class ColumnTable<Row extends object = Record<string, unknown>> {
   /** A cursor: an object with the row's fields as getters of the row it is at. */
   private cursor(): Row & Cursor {
     this.#Cursor ??= cursorClass(this.#names, this.#columnList);
-    return new this.#Cursor() as Row & Cursor;
+    return new this.#Cursor(this.#columnList) as Row & Cursor;
   }
 
   /**
@@ -239,12 +264,11 @@ export class ColumnTable<Row extends object = Record<string, unknown>> {
 
   /**
    * About the bytes the table holds: its codes, 8 per distinct value, a text's characters and
-   * header, each column's arrays (measured at 1m: bench/queries/preparedHeap.ts), and its cursors'
-   * class once made (getters compiled per table: about 16 kB of process memory, measured as RSS
-   * over 300 tables visited).
+   * header, each column's arrays (measured at 1m: bench/queries/preparedHeap.ts). Its cursors' class
+   * is shared with the tables of its definition (cursorClass), so not counted here.
    */
   bytes(): number {
-    let bytes = 200 + CURSOR_CLASS_BYTES;
+    let bytes = 200;
     for (const { values, codes } of Object.values(this.columns)) {
       bytes += 150 + codes.byteLength + 8 * values.length;
       for (const value of values) if (typeof value === "string") bytes += 40 + value.length;
