@@ -111,7 +111,10 @@ test("a column's name is any text (the cursor's getters are made from source)", 
 
 test("tables of the same columns and code widths share their cursors' class, each cursor reading its own table", () => {
   const first = ColumnTable.fromRows<Row>(names, rows);
-  const second = ColumnTable.fromRows<Row>(names, rows.map((row) => ({ ...row, npi: `other-${row.npi}` })));
+  const second = ColumnTable.fromRows<Row>(
+    names,
+    rows.map((row) => ({ ...row, npi: `other-${row.npi}` })),
+  );
   const wider = ColumnTable.fromRows<Record<string, unknown>>(["a"], [{ a: 1 }]);
   // The code JSC compiles for one organisation-year's table serves the next one's.
   expect(first.at(0).constructor).toBe(second.at(0).constructor);
