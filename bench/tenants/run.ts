@@ -110,6 +110,7 @@ async function phase(
   for (let i = 0; i < processes; i++)
     servers.push(await startBenchServer({ ...serverEnv(data.dataDir), ...extraEnv }));
   const cpuBefore = servers.map((server) => server.cpuSeconds());
+  const threadsBefore = servers.map((server) => server.cpuSecondsByThread());
   const result = await runUsers(users(servers), {
     seconds: SECONDS,
     thinkMs: THINK_MS,
@@ -117,10 +118,16 @@ async function phase(
     start: START,
   });
   const cpuSeconds = servers.reduce((sum, server, i) => sum + server.cpuSeconds() - cpuBefore[i]!, 0);
+  const cpuByThread = new Map<string, number>();
+  servers.forEach((server, i) => {
+    for (const [kind, seconds] of server.cpuSecondsByThread())
+      cpuByThread.set(kind, (cpuByThread.get(kind) ?? 0) + seconds - (threadsBefore[i]!.get(kind) ?? 0));
+  });
   const stopped = await Promise.all(servers.map((server) => server.stop()));
   const summary = summarise(label, result, {
     processes,
     cpuSeconds,
+    cpuByThread,
     peakRssMb: stopped.map((item) => item.peakRssMb),
     caches: stopped.map((item) => item.caches),
     memory: stopped.map((item) => item.memory),

@@ -3,7 +3,7 @@
  * tests/e2e/support/server.ts starts it) over the bench's data folder, with their peak resident
  * memory (VmHWM from /proc, Linux) and the `caches:` line each prints when it stops.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { collect, freePort } from "../../tests/e2e/support/server.ts";
 
@@ -16,6 +16,8 @@ export interface BenchServer {
   output: readonly string[];
   /** CPU seconds the process has used so far (user + system, all threads). */
   cpuSeconds(): number;
+  /** The same per kind of thread (its name without numbers; `main` the JavaScript thread). */
+  cpuSecondsByThread(): Map<string, number>;
   /** Stops the process (SIGTERM: it finishes open requests) and returns what it measured. */
   stop(): Promise<{
     peakRssMb: number;
@@ -32,6 +34,28 @@ export interface BenchServer {
 function cpuSecondsOf(pid: number) {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * CPU seconds per kind of thread of a live process, from /proc/<pid>/task (Linux): which part of the
+ * runtime spends the CPU (JSC's compiler, the allocator's scavenger, Bun's pool). Threads that
+ * ended are not counted.
+ */
+function cpuSecondsByThreadOf(pid: number) {
+  const byKind = new Map<string, number>();
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    const name = task === String(pid) ? "main" : stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const kind = name.replace(/\d+/g, "#").trim();
+    byKind.set(kind, (byKind.get(kind) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+  }
+  return byKind;
 }
 
 /** A memory figure of a live process's /proc status, MB: VmRSS now, VmHWM its peak (the kernel's high-water mark). */
@@ -85,6 +109,7 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
     pid: child.pid,
     output,
     cpuSeconds: () => cpuSecondsOf(child.pid),
+    cpuSecondsByThread: () => cpuSecondsByThreadOf(child.pid),
     async stop() {
       const peak = statusMb(child.pid, "VmHWM");
       clearInterval(sampler);

@@ -64,6 +64,16 @@ function windowsLine(samples: Sample[]) {
   return `    uncached by time, p50/p95: ${parts.join(", ")}`;
 }
 
+/** The server CPU's largest shares by kind of thread: "main 73%, JITWorker 18%, ...". */
+function threadsLine(byThread: Map<string, number>, total: number) {
+  const shares = [...byThread]
+    .filter(([, seconds]) => seconds > 0)
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 5)
+    .map(([kind, seconds]) => `${kind} ${Math.round((100 * seconds) / Math.max(total, 0.01))}%`);
+  return `  server CPU by thread: ${shares.join(", ")}`;
+}
+
 const ms = (value: number) => (Number.isNaN(value) ? "-" : value < 10 ? value.toFixed(1) : value.toFixed(0));
 const line = (name: string, q: Quantiles) =>
   `  ${name.padEnd(26)} n=${String(q.count).padStart(6)}  p50 ${ms(q.p50).padStart(6)}  p95 ${ms(q.p95).padStart(6)}  p99 ${ms(q.p99).padStart(6)}`;
@@ -74,6 +84,8 @@ export function summarise(
   server: {
     processes: number;
     cpuSeconds: number;
+    /** The phase's server CPU seconds per kind of thread (servers.ts), every process together. */
+    cpuByThread?: Map<string, number>;
     peakRssMb: number[];
     caches: Array<string | undefined>;
     memory?: Array<string | undefined>;
@@ -113,6 +125,7 @@ export function summarise(
     stepsLine("  first, by step", first),
     line("manifest (once per user)", quantiles(result.manifestMs)),
     `  server CPU ${server.cpuSeconds.toFixed(1)} s in ${result.seconds.toFixed(0)} s (${((server.cpuSeconds * 1000) / Math.max(1, uncached.length)).toFixed(1)} ms per uncached answer, all CPU counted)`,
+    ...(server.cpuByThread ? [threadsLine(server.cpuByThread, server.cpuSeconds)] : []),
     `  ${summary.answersPerSecond.toFixed(1)} answers/s, ${errors} errors, peak RSS ${server.peakRssMb.map((mb) => `${Math.round(mb)} MB`).join(" + ")}`,
     ...(server.rssBy10s ?? []).map(
       (windows, i) =>
