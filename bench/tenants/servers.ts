@@ -30,11 +30,14 @@ export interface BenchServer {
   }>;
 }
 
-/** CPU seconds a process has used (user + system), from /proc (Linux). */
-function cpuSecondsOf(pid: number) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+/** User + system CPU seconds of a /proc `stat` line (a process's or a thread's; Linux). */
+function cpuSecondsOfStat(stat: string) {
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
+
+/** CPU seconds a process has used (user + system, all threads). */
+const cpuSecondsOf = (pid: number) => cpuSecondsOfStat(readFileSync(`/proc/${pid}/stat`, "utf8"));
 
 /**
  * CPU seconds per kind of thread of a live process, from /proc/<pid>/task (Linux): which part of the
@@ -51,9 +54,8 @@ function cpuSecondsByThreadOf(pid: number) {
       continue; // ended meanwhile
     }
     const name = task === String(pid) ? "main" : stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const kind = name.replace(/\d+/g, "#").trim();
-    byKind.set(kind, (byKind.get(kind) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+    byKind.set(kind, (byKind.get(kind) ?? 0) + cpuSecondsOfStat(stat));
   }
   return byKind;
 }

@@ -30,8 +30,11 @@ const codesFor = (distinct: number, length: number): Codes =>
 const codeKind = (codes: Codes) =>
   codes instanceof Uint8Array ? "8" : codes instanceof Uint16Array ? "16" : "32";
 
+/** A cursor class: its cursors read the columns they are made with. */
+type CursorClass = new (columns: readonly Column[]) => Cursor;
+
 /** Cursor classes by their tables' column names and code kinds (a few per prepared table's definition). */
-const cursorClasses = new Map<string, new (columns: readonly Column[]) => Cursor>();
+const cursorClasses = new Map<string, CursorClass>();
 /** More would be a fault (tables of ever new columns): the map starts again rather than grow. */
 const MAX_CURSOR_CLASSES = 500;
 
@@ -45,12 +48,7 @@ const MAX_CURSOR_CLASSES = 500;
  * organisations, with the prepared tables' cache full and tables read again, the JIT's thread was
  * 18% of the server's CPU in steady traffic.)
  */
-function cursorClass(
-  names: readonly string[],
-  columns: readonly Column[],
-): new (
-  columns: readonly Column[],
-) => Cursor {
+function cursorClass(names: readonly string[], columns: readonly Column[]): CursorClass {
   const signature = JSON.stringify(names.map((name, column) => [name, codeKind(columns[column]!.codes)]));
   let made = cursorClasses.get(signature);
   if (!made) {
@@ -65,7 +63,7 @@ function cursorClass(
     const make = new Function(
       "row",
       `return class Cursor { constructor(columns) { this[row] = 0; ${fields.join(" ")} } ${getters.join(" ")} };`,
-    ) as (row: typeof ROW) => new (columns: readonly Column[]) => Cursor;
+    ) as (row: typeof ROW) => CursorClass;
     made = make(ROW);
     if (cursorClasses.size >= MAX_CURSOR_CLASSES) cursorClasses.clear();
     cursorClasses.set(signature, made);
@@ -134,9 +132,7 @@ export interface KeptColumns {
 }
 
 export class ColumnTable<Row extends object = Record<string, unknown>> {
-  #Cursor?: new (
-    columns: readonly Column[],
-  ) => Cursor;
+  #Cursor?: CursorClass;
   /** The columns' names and columns in one order (rowAt reads them without listing them again). */
   readonly #names: string[];
   readonly #columnList: Column[];
