@@ -11,6 +11,10 @@
  * the end prints the slopes of RSS and open files after the first window (least squares, per hour:
  * flat is what a process whose caches are bounded shows) and a machine-readable line.
  *
+ * Every BENCH_SOAK_BACKUP_MINUTES (30; 0: none), the first half that long in, `vitality backup` of
+ * the running deployment as an operator takes it (backupsUnderLoad.ts): its time, size and
+ * recovery point, and the readers' answers while it ran.
+ *
  * What the memory is made of: the server logs it every BENCH_SOAK_MEMORY_SECONDS (60, through
  * VITALITY_MEMORY_LOG_SECONDS, server/caches/memoryLog.ts) and each window prints its last look (JS
  * heap, Bun's allocator, PGlite's WebAssembly memory, DuckDB's instances and buffers, the rest), the
@@ -19,6 +23,7 @@
  */
 import { execSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../../server/auth/passwords.ts";
 import { createSession } from "../../server/auth/sessions.ts";
@@ -34,6 +39,7 @@ import {
   tenantSpecOfArgs,
 } from "../tenants/setup.ts";
 import { runUsers, type SimulatedUser } from "../tenants/users.ts";
+import { type BackupUnderLoad, backupUnderLoad } from "./backupsUnderLoad.ts";
 import { MemoryReader } from "./memoryParts.ts";
 import { type CycleOutcome, latestPracticeYear, refreshCycle } from "./practiceAtWork.ts";
 import { reviewYears } from "./reviewedYears.ts";
@@ -47,6 +53,8 @@ const WINDOW_MINUTES = Number(env("BENCH_SOAK_WINDOW_MINUTES", "10"));
 const CYCLE_SECONDS = Number(env("BENCH_SOAK_CYCLE_SECONDS", "60"));
 /** The server logs where its memory is this often (VITALITY_MEMORY_LOG_SECONDS). */
 const MEMORY_SECONDS = env("BENCH_SOAK_MEMORY_SECONDS", "60");
+/** A backup of the running deployment this often, the first half a period in (0: none). */
+const BACKUP_MINUTES = Number(env("BENCH_SOAK_BACKUP_MINUTES", "30"));
 
 const load = () =>
   execSync("uptime")
@@ -183,8 +191,24 @@ const working = (async () => {
   }
 })();
 
+const backups: BackupUnderLoad[] = [];
+const backingUp = (async () => {
+  if (BACKUP_MINUTES <= 0) return;
+  const env = { ...serverEnv(data.dataDir), DATABASE_URL: "" };
+  const out = join(data.dataDir, "..", `soak-backup-${process.pid}`);
+  for (let next = BACKUP_MINUTES / 2; next < MINUTES - 5; next += BACKUP_MINUTES) {
+    await Bun.sleep(Math.max(0, (next - elapsedMinutes()) * 60_000));
+    const backup = await backupUnderLoad(env, out, elapsedMinutes);
+    backups.push(backup);
+    console.log(
+      `  [${backup.fromMinute.toFixed(1)} min] backup ${backup.failure ? `FAILED (${backup.failure})` : `${backup.seconds.toFixed(1)} s, ${(backup.totalBytes / 1024 ** 2).toFixed(0)} MB in ${backup.files} files, recovery point ${backup.recoveryPointSeconds.toFixed(1)} s after its start`}`,
+    );
+  }
+})();
+
 const result = await reading;
 await working;
+await backingUp;
 clearInterval(sampler);
 clearInterval(windowWatch);
 sample();
@@ -296,6 +320,18 @@ console.log(
 console.log(
   `read errors by kind: ${errorKinds.size ? [...errorKinds].map(([kind, n]) => `${kind} ${n}`).join(", ") : "none"}${result.manifestErrors ? `; ${result.manifestErrors} manifests failed` : ""}`,
 );
+for (const backup of backups) {
+  const during = result.samples.filter((s) => s.at / 60 >= backup.fromMinute && s.at / 60 <= backup.toMinute);
+  console.log(
+    `backup at ${backup.fromMinute.toFixed(1)} min: ${backup.failure ? `failed: ${backup.failure}` : `${backup.seconds.toFixed(1)} s, ${(backup.totalBytes / 1024 ** 2).toFixed(0)} MB, ${backup.files} files, ${backup.missingNamedFiles} named files missing, recovery point +${backup.recoveryPointSeconds.toFixed(1)} s`}; answers meanwhile ${during.length}, p50 ${percentile(
+      during.map((s) => s.ms),
+      50,
+    ).toFixed(1)} p95 ${percentile(
+      during.map((s) => s.ms),
+      95,
+    ).toFixed(1)} ms, errors ${during.filter((s) => s.status !== 200).length}`,
+  );
+}
 if (result.errorExamples.length) console.log(`read errors, first: ${result.errorExamples.join(" | ")}`);
 // The server's own account of its failures (its error lines: the stack of a 500), the first few.
 const serverErrors = memory.linesMatching(/"level":"error"|\berror\b.*unhandled|unhandled error/).slice(0, 3);
@@ -312,6 +348,6 @@ console.log(
     .map((part) => `${part.label}_slope_mb_h=${part.slope.toFixed(1)}`)
     .join(
       " ",
-    )} files_slope_h=${filesSlope.toFixed(1)} errors=${errors} write_failures=${writeFailures.length} cycles=${cycles.length} enables=${enabledCount} mails=${smtp.received.length}`,
+    )} files_slope_h=${filesSlope.toFixed(1)} errors=${errors} write_failures=${writeFailures.length} cycles=${cycles.length} enables=${enabledCount} mails=${smtp.received.length} backups=${backups.filter((b) => !b.failure).length}/${backups.length}`,
 );
 process.exit(0);
