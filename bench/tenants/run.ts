@@ -23,10 +23,11 @@
  * every user at once (users.ts); the default spreads their first requests over the think time.
  */
 import { execSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { postgresCopy } from "../queries/postgresCopy.ts";
+import { removeDerivedFiles } from "../removeDerivedFiles.ts";
 import { type BenchServer, startBenchServer } from "./servers.ts";
 import { benchEnv as env, openTenantData, serverEnv, tenantSessions, tenantSpecOfArgs } from "./setup.ts";
 import { type PhaseSummary, summarise } from "./summary.ts";
@@ -56,21 +57,6 @@ const uptime = () =>
     .toString()
     .trim()
     .replace(/^.*load average:/, "load");
-
-/** Cold mode: derived files removed so that each phase's first requests write them. */
-function removeDerivedFiles(dataDir: string) {
-  const warehouse = join(dataDir, "warehouse");
-  const walk = (dir: string, depth: number) => {
-    if (!existsSync(dir) || depth > 4) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (!entry.isDirectory()) continue;
-      const path = join(dir, entry.name);
-      if (entry.name === "derived") rmSync(path, { recursive: true, force: true });
-      else walk(path, depth + 1);
-    }
-  };
-  walk(warehouse, 0);
-}
 
 console.log(
   `tenant benchmark: ${spec.size}, ${spec.organisations} organisations, seed ${spec.seed}; ${derivedModeText}`,
