@@ -2,7 +2,8 @@
  * Tenant-scale benchmark (a script, not a test): `npm run bench tenants` or
  * `bun bench/tenants/run.ts [1m|10m]`. One generated market shared by BENCH_ORGS (50) organisations
  * (the tenant fixture, setup.ts), a real server process on loopback, BENCH_USERS (100) simulated
- * users (users.ts) for BENCH_SECONDS (60) per phase:
+ * users (users.ts) for BENCH_SECONDS (60) per phase; each organisation's years enabled (read) and
+ * prepared: every year, or the latest BENCH_YEARS (setup.ts):
  *
  *   1. single: every user in one organisation (tenant-01): the same load without tenancy;
  *   2. tenants: the users spread over all the organisations (user i in organisation i mod N);
@@ -29,7 +30,14 @@ import { join } from "node:path";
 import { postgresCopy } from "../queries/postgresCopy.ts";
 import { removeDerivedFiles } from "../removeDerivedFiles.ts";
 import { type BenchServer, startBenchServer } from "./servers.ts";
-import { benchEnv as env, openTenantData, serverEnv, tenantSessions, tenantSpecOfArgs } from "./setup.ts";
+import {
+  benchEnv as env,
+  openTenantData,
+  serverEnv,
+  tenantSessions,
+  tenantSpecOfArgs,
+  yearsRead,
+} from "./setup.ts";
 import { type PhaseSummary, summarise } from "./summary.ts";
 import { runUsers, type SimulatedUser, type UsersStart } from "./users.ts";
 
@@ -59,7 +67,7 @@ const uptime = () =>
     .replace(/^.*load average:/, "load");
 
 console.log(
-  `tenant benchmark: ${spec.size}, ${spec.organisations} organisations, seed ${spec.seed}; ${derivedModeText}`,
+  `tenant benchmark: ${spec.size}, ${spec.organisations} organisations (${yearsRead}), seed ${spec.seed}; ${derivedModeText}`,
 );
 const data = await openTenantData(spec, { prepareFiles: DERIVED_MODE === "prepared" });
 const { db } = data.context.database;

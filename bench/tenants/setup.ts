@@ -7,7 +7,7 @@
  */
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { createSession } from "../../server/auth/sessions.ts";
 import { createContext } from "../../server/bootstrap/context.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -121,23 +121,37 @@ export async function openTenantData(spec: TenantSpec, options: { prepareFiles?:
   }
   if (ingested > 0)
     console.log(`loaded ${ingested} files in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  // Customers read enabled years only (staff enable a year once they have reviewed it): the bench's
-  // users read every loaded year, as a customer whose years were all reviewed does.
-  await db
-    .update(organisationYears)
-    .set({ enabled: true })
-    .where(
-      and(
-        inArray(
-          organisationYears.organisationId,
-          orgs.map((organisation) => organisation.id),
-        ),
-        eq(organisationYears.enabled, false),
-      ),
-    );
+  await enableYears(db, orgs);
   // Cold-mode runs remove the files before each phase: writing them here would be wasted.
   if (options.prepareFiles ?? true) await prepareTenantFiles(context, orgs);
   return { context, dataDir, orgs };
+}
+
+/**
+ * BENCH_YEARS: each organisation's latest N years (every year when unset). Customers read enabled
+ * years only (staff enable a year once they have reviewed it): the bench's users read these, as a
+ * customer whose years were reviewed does, and the others are not enabled (and not prepared: a
+ * large bench's loading writes only what its users read).
+ */
+const YEARS = process.env.BENCH_YEARS ? Number(process.env.BENCH_YEARS) : undefined;
+export const yearsRead = YEARS === undefined ? "every year enabled" : `the latest ${YEARS} year(s) enabled`;
+
+async function enableYears(db: Db, orgs: TenantOrganisation[]) {
+  const ids = orgs.map((organisation) => organisation.id);
+  const rows = await db
+    .select({ organisationId: organisationYears.organisationId, year: organisationYears.year })
+    .from(organisationYears)
+    .where(inArray(organisationYears.organisationId, ids));
+  const latest = new Map<string, number[]>();
+  for (const row of rows)
+    latest.set(row.organisationId, [...(latest.get(row.organisationId) ?? []), row.year]);
+  for (const [organisationId, years] of latest) {
+    const read = [...years].sort((a, b) => b - a).slice(0, YEARS ?? years.length);
+    await db
+      .update(organisationYears)
+      .set({ enabled: sql`${organisationYears.year} IN ${read}` })
+      .where(eq(organisationYears.organisationId, organisationId));
+  }
 }
 
 /**
@@ -162,6 +176,7 @@ async function prepareTenantFiles(context: AppContext, orgs: TenantOrganisation[
         console.log(`  analysis files of ${slug}: ${files} written (${years})`);
       }
     },
+    { enabledOnly: YEARS !== undefined },
   );
   console.log(
     `analysis files: ${organisationYears} organisation-years, ${written} files written in ${((performance.now() - started) / 1000).toFixed(1)} s`,

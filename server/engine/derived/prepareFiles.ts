@@ -94,16 +94,25 @@ export async function preparePluginRows(plugin: Plugin, inputs: CanonicalInputs,
   );
 }
 
+export interface PrepareOptions {
+  /**
+   * Only the years customers can open (staff enabled them), not every year staff may read: a
+   * bench's loading of many organisations that only customers read.
+   */
+  enabledOnly?: boolean;
+}
+
 export async function prepareAnalysisFiles(
   context: Pick<AppContext, "config" | "database">,
   organisationId: string,
+  options: PrepareOptions = {},
 ): Promise<PreparedOrganisation> {
   const started = performance.now();
   const { db } = context.database;
   const { dataDir } = context.config;
   const years = await organisationYearsOf(db, dataDir, organisationId);
   const prepared: PreparedYear[] = [];
-  for (const year of years.availableYears) {
+  for (const year of options.enabledOnly ? years.enabledYears : years.availableYears) {
     const yearStarted = performance.now();
     let written = 0;
     // The year's data now and, while newer data is reviewed, the version staff enabled: what the
@@ -124,11 +133,12 @@ export async function prepareEveryOrganisation(
   context: Pick<AppContext, "config" | "database" | "logger">,
   organisationIds: string[],
   onPrepared?: (prepared: PreparedOrganisation) => void,
+  options: PrepareOptions = {},
 ) {
   const outcomes: PreparedOrganisation[] = [];
   for (const organisationId of organisationIds) {
     try {
-      const prepared = await prepareAnalysisFiles(context, organisationId);
+      const prepared = await prepareAnalysisFiles(context, organisationId, options);
       outcomes.push(prepared);
       onPrepared?.(prepared);
     } catch (error) {
