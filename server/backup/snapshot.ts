@@ -3,7 +3,6 @@
  * (read from the same snapshot, so the files copied afterwards are checked against it).
  */
 import { writeFileSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import type { Database } from "../db/client.ts";
 import { warehousePaths } from "../ingest/storage.ts";
@@ -15,10 +14,15 @@ export interface SnapshotContents {
   migrations: { hash: string; createdAt: number }[];
 }
 
+/** The snapshot's contents and its moment: everything committed before it is in, nothing after. */
+export interface Snapshot extends SnapshotContents {
+  takenAt: Date;
+}
+
 type Query = (text: string) => Promise<Record<string, unknown>[]>;
 
 /** Run inside the snapshot: every kept version the rows name, and the migrations applied. */
-async function readContents(query: Query): Promise<SnapshotContents> {
+export async function readContents(query: Query): Promise<SnapshotContents> {
   const practice = await query(
     "SELECT organisation_id::text AS organisation_id, year, storage_name FROM practice_year_versions",
   );
@@ -49,17 +53,26 @@ async function readContents(query: Query): Promise<SnapshotContents> {
 /**
  * PGlite: its data folder as a tar taken under PGlite's query lock (no statement runs meanwhile;
  * an open transaction is in the image uncommitted and rolled back when it is loaded). The tar is
- * loaded into an in-memory PGlite to read what it names, which also proves it loads.
+ * loaded into an in-memory PGlite in a worker (imageContents.worker.ts) to read what it names,
+ * which also proves it loads.
  */
-export async function snapshotPglite(database: Database, target: string): Promise<SnapshotContents> {
+export async function snapshotPglite(database: Database, target: string): Promise<Snapshot> {
   if (!database.dumpDataDir) throw new Error("this database cannot dump its data folder");
   const tar = await database.dumpDataDir();
-  writeFileSync(target, new Uint8Array(await tar.arrayBuffer()));
-  const copy = await PGlite.create({ loadDataDir: tar });
+  const takenAt = new Date();
+  const image = await tar.arrayBuffer();
+  writeFileSync(target, new Uint8Array(image));
+  const worker = new Worker(new URL("./imageContents.worker.ts", import.meta.url));
   try {
-    return await readContents(async (text) => (await copy.query(text)).rows as Record<string, unknown>[]);
+    const answer = await new Promise<{ contents?: SnapshotContents; error?: string }>((resolve, reject) => {
+      worker.onmessage = (event) => resolve(event.data);
+      worker.onerror = (event) => reject(new Error(`the database image could not be read: ${event.message}`));
+      worker.postMessage(image, [image]);
+    });
+    if (!answer.contents) throw new Error(`the database image could not be read: ${answer.error}`);
+    return { ...answer.contents, takenAt };
   } finally {
-    await copy.close();
+    worker.terminate();
   }
 }
 
@@ -79,7 +92,7 @@ export function postgresTool(name: "pg_dump" | "pg_restore"): string {
  * PostgreSQL: a repeatable-read transaction exports its snapshot; pg_dump (custom format) dumps
  * exactly that snapshot while the same transaction reads what it names. Writers go on meanwhile.
  */
-export async function snapshotPostgres(url: string, target: string): Promise<SnapshotContents> {
+export async function snapshotPostgres(url: string, target: string): Promise<Snapshot> {
   const pgDump = postgresTool("pg_dump");
   const client = postgres(url, { max: 1, onnotice: () => {} });
   try {
@@ -87,6 +100,7 @@ export async function snapshotPostgres(url: string, target: string): Promise<Sna
     try {
       await connection`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`;
       const [{ id }] = (await connection`SELECT pg_export_snapshot() AS id`) as unknown as [{ id: string }];
+      const takenAt = new Date();
       const dump = Bun.spawn([pgDump, "--format=custom", `--snapshot=${id}`, `--file=${target}`, url], {
         stdout: "ignore",
         stderr: "pipe",
@@ -95,7 +109,7 @@ export async function snapshotPostgres(url: string, target: string): Promise<Sna
       const [code, stderr] = await Promise.all([dump.exited, new Response(dump.stderr).text()]);
       await connection`COMMIT`;
       if (code !== 0) throw new Error(`pg_dump failed (exit ${code}): ${stderr.trim()}`);
-      return contents;
+      return { ...contents, takenAt };
     } finally {
       connection.release();
     }

@@ -14,7 +14,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { type BackupManifest, MANIFEST_FILE, migrationNames, sha256Of } from "./manifest.ts";
-import { type SnapshotContents, snapshotPglite, snapshotPostgres } from "./snapshot.ts";
+import { type Snapshot, snapshotPglite, snapshotPostgres } from "./snapshot.ts";
 
 /** Not copied: the embedded database (in the snapshot), scratch work, and the backup channel. */
 const SKIPPED_TOP_LEVEL = new Set(["pglite", "tmp", "run"]);
@@ -92,7 +92,7 @@ async function copyDataFiles(dataDir: string, target: string, outDir: string) {
   return copied;
 }
 
-async function snapshot(source: BackupSource, target: string): Promise<SnapshotContents> {
+async function snapshot(source: BackupSource, target: string): Promise<Snapshot> {
   return source.config.databaseUrl
     ? snapshotPostgres(source.config.databaseUrl, target)
     : snapshotPglite(source.database, target);
@@ -103,22 +103,20 @@ export async function takeBackup(
   source: BackupSource,
   outDir: string,
   options: {
-    clock?: () => Date /** Tests: writers act between the snapshot and the copy. */;
+    /** Tests: writers act between the snapshot and the copy. */
     afterSnapshot?: () => Promise<void>;
   } = {},
 ): Promise<BackupManifest> {
-  const clock = options.clock ?? (() => new Date());
   const out = resolve(outDir);
   if (existsSync(out) && readdirSync(out).length > 0)
     throw new Error(`${outDir} is not empty: give a new or empty folder`);
-  const started = clock();
+  const started = new Date();
   const backend = source.config.databaseUrl ? "postgres" : "pglite";
   const databaseFile = backend === "postgres" ? "database/postgres.dump" : "database/pglite.tar";
   for (let attempt = 1; ; attempt++) {
     rmSync(out, { recursive: true, force: true });
     mkdirSync(join(out, "database"), { recursive: true });
     const contents = await snapshot(source, join(out, databaseFile));
-    const takenAt = clock();
     await options.afterSnapshot?.();
     const files = await copyDataFiles(source.config.dataDir, join(out, "files"), out);
     const copied = new Set(files.map((file) => file.path));
@@ -129,8 +127,8 @@ export async function takeBackup(
       appVersion: appVersion(),
       backend,
       startedAt: started.toISOString(),
-      snapshotAt: takenAt.toISOString(),
-      finishedAt: clock().toISOString(),
+      snapshotAt: contents.takenAt.toISOString(),
+      finishedAt: new Date().toISOString(),
       migrations: migrationNames(contents.migrations),
       database: {
         path: databaseFile,
