@@ -42,8 +42,8 @@ function filesUnder(root: string, skip: (path: string) => boolean): string[] {
 
 /**
  * Copies `source` to `target` a megabyte at a time, hashing what it copies: one read of each file,
- * and the server's event loop turns between chunks (on PGlite the server itself takes the backup,
- * and a synchronous copy of a 10m data folder held every request for 20 s and more).
+ * and the server's event loop turns between chunks (on PGlite the server itself takes the backup:
+ * a synchronous copy held every request for the whole copy, 7.7 s of 957 MB in the soak).
  */
 async function copyHashed(source: string, target: string) {
   const input = await open(source, "r");
