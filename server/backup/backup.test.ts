@@ -384,8 +384,10 @@ for (const backend of backends) {
       }
       const copying = ticks.at(-1)! - ticks[0]!;
       const longestWait = Math.max(...ticks.slice(1).map((at, index) => at - ticks[index]!));
+      // Relative, not in milliseconds: on a loaded machine the process itself may wait its turn for
+      // hundreds of ms, while a synchronous copy's one wait is the whole copy.
       expect(ticks.length).toBeGreaterThan(20);
-      expect(longestWait).toBeLessThan(Math.min(200, copying / 4));
+      expect(longestWait).toBeLessThan(copying / 4);
     }, 120_000);
   });
 }
