@@ -124,3 +124,33 @@ test("tables of the same columns and code widths share their cursors' class, eac
   second.eachRow((row) => seen.push(row.cases));
   expect(seen).toEqual(rows.map((row) => row.cases));
 });
+
+test("a statement's columns make the table its parsed rows make; a column missing or not fitting is named", () => {
+  // As DuckDB reads them: sums as BIGINT (bigint) in one column, and a column the row leaves out.
+  const read = {
+    npi: rows.map((item) => item.npi),
+    setting: rows.map((item) => item.setting),
+    cases: rows.map((item) => (Number.isInteger(item.cases) ? BigInt(item.cases) : item.cases)),
+    flag: rows.map((item) => item.flag),
+    unused: rows.map(() => "x"),
+  };
+  const table = ColumnTable.fromColumns<Row>(row, read);
+  expect(JSON.stringify(table)).toBe(JSON.stringify(ColumnTable.fromRows<Row>(names, rows)));
+  expect(table.rows()).toEqual(rows);
+  // Values the schema makes equal share one code: 7n and 7 are one value.
+  const mixed = ColumnTable.fromColumns<{ cases: number }>(z.object({ cases: sqlNumber }), {
+    cases: [7n, 7, 8, 7n],
+  });
+  expect(mixed.column("cases").values).toEqual([7, 8]);
+  expect(mixed.rows()).toEqual([{ cases: 7 }, { cases: 7 }, { cases: 8 }, { cases: 7 }]);
+  expect(ColumnTable.fromColumns(row, { npi: [], setting: [], cases: [], flag: [] }).length).toBe(0);
+  expect(() => ColumnTable.fromColumns(row, { ...read, flag: undefined as never })).toThrow(
+    "column flag missing",
+  );
+  expect(() => ColumnTable.fromColumns(row, { ...read, setting: rows.map(() => "XX") })).toThrow(
+    "column setting:",
+  );
+  expect(() => ColumnTable.fromColumns(row, { ...read, flag: [true] })).toThrow(
+    "column flag of another length",
+  );
+});

@@ -121,6 +121,45 @@ interface Cursor {
 }
 
 /**
+ * A column of `raw` values: its distinct values in order of first appearance (as a Map keys them:
+ * -0 is read back as 0, the same figure in JSON and in sums) and each row's code. With `parse`,
+ * each distinct value is parsed once, and values it makes equal share one code.
+ */
+function encodedColumn(raw: readonly unknown[], parse?: (value: unknown) => unknown): Column {
+  const codeOf = new Map<unknown, number>();
+  const distinct: unknown[] = [];
+  const indexes = new Int32Array(raw.length);
+  for (let index = 0; index < raw.length; index++) {
+    const value = raw[index];
+    let code = codeOf.get(value);
+    if (code === undefined) {
+      code = distinct.push(value) - 1;
+      codeOf.set(value, code);
+    }
+    indexes[index] = code;
+  }
+  let values = distinct;
+  if (parse) {
+    const parsedCode = new Map<unknown, number>();
+    values = [];
+    const merged = distinct.map((value) => {
+      const parsed = parse(value);
+      let code = parsedCode.get(parsed);
+      if (code === undefined) {
+        code = values.push(parsed) - 1;
+        parsedCode.set(parsed, code);
+      }
+      return code;
+    });
+    if (values.length < distinct.length)
+      for (let index = 0; index < indexes.length; index++) indexes[index] = merged[indexes[index]!]!;
+  }
+  const codes = codesFor(values.length, raw.length);
+  codes.set(indexes);
+  return { values, codes };
+}
+
+/**
  * A table as kept in a file: each column's distinct values, and its codes as the bytes of their
  * typed array in base64 (the platform's byte order, little-endian where this runs). Read back, the
  * codes are one native decode instead of a JSON number per row: the files of the prepared tables
@@ -148,25 +187,35 @@ export class ColumnTable<Row extends object = Record<string, unknown>> {
   /** The rows as columns; `names` are the row's fields (a table without rows has them too). */
   static fromRows<Row extends object>(names: readonly string[], rows: readonly Row[]): ColumnTable<Row> {
     const columns: Record<string, Column> = {};
-    for (const name of names) {
-      // Distinct as a Map keys them: -0 is read back as 0 (the same figure in JSON and in sums).
-      const codeOf = new Map<unknown, number>();
-      const values: unknown[] = [];
-      const indexes = new Int32Array(rows.length);
-      rows.forEach((row, index) => {
-        const value = (row as Record<string, unknown>)[name];
-        let code = codeOf.get(value);
-        if (code === undefined) {
-          code = values.push(value) - 1;
-          codeOf.set(value, code);
-        }
-        indexes[index] = code;
-      });
-      const codes = codesFor(values.length, rows.length);
-      codes.set(indexes);
-      columns[name] = { values, codes };
-    }
+    for (const name of names)
+      columns[name] = encodedColumn(rows.map((row) => (row as Record<string, unknown>)[name]));
     return new ColumnTable<Row>(rows.length, columns);
+  }
+
+  /**
+   * A table from a statement's columns as read (`read`: each column's values, row by row, by
+   * name), each distinct value parsed with its column's schema in `row` (so every row's value fits
+   * it, as a row-by-row parse would check): no object per row is made. Throws naming the column
+   * that is missing or does not fit.
+   */
+  static fromColumns<Row extends object>(
+    row: z.ZodObject,
+    read: Record<string, unknown[]>,
+  ): ColumnTable<Row> {
+    const columns: Record<string, Column> = {};
+    let length: number | undefined;
+    for (const [name, schema] of Object.entries(row.shape)) {
+      const raw = read[name];
+      if (!raw) throw new Error(`column ${name} missing`);
+      if (length !== undefined && raw.length !== length) throw new Error(`column ${name} of another length`);
+      length = raw.length;
+      columns[name] = encodedColumn(raw, (value) => {
+        const parsed = (schema as z.ZodType).safeParse(value);
+        if (!parsed.success) throw new Error(`column ${name}: ${parsed.error.issues[0]?.message}`);
+        return parsed.data;
+      });
+    }
+    return new ColumnTable<Row>(length ?? 0, columns);
   }
 
   /**

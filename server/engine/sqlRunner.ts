@@ -63,6 +63,18 @@ export function sqlRunner(duck: DuckDb, dir: string): SqlRunner {
   };
 }
 
+/** A statement's columns by name, each its values row by row. */
+export type SqlColumns = (file: string) => Promise<Record<string, unknown[]>>;
+
+/**
+ * Runs a plugin's .sql file without parameters and answers its columns as read, no object per row:
+ * what prepared tables are made of (derived/preparedTables.ts, which parses each distinct value).
+ */
+export const sqlColumns =
+  (duck: DuckDb, dir: string): SqlColumns =>
+  async (file) =>
+    (await duck.connection.runAndReadAll(readSqlFile(dir, file))).getColumnsObjectJS();
+
 /** A connection: given, or leased and bound when first asked for (executeKernel.ts). */
 export type DuckSource = DuckDb | (() => Promise<DuckDb>);
 

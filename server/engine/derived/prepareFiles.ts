@@ -20,7 +20,7 @@ import { organisationYearsOf, resolveInputs } from "../organisationInputs.ts";
 import type { Plugin } from "../plugin.ts";
 import { pluginRegistry } from "../registry.ts";
 import { engineSettings } from "../settings.ts";
-import { sqlRunner } from "../sqlRunner.ts";
+import { sqlColumns } from "../sqlRunner.ts";
 import { preparedRows, readPreparedTables } from "./preparedTables.ts";
 
 export interface PreparedYear {
@@ -50,7 +50,7 @@ async function prepareKeptValues(duck: DuckDb, inputs: CanonicalInputs) {
     const { prepared } = plugin;
     if (prepared && inputs.kept)
       await preparedRows(plugin, inputs.kept, () =>
-        readPreparedTables(prepared.tables, sqlRunner(duck, plugin.dir)),
+        readPreparedTables(prepared.tables, sqlColumns(duck, plugin.dir)),
       );
   }
 }
@@ -89,7 +89,7 @@ export async function preparePluginRows(plugin: Plugin, inputs: CanonicalInputs,
   if (!prepared || !kept) throw new Error(`${plugin.id}: no prepared tables or no kept values to make`);
   return preparedRows(plugin, kept, () =>
     onBoundConnection(dataDir, inputs, (duck) =>
-      readPreparedTables(prepared.tables, sqlRunner(duck, plugin.dir)),
+      readPreparedTables(prepared.tables, sqlColumns(duck, plugin.dir)),
     ),
   );
 }
