@@ -21,6 +21,7 @@ import type { Plugin } from "../plugin.ts";
 import { pluginRegistry } from "../registry.ts";
 import { engineSettings } from "../settings.ts";
 import { sqlColumns } from "../sqlRunner.ts";
+import { dropHeldValuesOf } from "./heldKept.ts";
 import { preparedRows, readPreparedTables } from "./preparedTables.ts";
 
 export interface PreparedYear {
@@ -144,6 +145,9 @@ export async function prepareEveryOrganisation(
     } catch (error) {
       context.logger.warn("analysis files not prepared", { organisationId, error: String(error) });
     }
+    // Each organisation is prepared once here: the values it left held would only fill the caches'
+    // bounds (loading 500 organisations, the process grew past 5 GB). Runs read the kept files.
+    dropHeldValuesOf(organisationId);
   }
   return outcomes;
 }

@@ -21,6 +21,7 @@ import { pluginRegistry } from "../registry.ts";
 import { clearRunCache, runPlugin } from "../runPlugin.ts";
 import { engineSettings } from "../settings.ts";
 import { forgetPreparedRows, heldPreparedFiles } from "./preparedTables.ts";
+import { prepareEveryOrganisation } from "./prepareFiles.ts";
 import { PREPARE_FILES_JOB, queuePrepareFiles } from "./prepareJob.ts";
 
 async function until(predicate: () => Promise<boolean> | boolean, ms = 30_000) {
@@ -240,6 +241,15 @@ for (const backend of backends) {
       await t.context.live.invalidate({ topic: DATA_TOPIC, key: organisationId });
       expect(heldOfOrganisation()).toEqual([]);
       // The next run reads them from their kept file again.
+      expect((await freshRun()).timings.prepared).toBeDefined();
+    }, 60_000);
+
+    test("loading without a worker (prepareEveryOrganisation) leaves none of its values held", async () => {
+      forgetPreparedRows();
+      const [prepared] = await prepareEveryOrganisation(t.context, [organisationId]);
+      expect(prepared?.years.length).toBeGreaterThan(0);
+      // Its prepared rows were read (from their kept files) and let go: runs read the files.
+      expect(heldPreparedFiles().filter((path) => path.includes(`/${organisationId}/`))).toEqual([]);
       expect((await freshRun()).timings.prepared).toBeDefined();
     }, 60_000);
 
