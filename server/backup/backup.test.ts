@@ -134,7 +134,8 @@ for (const backend of backends) {
       await t.close();
       for (const drop of drops) await drop();
       rmSync(scratch, { recursive: true, force: true });
-    });
+      // Three restored deployments to close and their folders to remove: seconds on a loaded machine.
+    }, 60_000);
 
     test("restored and started: every analysis byte-equal; uploads committed during the backup wholly out", async () => {
       const customer = await signInCustomer(t, DEMO_EMAIL);
