@@ -7,7 +7,8 @@
  */
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { createSession } from "../../server/auth/sessions.ts";
 import { createContext } from "../../server/bootstrap/context.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -136,22 +137,24 @@ export async function openTenantData(spec: TenantSpec, options: { prepareFiles?:
 const YEARS = process.env.BENCH_YEARS ? Number(process.env.BENCH_YEARS) : undefined;
 export const yearsRead = YEARS === undefined ? "every year enabled" : `the latest ${YEARS} year(s) enabled`;
 
+/** One statement: a year is enabled when fewer than YEARS of its organisation's years are later. */
 async function enableYears(db: Db, orgs: TenantOrganisation[]) {
-  const ids = orgs.map((organisation) => organisation.id);
-  const rows = await db
-    .select({ organisationId: organisationYears.organisationId, year: organisationYears.year })
-    .from(organisationYears)
-    .where(inArray(organisationYears.organisationId, ids));
-  const latest = new Map<string, number[]>();
-  for (const row of rows)
-    latest.set(row.organisationId, [...(latest.get(row.organisationId) ?? []), row.year]);
-  for (const [organisationId, years] of latest) {
-    const read = [...years].sort((a, b) => b - a).slice(0, YEARS ?? years.length);
-    await db
-      .update(organisationYears)
-      .set({ enabled: sql`${organisationYears.year} IN ${read}` })
-      .where(eq(organisationYears.organisationId, organisationId));
-  }
+  const later = alias(organisationYears, "later");
+  const laterYears = db
+    .select({ count: sql`count(*)` })
+    .from(later)
+    .where(
+      and(eq(later.organisationId, organisationYears.organisationId), gt(later.year, organisationYears.year)),
+    );
+  await db
+    .update(organisationYears)
+    .set({ enabled: YEARS === undefined ? true : sql`(${laterYears}) < ${YEARS}` })
+    .where(
+      inArray(
+        organisationYears.organisationId,
+        orgs.map((organisation) => organisation.id),
+      ),
+    );
 }
 
 /**
