@@ -17,6 +17,7 @@ import {
   zipsWithinKm,
 } from "./index.ts";
 import { dbfBytes, shpBytes, type TestZcta } from "./testShapefile.ts";
+import { recordsFromPackageFile } from "./zipCentroids.ts";
 
 describe("zip centroids", () => {
   test("cover the country with city and state", () => {
@@ -24,6 +25,15 @@ describe("zip centroids", () => {
     expect(zipCentroid("10001")?.state).toBe("NY");
     expect(zipCentroid("46204-1234")?.zipcode).toBe("46204");
     expect(zipCentroid("00000")).toBeUndefined();
+  });
+  test("read from the package's file as JSON: every US record the package's module gives, no other", () => {
+    const usOf = (records: Record<string, { country: string }>) =>
+      Object.values(records).filter((record) => record.country === "US");
+    const fromModule = usOf(require("zipcodes").codes);
+    expect(fromModule.length).toBeGreaterThan(40_000);
+    const fromFile = recordsFromPackageFile();
+    expect(fromFile).toBeDefined();
+    expect(usOf(fromFile!)).toEqual(fromModule);
   });
   test("radius search is nearest first and limited to the state", () => {
     const zips = zipsWithinKm(40, -86, 30, "IN");
