@@ -5,16 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import type { ZipCodeRecord as PackageRecord } from "zipcodes";
 import { distanceKm } from "./distance.ts";
-
-interface PackageRecord {
-  zip: string;
-  latitude: number;
-  longitude: number;
-  city: string;
-  state: string;
-  country: string;
-}
 
 const require = createRequire(import.meta.url);
 const LITERAL_START = "exports.codes = ";
