@@ -7,10 +7,12 @@
  * BENCH_OTHER_ROOT=<another checkout> alternates this checkout's starts with that one's on the same
  * folder (before and after in one run, as the machine's load moves): each line names its checkout.
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { freePort } from "../../tests/e2e/support/server.ts";
+import { cpuSecondsOf, spawnServer } from "../tenants/servers.ts";
+import { serverEnv } from "../tenants/setup.ts";
 
 const root = resolve(import.meta.dir, "..", "..");
 const RUNS = Number(process.env.BENCH_RUNS ?? "5");
@@ -20,47 +22,16 @@ const dataDir = join(
   "start",
 );
 
-/** CPU seconds a process has used (user + system, all threads; Linux). */
-function cpuSeconds(pid: number) {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 /** One start of `checkout`'s server on the folder: ms to its first health answer, CPU seconds by then. */
 async function start(checkout: string) {
   const port = await freePort();
   const started = performance.now();
-  const child = Bun.spawn([process.execPath, join(checkout, "server", "main.ts")], {
-    cwd: checkout,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SEED_DEMO: "1",
-      LOG_REQUESTS: "0",
-      SECRET_KEY: "bench-secret-key-bench-secret-key-0123456789",
-      VITALITY_ADMIN_PASSWORD: "bench-admin-password",
-    },
-    stdout: "ignore",
-    stderr: "ignore",
-  });
-  try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server of ${checkout} exited (${child.exitCode})`);
-      const answered = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (answered) return { ms: performance.now() - started, cpu: cpuSeconds(child.pid) };
-      await Bun.sleep(20);
-    }
-  } finally {
-    child.kill("SIGTERM");
-    await child.exited;
-  }
+  const env = { ...serverEnv(dataDir), SEED_DEMO: "1", DATABASE_URL: "" };
+  const { child } = await spawnServer(port, env, [], checkout);
+  const result = { ms: performance.now() - started, cpu: cpuSecondsOf(child.pid) };
+  child.kill("SIGTERM");
+  await child.exited;
+  return result;
 }
 
 mkdirSync(dataDir, { recursive: true });
