@@ -4,7 +4,7 @@
  * a few warm-up runs (so the JIT has compiled the path), BENCH_RUNS runs (default 101), each with
  * the result cache emptied. Prints the wall time's quartile, median and minimum, the process's CPU
  * per answer, the median of each step runPlugin times (snapshot, schema, wait, bind, prepared,
- * kernel, encode: insights, JSON and gzip) and the answer's size. On a machine shared with other
+ * kernel, encode: insights, JSON and zstd) and the answer's size. On a machine shared with other
  * work the lower quartile and the CPU move least. BENCH_ONLY=querie1,querie9 narrows it (default:
  * every analysis).
  */
@@ -46,7 +46,7 @@ for (const id of ids) {
       steps[step] ??= [];
       steps[step].push(value);
     }
-    bytes = outcome.body.gzip.byteLength;
+    bytes = outcome.body.byteLength;
   }
   const used = process.cpuUsage(cpuBefore);
   const cpu = (used.user + used.system) / 1000 / runs;
@@ -54,7 +54,7 @@ for (const id of ids) {
     .map(([step, values]) => `${step} ${ms(at(values, 0.5))}`)
     .join(", ");
   console.log(
-    `${id}: p25 ${ms(at(wall, 0.25))} p50 ${ms(at(wall, 0.5))} min ${ms(Math.min(...wall))} ms, CPU ${ms(cpu)} ms/answer | ${stepText} | ${bytes} bytes gzipped`,
+    `${id}: p25 ${ms(at(wall, 0.25))} p50 ${ms(at(wall, 0.5))} min ${ms(Math.min(...wall))} ms, CPU ${ms(cpu)} ms/answer | ${stepText} | ${bytes} bytes compressed (zstd)`,
   );
 }
 process.exit(0);

@@ -58,8 +58,8 @@ export function buildManifest(registry: Registry, options: ManifestOptions = {})
 }
 
 /**
- * The manifest's answer as sent, serialised and gzipped once per registry and years: 87 kB of JSON
- * with the charts' Vega, 9.5 kB gzipped, read by every user opening the app.
+ * The manifest's answer as sent, serialised and compressed once per registry and years: 87 kB of
+ * JSON with the charts' Vega, about 10 kB compressed, read by every user opening the app.
  */
 const bodies = boundedCache<EncodedBody>({ name: "manifestBodies", max: 64 });
 

@@ -157,7 +157,7 @@ for (const backend of backends) {
       expect(named.json.errors[0].field).toBe("filters.year");
     });
 
-    test("a client that accepts gzip gets the same answer gzipped; others get it plain", async () => {
+    test("a client that accepts zstd gets the kept answer as it is, one that accepts gzip gets it gzipped; others get it plain", async () => {
       const base = t.listen();
       const cookie = [...customer.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
       const run = (acceptEncoding: string) =>
@@ -176,6 +176,11 @@ for (const backend of backends) {
       expect(plain.headers.get("content-encoding")).toBeNull();
       expect(plain.headers.get("vary")).toBe("Accept-Encoding");
       const text = await plain.text();
+      const zstd = await run("gzip, deflate, br, zstd");
+      expect(zstd.headers.get("content-encoding")).toBe("zstd");
+      expect(zstd.headers.get("x-cache")).toBe("hit");
+      const zstdBytes = new Uint8Array(await zstd.arrayBuffer());
+      expect(new TextDecoder().decode(Bun.zstdDecompressSync(zstdBytes))).toBe(text);
       const gzipped = await run("gzip, deflate, br");
       expect(gzipped.headers.get("content-encoding")).toBe("gzip");
       expect(gzipped.headers.get("vary")).toBe("Accept-Encoding");
@@ -351,10 +356,14 @@ for (const backend of backends) {
         expect(chart.vega.data).toContainEqual({ name: chart.spec.data.name });
         expect(chart.vega.title).toBeUndefined();
       }
-      // Sent gzipped to a client that accepts it (87 kB of JSON, 9.5 kB gzipped).
-      const zipped = await customer.get("/api/management/queries/manifest/", { "accept-encoding": "gzip" });
-      expect(zipped.headers.get("content-encoding")).toBe("gzip");
-      expect(zipped.headers.get("vary")).toBe("Accept-Encoding");
+      // Sent compressed to a client that accepts it (87 kB of JSON, about 10 kB compressed).
+      for (const encoding of ["zstd", "gzip"]) {
+        const zipped = await customer.get("/api/management/queries/manifest/", {
+          "accept-encoding": encoding,
+        });
+        expect(zipped.headers.get("content-encoding")).toBe(encoding);
+        expect(zipped.headers.get("vary")).toBe("Accept-Encoding");
+      }
     });
   });
 }

@@ -146,7 +146,7 @@ export const queriesRoutes = new Hono<AppEnv>()
       summary: "The analyses' definitions the screens are drawn from, with the organisation's default year.",
       tags: ["Analyses"],
       answer: {
-        description: "The analyses' definitions and the years with data (gzip when accepted).",
+        description: "The analyses' definitions and the years with data (zstd or gzip when accepted).",
         schema: manifestAnswer,
         example: manifestExample,
       },
@@ -245,7 +245,7 @@ export const queriesRoutes = new Hono<AppEnv>()
       optionalBody: true,
       answer: {
         description:
-          "The analysis's results (gzip when accepted), with `X-Cache: hit|miss` and a `Server-Timing` header (the server's milliseconds per step: snapshot, schema, wait, bind, kernel, prepared, encode (serialise and gzip), total; schema: making the organisation-year's schema or waiting for it; prepared: an analysis answered from its prepared rows, reading them from their kept file when not held in memory, with no wait, bind or schema step); with `export`, `{status: 200, path}` of the file to download.",
+          "The analysis's results (zstd or gzip when accepted), with `X-Cache: hit|miss` and a `Server-Timing` header (the server's milliseconds per step: snapshot, schema, wait, bind, kernel, prepared, encode (serialise and compress), total; schema: making the organisation-year's schema or waiting for it; prepared: an analysis answered from its prepared rows, reading them from their kept file when not held in memory, with no wait, bind or schema step); with `export`, `{status: 200, path}` of the file to download.",
         schema: runOrExportAnswer,
         example: runExample,
       },
@@ -282,7 +282,7 @@ export const queriesRoutes = new Hono<AppEnv>()
       if (!request.export) {
         if (saved) return c.json({ ...outcome.response, saved_query: saved.view });
         for (const [step, ms] of Object.entries(outcome.timings)) setMetric(c, step, ms);
-        // The answer is kept gzipped (encodedBody.ts).
+        // The answer is kept compressed (encodedBody.ts).
         return sendEncoded(c, outcome.body);
       }
 

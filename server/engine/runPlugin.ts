@@ -43,7 +43,7 @@ export function reviewedVersionNote(year: number, reviewedAt: string | null) {
 export interface RunOutcome {
   /** The answer (parsed again from the kept bytes when it came from the cache: exports, reports). */
   readonly response: RunResponse;
-  /** The answer's JSON text gzipped, as the cache keeps it: sent as it is to a client accepting gzip. */
+  /** The answer's JSON text compressed, as the cache keeps it: sent as it is to a client accepting zstd. */
   body: EncodedBody;
   cached: boolean;
   durationMs: number;
@@ -69,7 +69,7 @@ let cache: ResultCache<CachedAnswer> | undefined;
 /** Identical runs asked for at the same time share one computation: its answer, fresh. */
 const inFlight = new Map<string, Promise<FreshAnswer>>();
 
-/** A kept answer: its gzipped JSON only (http/encodedBody.ts says why). */
+/** A kept answer: its compressed JSON only (http/encodedBody.ts says why). */
 interface CachedAnswer {
   body: EncodedBody;
 }
@@ -114,8 +114,8 @@ function filtersKeyOnce(filters: Filters) {
   return key;
 }
 
-/** The bytes a kept answer holds: its gzipped text, and the objects around it. */
-export const answerBytes = (answer: CachedAnswer) => answer.body.gzip.byteLength + 200;
+/** The bytes a kept answer holds: its compressed text, and the objects around it. */
+export const answerBytes = (answer: CachedAnswer) => answer.body.byteLength + 200;
 
 /** The outcome of a kept answer: its response is parsed from the bytes only when a caller reads it. */
 function keptOutcome(answer: CachedAnswer, outcome: Omit<RunOutcome, "response" | "body">): RunOutcome {

@@ -1,32 +1,48 @@
 import type { Context } from "hono";
 
 /**
- * A JSON answer kept for sending many times (a cached analysis answer), held gzipped only: an
- * answer is 4-10 times smaller gzipped (querie9: 272 kB -> 28 kB), browsers accept gzip, and a kept
- * answer used to hold its text, a Blob copy of it and the parsed object besides (4x the text; 160-200
- * MB of the tenant bench's 500 answers, issue 23). The plain text is made again for the rare client
- * that does not accept gzip, and for the callers that read the answer (exports, reports).
- * (No secret is ever in these answers, so compressing them gives a BREACH-style attack nothing.)
+ * A JSON answer kept for sending many times (a cached analysis answer, the manifest), held
+ * compressed only, with zstd: an answer is 4-10 times smaller compressed (querie9: 272 kB -> 28 kB),
+ * and a kept answer used to hold its text, a Blob copy of it and the parsed object besides (4x the
+ * text; 160-200 MB of the tenant bench's 500 answers, issue 23). Chromium's browsers and Firefox
+ * accept zstd (Chromium sends `gzip, deflate, br, zstd`, on plain HTTP too), so to them the kept
+ * bytes go out as they are; a client that accepts gzip only gets them gzipped on its request, and the rare one that
+ * accepts neither gets the text (decompressed per send: neither copy is kept, so the cache's byte
+ * bound counts what it holds). (No secret is ever in these answers, so compressing them gives a
+ * BREACH-style attack nothing.)
  */
 /**
- * libdeflate at level 4, not zlib's default 6: an uncached answer is compressed once on its request's
- * path, where zlib 6 was the largest step after the kernel. Over the bench's 1m answers (2026-11-29):
- * querie1 92 kB 1.14 -> 0.83 ms, 15.7 -> 16.5 kB; querie5 1.33 -> 0.73 ms, 15.8 -> 15.8 kB;
- * querie9 271 kB 3.17 -> 2.08 ms, 27.8 -> 31.9 kB; the small answers 3-5% larger.
+ * zstd level 2: an uncached answer is compressed once on its request's path, where gzip (libdeflate
+ * level 4) was the largest step after the kernel, a sixth of the server's JavaScript time in the
+ * tenant bench. Over eleven answers of the 500-organisation market (4.1 MB of JSON, 2026-11-30):
+ * libdeflate 4 22.6 ms of CPU, 660 kB; zstd 2 8.3 ms, 644 kB; zstd 1 7.7 ms, 679 kB; zstd 3 9.2 ms,
+ * 604 kB.
  */
+const ZSTD = { level: 2 } as const;
+/** For the clients that accept gzip and not zstd: libdeflate 4, cheaper than zlib's 6 by a third. */
 const GZIP = { library: "libdeflate", level: 4 } as const;
 
 export class EncodedBody {
-  /** The JSON text, gzipped (sent as it is to a client that accepts gzip). */
-  readonly gzip: Uint8Array<ArrayBuffer>;
+  /** The JSON text, compressed with zstd (sent as it is to a client that accepts zstd). */
+  readonly zstd: Uint8Array<ArrayBuffer>;
 
   constructor(json: string) {
-    this.gzip = Bun.gzipSync(json, GZIP) as Uint8Array<ArrayBuffer>;
+    this.zstd = Bun.zstdCompressSync(json, ZSTD) as Uint8Array<ArrayBuffer>;
+  }
+
+  /** The bytes held. */
+  get byteLength() {
+    return this.zstd.byteLength;
   }
 
   /** The JSON text's bytes (UTF-8), decompressed on each call. */
   identity(): Uint8Array<ArrayBuffer> {
-    return Bun.gunzipSync(this.gzip) as Uint8Array<ArrayBuffer>;
+    return Bun.zstdDecompressSync(this.zstd) as Uint8Array<ArrayBuffer>;
+  }
+
+  /** The JSON text gzipped, compressed on each call. */
+  gzip(): Uint8Array<ArrayBuffer> {
+    return Bun.gzipSync(this.identity(), GZIP) as Uint8Array<ArrayBuffer>;
   }
 
   /** The JSON text. */
@@ -36,37 +52,49 @@ export class EncodedBody {
 }
 
 const JSON_HEADERS = { "Content-Type": "application/json", Vary: "Accept-Encoding" };
-const GZIP_JSON_HEADERS = { ...JSON_HEADERS, "Content-Encoding": "gzip" };
+const HEADERS_OF: Record<Encoding, Record<string, string>> = {
+  zstd: { ...JSON_HEADERS, "Content-Encoding": "zstd" },
+  gzip: { ...JSON_HEADERS, "Content-Encoding": "gzip" },
+  identity: JSON_HEADERS,
+};
 
 /**
- * A kept JSON answer as sent: its gzipped bytes as they are to a client that accepts gzip (not
- * serialised or compressed again per request), decompressed for one that does not.
+ * A kept JSON answer as sent: its zstd bytes as they are to a client that accepts zstd (not
+ * serialised or compressed again per request), gzipped for one that accepts gzip only, plain for
+ * one that accepts neither.
  */
 export function sendEncoded(c: Context, body: EncodedBody) {
-  const gzip = acceptsGzip(c.req.header("accept-encoding"));
-  return c.body(gzip ? body.gzip : body.identity(), 200, gzip ? GZIP_JSON_HEADERS : JSON_HEADERS);
+  const encoding = preferredEncoding(c.req.header("accept-encoding"));
+  const bytes = encoding === "zstd" ? body.zstd : encoding === "gzip" ? body.gzip() : body.identity();
+  return c.body(bytes, 200, HEADERS_OF[encoding]);
 }
 
+export type Encoding = "zstd" | "gzip" | "identity";
+
 let lastHeader: string | undefined;
-let lastAnswer = false;
+let lastAnswer: Encoding = "identity";
 
 /**
- * Whether an Accept-Encoding header accepts gzip (RFC 9110: `gzip` or `*`, with a q above 0). A
- * client repeats the same header, so the last answer is remembered.
+ * The encoding an Accept-Encoding header asks for (RFC 9110: a coding named or `*`, with a q above
+ * 0): zstd unless gzip is named with a higher q, then gzip, else the plain text. A client repeats
+ * the same header, so the last answer is remembered.
  */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
+export function preferredEncoding(header: string | undefined): Encoding {
+  if (!header) return "identity";
   if (header === lastHeader) return lastAnswer;
-  let named: boolean | undefined;
-  let any: boolean | undefined;
+  const named = new Map<string, number>();
   for (const part of header.toLowerCase().split(",")) {
     const [coding = "", ...parameters] = part.split(";").map((piece) => piece.trim());
     const quality = parameters.find((parameter) => parameter.startsWith("q="));
-    const accepted = quality === undefined || Number(quality.slice(2)) > 0;
-    if (coding === "gzip" || coding === "x-gzip") named = accepted;
-    else if (coding === "*") any = accepted;
+    named.set(
+      coding === "x-gzip" ? "gzip" : coding,
+      quality === undefined ? 1 : Number(quality.slice(2)) || 0,
+    );
   }
+  const any = named.get("*") ?? 0;
+  const zstd = named.get("zstd") ?? any;
+  const gzip = named.get("gzip") ?? any;
   lastHeader = header;
-  lastAnswer = named ?? any ?? false;
+  lastAnswer = zstd > 0 && zstd >= gzip ? "zstd" : gzip > 0 ? "gzip" : "identity";
   return lastAnswer;
 }

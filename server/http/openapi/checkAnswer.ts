@@ -37,7 +37,7 @@ export async function checkAnswer(c: Context, answer: AnswerDescription): Promis
   if (response.status < 200 || response.status >= 300) return;
   if (!(response.headers.get("content-type") ?? "").includes("application/json")) return;
   if ([answer.media ?? "application/json"].flat().some((media) => media !== "application/json")) return;
-  // A gzipped answer is the cached bytes of one already sent plain (the tests' client asks plain).
+  // A compressed answer is the cached bytes of one already sent plain (the tests' client asks plain).
   if (response.headers.get("content-encoding")) return;
   const parsed = answer.schema.safeParse(await response.clone().json());
   if (parsed.success) return;

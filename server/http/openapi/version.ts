@@ -4,4 +4,4 @@
  * client must follow (a field or call removed or renamed, after its Sunset date); minor: something
  * added; patch: words only.
  */
-export const API_VERSION = "1.11.0";
+export const API_VERSION = "1.12.0";
