@@ -6,6 +6,7 @@ import { boundedCache } from "../caches/bounded.ts";
 import { type KeptValues, keptJson, keptPath } from "./derived/keptJson.ts";
 import { SERVICE_LINE_LABELS, SERVICE_LINES } from "./filters.ts";
 import type { CanonicalInputs } from "./inputs.ts";
+import { shareJson } from "./sharedJson.ts";
 import {
   type DuckSource,
   type SqlRunner,
@@ -44,6 +45,12 @@ function freezeEntries(lists: FilterLists): FilterLists {
   for (const list of Object.values(lists)) for (const entry of list) Object.freeze(entry);
   return lists;
 }
+
+/** Entries frozen and each list's JSON text written once for every answer that carries it. */
+const heldForAnswers = (lists: FilterLists) => {
+  for (const list of Object.values(freezeEntries(lists))) shareJson(list);
+  return lists;
+};
 
 /** The lists as kept in a file (keptJson.ts): read back only when they have this shape. */
 const keptLists = z.object({
@@ -84,7 +91,7 @@ function heldFilterLists(
     const read = kept
       ? keptJson(keptPath(kept, "filter_lists", [areaFile, listsSqlHash]), make, keptLists)
       : make();
-    lists = read.then(freezeEntries);
+    lists = read.then(heldForAnswers);
     // A failed read is not remembered.
     lists.catch(() => listsByFile.delete(areaFile));
     listsByFile.set(areaFile, lists);

@@ -17,6 +17,7 @@ import { organisationSnapshot } from "./organisationSnapshot.ts";
 import type { Plugin, PluginResult } from "./plugin.ts";
 import { pluginRegistry, type Registry } from "./registry.ts";
 import { type EngineSettings, engineSettings } from "./settings.ts";
+import { recordJson } from "./sharedJson.ts";
 
 /** The JSON the API answers (and the CLI prints). */
 export interface RunResponse {
@@ -173,16 +174,21 @@ function templatesKey(edits: Readonly<Record<string, unknown>>) {
   return key;
 }
 
-/** JSON.stringify(response), with the results written by the analysis's own encoder when it has one. */
+/**
+ * JSON.stringify(response), with the results written by the analysis's own encoder when it has one,
+ * else with the texts of the values they share with other answers reused (sharedJson.ts).
+ */
 function responseText(plugin: Plugin, response: RunResponse) {
-  if (!plugin.encode) return JSON.stringify(response);
   const fields: string[] = [];
   for (const [key, value] of Object.entries(response))
-    if (value !== undefined)
-      fields.push(
-        `${JSON.stringify(key)}:${key === "results" ? plugin.encode(response.results) : JSON.stringify(value)}`,
-      );
+    if (value !== undefined) fields.push(`${JSON.stringify(key)}:${valueText(plugin, key, value)}`);
   return `{${fields.join(",")}}`;
+}
+
+function valueText(plugin: Plugin, key: string, value: unknown) {
+  if (key !== "results") return JSON.stringify(value);
+  if (plugin.encode) return plugin.encode(value);
+  return typeof value === "object" && value !== null ? recordJson(value) : JSON.stringify(value);
 }
 
 /** The year filter refused: named `filters.year`, as the request carries it. */
