@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { boundedCache } from "../caches/bounded.ts";
+import { heldValues } from "./derived/heldKept.ts";
 import { type KeptValues, keptJson, keptPath } from "./derived/keptJson.ts";
 import { SERVICE_LINE_LABELS, SERVICE_LINES } from "./filters.ts";
 import type { CanonicalInputs } from "./inputs.ts";
@@ -31,11 +31,21 @@ export const FILTER_LISTS_DIR = join(import.meta.dir, "sql");
  * Lists already computed, by the service-area slice's file they were read from. They depend on
  * nothing else (not on the request's filters), and a file's name carries a hash of everything it
  * was computed from (derived/derivedFiles.ts), so an entry never goes stale. Kernels spread them
- * into their results, which are cached and serialised, never changed (freezeEntries).
+ * into their results, which are cached and serialised, never changed (freezeEntries). Held as the
+ * other values made once per organisation-year are (derived/heldKept.ts: bounded by
+ * organisation-years and bytes, dropped when the organisation's data changes): in the
+ * 500-organisation market an organisation-year's lists are 4,500 entries, about 250 kB of JSON.
  */
-/** Service-area slices (organisation-years) whose lists are kept: a few kilobytes each. */
-export const FILTER_LIST_ENTRIES = 500;
-const listsByFile = boundedCache<Promise<FilterLists>>({ name: "filterLists", max: FILTER_LIST_ENTRIES });
+const heldLists = heldValues<FilterLists>("filterLists", listsBytes);
+
+/** About the bytes held: the entries (objects and their strings) and their JSON text (sharedJson.ts). */
+function listsBytes(lists: FilterLists) {
+  let bytes = 1;
+  for (const list of Object.values(lists))
+    for (const entry of list)
+      for (const value of Object.values(entry)) bytes += 48 + 3 * (value?.length ?? 0);
+  return bytes;
+}
 
 /**
  * Each entry frozen, not the arrays: a frozen array puts JSC's JSON.stringify on its slow path for
@@ -86,17 +96,13 @@ function heldFilterLists(
   kept: KeptValues | undefined,
   make: () => Promise<FilterLists>,
 ): Promise<FilterLists> {
-  let lists = listsByFile.get(areaFile);
-  if (!lists) {
-    const read = kept
-      ? keptJson(keptPath(kept, "filter_lists", [areaFile, listsSqlHash]), make, keptLists)
-      : make();
-    lists = read.then(heldForAnswers);
-    // A failed read is not remembered.
-    lists.catch(() => listsByFile.delete(areaFile));
-    listsByFile.set(areaFile, lists);
-  }
-  return lists;
+  return heldLists.get(areaFile, async () =>
+    heldForAnswers(
+      await (kept
+        ? keptJson(keptPath(kept, "filter_lists", [areaFile, listsSqlHash]), make, keptLists)
+        : make()),
+    ),
+  );
 }
 
 /** The lists made by their SQL through `sql`, a runner of FILTER_LISTS_DIR's files. */
