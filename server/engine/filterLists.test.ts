@@ -1,0 +1,45 @@
+import { expect, test } from "bun:test";
+import { cacheFigures } from "../caches/registry.ts";
+import { dropHeldValuesOf } from "./derived/heldKept.ts";
+import { filterLists } from "./filterLists.ts";
+import { jsonText } from "./sharedJson.ts";
+import type { SqlRunner } from "./sqlRunner.ts";
+
+/** A runner answering filter_lists.sql with `providers` providers, counting its statements. */
+function listsRunner(providers: number) {
+  const runner = {
+    statements: 0,
+    async rows() {
+      runner.statements++;
+      return Array.from({ length: providers }, (_, index) => ({
+        kind: "provider",
+        npi: String(1_000_000_000 + index),
+        name: `Provider ${index}`,
+        zipcode: null,
+      })) as never;
+    },
+  };
+  return runner as SqlRunner & { statements: number };
+}
+
+const figures = () => cacheFigures().find((cache) => cache.name === "filterLists")!;
+
+test("an organisation-year's lists are made once, counted in bytes, their text shared, and dropped with the organisation's values", async () => {
+  const organisation = "7d1f0c2e-0000-4000-8000-000000000001";
+  const areaFile = `/data/warehouse/practice/${organisation}/2025/derived/area_cases-abc.parquet`;
+  const runner = listsRunner(2_000);
+  const bytesBefore = figures().bytes ?? 0;
+  const lists = await filterLists(runner, areaFile);
+  expect(lists.providers_name_list).toHaveLength(2_000);
+  expect(await filterLists(runner, areaFile)).toBe(lists);
+  expect(runner.statements).toBe(1);
+  // About 2,000 entries of two short texts: counted in the byte bound, not as a few bytes.
+  expect((figures().bytes ?? 0) - bytesBefore).toBeGreaterThan(100_000);
+  expect(jsonText(lists.providers_name_list)).toBe(JSON.stringify(lists.providers_name_list));
+  expect(jsonText(lists.providers_name_list)).toBe(jsonText(lists.providers_name_list));
+  dropHeldValuesOf(organisation);
+  const again = await filterLists(runner, areaFile);
+  expect(runner.statements).toBe(2);
+  expect(again).not.toBe(lists);
+  expect(again).toEqual(lists);
+});
