@@ -113,6 +113,11 @@ function largestCode(codes: Codes): number {
   return largest;
 }
 
+/** Uint8Array.prototype.setFromBase64 (ES2026; JavaScriptCore has it), not yet in TypeScript's lib. */
+interface Base64Target extends Uint8Array {
+  setFromBase64(text: string): { read: number; written: number };
+}
+
 /** Where a cursor is: a symbol, so that no column's name meets it. */
 const ROW = Symbol("row");
 
@@ -233,9 +238,16 @@ export class ColumnTable<Row extends object = Record<string, unknown>> {
         throw new Error(`column ${name} missing or not kept as codes`);
       const values = column.values.map((value) => (schema as z.ZodType).parse(value));
       const codes = codesFor(values.length, length);
-      const bytes = Buffer.from(column.codes, "base64");
-      if (bytes.byteLength !== codes.byteLength) throw new Error(`column ${name} of another length`);
-      new Uint8Array(codes.buffer).set(bytes);
+      // Decoded into the codes' own bytes: a Buffer decoded first was garbage outside the JavaScript
+      // heap, which its collector did not count, per table read (a full cache reads tables all day).
+      let decoded: { read: number; written: number };
+      try {
+        decoded = (new Uint8Array(codes.buffer) as Base64Target).setFromBase64(column.codes);
+      } catch {
+        throw new Error(`column ${name}: codes not base64`);
+      }
+      if (decoded.written !== codes.byteLength || decoded.read !== column.codes.length)
+        throw new Error(`column ${name} of another length`);
       if (codes.length > 0 && largestCode(codes) >= values.length)
         throw new Error(`column ${name}: bad code`);
       columns[name] = { values, codes };

@@ -43,7 +43,7 @@ function listsBytes(lists: FilterLists) {
   let bytes = 1;
   for (const list of Object.values(lists))
     for (const entry of list)
-      for (const value of Object.values(entry)) bytes += 48 + 3 * (value?.length ?? 0);
+      for (const value of Object.values(entry) as (string | null)[]) bytes += 48 + 3 * (value?.length ?? 0);
   return bytes;
 }
 

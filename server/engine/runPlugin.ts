@@ -187,7 +187,7 @@ function responseText(plugin: Plugin, response: RunResponse) {
 
 function valueText(plugin: Plugin, key: string, value: unknown) {
   if (key !== "results") return JSON.stringify(value);
-  if (plugin.encode) return plugin.encode(value);
+  if (plugin.encode) return plugin.encode(value as PluginResult);
   return typeof value === "object" && value !== null ? recordJson(value) : JSON.stringify(value);
 }
 
