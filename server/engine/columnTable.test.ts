@@ -83,6 +83,15 @@ test("the kept form reads back as the same table; a file that does not fit the r
     .subarray(2)
     .toString("base64");
   expect(() => ColumnTable.fromKept(shortColumn, row)).toThrow("another length");
+  const longColumn = structuredClone(kept);
+  longColumn.columns.cases.codes = Buffer.concat([
+    Buffer.from(longColumn.columns.cases.codes, "base64"),
+    Buffer.from([0, 0]),
+  ]).toString("base64");
+  expect(() => ColumnTable.fromKept(longColumn, row)).toThrow("column cases of another length");
+  const notBase64 = structuredClone(kept);
+  notBase64.columns.cases.codes = "%%%%";
+  expect(() => ColumnTable.fromKept(notBase64, row)).toThrow("column cases: codes not base64");
   const numbers = structuredClone(kept);
   numbers.columns.flag.codes = Array.from(table.column("flag").codes);
   expect(() => ColumnTable.fromKept(numbers, row)).toThrow("not kept as codes");
