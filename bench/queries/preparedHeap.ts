@@ -14,6 +14,7 @@ import { heapStats } from "bun:jsc";
 import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
 import { cacheFigures } from "../../server/caches/registry.ts";
+import { valueOfKeptBytes } from "../../server/engine/derived/keptJson.ts";
 import { heldPreparedFiles } from "../../server/engine/derived/preparedTables.ts";
 import type { PreparedTables } from "../../server/engine/plugin.ts";
 import { pluginRegistry } from "../../server/engine/registry.ts";
@@ -41,8 +42,8 @@ const columnar = existsSync(columnTableFile)
   ? ((await import(columnTableFile)) as typeof import("../../server/engine/columnTable.ts")).ColumnTable
   : undefined;
 /** A kept file's tables in the form the cache holds them. */
-function held(tables: PreparedTables, text: string) {
-  const json = JSON.parse(text) as Record<string, unknown>;
+function held(tables: PreparedTables, bytes: Uint8Array) {
+  const json = valueOfKeptBytes(bytes) as Record<string, unknown>;
   return Object.fromEntries(
     Object.entries(tables).map(([name, table]) => [
       name,
@@ -62,18 +63,18 @@ let total = 0;
 for (const plugin of plugins) {
   const path = heldPreparedFiles().find((file) => file.includes(`/${plugin.id}_prepared-`));
   if (!path) throw new Error(`${plugin.id}: no prepared rows held`);
-  const text = readFileSync(path, "utf8");
+  const file = readFileSync(path);
   const tables = plugin.prepared!.tables;
-  held(tables, text);
+  held(tables, file);
   const copies: unknown[] = [];
   const before = memory();
   const started = performance.now();
-  for (let copy = 0; copy < COPIES; copy++) copies.push(held(tables, text));
+  for (let copy = 0; copy < COPIES; copy++) copies.push(held(tables, file));
   const read = (performance.now() - started) / COPIES;
   const bytes = (memory() - before) / COPIES;
   total += bytes;
   console.log(
-    `${plugin.id}: ${mb(bytes)} MB held per copy (${COPIES} copies), kept file ${mb(text.length)} MB read in ${read.toFixed(1)} ms`,
+    `${plugin.id}: ${mb(bytes)} MB held per copy (${COPIES} copies), kept file ${mb(file.byteLength)} MB read in ${read.toFixed(1)} ms`,
   );
   copies.length = 0;
 }

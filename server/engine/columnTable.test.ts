@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import { z } from "zod";
-import { ColumnTable, keepAll, keepWhere } from "./columnTable.ts";
+import { ColumnTable, type KeptColumns, keepAll, keepWhere } from "./columnTable.ts";
+import { keptBytes, valueOfKeptBytes } from "./derived/keptJson.ts";
 import { sqlNumber, sqlTextOrNull } from "./sqlRunner.ts";
 
 const row = z.object({
@@ -51,55 +52,72 @@ test("a mask keeps the rows whose values every condition accepts, in order (code
   );
 });
 
+/** A value written as a kept file and read back (derived/keptJson.ts). */
+const asKept = (value: unknown) => {
+  const bytes = keptBytes(value);
+  return valueOfKeptBytes(typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes);
+};
+
 test("the kept form reads back as the same table; a file that does not fit the row is refused", () => {
   const table = ColumnTable.fromRows<Row>(names, rows);
-  const kept = JSON.parse(JSON.stringify(table));
+  const kept = asKept(table) as KeptColumns;
   expect(ColumnTable.fromKept<Row>(kept, row).rows()).toEqual(rows);
-  expect(
-    ColumnTable.fromKept<Row>(JSON.parse(JSON.stringify(ColumnTable.fromRows(names, []))), row).length,
-  ).toBe(0);
+  expect(ColumnTable.fromKept<Row>(asKept(ColumnTable.fromRows(names, [])), row).length).toBe(0);
+  // The codes come back as their typed arrays, copies of the file's bytes.
+  expect(kept.columns.setting!.codes).toEqual(table.column("setting").codes);
+  expect(kept.columns.npi!.codes).toBeInstanceOf(Uint16Array);
 
   const without = structuredClone(kept);
   delete without.columns.flag;
   expect(() => ColumnTable.fromKept(without, row)).toThrow("column flag missing");
-  // The codes are the bytes of a typed array: one byte per row here (two distinct settings).
-  expect(kept.columns.setting.codes).toBe(Buffer.from(table.column("setting").codes).toString("base64"));
   const badCode = structuredClone(kept);
-  const settingCodes = Buffer.from(badCode.columns.setting.codes, "base64");
-  settingCodes[3] = 2;
-  badCode.columns.setting.codes = settingCodes.toString("base64");
+  badCode.columns.setting!.codes[3] = 2;
   expect(() => ColumnTable.fromKept(badCode, row)).toThrow("bad code");
   // The same past the values of a two-byte column, in its last row.
   expect(table.column("cases").codes).toBeInstanceOf(Uint16Array);
   const badWideCode = structuredClone(kept);
-  const caseCodes = new Uint16Array(
-    Uint8Array.from(Buffer.from(badWideCode.columns.cases.codes, "base64")).buffer,
-  );
-  caseCodes[caseCodes.length - 1] = badWideCode.columns.cases.values.length;
-  badWideCode.columns.cases.codes = Buffer.from(caseCodes.buffer).toString("base64");
+  const caseCodes = badWideCode.columns.cases!.codes;
+  caseCodes[caseCodes.length - 1] = badWideCode.columns.cases!.values.length;
   expect(() => ColumnTable.fromKept(badWideCode, row)).toThrow("column cases: bad code");
   const shortColumn = structuredClone(kept);
-  shortColumn.columns.cases.codes = Buffer.from(shortColumn.columns.cases.codes, "base64")
-    .subarray(2)
-    .toString("base64");
-  expect(() => ColumnTable.fromKept(shortColumn, row)).toThrow("another length");
-  const longColumn = structuredClone(kept);
-  longColumn.columns.cases.codes = Buffer.concat([
-    Buffer.from(longColumn.columns.cases.codes, "base64"),
-    Buffer.from([0, 0]),
-  ]).toString("base64");
-  expect(() => ColumnTable.fromKept(longColumn, row)).toThrow("column cases of another length");
-  const notBase64 = structuredClone(kept);
-  notBase64.columns.cases.codes = "%%%%";
-  expect(() => ColumnTable.fromKept(notBase64, row)).toThrow("column cases: codes not base64");
-  const numbers = structuredClone(kept);
-  numbers.columns.flag.codes = Array.from(table.column("flag").codes);
+  shortColumn.columns.cases!.codes = shortColumn.columns.cases!.codes.subarray(1);
+  expect(() => ColumnTable.fromKept(shortColumn, row)).toThrow("column cases of another length");
+  const narrow = structuredClone(kept);
+  narrow.columns.cases!.codes = Uint8Array.from(narrow.columns.cases!.codes);
+  expect(() => ColumnTable.fromKept(narrow, row)).toThrow("column cases: codes of another width");
+  const numbers = structuredClone(kept) as unknown as { columns: Record<string, { codes: unknown }> };
+  numbers.columns.flag!.codes = Array.from(table.column("flag").codes);
   expect(() => ColumnTable.fromKept(numbers, row)).toThrow("not kept as codes");
   const otherValue = structuredClone(kept);
-  otherValue.columns.setting.values[1] = "ASC";
+  otherValue.columns.setting!.values[1] = "ASC";
   expect(() => ColumnTable.fromKept(otherValue, row)).toThrow();
   // Rows as objects (the form before columns) are not a table.
   expect(() => ColumnTable.fromKept(rows, row)).toThrow("not a kept table");
+});
+
+test("a kept file holds its typed arrays' bytes after its JSON text; a value without any is plain JSON; a damaged one is refused", () => {
+  const value = {
+    name: "é table",
+    codes: Uint8Array.of(1, 2, 3),
+    wide: Int32Array.of(-1, 70_000),
+    list: [1, null],
+  };
+  const bytes = keptBytes(value) as Uint8Array;
+  expect(bytes).toBeInstanceOf(Uint8Array);
+  // The arrays' bytes follow the text: 3 + 8 bytes at the end.
+  expect([...bytes.subarray(-11, -8)]).toEqual([1, 2, 3]);
+  expect(new TextDecoder().decode(bytes)).not.toContain("70000");
+  expect(valueOfKeptBytes(bytes)).toEqual(value);
+  // As a file is read: a Buffer, whose own slice is a view of a larger buffer.
+  const inFile = Buffer.alloc(bytes.byteLength + 16);
+  inFile.set(bytes, 8);
+  expect(valueOfKeptBytes(inFile.subarray(8, 8 + bytes.byteLength))).toEqual(value);
+  expect(keptBytes({ plain: [1, 2] })).toBe('{"plain":[1,2]}');
+  expect(valueOfKeptBytes(new TextEncoder().encode('{"plain":[1,2]}'))).toEqual({ plain: [1, 2] });
+  expect(() => valueOfKeptBytes(bytes.subarray(0, bytes.byteLength - 1))).toThrow("damaged");
+  const longer = new Uint8Array(bytes.byteLength + 1);
+  longer.set(bytes);
+  expect(() => valueOfKeptBytes(longer)).toThrow("damaged");
 });
 
 test("its bytes count its codes and texts", () => {

@@ -113,11 +113,6 @@ function largestCode(codes: Codes): number {
   return largest;
 }
 
-/** Uint8Array.prototype.setFromBase64 (ES2026; JavaScriptCore has it), not yet in TypeScript's lib. */
-interface Base64Target extends Uint8Array {
-  setFromBase64(text: string): { read: number; written: number };
-}
-
 /** Where a cursor is: a symbol, so that no column's name meets it. */
 const ROW = Symbol("row");
 
@@ -165,14 +160,15 @@ function encodedColumn(raw: readonly unknown[], parse?: (value: unknown) => unkn
 }
 
 /**
- * A table as kept in a file: each column's distinct values, and its codes as the bytes of their
- * typed array in base64 (the platform's byte order, little-endian where this runs). Read back, the
- * codes are one native decode instead of a JSON number per row: the files of the prepared tables
- * were mostly those numbers, and reading them was most of a starting process's time.
+ * A table as kept in a file: each column's distinct values, and its codes as their typed array,
+ * whose bytes the kept file holds after its JSON text (derived/keptJson.ts `keptBytes`): read back,
+ * the codes are a copy of the file's bytes, not a JSON number (nor a base64 text) per row. The
+ * files of the prepared tables are mostly those codes, and reading them was most of a starting
+ * process's time, then most of the garbage of a cache reading them again (500 organisations).
  */
 export interface KeptColumns {
   length: number;
-  columns: Record<string, { values: unknown[]; codes: string }>;
+  columns: Record<string, { values: unknown[]; codes: Codes }>;
 }
 
 export class ColumnTable<Row extends object = Record<string, unknown>> {
@@ -234,20 +230,13 @@ export class ColumnTable<Row extends object = Record<string, unknown>> {
     const columns: Record<string, Column> = {};
     for (const [name, schema] of Object.entries(row.shape)) {
       const column = keptColumns[name];
-      if (!column || !Array.isArray(column.values) || typeof column.codes !== "string")
+      if (!column || !Array.isArray(column.values) || !ArrayBuffer.isView(column.codes))
         throw new Error(`column ${name} missing or not kept as codes`);
       const values = column.values.map((value) => (schema as z.ZodType).parse(value));
-      const codes = codesFor(values.length, length);
-      // Decoded into the codes' own bytes: a Buffer decoded first was garbage outside the JavaScript
-      // heap, which its collector did not count, per table read (a full cache reads tables all day).
-      let decoded: { read: number; written: number };
-      try {
-        decoded = (new Uint8Array(codes.buffer) as Base64Target).setFromBase64(column.codes);
-      } catch {
-        throw new Error(`column ${name}: codes not base64`);
-      }
-      if (decoded.written !== codes.byteLength || decoded.read !== column.codes.length)
-        throw new Error(`column ${name} of another length`);
+      const { codes } = column;
+      if (codes.constructor !== codesFor(values.length, 0).constructor)
+        throw new Error(`column ${name}: codes of another width`);
+      if (codes.length !== length) throw new Error(`column ${name} of another length`);
       if (codes.length > 0 && largestCode(codes) >= values.length)
         throw new Error(`column ${name}: bad code`);
       columns[name] = { values, codes };
@@ -255,14 +244,10 @@ export class ColumnTable<Row extends object = Record<string, unknown>> {
     return new ColumnTable<Row>(length, columns);
   }
 
-  /** The kept form (what JSON.stringify writes). */
+  /** The kept form (what keptBytes writes: the codes' bytes after the JSON text). */
   toJSON(): KeptColumns {
     const columns: KeptColumns["columns"] = {};
-    for (const [name, { values, codes }] of Object.entries(this.columns))
-      columns[name] = {
-        values,
-        codes: Buffer.from(codes.buffer, codes.byteOffset, codes.byteLength).toString("base64"),
-      };
+    for (const [name, { values, codes }] of Object.entries(this.columns)) columns[name] = { values, codes };
     return { length: this.length, columns };
   }
 

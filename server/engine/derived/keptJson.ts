@@ -39,6 +39,75 @@ export const keptPath = (kept: KeptValues, name: string, key: unknown) =>
     `${name}-${createHash("sha256").update(JSON.stringify(key)).digest("hex").slice(0, 24)}.json`,
   );
 
+type KeptArray = Uint8Array | Uint16Array | Int32Array;
+const ARRAY_KINDS = { u8: Uint8Array, u16: Uint16Array, i32: Int32Array } as const;
+type ArrayKind = keyof typeof ARRAY_KINDS;
+const kindOf = (array: KeptArray): ArrayKind =>
+  array instanceof Uint8Array ? "u8" : array instanceof Uint16Array ? "u16" : "i32";
+/** The first bytes of a kept file whose value holds typed arrays (a JSON text starts otherwise). */
+const WITH_ARRAYS = "\u0000kept-arrays-1\n";
+
+/**
+ * A value's bytes as kept: its JSON text, and when it holds typed arrays (prepared tables' codes,
+ * columnTable.ts), those arrays' bytes after it instead of in the text: a marker line, the JSON
+ * text's length as a line, the JSON text with `{"$array": i, "kind", "length"}` for the i-th array,
+ * then the arrays' bytes one after another. Read back, an array is a copy of its bytes: no
+ * text to decode and no garbage per row (the 500-organisation phase's memory peaks were the garbage
+ * of kept files read as base64 text, bench/README.md).
+ */
+export function keptBytes(value: unknown): string | Uint8Array {
+  const arrays: KeptArray[] = [];
+  const text = JSON.stringify(value, (_key, item: unknown) =>
+    item instanceof Uint8Array || item instanceof Uint16Array || item instanceof Int32Array
+      ? { $array: arrays.push(item) - 1, kind: kindOf(item), length: item.length }
+      : item,
+  );
+  if (arrays.length === 0) return text;
+  const head = new TextEncoder().encode(`${WITH_ARRAYS}${Buffer.byteLength(text)}\n${text}`);
+  const bytes = new Uint8Array(arrays.reduce((sum, array) => sum + array.byteLength, head.byteLength));
+  bytes.set(head);
+  let offset = head.byteLength;
+  for (const array of arrays) {
+    bytes.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), offset);
+    offset += array.byteLength;
+  }
+  return bytes;
+}
+
+/** A kept file's value from its bytes (keptBytes' layout, or plain JSON); throws when damaged. */
+export function valueOfKeptBytes(bytes: Uint8Array): unknown {
+  const marker = new TextEncoder().encode(WITH_ARRAYS);
+  const withArrays =
+    bytes.byteLength > marker.byteLength && marker.every((byte, index) => bytes[index] === byte);
+  const decoder = new TextDecoder();
+  if (!withArrays) return JSON.parse(decoder.decode(bytes));
+  const lengthEnd = bytes.indexOf(0x0a, marker.byteLength);
+  const textLength = Number(decoder.decode(bytes.subarray(marker.byteLength, lengthEnd)));
+  const textStart = lengthEnd + 1;
+  if (!Number.isInteger(textLength) || textStart + textLength > bytes.byteLength) throw new Error("damaged");
+  let offset = textStart + textLength;
+  let count = 0;
+  const value = JSON.parse(decoder.decode(bytes.subarray(textStart, offset)), (_key, item: unknown) => {
+    if (typeof item !== "object" || item === null || !("$array" in item)) return item;
+    const { $array, kind, length } = item as { $array: number; kind: ArrayKind; length: number };
+    if ($array !== count++ || !Object.hasOwn(ARRAY_KINDS, kind) || !Number.isInteger(length) || length < 0)
+      throw new Error("damaged");
+    const Kind = ARRAY_KINDS[kind];
+    const end = offset + length * Kind.BYTES_PER_ELEMENT;
+    if (end > bytes.byteLength) throw new Error("damaged");
+    // A copy of its bytes, not a view: a view would keep the whole file (its text too) in memory
+    // for as long as a cache holds the value, beyond what the cache counts.
+    // (ArrayBuffer's slice: a Buffer's own slice is a view.)
+    const array = new Kind(
+      (bytes.buffer as ArrayBuffer).slice(bytes.byteOffset + offset, bytes.byteOffset + end),
+    );
+    offset = end;
+    return array;
+  });
+  if (offset !== bytes.byteLength) throw new Error("damaged");
+  return value;
+}
+
 /**
  * The value kept at `path` when it is there and fits `schema` (a file of another version's shape,
  * or damaged, is not read); nothing is made here.
@@ -46,7 +115,7 @@ export const keptPath = (kept: KeptValues, name: string, key: unknown) =>
 export function readKept<Value>(path: string, schema: z.ZodType<Value>): Value | undefined {
   if (!existsSync(path)) return undefined;
   try {
-    const parsed = schema.safeParse(JSON.parse(readFileSync(path, "utf8")));
+    const parsed = schema.safeParse(valueOfKeptBytes(readFileSync(path)));
     if (parsed.success) return parsed.data;
   } catch {
     // Unreadable: as if not kept.
@@ -67,7 +136,7 @@ export async function keptJson<Value>(
   if (kept !== undefined) return kept;
   const value = await make();
   try {
-    await writeVersioned(path, (partial) => writeFileSync(partial, JSON.stringify(value)));
+    await writeVersioned(path, (partial) => writeFileSync(partial, keptBytes(value)));
   } catch (error) {
     // A full disk: the value is still the answer, only not kept (writeVersioned removed its part);
     // the next run makes it again. Any other failure is a fault to see.
