@@ -13,6 +13,8 @@ describe("shared JSON texts", () => {
       rows: [{ claims: 3, share: 0.25, zip: null }],
       total: 7,
       note: undefined,
+      skipped: Symbol("not JSON"),
+      method: () => 1,
       when: new Date(Date.UTC(2026, 0, 2)),
       nothing: null,
     };

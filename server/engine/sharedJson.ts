@@ -27,14 +27,14 @@ export function jsonText(value: unknown): string {
 
 /**
  * JSON.stringify(record) for a plain object, its shared values' texts reused (its own fields only,
- * one level: where answers put the lists). Fields whose value JSON leaves out (undefined) are left
- * out, as JSON.stringify does.
+ * one level: where answers put the lists). Fields whose value JSON leaves out (undefined, a
+ * function, a symbol) are left out, as JSON.stringify does.
  */
 export function recordJson(record: object): string {
   if (Array.isArray(record) || "toJSON" in record) return JSON.stringify(record);
   const fields: string[] = [];
   for (const [key, value] of Object.entries(record))
-    if (value !== undefined && typeof value !== "function")
+    if (value !== undefined && typeof value !== "function" && typeof value !== "symbol")
       fields.push(`${JSON.stringify(key)}:${jsonText(value)}`);
   return `{${fields.join(",")}}`;
 }

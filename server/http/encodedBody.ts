@@ -6,10 +6,10 @@ import type { Context } from "hono";
  * and a kept answer used to hold its text, a Blob copy of it and the parsed object besides (4x the
  * text; 160-200 MB of the tenant bench's 500 answers, issue 23). Chromium's browsers and Firefox
  * accept zstd (Chromium sends `gzip, deflate, br, zstd`, on plain HTTP too), so to them the kept
- * bytes go out as they are; a client that accepts gzip only gets them gzipped on its request, and the rare one that
- * accepts neither gets the text (decompressed per send: neither copy is kept, so the cache's byte
- * bound counts what it holds). (No secret is ever in these answers, so compressing them gives a
- * BREACH-style attack nothing.)
+ * bytes go out as they are; a client that accepts gzip only gets them gzipped on its request, and
+ * the rare one that accepts neither gets the text (both made per send: no second copy is kept, so
+ * the cache's byte bound counts what it holds). (No secret is ever in these answers, so
+ * compressing them gives a BREACH-style attack nothing.)
  */
 /**
  * zstd level 2: an uncached answer is compressed once on its request's path, where gzip (libdeflate
