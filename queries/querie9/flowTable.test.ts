@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { keptBytes, valueOfKeptBytes } from "../../server/engine/derived/keptJson.ts";
 import type { ZipFlows } from "./flows.ts";
 import { FlowTable } from "./flowTable.ts";
 
@@ -65,6 +66,29 @@ describe("FlowTable: the flows as columns", () => {
     const spine = table.chosenCodes(new Set(["spine"]));
     expect(table.hasChosen(1, spine)).toBe(false);
     expect(table.outsideProviders(0, table.chosenCodes(new Set(["sports_medicine"])))).toEqual([]);
+  });
+
+  test("kept as its columns' bytes, read back as the same table; a kept form that does not fit is refused", () => {
+    const bytes = keptBytes(table) as Uint8Array;
+    const read = FlowTable.fromKept(valueOfKeptBytes(bytes));
+    expect(read.zips).toEqual(table.zips);
+    const both = new Set(["spine", "trauma"]);
+    for (const zip of [0, 1]) {
+      expect(read.outsideProviders(zip, read.chosenCodes(both))).toEqual(
+        table.outsideProviders(zip, table.chosenCodes(both)),
+      );
+      const cells: unknown[] = [];
+      read.cells(zip, (...cell) => cells.push(cell));
+      const expected: unknown[] = [];
+      table.cells(zip, (...cell) => expected.push(cell));
+      expect(cells).toEqual(expected);
+    }
+    const kept = () => valueOfKeptBytes(bytes) as Record<string, unknown>;
+    expect(() => FlowTable.fromKept({ ...kept(), outsideName: Uint32Array.of(0, 0, 9, 1) })).toThrow(
+      "do not fit",
+    );
+    expect(() => FlowTable.fromKept({ ...kept(), cellStart: Uint32Array.of(0, 3, 9) })).toThrow("do not fit");
+    expect(() => FlowTable.fromKept({ ...kept(), cellCases: [3, 2, 1.5, 4] })).toThrow();
   });
 
   test("holds far less than the flows' JSON text at scale", () => {

@@ -4,6 +4,8 @@
  * objects and repeated strings per organisation-year at 1m (130 MB for 64 in the tenant bench,
  * issue 23); as columns they hold about a fifth of that (26 MB for the same 64).
  */
+import { z } from "zod";
+import { internedText } from "../../server/engine/internedTexts.ts";
 import type { ZipFlows } from "./flows.ts";
 
 const AREAS = ["PSA", "SSA", "TSA"] as const;
@@ -41,6 +43,31 @@ function collationRanks(names: readonly string[]): Uint32Array {
   return ranks;
 }
 
+/** Whether `starts` begins at 0, never goes back and ends at `end`. */
+function ascendsTo(starts: Uint32Array, end: number): boolean {
+  if (starts[0] !== 0 || starts[starts.length - 1] !== end) return false;
+  for (let index = 1; index < starts.length; index++) if (starts[index]! < starts[index - 1]!) return false;
+  return true;
+}
+
+const texts = z.array(z.string());
+const keptFlows = z.object({
+  zips: texts,
+  lines: texts,
+  names: texts,
+  nameRanks: z.instanceof(Uint32Array),
+  cellStart: z.instanceof(Uint32Array),
+  cellLine: z.instanceof(Uint8Array),
+  cellArea: z.instanceof(Uint8Array),
+  cellCases: z.instanceof(Float64Array),
+  outsideStart: z.instanceof(Uint32Array),
+  outsideLine: z.instanceof(Uint8Array),
+  outsideName: z.instanceof(Uint32Array),
+  outsideCases: z.instanceof(Float64Array),
+});
+/** The columns as kept (FlowTable.toJSON). */
+export type KeptFlows = z.infer<typeof keptFlows>;
+
 export class FlowTable {
   /** Collation rank per name code: providers tied by cases are ordered by a number, not a collator call. */
   private readonly nameRanks: Uint32Array;
@@ -49,6 +76,10 @@ export class FlowTable {
   private readonly seenIn: Uint32Array;
   private calls = 0;
 
+  /**
+   * @param nameRanks the names' collation ranks (collationRanks) when already known: a kept table's,
+   * ranked by the process that made it (3,600 names at 500 organisations take milliseconds to rank).
+   */
   private constructor(
     /** Patient zips, in the order of the flows (zip code order). */
     readonly zips: readonly string[],
@@ -64,8 +95,9 @@ export class FlowTable {
     private readonly outsideLine: Uint8Array,
     private readonly outsideName: Uint32Array,
     private readonly outsideCases: Float64Array,
+    nameRanks?: Uint32Array,
   ) {
-    this.nameRanks = collationRanks(names);
+    this.nameRanks = nameRanks ?? collationRanks(names);
     this.sums = new Float64Array(names.length);
     this.seenIn = new Uint32Array(names.length);
   }
@@ -115,6 +147,63 @@ export class FlowTable {
       outsideLine,
       outsideName,
       outsideCases,
+    );
+  }
+
+  /**
+   * The kept form (derived/keptJson.ts `keptBytes`: the columns' bytes after the JSON text of the
+   * texts). Kept as the rows' JSON, an organisation-year's flows were 8.4 MB at 500 organisations,
+   * parsed into objects for every read of a flows file the cache no longer held.
+   */
+  toJSON(): Record<keyof KeptFlows, unknown> {
+    return {
+      zips: this.zips,
+      lines: this.lines,
+      names: this.names,
+      nameRanks: this.nameRanks,
+      cellStart: this.cellStart,
+      cellLine: this.cellLine,
+      cellArea: this.cellArea,
+      cellCases: this.cellCases,
+      outsideStart: this.outsideStart,
+      outsideLine: this.outsideLine,
+      outsideName: this.outsideName,
+      outsideCases: this.outsideCases,
+    };
+  }
+
+  /** A table from its kept form; throws when the form does not fit (a code past its texts, a cell past the end). */
+  static fromKept(kept: unknown): FlowTable {
+    const parsed = keptFlows.parse(kept);
+    const { zips, lines, names, cellStart, outsideStart } = parsed;
+    const cells = parsed.cellLine.length;
+    const outside = parsed.outsideLine.length;
+    const fits =
+      cellStart.length === zips.length + 1 &&
+      outsideStart.length === zips.length + 1 &&
+      parsed.nameRanks.length === names.length &&
+      [parsed.cellArea, parsed.cellCases].every((column) => column.length === cells) &&
+      [parsed.outsideName, parsed.outsideCases].every((column) => column.length === outside) &&
+      ascendsTo(cellStart, cells) &&
+      ascendsTo(outsideStart, outside) &&
+      parsed.cellLine.every((code) => code < lines.length) &&
+      parsed.outsideLine.every((code) => code < lines.length) &&
+      parsed.cellArea.every((code) => code <= OUTSIDE) &&
+      parsed.outsideName.every((code) => code < names.length);
+    if (!fits) throw new Error("kept flows do not fit");
+    return new FlowTable(
+      zips,
+      lines,
+      names.map(internedText),
+      cellStart,
+      parsed.cellLine,
+      parsed.cellArea,
+      parsed.cellCases,
+      outsideStart,
+      parsed.outsideLine,
+      parsed.outsideName,
+      parsed.outsideCases,
+      parsed.nameRanks,
     );
   }
 

@@ -60,6 +60,17 @@ async function readFlows(sql: SqlRunner): Promise<ZipFlows[]> {
 const flowsSqlHash = createHash("sha256")
   .update(readFileSync(join(import.meta.dir, "outmigration.sql"), "utf8"))
   .digest("hex");
+/** The kept file's form, in its key: the rows' JSON before 2, the table's columns (FlowTable.toJSON) since. */
+const KEPT_FORM = 2;
+/** What a kept file must hold: a flow table's columns that fit (FlowTable.fromKept). */
+const keptFlowTable = z.unknown().transform((kept, context) => {
+  try {
+    return FlowTable.fromKept(kept);
+  } catch (error) {
+    context.addIssue({ code: "custom", message: String(error) });
+    return z.NEVER;
+  }
+});
 
 /**
  * The flows of the bound rows. With `files` (an organisation-year's derived files) they are keyed
@@ -69,8 +80,10 @@ const flowsSqlHash = createHash("sha256")
  */
 export async function outmigrationFlows(sql: SqlRunner, files?: KeptValues): Promise<FlowTable> {
   if (files) {
-    const path = keptPath(files, "querie9_flows", [files.data, flowsSqlHash]);
-    return held.get(path, async () => FlowTable.of(await keptJson(path, () => readFlows(sql), zipFlows)));
+    const path = keptPath(files, "querie9_flows", [files.data, flowsSqlHash, KEPT_FORM]);
+    return held.get(path, () =>
+      keptJson(path, async () => FlowTable.of(await readFlows(sql)), keptFlowTable),
+    );
   }
   const [row] = await sql.rows("outmigration_fingerprint.sql", fingerprintRow);
   return held.get(row!.fingerprint, async () => FlowTable.of(await readFlows(sql)));

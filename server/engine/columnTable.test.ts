@@ -1,8 +1,9 @@
 import { expect, test } from "bun:test";
 import { z } from "zod";
+import { cacheFigures } from "../caches/registry.ts";
 import { ColumnTable, type KeptColumns, keepAll, keepWhere } from "./columnTable.ts";
 import { keptBytes, valueOfKeptBytes } from "./derived/keptJson.ts";
-import { sqlNumber, sqlTextOrNull } from "./sqlRunner.ts";
+import { sqlNumber, sqlText, sqlTextOrNull } from "./sqlRunner.ts";
 
 const row = z.object({
   npi: sqlTextOrNull,
@@ -118,13 +119,108 @@ test("a kept file holds its typed arrays' bytes after its JSON text; a value wit
   const longer = new Uint8Array(bytes.byteLength + 1);
   longer.set(bytes);
   expect(() => valueOfKeptBytes(longer)).toThrow("damaged");
+  // An array in two places is written once and read back as one; a second place naming it as
+  // another kind or length is refused.
+  const twice = keptBytes({ a: value.codes, b: value.codes }) as Uint8Array;
+  const copies = keptBytes({ a: value.codes, b: Uint8Array.of(1, 2, 3) }) as Uint8Array;
+  expect(twice.byteLength).toBe(copies.byteLength - 3);
+  const read = valueOfKeptBytes(twice) as { a: Uint8Array; b: Uint8Array };
+  expect(read.a).toBe(read.b);
+  expect([...read.b]).toEqual([1, 2, 3]);
+  const text = new TextDecoder()
+    .decode(twice)
+    .replace('"kind":"u8","length":3}}', '"kind":"u8","length":2}}');
+  expect(() => valueOfKeptBytes(new TextEncoder().encode(text))).toThrow("damaged");
 });
 
-test("its bytes count its codes and texts", () => {
+test("its bytes count its codes and its values' slots (texts are held once for all tables)", () => {
   const table = ColumnTable.fromRows<Row>(names, rows);
   const codes = 600 * (2 + 1 + 2 + 1);
-  expect(table.bytes()).toBeGreaterThan(codes + 300 * 46);
-  expect(table.bytes()).toBeLessThan(2 * (codes + 300 * 46) + 2000);
+  const slots = 8 * (301 + 2 + 481 + 2);
+  expect(table.bytes()).toBeGreaterThan(codes + slots);
+  expect(table.bytes()).toBeLessThan(codes + slots + 1000);
+});
+
+/** Rows whose facility zip and name follow from the facility, and whose rank follows from the pair. */
+const pairRow = z.object({
+  facility: sqlText,
+  zip: sqlTextOrNull,
+  name: sqlText,
+  provider: sqlText,
+  rank: sqlNumber,
+  cases: sqlNumber,
+});
+type PairRow = z.infer<typeof pairRow>;
+const pairRows: PairRow[] = Array.from({ length: 3000 }, (_, index) => {
+  const facility = index % 40;
+  const provider = (index * 7) % 90;
+  return {
+    facility: `f${facility}`,
+    zip: facility % 9 === 0 ? null : `zip${facility % 6}`,
+    name: `Facility ${facility % 30}`,
+    provider: `p${provider}`,
+    rank: facility * 90 + provider,
+    cases: index % 11,
+  };
+});
+
+test("a column whose value follows from another's reads that one's codes; kept with its distinct values and a map, read back as the same rows", () => {
+  const table = ColumnTable.fromRows<PairRow>(Object.keys(pairRow.shape), pairRows);
+  expect(table.rows()).toEqual(pairRows);
+  // The zip and the name follow from the facility, the facility and the provider from the rank.
+  const facility = table.column("facility");
+  expect(table.column("zip").codes).toBe(facility.codes);
+  expect(table.column("name").codes).toBe(facility.codes);
+  expect(facility.codes).toBe(table.column("rank").codes);
+  expect(table.column("provider").codes).toBe(table.column("rank").codes);
+  expect(table.column("cases").codes).not.toBe(facility.codes);
+  // The shared codes are counted once: one array of two bytes a row and the cases' byte.
+  expect(table.bytes()).toBeLessThan(3000 * 3 + 8 * 6 * 400 + 2000);
+  const keep = keepWhere(keepAll(table.length), table.column("zip"), (zip) => zip === "zip1");
+  expect(table.rows(keep)).toEqual(pairRows.filter((row) => row.zip === "zip1"));
+
+  const kept = table.toJSON();
+  // Kept: each column's distinct values once, a map into them where its values by code repeat.
+  expect(kept.columns.zip!.values).toEqual([null, "zip1", "zip2", "zip3", "zip4", "zip5", "zip0"]);
+  expect(kept.columns.zip!.map).toBeInstanceOf(Uint8Array);
+  expect(kept.columns.rank!.map).toBeUndefined();
+  const bytes = keptBytes(kept) as Uint8Array;
+  // The shared codes are written once: the file holds the rank's and the cases' codes and the maps.
+  expect(bytes.byteLength).toBeLessThan(3000 * 2 + 3000 + 8000);
+  const read = ColumnTable.fromKept<PairRow>(valueOfKeptBytes(bytes), pairRow);
+  expect(read.rows()).toEqual(pairRows);
+  expect(read.column("zip").codes).toBe(read.column("rank").codes);
+  // A map that points past its values is refused.
+  const damaged = valueOfKeptBytes(bytes) as KeptColumns;
+  damaged.columns.zip!.map = new Uint8Array(damaged.columns.zip!.map!.length).fill(200);
+  expect(() => ColumnTable.fromKept(damaged, pairRow)).toThrow("column zip: bad map");
+});
+
+test("tables read from kept files share codes of the same bytes; texts are held once", () => {
+  const bytes = keptBytes(ColumnTable.fromRows<PairRow>(Object.keys(pairRow.shape), pairRows)) as Uint8Array;
+  const first = ColumnTable.fromKept<PairRow>(valueOfKeptBytes(bytes), pairRow);
+  const texts = cacheFigures().find((cache) => cache.name === "internedTexts")!.size;
+  const second = ColumnTable.fromKept<PairRow>(valueOfKeptBytes(bytes), pairRow);
+  // The second read finds every text held and every array of codes held by the first table.
+  expect(cacheFigures().find((cache) => cache.name === "internedTexts")!.size).toBe(texts);
+  expect(second.column("rank").codes).toBe(first.column("rank").codes);
+  expect(second.column("cases").codes).toBe(first.column("cases").codes);
+  expect(second.rows()).toEqual(pairRows);
+  const other = ColumnTable.fromKept<PairRow>(
+    valueOfKeptBytes(
+      keptBytes(
+        ColumnTable.fromRows<PairRow>(
+          Object.keys(pairRow.shape),
+          pairRows.map((row, index) => ({ ...row, cases: index % 13 })),
+        ),
+      ) as Uint8Array,
+    ),
+    pairRow,
+  );
+  // Codes of other bytes are its own; the same bytes are shared whatever values they index.
+  expect(other.column("cases").codes).not.toBe(first.column("cases").codes);
+  expect(other.column("rank").codes).toBe(first.column("rank").codes);
+  expect(other.rows().map((row) => row.cases)).toEqual(pairRows.map((_, index) => index % 13));
 });
 
 test("a column's name is any text (the cursor's getters are made from source)", () => {

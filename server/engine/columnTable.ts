@@ -10,6 +10,8 @@
  * objects, for a few rows).
  */
 import type { z } from "zod";
+import { internedText } from "./internedTexts.ts";
+import { sharedCodes } from "./sharedCodes.ts";
 
 /** A row's code in its column: Uint8Array up to 256 distinct values, Uint16Array up to 65,536. */
 export type Codes = Uint8Array | Uint16Array | Int32Array;
@@ -160,15 +162,88 @@ function encodedColumn(raw: readonly unknown[], parse?: (value: unknown) => unkn
 }
 
 /**
+ * The values of `child` in the order of `parent`'s codes, when each of `parent`'s codes comes with
+ * one value of `child` (a facility's zip with its NPI, a referrer's name and rank with the
+ * referrer's NPI); undefined when a code comes with two.
+ */
+function valuesFollowing(parent: Column, child: Column): unknown[] | undefined {
+  const childCode = new Int32Array(parent.values.length).fill(-1);
+  const { codes } = parent;
+  for (let index = 0; index < codes.length; index++) {
+    const seen = childCode[codes[index]!]!;
+    const code = child.codes[index]!;
+    if (seen === -1) childCode[codes[index]!] = code;
+    else if (seen !== code) return undefined;
+  }
+  return Array.from(childCode, (code) => (code === -1 ? null : child.values[code]));
+}
+
+/**
+ * The columns, each whose value follows from another's reading that one's codes (its values then
+ * indexed by them) when that holds fewer bytes: its own codes are a byte or two per row, a value
+ * more is 8 bytes. The prepared tables' rows are keys and what follows from them (a pair's rank,
+ * its facility and provider, their zips and names): at 500 organisations their codes were about 3.5
+ * of an organisation-year's 4.5 MB, and sharing them halves them. Columns are taken most distinct
+ * values first, so that a key's codes are shared before the columns that follow from it are taken.
+ */
+function sharingCodes(columns: readonly Column[]): Column[] {
+  const shared = [...columns];
+  const order = shared
+    .map((_, index) => index)
+    .sort((a, b) => shared[b]!.values.length - shared[a]!.values.length);
+  for (const child of order) {
+    let best: Column | undefined;
+    for (const parent of order) {
+      const from = shared[parent]!;
+      const own = shared[child]!;
+      if (parent === child || from.codes === own.codes || from.values.length < own.values.length) continue;
+      if (best && from.values.length >= best.values.length) continue;
+      if (8 * (from.values.length - own.values.length) >= own.codes.byteLength) continue;
+      const values = valuesFollowing(from, own);
+      if (values) best = { values, codes: from.codes };
+    }
+    if (best) shared[child] = best;
+  }
+  return shared;
+}
+
+/** The record of columns with `sharingCodes` applied. */
+function withSharedCodes(columns: Record<string, Column>): Record<string, Column> {
+  const shared = sharingCodes(Object.values(columns));
+  return Object.fromEntries(Object.keys(columns).map((name, index) => [name, shared[index]!]));
+}
+
+/**
  * A table as kept in a file: each column's distinct values, and its codes as their typed array,
  * whose bytes the kept file holds after its JSON text (derived/keptJson.ts `keptBytes`): read back,
  * the codes are a copy of the file's bytes, not a JSON number (nor a base64 text) per row. The
  * files of the prepared tables are mostly those codes, and reading them was most of a starting
  * process's time, then most of the garbage of a cache reading them again (500 organisations).
+ * A column reading another's codes (`sharingCodes`) is kept with its distinct values and `map`,
+ * each code's index into them: its values by code repeat texts, which read back would each be a
+ * text of their own. Codes held by several columns are kept once (keptBytes).
  */
 export interface KeptColumns {
   length: number;
-  columns: Record<string, { values: unknown[]; codes: Codes }>;
+  columns: Record<string, { values: unknown[]; codes: Codes; map?: Codes }>;
+}
+
+/** A column's values as kept: its distinct values and, when some repeat, each value's index into them. */
+function keptValues(values: readonly unknown[]): { values: unknown[]; map?: Codes } {
+  const indexOf = new Map<unknown, number>();
+  const distinct: unknown[] = [];
+  const indexes = values.map((value) => {
+    let index = indexOf.get(value);
+    if (index === undefined) {
+      index = distinct.push(value) - 1;
+      indexOf.set(value, index);
+    }
+    return index;
+  });
+  if (distinct.length === values.length) return { values: distinct };
+  const map = codesFor(distinct.length, indexes.length);
+  map.set(indexes);
+  return { values: distinct, map };
 }
 
 export class ColumnTable<Row extends object = Record<string, unknown>> {
@@ -190,7 +265,7 @@ export class ColumnTable<Row extends object = Record<string, unknown>> {
     const columns: Record<string, Column> = {};
     for (const name of names)
       columns[name] = encodedColumn(rows.map((row) => (row as Record<string, unknown>)[name]));
-    return new ColumnTable<Row>(rows.length, columns);
+    return new ColumnTable<Row>(rows.length, withSharedCodes(columns));
   }
 
   /**
@@ -213,10 +288,10 @@ export class ColumnTable<Row extends object = Record<string, unknown>> {
       columns[name] = encodedColumn(raw, (value) => {
         const parsed = (schema as z.ZodType).safeParse(value);
         if (!parsed.success) throw new Error(`column ${name}: ${parsed.error.issues[0]?.message}`);
-        return parsed.data;
+        return internedText(parsed.data);
       });
     }
-    return new ColumnTable<Row>(length ?? 0, columns);
+    return new ColumnTable<Row>(length ?? 0, withSharedCodes(columns));
   }
 
   /**
@@ -232,14 +307,22 @@ export class ColumnTable<Row extends object = Record<string, unknown>> {
       const column = keptColumns[name];
       if (!column || !Array.isArray(column.values) || !ArrayBuffer.isView(column.codes))
         throw new Error(`column ${name} missing or not kept as codes`);
-      const values = column.values.map((value) => (schema as z.ZodType).parse(value));
-      const { codes } = column;
+      let values = column.values.map((value) => internedText((schema as z.ZodType).parse(value)));
+      const { codes, map } = column;
+      if (map !== undefined) {
+        if (!ArrayBuffer.isView(map) || map.constructor !== codesFor(values.length, 0).constructor)
+          throw new Error(`column ${name}: map of another width`);
+        if (map.length > 0 && largestCode(map) >= values.length) throw new Error(`column ${name}: bad map`);
+        const distinct = values;
+        values = Array.from(map, (index) => distinct[index]);
+      }
       if (codes.constructor !== codesFor(values.length, 0).constructor)
         throw new Error(`column ${name}: codes of another width`);
       if (codes.length !== length) throw new Error(`column ${name} of another length`);
       if (codes.length > 0 && largestCode(codes) >= values.length)
         throw new Error(`column ${name}: bad code`);
-      columns[name] = { values, codes };
+      // Codes equal to another held table's are that table's (querie3's and querie6's rows are one).
+      columns[name] = { values, codes: sharedCodes(codes) };
     }
     return new ColumnTable<Row>(length, columns);
   }
@@ -247,7 +330,8 @@ export class ColumnTable<Row extends object = Record<string, unknown>> {
   /** The kept form (what keptBytes writes: the codes' bytes after the JSON text). */
   toJSON(): KeptColumns {
     const columns: KeptColumns["columns"] = {};
-    for (const [name, { values, codes }] of Object.entries(this.columns)) columns[name] = { values, codes };
+    for (const [name, { values, codes }] of Object.entries(this.columns))
+      columns[name] = { ...keptValues(values), codes };
     return { length: this.length, columns };
   }
 
@@ -305,15 +389,18 @@ export class ColumnTable<Row extends object = Record<string, unknown>> {
   }
 
   /**
-   * About the bytes the table holds: its codes, 8 per distinct value, a text's characters and
-   * header, each column's arrays (measured at 1m: bench/queries/preparedHeap.ts). Its cursors' class
-   * is shared with the tables of its definition (cursorClass), so not counted here.
+   * About the bytes the table holds: its codes (once for the columns sharing them), 8 per value of a
+   * column, each column's arrays (measured at 1m and at 500 organisations: bench/queries/preparedHeap.ts).
+   * Not counted: texts read from a kept file or a statement, held once for every table (internedTexts.ts), nor its
+   * cursors' class, shared with the tables of its definition (cursorClass). Codes equal to another
+   * table's are counted in each (sharedCodes.ts holds them once): an estimate over, not under.
    */
   bytes(): number {
     let bytes = 200;
+    const counted = new Set<Codes>();
     for (const { values, codes } of Object.values(this.columns)) {
-      bytes += 150 + codes.byteLength + 8 * values.length;
-      for (const value of values) if (typeof value === "string") bytes += 40 + value.length;
+      bytes += 150 + (counted.has(codes) ? 0 : codes.byteLength) + 8 * values.length;
+      counted.add(codes);
     }
     return bytes;
   }

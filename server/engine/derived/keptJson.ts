@@ -41,29 +41,46 @@ export const keptPath = (kept: KeptValues, name: string, key: unknown) =>
     `${name}-${createHash("sha256").update(JSON.stringify(key)).digest("hex").slice(0, 24)}.json`,
   );
 
-type KeptArray = Uint8Array | Uint16Array | Int32Array;
-const ARRAY_KINDS = { u8: Uint8Array, u16: Uint16Array, i32: Int32Array } as const;
+const ARRAY_KINDS = {
+  u8: Uint8Array,
+  u16: Uint16Array,
+  i32: Int32Array,
+  u32: Uint32Array,
+  f64: Float64Array,
+} as const;
 type ArrayKind = keyof typeof ARRAY_KINDS;
-const kindOf = (array: KeptArray): ArrayKind =>
-  array instanceof Uint8Array ? "u8" : array instanceof Uint16Array ? "u16" : "i32";
+type KeptArray = InstanceType<(typeof ARRAY_KINDS)[ArrayKind]>;
+/** A typed array's kind as kept, or undefined for any other value (a Buffer is not one: it is JSON'd). */
+const kindOf = (item: unknown): ArrayKind | undefined =>
+  ArrayBuffer.isView(item) && !Buffer.isBuffer(item)
+    ? (Object.keys(ARRAY_KINDS) as ArrayKind[]).find((kind) => item.constructor === ARRAY_KINDS[kind])
+    : undefined;
 /** The first bytes of a kept file whose value holds typed arrays (a JSON text starts otherwise). */
 const WITH_ARRAYS = "\u0000kept-arrays-1\n";
 
 /**
  * A value's bytes as kept: its JSON text, and when it holds typed arrays (prepared tables' codes,
  * columnTable.ts), those arrays' bytes after it instead of in the text: a marker line, the JSON
- * text's length as a line, the JSON text with `{"$array": i, "kind", "length"}` for the i-th array,
- * then the arrays' bytes one after another. Read back, an array is a copy of its bytes, with no
+ * text's length as a line, the JSON text with `{"$array": i, "kind", "length"}` for the i-th array
+ * (an array held in several places written once, each place naming its i), then the arrays' bytes
+ * one after another. Read back, an array is a copy of its bytes, with no
  * text to decode: a prepared table's file was mostly its codes as base64, a third larger, parsed
  * in 1.1-1.7 ms where this takes 0.4-0.55 (500-organisation market, bench/README.md).
  */
 export function keptBytes(value: unknown): string | Uint8Array {
   const arrays: KeptArray[] = [];
-  const text = JSON.stringify(value, (_key, item: unknown) =>
-    item instanceof Uint8Array || item instanceof Uint16Array || item instanceof Int32Array
-      ? { $array: arrays.push(item) - 1, kind: kindOf(item), length: item.length }
-      : item,
-  );
+  const indexOf = new Map<KeptArray, number>();
+  const text = JSON.stringify(value, (_key, item: unknown) => {
+    const kind = kindOf(item);
+    if (kind === undefined) return item;
+    const array = item as KeptArray;
+    let index = indexOf.get(array);
+    if (index === undefined) {
+      index = arrays.push(array) - 1;
+      indexOf.set(array, index);
+    }
+    return { $array: index, kind, length: array.length };
+  });
   if (arrays.length === 0) return text;
   const head = new TextEncoder().encode(`${WITH_ARRAYS}${Buffer.byteLength(text)}\n${text}`);
   const bytes = new Uint8Array(arrays.reduce((sum, array) => sum + array.byteLength, head.byteLength));
@@ -88,14 +105,23 @@ export function valueOfKeptBytes(bytes: Uint8Array): unknown {
   const textStart = lengthEnd + 1;
   if (!Number.isInteger(textLength) || textStart + textLength > bytes.byteLength) throw new Error("damaged");
   let offset = textStart + textLength;
-  let count = 0;
-  /** The next array's bytes, copied (a view would keep the whole file, its text too, in memory). */
+  const read: KeptArray[] = [];
+  /**
+   * The next array's bytes, copied (a view would keep the whole file, its text too, in memory), or
+   * an array read before: one held in several places of the value (columns sharing their codes) is
+   * kept once and read back as one.
+   */
   const nextArray = (placeholder: { $array: unknown; kind: unknown; length: unknown }) => {
     const { $array, kind, length } = placeholder;
-    if ($array !== count++ || typeof kind !== "string" || !Object.hasOwn(ARRAY_KINDS, kind))
-      throw new Error("damaged");
+    if (typeof kind !== "string" || !Object.hasOwn(ARRAY_KINDS, kind)) throw new Error("damaged");
     if (typeof length !== "number" || !Number.isInteger(length) || length < 0) throw new Error("damaged");
     const Kind = ARRAY_KINDS[kind as ArrayKind];
+    if (typeof $array === "number" && $array < read.length) {
+      const earlier = read[$array]!;
+      if (!(earlier instanceof Kind) || earlier.length !== length) throw new Error("damaged");
+      return earlier;
+    }
+    if ($array !== read.length) throw new Error("damaged");
     const end = offset + length * Kind.BYTES_PER_ELEMENT;
     if (end > bytes.byteLength) throw new Error("damaged");
     // (ArrayBuffer's slice: a Buffer's own slice is a view.)
@@ -103,6 +129,7 @@ export function valueOfKeptBytes(bytes: Uint8Array): unknown {
       (bytes.buffer as ArrayBuffer).slice(bytes.byteOffset + offset, bytes.byteOffset + end),
     );
     offset = end;
+    read.push(array);
     return array;
   };
   // A walk of the parsed text, not JSON.parse's reviver: a reviver is called for every value, and

@@ -18,9 +18,10 @@ type Rows = Record<string, ColumnTable>;
 
 /**
  * The version of the kept files' form, in their key: a file of another form (rows as objects
- * before 2, codes as JSON numbers before 3) gets another name and is not read.
+ * before 2, codes as JSON numbers before 3, as base64 before 4, each column its own codes before 5)
+ * gets another name and is not read.
  */
-const KEPT_FORM = 4;
+const KEPT_FORM = 5;
 
 /** About the bytes the tables hold in memory (ColumnTable.bytes, checked against the heap at 1m). */
 const bytesOf = (tables: Rows) => Object.values(tables).reduce((sum, table) => sum + table.bytes(), 1);
