@@ -14,7 +14,7 @@ const dir = mkdtempSync(join(tmpdir(), "querie11-slices-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const slice = (service_line: string, area_types: string[], cases: number) => ({
-  period: "today",
+  period: "today" as const,
   service_line,
   area_types,
   is_customer: false,
@@ -86,14 +86,25 @@ describe("querie11 slices, kept per data version", () => {
     expect(reads).toHaveLength(4);
   });
 
-  test("narrowed as market_base narrows M: a chosen line and a patient zip with a chosen type", () => {
-    const psa = narrowSlices(sliceRows as never, ["spine", "trauma"], ["PSA"]);
+  test("narrowed as market_base narrows M: a chosen line and a patient zip with a chosen type", async () => {
+    const { slices } = await organisationYearSlices(countingRunner().sql, undefined);
+    const psa = narrowSlices(slices, ["spine", "trauma"], ["PSA"]);
     expect(psa.map((row) => [row.service_line, row.cases])).toEqual([
       ["spine", 5],
       ["trauma", 2],
     ]);
-    const tsaSpine = narrowSlices(sliceRows as never, ["spine"], ["TSA"]);
-    expect(tsaSpine.map((row) => [row.service_line, row.cases])).toEqual([["spine", 3]]);
+    const tsaSpine = narrowSlices(slices, ["spine"], ["TSA"]);
+    expect(tsaSpine).toEqual([slice("spine", ["SSA", "TSA"], 3)]);
+    // Lists equal in content are one value of the column: four rows, three distinct type lists.
+    const twice = await organisationYearSlices(
+      {
+        rows: async (file: string) =>
+          file === "market_slices.sql" ? [...sliceRows, slice("trauma", ["PSA"], 1)] : zipRows,
+      } as never,
+      undefined,
+    );
+    expect(twice.slices.column("area_types").values).toHaveLength(3);
+    expect(narrowSlices(twice.slices, ["trauma"], ["PSA"]).map((row) => row.cases)).toEqual([2, 1]);
   });
 
   test("zips of the chosen types, with their chosen types and lines; a zip without such a case keeps one row", () => {

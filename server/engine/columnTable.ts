@@ -122,13 +122,26 @@ interface Cursor {
   [ROW]: number;
 }
 
+/** Codes by value; lists equal in content (a zip's service-area types) are one value, by their JSON text. */
+class CodeBook {
+  readonly #codes = new Map<unknown, number>();
+  readonly #lists = new Map<string, number>();
+  get(value: unknown) {
+    return Array.isArray(value) ? this.#lists.get(JSON.stringify(value)) : this.#codes.get(value);
+  }
+  set(value: unknown, code: number) {
+    if (Array.isArray(value)) this.#lists.set(JSON.stringify(value), code);
+    else this.#codes.set(value, code);
+  }
+}
+
 /**
  * A column of `raw` values: its distinct values in order of first appearance (as a Map keys them:
  * -0 is read back as 0, the same figure in JSON and in sums) and each row's code. With `parse`,
  * each distinct value is parsed once, and values it makes equal share one code.
  */
 function encodedColumn(raw: readonly unknown[], parse?: (value: unknown) => unknown): Column {
-  const codeOf = new Map<unknown, number>();
+  const codeOf = new CodeBook();
   const distinct: unknown[] = [];
   const indexes = new Int32Array(raw.length);
   for (let index = 0; index < raw.length; index++) {
@@ -142,7 +155,7 @@ function encodedColumn(raw: readonly unknown[], parse?: (value: unknown) => unkn
   }
   let values = distinct;
   if (parse) {
-    const parsedCode = new Map<unknown, number>();
+    const parsedCode = new CodeBook();
     values = [];
     const merged = distinct.map((value) => {
       const parsed = parse(value);
