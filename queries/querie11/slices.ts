@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { ColumnTable, keepAll, keepWhere } from "../../server/engine/columnTable.ts";
 import { heldValues } from "../../server/engine/derived/heldKept.ts";
-import { type KeptValues, keptJson, keptPath } from "../../server/engine/derived/keptJson.ts";
+import { type KeptValues, keptAs, keptJson, keptPath } from "../../server/engine/derived/keptJson.ts";
 import {
   type KernelContext,
   sqlNumber,
@@ -54,14 +54,7 @@ interface GrowthSlices {
 }
 /** What a kept file must hold: the slices' columns (ColumnTable.fromKept) and the zips' rows. */
 const keptSlices = z.object({
-  slices: z.unknown().transform((kept, context) => {
-    try {
-      return ColumnTable.fromKept<SliceRow>(kept, sliceRow);
-    } catch (error) {
-      context.addIssue({ code: "custom", message: String(error) });
-      return z.NEVER;
-    }
-  }),
+  slices: keptAs((kept) => ColumnTable.fromKept<SliceRow>(kept, sliceRow)),
   zips: z.array(zipRow),
 }) satisfies z.ZodType<GrowthSlices>;
 /** The kept file's form, in its key: rows before 2, the slices as columns since. */

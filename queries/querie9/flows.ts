@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { type HeldLimits, heldValues } from "../../server/engine/derived/heldKept.ts";
-import { type KeptValues, keptJson, keptPath } from "../../server/engine/derived/keptJson.ts";
+import { type KeptValues, keptAs, keptJson, keptPath } from "../../server/engine/derived/keptJson.ts";
 import { type KernelContext, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
 import { FlowTable } from "./flowTable.ts";
 
@@ -63,14 +63,7 @@ const flowsSqlHash = createHash("sha256")
 /** The kept file's form, in its key: the rows' JSON before 2, the table's columns (FlowTable.toJSON) since. */
 const KEPT_FORM = 2;
 /** What a kept file must hold: a flow table's columns that fit (FlowTable.fromKept). */
-const keptFlowTable = z.unknown().transform((kept, context) => {
-  try {
-    return FlowTable.fromKept(kept);
-  } catch (error) {
-    context.addIssue({ code: "custom", message: String(error) });
-    return z.NEVER;
-  }
-});
+const keptFlowTable = keptAs(FlowTable.fromKept);
 
 /**
  * The flows of the bound rows. With `files` (an organisation-year's derived files) they are keyed

@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { z } from "zod";
+import { z } from "zod";
 import { isStorageFull, warnOnce } from "../../http/storageFull.ts";
 import { writeVersioned } from "./versionedFiles.ts";
 
@@ -152,6 +152,20 @@ export function valueOfKeptBytes(bytes: Uint8Array): unknown {
   if (offset !== bytes.byteLength) throw new Error("damaged");
   return value;
 }
+
+/**
+ * A kept file's part as read by `read` (a table's or flow table's `fromKept`, which throws when the
+ * form does not fit): a schema, so that a part that does not fit makes the file not read.
+ */
+export const keptAs = <Value>(read: (kept: unknown) => Value) =>
+  z.unknown().transform((kept, context) => {
+    try {
+      return read(kept);
+    } catch (error) {
+      context.addIssue({ code: "custom", message: String(error) });
+      return z.NEVER;
+    }
+  });
 
 /**
  * The value kept at `path` when it is there and fits `schema` (a file of another version's shape,

@@ -12,7 +12,7 @@ import { ColumnTable } from "../columnTable.ts";
 import type { Plugin, PreparedTables } from "../plugin.ts";
 import type { SqlColumns } from "../sqlRunner.ts";
 import { type HeldLimits, heldValues } from "./heldKept.ts";
-import { type KeptValues, keptJson, keptPath, readKept } from "./keptJson.ts";
+import { type KeptValues, keptAs, keptJson, keptPath, readKept } from "./keptJson.ts";
 
 type Rows = Record<string, ColumnTable>;
 
@@ -47,14 +47,7 @@ function schemaOf(tables: PreparedTables) {
       Object.fromEntries(
         Object.entries(tables).map(([name, table]) => [
           name,
-          z.unknown().transform((kept, context) => {
-            try {
-              return ColumnTable.fromKept(kept, table.row);
-            } catch (error) {
-              context.addIssue({ code: "custom", message: String(error) });
-              return z.NEVER;
-            }
-          }),
+          keptAs((kept) => ColumnTable.fromKept(kept, table.row)),
         ]),
       ),
     ) as unknown as z.ZodType<Rows>;
