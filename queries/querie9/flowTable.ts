@@ -5,6 +5,7 @@
  * issue 23); as columns they hold about a fifth of that (26 MB for the same 64).
  */
 import { z } from "zod";
+import { largestCode } from "../../server/engine/columnTable.ts";
 import { internedText } from "../../server/engine/internedTexts.ts";
 import type { ZipFlows } from "./flows.ts";
 
@@ -42,6 +43,10 @@ function collationRanks(names: readonly string[]): Uint32Array {
   });
   return ranks;
 }
+
+/** Whether every code is below `end` (an empty column's are). */
+const below = (codes: Uint8Array | Uint32Array, end: number) =>
+  codes.length === 0 || largestCode(codes) < end;
 
 /** Whether `starts` begins at 0, never goes back and ends at `end`. */
 function ascendsTo(starts: Uint32Array, end: number): boolean {
@@ -186,10 +191,10 @@ export class FlowTable {
       [parsed.outsideName, parsed.outsideCases].every((column) => column.length === outside) &&
       ascendsTo(cellStart, cells) &&
       ascendsTo(outsideStart, outside) &&
-      parsed.cellLine.every((code) => code < lines.length) &&
-      parsed.outsideLine.every((code) => code < lines.length) &&
-      parsed.cellArea.every((code) => code <= OUTSIDE) &&
-      parsed.outsideName.every((code) => code < names.length);
+      below(parsed.cellLine, lines.length) &&
+      below(parsed.outsideLine, lines.length) &&
+      below(parsed.cellArea, OUTSIDE + 1) &&
+      below(parsed.outsideName, names.length);
     if (!fits) throw new Error("kept flows do not fit");
     return new FlowTable(
       zips,

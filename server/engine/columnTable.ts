@@ -98,15 +98,18 @@ export function keepWhere(mask: RowMask, column: Column, accept: (value: unknown
 }
 
 /**
- * The largest code of a column, a negative one read as unsigned (so it is refused too): one loop per
- * code width, as in `keepWhere`. A `for...of` over the codes was most of reading a kept file: fromKept
- * 1.3-3.4 ms per file at 1m, 0.3-0.8 with these loops (load 2-3, bench/queries/keptRead.ts).
+ * The largest code of a column (or of another kept table's codes, querie9's flow table), a negative
+ * one read as unsigned (so it is refused too): one loop per code width, as in `keepWhere`. A
+ * `for...of` over the codes was most of reading a kept file: fromKept 1.3-3.4 ms per file at 1m,
+ * 0.3-0.8 with these loops (load 2-3, bench/queries/keptRead.ts).
  */
-function largestCode(codes: Codes): number {
+export function largestCode(codes: Codes | Uint32Array): number {
   let largest = 0;
   if (codes instanceof Uint8Array) {
     for (let index = 0; index < codes.length; index++) if (codes[index]! > largest) largest = codes[index]!;
   } else if (codes instanceof Uint16Array) {
+    for (let index = 0; index < codes.length; index++) if (codes[index]! > largest) largest = codes[index]!;
+  } else if (codes instanceof Uint32Array) {
     for (let index = 0; index < codes.length; index++) if (codes[index]! > largest) largest = codes[index]!;
   } else {
     for (let index = 0; index < codes.length; index++)
@@ -241,22 +244,13 @@ export interface KeptColumns {
   columns: Record<string, { values: unknown[]; codes: Codes; map?: Codes }>;
 }
 
-/** A column's values as kept: its distinct values and, when some repeat, each value's index into them. */
+/**
+ * A column's values as kept: its distinct values and, when some repeat, each value's index into them
+ * (the values encoded as a column of their own).
+ */
 function keptValues(values: readonly unknown[]): { values: unknown[]; map?: Codes } {
-  const indexOf = new Map<unknown, number>();
-  const distinct: unknown[] = [];
-  const indexes = values.map((value) => {
-    let index = indexOf.get(value);
-    if (index === undefined) {
-      index = distinct.push(value) - 1;
-      indexOf.set(value, index);
-    }
-    return index;
-  });
-  if (distinct.length === values.length) return { values: distinct };
-  const map = codesFor(distinct.length, indexes.length);
-  map.set(indexes);
-  return { values: distinct, map };
+  const { values: distinct, codes } = encodedColumn(values);
+  return distinct.length === values.length ? { values: distinct } : { values: distinct, map: codes };
 }
 
 export class ColumnTable<Row extends object = Record<string, unknown>> {

@@ -57,6 +57,8 @@ const kindOf = (item: unknown): ArrayKind | undefined =>
     : undefined;
 /** The first bytes of a kept file whose value holds typed arrays (a JSON text starts otherwise). */
 const WITH_ARRAYS = "\u0000kept-arrays-1\n";
+const WITH_ARRAYS_BYTES = new TextEncoder().encode(WITH_ARRAYS);
+const utf8 = new TextDecoder();
 
 /**
  * A value's bytes as kept: its JSON text, and when it holds typed arrays (prepared tables' codes,
@@ -95,13 +97,12 @@ export function keptBytes(value: unknown): string | Uint8Array {
 
 /** A kept file's value from its bytes (keptBytes' layout, or plain JSON); throws when damaged. */
 export function valueOfKeptBytes(bytes: Uint8Array): unknown {
-  const marker = new TextEncoder().encode(WITH_ARRAYS);
   const withArrays =
-    bytes.byteLength > marker.byteLength && marker.every((byte, index) => bytes[index] === byte);
-  const decoder = new TextDecoder();
-  if (!withArrays) return JSON.parse(decoder.decode(bytes));
-  const lengthEnd = bytes.indexOf(0x0a, marker.byteLength);
-  const textLength = Number(decoder.decode(bytes.subarray(marker.byteLength, lengthEnd)));
+    bytes.byteLength > WITH_ARRAYS_BYTES.byteLength &&
+    WITH_ARRAYS_BYTES.every((byte, index) => bytes[index] === byte);
+  if (!withArrays) return JSON.parse(utf8.decode(bytes));
+  const lengthEnd = bytes.indexOf(0x0a, WITH_ARRAYS_BYTES.byteLength);
+  const textLength = Number(utf8.decode(bytes.subarray(WITH_ARRAYS_BYTES.byteLength, lengthEnd)));
   const textStart = lengthEnd + 1;
   if (!Number.isInteger(textLength) || textStart + textLength > bytes.byteLength) throw new Error("damaged");
   let offset = textStart + textLength;
@@ -148,7 +149,7 @@ export function valueOfKeptBytes(bytes: Uint8Array): unknown {
     for (const key in record) record[key] = resolve(record[key]);
     return record;
   };
-  const value = resolve(JSON.parse(decoder.decode(bytes.subarray(textStart, offset))));
+  const value = resolve(JSON.parse(utf8.decode(bytes.subarray(textStart, offset))));
   if (offset !== bytes.byteLength) throw new Error("damaged");
   return value;
 }
