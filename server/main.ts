@@ -8,6 +8,7 @@ import { seedHelpCentre } from "./bootstrap/helpCentre.ts";
 import { MID_SETUP_EMAIL } from "./bootstrap/midSetupOrganisation.ts";
 import { seedDemo } from "./bootstrap/seedDemo.ts";
 import { startMemoryLog } from "./caches/memoryLog.ts";
+import { heapPacedTo } from "./cli/heapPacing.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { bindAtStart } from "./engine/bindAtStart.ts";
 import { engineSettings } from "./engine/settings.ts";
@@ -82,7 +83,7 @@ export async function startServer() {
   });
 
   logger.info(
-    `Vitality listening on port ${server.port}, reached at ${config.publicUrl} (database: ${context.database.backend}, data: ${config.dataDir})`,
+    `Vitality listening on port ${server.port}, reached at ${config.publicUrl} (database: ${context.database.backend}, data: ${config.dataDir}, heap paced to ${heapPacedTo()})`,
   );
   if (admin.password) {
     logger.info(

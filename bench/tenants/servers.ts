@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { heapPacingEnv } from "../../server/cli/heapPacing.ts";
 import { collect, freePort } from "../../tests/e2e/support/server.ts";
 
 const root = resolve(import.meta.dir, "..", "..");
@@ -80,7 +81,8 @@ export async function spawnServer(
   const output: string[] = [];
   const child = Bun.spawn([process.execPath, ...flags, join(checkout, "server", "main.ts")], {
     cwd: checkout,
-    env: { ...process.env, ...env, PORT: String(port) },
+    // The heap paced as `npm start` paces it (server/cli/heapPacing.ts).
+    env: { ...process.env, ...env, ...heapPacingEnv({ ...process.env, ...env }), PORT: String(port) },
     stdout: "pipe",
     stderr: "pipe",
   });

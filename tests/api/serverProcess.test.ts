@@ -17,9 +17,12 @@ function tempDir() {
   return dir;
 }
 
-/** Starts `bun server/main.ts` as npm start would (without the web build) and collects its output. */
-function startServer(env: Record<string, string>) {
-  const child = Bun.spawn([process.execPath, join(root, "server", "main.ts")], {
+/**
+ * Starts `bun server/main.ts` as npm start would (without the web build), or `script` (npm start's
+ * own, server/cli/start.ts), and collects its output.
+ */
+function startServer(env: Record<string, string>, script = join("server", "main.ts")) {
+  const child = Bun.spawn([process.execPath, join(root, script)], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", LOG_REQUESTS: "0", ...env },
     stdout: "pipe",
@@ -82,6 +85,30 @@ describe("the server process", () => {
     child.kill("SIGTERM");
     expect(await child.exited).toBe(0);
     expect(output()).toContain("SIGTERM: finishing open requests and stopping");
+  }, 150_000);
+
+  test("npm start with VITALITY_HEAP_MB runs the server in a child paced to it, and passes a SIGTERM on to it", async () => {
+    const port = await freePort();
+    // WEB_DIST: a deployment serving its own build is not built again (no vite run in a test).
+    const { child, output } = startServer(
+      {
+        DATA_DIR: tempDir(),
+        WEB_DIST: tempDir(),
+        PORT: String(port),
+        SEED_DEMO: "0",
+        VITALITY_HEAP_MB: "768",
+      },
+      join("server", "cli", "start.ts"),
+    );
+    const healthy = await waitFor(
+      async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok === true,
+    );
+    expect(healthy).toBe(true);
+    expect(output()).toContain("heap paced to 768 MB)");
+    expect(output()).not.toContain("Building the web app");
+    child.kill("SIGTERM");
+    expect(await child.exited).toBe(0);
+    expect(output()).toContain("SIGTERM: stopped");
   }, 150_000);
 
   test("keeps an idle keep-alive connection past Bun's default 10 s idle timeout: a client reusing it gets its answer, not a reset", async () => {
