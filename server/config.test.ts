@@ -92,7 +92,7 @@ describe("configuration", () => {
     expect(loadConfig({}).caches).toEqual({
       answerEntries: 500,
       answerBytes: 256 * 1_048_576,
-      flowEntries: 256,
+      flowEntries: 512,
       flowBytes: 256 * 1_048_576,
       sessionEntries: 10_000,
       snapshotEntries: 1000,

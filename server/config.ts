@@ -150,7 +150,7 @@ const count = (min: number, max: number, fallback: number) =>
 const cacheEnvironment = z.object({
   VITALITY_QUERY_CACHE_ENTRIES: count(0, 100_000, 500),
   VITALITY_QUERY_CACHE_MB: count(1, 65_536, 256),
-  VITALITY_FLOW_CACHE_ENTRIES: count(1, 10_000, 256),
+  VITALITY_FLOW_CACHE_ENTRIES: count(1, 10_000, 512),
   VITALITY_FLOW_CACHE_MB: count(1, 65_536, 256),
   VITALITY_SESSION_CACHE_ENTRIES: count(1, 1_000_000, 10_000),
   VITALITY_SNAPSHOT_CACHE_ENTRIES: count(1, 100_000, 1000),

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { keptBytes, valueOfKeptBytes } from "../../server/engine/derived/keptJson.ts";
+import { randomOf } from "../../tests/helpers/seededRandom.ts";
 import type { ZipFlows } from "./flows.ts";
 import { FlowTable } from "./flowTable.ts";
 
@@ -57,6 +58,36 @@ describe("FlowTable: the flows as columns", () => {
       { name: "Dr C", cases: 0.5 },
     ]);
     expect(table.outsideProviders(1, both)).toEqual([]);
+  });
+
+  test("each zip's providers as a reference sort orders them: largest first, then the names' collation, then first named", () => {
+    const random = randomOf(9);
+    // Names that collate equal ("e\u0301" and "é") and tie on cases keep the order first named.
+    const names = ["Dr Z", "dr a", "Dr A", "Dr e\u0301", "Dr é", "Dr M", "Dr B", "Dr b"];
+    const lines = ["spine", "trauma", "hand_ue"];
+    const zipFlows: ZipFlows[] = Array.from({ length: 40 }, (_, zip) => ({
+      zip: String(20000 + zip),
+      cells: [{ line: "spine", area: null, cases: 1 }],
+      outside: Array.from({ length: 1 + Math.floor(random() * 30) }, () => ({
+        line: lines[Math.floor(random() * lines.length)]!,
+        name: names[Math.floor(random() * names.length)]!,
+        cases: 1 + Math.floor(random() * 3),
+      })),
+    }));
+    const wholeTable = FlowTable.of(zipFlows);
+    const collate = new Intl.Collator().compare;
+    for (const chosenLines of [lines, ["spine"], ["trauma", "hand_ue"]]) {
+      const chosen = wholeTable.chosenCodes(new Set(chosenLines));
+      zipFlows.forEach((flow, zip) => {
+        const sums = new Map<string, number>();
+        for (const { line, name, cases } of flow.outside ?? [])
+          if (chosenLines.includes(line)) sums.set(name, (sums.get(name) ?? 0) + cases);
+        const expected = [...sums]
+          .sort(([a, x], [b, y]) => y - x || collate(a, b))
+          .map(([name, cases]) => ({ name, cases }));
+        expect(wholeTable.outsideProviders(zip, chosen)).toEqual(expected);
+      });
+    }
   });
 
   test("narrows to the chosen lines, a line it never saw included", () => {
