@@ -13,7 +13,8 @@ import { ConfigError } from "../config.ts";
  * has 2048 MB (JSC's `forceRAMSize`) it peaked at 2.6-2.8 GB for about the same CPU per answer,
  * told 1024 MB at 1.7 GB for 25% more (bench/README.md, "The 500-organisation phase, session
  * 26"). Below the live set JSC collects all the time. Off by default: on one organisation the
- * same pacing cost CPU and saved no memory.
+ * same pacing cost CPU and saved no memory, and once the held values' count bound was raised
+ * (fewer kept files read, less garbage) 2048 MB took 3.4 GB to 3.0 for 35% more CPU.
  *
  * JSC reads its options when the process starts, so they go in the environment of the process
  * that runs the server (`npm start` starts it as a child, server/cli/start.ts); a
