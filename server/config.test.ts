@@ -104,4 +104,9 @@ describe("configuration", () => {
     );
     expect(() => cacheLimits({ VITALITY_QUERY_CACHE_MB: "lots" })).toThrow("VITALITY_QUERY_CACHE_MB");
   });
+
+  test("the heap's pacing: checked at start with the rest, a bad value named", () => {
+    expect(() => loadConfig({ VITALITY_HEAP_MB: "100" })).toThrow("VITALITY_HEAP_MB: must be at least 256");
+    expect(() => loadConfig({ VITALITY_HEAP_MB: "1024" })).not.toThrow();
+  });
 });

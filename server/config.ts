@@ -83,16 +83,7 @@ function checkIsochronePair(env: Partial<IsochroneEnvironment>, context: z.Refin
 export function isochroneSettings(
   source: Record<string, string | undefined> = process.env,
 ): IsochroneSettings | undefined {
-  const present = Object.fromEntries(
-    Object.entries(source).filter(([, value]) => value !== "" && value !== undefined),
-  );
-  const parsed = isochroneEnvironment.superRefine(checkIsochronePair).safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => ({ variable: String(issue.path[0]), message: issue.message })),
-    );
-  }
-  return isochroneSettingsOf(parsed.data);
+  return isochroneSettingsOf(parsedEnvironment(isochroneEnvironment.superRefine(checkIsochronePair), source));
 }
 
 /**
@@ -140,13 +131,13 @@ function mapTilesOf(env: z.output<typeof mapTilesEnvironment>): MapTileSettings 
  * The bounds of the per-process caches a deployment may want to tune (docs/caches.md gives each
  * cache, what it holds and why its default is what it is). The other caches have fixed bounds.
  */
-const count = (min: number, max: number, fallback: number) =>
+const wholeNumber = (min: number, max: number) =>
   z.coerce
     .number({ message: "must be a whole number" })
     .int("must be a whole number")
     .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`)
-    .default(fallback);
+    .max(max, `must be at most ${max}`);
+const count = (min: number, max: number, fallback: number) => wholeNumber(min, max).default(fallback);
 const cacheEnvironment = z.object({
   VITALITY_QUERY_CACHE_ENTRIES: count(0, 100_000, 500),
   VITALITY_QUERY_CACHE_MB: count(1, 65_536, 256),
@@ -188,23 +179,22 @@ function cacheLimitsOf(env: z.output<typeof cacheEnvironment>): CacheLimits {
  * there with the variable named; here it throws the same ConfigError.
  */
 export function cacheLimits(source: Record<string, string | undefined> = process.env): CacheLimits {
-  const present = Object.fromEntries(
-    Object.entries(source).filter(([, value]) => value !== "" && value !== undefined),
-  );
-  const parsed = cacheEnvironment.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => ({ variable: String(issue.path[0]), message: issue.message })),
-    );
-  }
-  return cacheLimitsOf(parsed.data);
+  return cacheLimitsOf(parsedEnvironment(cacheEnvironment, source));
 }
+
+/** The memory the server's JavaScript heap is paced to, in MB (server/cli/heapPacing.ts); unset: none. */
+const heapEnvironment = z.object({ VITALITY_HEAP_MB: wholeNumber(256, 1_048_576).optional() });
+
+/** VITALITY_HEAP_MB alone, for `npm start`, which reads it before the server's Config exists. */
+export const heapMegabytes = (source: Record<string, string | undefined> = process.env) =>
+  parsedEnvironment(heapEnvironment, source).VITALITY_HEAP_MB;
 
 /** Every setting the server reads from its environment, parsed once at start-up. */
 const environmentSchema = z.object({
   ...nppesApiEnvironment.shape,
   ...isochroneEnvironment.shape,
   ...cacheEnvironment.shape,
+  ...heapEnvironment.shape,
   ...mapTilesEnvironment.shape,
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -351,16 +341,25 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the environment; a bad value throws a ConfigError naming the variable. */
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
-  const parsed = checkedEnvironmentSchema.safeParse(present);
-  if (!parsed.success) {
+/** `schema` parsed from the variables set (an empty one is unset); a bad value throws a ConfigError naming it. */
+function parsedEnvironment<Schema extends z.ZodType>(
+  schema: Schema,
+  source: Record<string, string | undefined>,
+): z.output<Schema> {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== "" && value !== undefined),
+  );
+  const parsed = schema.safeParse(present);
+  if (!parsed.success)
     throw new ConfigError(
       parsed.error.issues.map((issue) => ({ variable: String(issue.path[0]), message: issue.message })),
     );
-  }
-  const env = parsed.data;
+  return parsed.data;
+}
+
+/** Parses the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const env = parsedEnvironment(checkedEnvironmentSchema, source);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   return {
     env: env.NODE_ENV,

@@ -49,7 +49,7 @@ describe("the server's heap pacing (VITALITY_HEAP_MB)", () => {
 
   test("a JSC told 512 MB keeps a smaller heap for the same garbage than one left to the machine's RAM", async () => {
     // The option reaches JavaScriptCore: batches of objects made and dropped alike, the heap's
-    // largest capacity compared (on a 24 GB machine: about 140 against 190 MB).
+    // largest capacity compared.
     const script = `const jsc = require("bun:jsc"); let peak = 0; const keep = [];
       for (let round = 0; round < 40; round++) {
         const batch = []; for (let i = 0; i < 100000; i++) batch.push({ i, s: "x" + i });
@@ -59,7 +59,9 @@ describe("the server's heap pacing (VITALITY_HEAP_MB)", () => {
       console.log(peak);`;
     const peakHeap = async (env: Record<string, string>) => {
       const child = Bun.spawn([process.execPath, "-e", script], {
-        env: { PATH: process.env.PATH ?? "", ...env },
+        // The collector on the program's own thread in both: on a loaded machine the concurrent
+        // one's timing moved the peaks by more than the pacing does (about 124 against 163 MB).
+        env: { PATH: process.env.PATH ?? "", BUN_JSC_useConcurrentGC: "0", ...env },
         stdout: "pipe",
       });
       const [text] = await Promise.all([new Response(child.stdout).text(), child.exited]);
@@ -70,5 +72,5 @@ describe("the server's heap pacing (VITALITY_HEAP_MB)", () => {
     expect(paced).toBeGreaterThan(0);
     // Only where the machine has more than 512 MB x 4: below that JSC's own pacing is as tight.
     if (totalmem() > 2048 * MB) expect(paced).toBeLessThan(unpaced * 0.9);
-  });
+  }, 60_000);
 });

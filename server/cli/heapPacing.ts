@@ -1,42 +1,26 @@
 import { totalmem } from "node:os";
-import { z } from "zod";
-import { ConfigError } from "../config.ts";
+import { heapMegabytes } from "../config.ts";
 
 /**
- * How much memory the server's JavaScript heap is paced to (VITALITY_HEAP_MB; unset: JSC's own
- * pacing, by the machine's RAM).
- *
- * JavaScriptCore lets its heap grow between collections by a factor taken from the machine's RAM:
- * on a 24 GB machine it doubles the heap up to 6 GB before collecting. A server that reads many
- * organisation-years' kept values makes a lot of short-lived garbage, so with 1.2 GB live it peaked
- * at 4.2 GB resident (500-organisation tenant bench, one embedded process). Told that the machine
- * has 2048 MB (JSC's `forceRAMSize`) it peaked at 2.6-2.8 GB for about the same CPU per answer,
- * told 1024 MB at 1.7 GB for 25% more (bench/README.md, "The 500-organisation phase, session
- * 26"). Below the live set JSC collects all the time. Off by default: on one organisation the
- * same pacing cost CPU and saved no memory, and once the held values' count bound was raised
- * (fewer kept files read, less garbage) 2048 MB took 3.4 GB to 3.0 for 35% more CPU.
- *
- * JSC reads its options when the process starts, so they go in the environment of the process
- * that runs the server (`npm start` starts it as a child, server/cli/start.ts); a
- * `BUN_JSC_forceRAMSize` already set is left as it is.
+ * The server's JavaScript heap paced to VITALITY_HEAP_MB (unset: JSC's own pacing, by the
+ * machine's RAM). JavaScriptCore lets its heap grow between collections by a factor taken from the
+ * machine's RAM (on 24 GB it doubles the heap up to 6 GB), so a server reading many
+ * organisation-years' kept files peaks far above what it holds live; told the machine is smaller
+ * (its `forceRAMSize` option) it collects sooner, for more CPU. Off by default: the trade is
+ * measured in bench/README.md ("The 500-organisation phase, session 26"), and below the live set
+ * JSC collects all the time. JSC reads its options when a process starts, so they go in the
+ * environment of the process that runs the server (`npm start` starts it as a child,
+ * server/cli/start.ts); a `BUN_JSC_forceRAMSize` already set is left as it is.
  */
 const MB = 1_048_576;
-const heapMb = z.coerce
-  .number({ message: "must be a whole number" })
-  .int("must be a whole number")
-  .min(256, "must be at least 256")
-  .max(1_048_576, "must be at most 1048576");
 
+/** The environment that paces a server process's heap; throws a ConfigError on a bad value. */
 export function heapPacingEnv(env: Record<string, string | undefined> = process.env): Record<string, string> {
   if (env.BUN_JSC_forceRAMSize) return { BUN_JSC_forceRAMSize: env.BUN_JSC_forceRAMSize };
-  if (!env.VITALITY_HEAP_MB) return {};
-  const parsed = heapMb.safeParse(env.VITALITY_HEAP_MB);
-  if (!parsed.success)
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => ({ variable: "VITALITY_HEAP_MB", message: issue.message })),
-    );
+  const megabytes = heapMegabytes(env);
+  if (megabytes === undefined) return {};
   // Never more than the machine has: JSC would then collect later than by its own pacing.
-  return { BUN_JSC_forceRAMSize: String(Math.min(parsed.data * MB, totalmem())) };
+  return { BUN_JSC_forceRAMSize: String(Math.min(megabytes * MB, totalmem())) };
 }
 
 /** What this process's heap is paced to, as the start-up line says it. */
