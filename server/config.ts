@@ -182,7 +182,7 @@ export function cacheLimits(source: Record<string, string | undefined> = process
   return cacheLimitsOf(parsedEnvironment(cacheEnvironment, source));
 }
 
-/** The memory the server's JavaScript heap is paced to, in MB (server/cli/heapPacing.ts); unset: none. */
+/** The memory the server's JavaScript heap is paced to, in MB (server/cli/runtimeEnv.ts); unset: none. */
 const heapEnvironment = z.object({ VITALITY_HEAP_MB: wholeNumber(256, 1_048_576).optional() });
 
 /** VITALITY_HEAP_MB alone, for `npm start`, which reads it before the server's Config exists. */

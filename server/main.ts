@@ -8,7 +8,7 @@ import { seedHelpCentre } from "./bootstrap/helpCentre.ts";
 import { MID_SETUP_EMAIL } from "./bootstrap/midSetupOrganisation.ts";
 import { seedDemo } from "./bootstrap/seedDemo.ts";
 import { startMemoryLog } from "./caches/memoryLog.ts";
-import { heapPacedTo } from "./cli/heapPacing.ts";
+import { runtimeDescription } from "./cli/runtimeEnv.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { bindAtStart } from "./engine/bindAtStart.ts";
 import { engineSettings } from "./engine/settings.ts";
@@ -83,7 +83,7 @@ export async function startServer() {
   });
 
   logger.info(
-    `Vitality listening on port ${server.port}, reached at ${config.publicUrl} (database: ${context.database.backend}, data: ${config.dataDir}, heap paced to ${heapPacedTo()})`,
+    `Vitality listening on port ${server.port}, reached at ${config.publicUrl} (database: ${context.database.backend}, data: ${config.dataDir}, ${runtimeDescription()})`,
   );
   if (admin.password) {
     logger.info(

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { heapPacingEnv } from "../../server/cli/heapPacing.ts";
+import { serverRuntimeEnv } from "../../server/cli/runtimeEnv.ts";
 import { collect, freePort } from "../../tests/e2e/support/server.ts";
 
 const root = resolve(import.meta.dir, "..", "..");
@@ -81,8 +81,8 @@ export async function spawnServer(
   const output: string[] = [];
   const child = Bun.spawn([process.execPath, ...flags, join(checkout, "server", "main.ts")], {
     cwd: checkout,
-    // The heap paced as `npm start` paces it (server/cli/heapPacing.ts).
-    env: { ...process.env, ...env, ...heapPacingEnv({ ...process.env, ...env }), PORT: String(port) },
+    // The runtime `npm start` gives the server (server/cli/runtimeEnv.ts).
+    env: { ...process.env, ...env, ...serverRuntimeEnv({ ...process.env, ...env }), PORT: String(port) },
     stdout: "pipe",
     stderr: "pipe",
   });

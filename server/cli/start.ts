@@ -1,21 +1,22 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { ConfigError } from "../config.ts";
-import { heapPacingEnv } from "./heapPacing.ts";
+import { serverRuntimeEnv } from "./runtimeEnv.ts";
 import { webBuildStale } from "./webSources.ts";
 
 /**
  * `npm start`: builds the web app when its sources are newer than the last build, then starts the
- * server. A fresh clone therefore needs nothing but `npm install && npm start`. With
- * VITALITY_HEAP_MB the server runs in a child process: its JavaScript heap's pacing (heapPacing.ts)
- * is read by JSC when a process starts, so it goes in the child's environment.
+ * server. A fresh clone therefore needs nothing but `npm install && npm start`. The server runs in
+ * this process when its environment already holds the runtime's settings (runtimeEnv.ts: the
+ * allocator's, which package.json's start script sets, and the heap's pacing), else in a child
+ * process given them: the runtime reads them when a process starts.
  */
 const root = join(import.meta.dir, "..", "..");
 const dist = join(root, "web", "dist", "index.html");
 
-let pacing: Record<string, string>;
+let runtime: Record<string, string>;
 try {
-  pacing = heapPacingEnv();
+  runtime = serverRuntimeEnv();
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(error.message);
@@ -34,13 +35,13 @@ if (!process.env.WEB_DIST && webBuildStale(root, dist)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-if (pacing.BUN_JSC_forceRAMSize === process.env.BUN_JSC_forceRAMSize) {
-  // This process already runs with the pacing asked (none, or set by hand): the server runs here.
+if (Object.entries(runtime).every(([name, value]) => process.env[name] === value)) {
+  // This process already runs with the runtime's settings (set by npm start or by hand): the server runs here.
   await import("../main.ts").then((main) => main.startServer());
 } else {
   const server = Bun.spawn([process.execPath, join(root, "server", "main.ts")], {
     cwd: root,
-    env: { ...process.env, ...pacing },
+    env: { ...process.env, ...runtime },
     stdio: ["inherit", "inherit", "inherit"],
   });
   // A stop asked of `npm start` is the server's to handle (it finishes open requests first).

@@ -87,7 +87,7 @@ describe("the server process", () => {
     expect(output()).toContain("SIGTERM: finishing open requests and stopping");
   }, 150_000);
 
-  test("npm start with VITALITY_HEAP_MB runs the server in a child paced to it, and passes a SIGTERM on to it", async () => {
+  test("started without the runtime's settings (VITALITY_HEAP_MB here), npm start runs the server in a child given them, and passes a SIGTERM on to it", async () => {
     const port = await freePort();
     // WEB_DIST: a deployment serving its own build is not built again (no vite run in a test).
     const { child, output } = startServer(
@@ -104,7 +104,7 @@ describe("the server process", () => {
       async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok === true,
     );
     expect(healthy).toBe(true);
-    expect(output()).toContain("heap paced to 768 MB)");
+    expect(output()).toContain("heap paced to 768 MB, allocator's freed holes kept)");
     expect(output()).not.toContain("Building the web app");
     child.kill("SIGTERM");
     expect(await child.exited).toBe(0);
