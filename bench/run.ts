@@ -4,6 +4,7 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { serverRuntimeEnv } from "../server/cli/runtimeEnv.ts";
 
 const root = import.meta.dir;
 const all = readdirSync(root, { withFileTypes: true })
@@ -21,6 +22,8 @@ if (suites.length === 0 || (wanted.length === 0 && passed.length > 0)) {
 for (const suite of suites) {
   console.log(`\n=== bench/${suite} ===`);
   const run = Bun.spawnSync([process.execPath, join(root, suite, "run.ts"), ...passed], {
+    // The runtime the server runs with (npm start's): the suites' own runs measure the server's work.
+    env: { ...process.env, ...serverRuntimeEnv() },
     stdout: "inherit",
     stderr: "inherit",
   });

@@ -225,7 +225,7 @@ describe("security headers and the request id on every kind of response", () => 
 });
 
 describe("the built web app", () => {
-  test("hashed assets are cached for a year and every other path gets index.html", async () => {
+  test("hashed assets are cached for a year, sent as the build compressed them, and every other path gets index.html", async () => {
     const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
     const { join } = await import("node:path");
@@ -233,7 +233,12 @@ describe("the built web app", () => {
     const dist = mkdtempSync(join(tmpdir(), "vitality-dist-"));
     mkdirSync(join(dist, "assets"));
     writeFileSync(join(dist, "index.html"), "<!doctype html><title>Vitality</title>");
-    writeFileSync(join(dist, "assets", "app-1a2b.js"), "console.log(1)");
+    const script = "console.log('the app');".repeat(50);
+    writeFileSync(join(dist, "assets", "app-1a2b.js"), script);
+    // As the build writes them (web/vite.config.ts): Brotli and gzip beside the file.
+    const { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } = await import("node:zlib");
+    writeFileSync(join(dist, "assets", "app-1a2b.js.br"), brotliCompressSync(script));
+    writeFileSync(join(dist, "assets", "app-1a2b.js.gz"), gzipSync(script));
     const t = await startTestApp("pglite");
     try {
       const app = createApp(t.context, { webDist: dist });
@@ -243,6 +248,19 @@ describe("the built web app", () => {
       expect(page.headers.get("cache-control")).toBe("no-cache");
       const asset = await app.request("/assets/app-1a2b.js");
       expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(asset.headers.get("content-encoding")).toBeNull();
+      expect(await asset.text()).toBe(script);
+      // Chromium's header: the Brotli file, with the script's type; a gzip-only client gets gzip.
+      const browser = await app.request("/assets/app-1a2b.js", {
+        headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+      });
+      expect(browser.headers.get("content-encoding")).toBe("br");
+      expect(browser.headers.get("content-type")).toContain("javascript");
+      expect(browser.headers.get("vary")).toContain("Accept-Encoding");
+      expect(brotliDecompressSync(Buffer.from(await browser.arrayBuffer())).toString()).toBe(script);
+      const gzipOnly = await app.request("/assets/app-1a2b.js", { headers: { "accept-encoding": "gzip" } });
+      expect(gzipOnly.headers.get("content-encoding")).toBe("gzip");
+      expect(gunzipSync(Buffer.from(await gzipOnly.arrayBuffer())).toString()).toBe(script);
       const api = await app.request("/api/unknown/");
       expect(api.status).toBe(404);
       expect((await api.json()).detail).toBe("No such API route.");

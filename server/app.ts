@@ -130,19 +130,24 @@ export function createApp(context: AppContext, options: AppOptions = {}) {
   return app;
 }
 
-/** Serves the built single-page app: hashed assets cached for a year, every other path gets index.html. */
+/**
+ * Serves the built single-page app: hashed assets cached for a year, every other path gets
+ * index.html. The build writes each asset compressed beside it (web/vite.config.ts): a browser
+ * gets the Brotli or gzip file its request accepts, never a compression made per request.
+ */
 function mountWebApp(app: Hono<AppEnv>, webDist: string) {
   const indexHtml = readFileSync(join(webDist, "index.html"), "utf8");
   app.use(
     "/assets/*",
     serveStatic({
       root: webDist,
+      precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
     }),
   );
-  app.use("*", serveStatic({ root: webDist }));
+  app.use("*", serveStatic({ root: webDist, precompressed: true }));
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");
     return c.html(indexHtml);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 /** The API server `npm run dev` starts beside Vite; the dev server forwards /api and /ws to it. */
@@ -8,7 +9,9 @@ const apiTarget = process.env.VITALITY_API_URL ?? "http://localhost:3000";
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  // Each built file also Brotli- and gzip-compressed beside it (at their highest levels, once per
+  // build): the server sends the one a browser accepts (server/app.ts), none compressed per request.
+  plugins: [react(), compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 })],
   resolve: {
     alias: { "@web": fileURLToPath(new URL("./src", import.meta.url)) },
   },

@@ -117,8 +117,24 @@ describe.skipIf(!chromiumAvailable)("web shell", () => {
     "a customer signs in with the link e-mailed to the outbox and lands on Home",
     async () => {
       const page = await newPage();
+      // The app's scripts as the browser received them: the Brotli files the build wrote beside
+      // every one of 1 kB or more (web/vite.config.ts).
+      const scripts: Promise<{ url: string; encoding?: string; bytes: number }>[] = [];
+      page.on("response", (response) => {
+        if (/\/assets\/.+\.js$/.test(response.url()))
+          scripts.push(
+            response.body().then((body) => ({
+              url: response.url(),
+              encoding: response.headers()["content-encoding"],
+              bytes: body.length,
+            })),
+          );
+      });
       await page.goto("/signin");
       await page.getByRole("button", { name: "Email my login link" }).click();
+      const received = await Promise.all(scripts);
+      expect(received.filter((script) => script.bytes >= 1024).length).toBeGreaterThan(3);
+      expect(received.filter((script) => script.bytes >= 1024 && script.encoding !== "br")).toEqual([]);
       expect(await page.getByText("Please verify your email address").isVisible()).toBe(true);
       await page.getByLabel("Email").fill("not-an-address");
       await page.getByRole("button", { name: "Email my login link" }).click();
