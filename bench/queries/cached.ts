@@ -37,8 +37,10 @@ export interface CachedFigure {
   latencyP99Ms: number;
   /** The answer's length (decoded). */
   bytes: number;
-  /** What the server sent for it (gzipped when the requests accept it). */
+  /** What the server sent for it (compressed when the requests accept it). */
   wireBytes: number;
+  /** Those bytes themselves: the ceiling sends them (measureCeiling). */
+  sent: Uint8Array<ArrayBuffer>;
   errors: number;
   /** Server CPU time (all its threads) per answered request, microseconds. */
   serverCpuUs: number;
@@ -141,7 +143,7 @@ export async function measureCached(
       const body = await first.text();
       if (first.status !== 200) throw new Error(`${querie}: ${first.status} ${body.slice(0, 200)}`);
       const sent = await fetch(url, { method: "POST", headers, body: "{}", decompress: false });
-      const wireBytes = (await sent.arrayBuffer()).byteLength;
+      const sentBytes = new Uint8Array(await sent.arrayBuffer());
       // Not counted: the server's compiler warms up on the path, as a server does in its first seconds.
       autocannon(url, { ...options, seconds: WARM_UP_SECONDS }, headers);
       const cpuBefore = cpuSeconds(server.pid);
@@ -153,7 +155,8 @@ export async function measureCached(
         latencyP50Ms: result.latency.p50,
         latencyP99Ms: result.latency.p99,
         bytes: body.length,
-        wireBytes,
+        wireBytes: sentBytes.byteLength,
+        sent: sentBytes,
         errors: result.non2xx + result.errors,
         serverCpuUs: (cpu * 1e6) / Math.max(1, result.requests.total),
       });
@@ -166,12 +169,16 @@ export async function measureCached(
 }
 
 /**
- * The same load against a Bun server that answers the same number of bytes and does nothing else:
- * what this machine (and its current load) allows at all, to read the figures above against.
+ * The same load against a Bun server that answers the same bytes and does nothing else: what this
+ * machine (and its current load) allows at all, to read the figures above against. The bytes the
+ * server sent, not as many spaces: autocannon reads querie9's 34 kB of zstd output at 1,700
+ * requests a second from a bare server, and 34 kB of spaces at 14,700 (bench/README.md).
  */
-export async function measureCeiling(bytes: number, options: { seconds: number; connections: number }) {
-  // A Blob, as the server keeps its cached answers: a Response shares its bytes.
-  const body = new Blob([new Uint8Array(bytes).fill(32)]);
+export async function measureCeiling(
+  sent: Uint8Array<ArrayBuffer>,
+  options: { seconds: number; connections: number },
+) {
+  const body = new Blob([sent]);
   const server = Bun.serve({
     port: 0,
     fetch: async (request) => {

@@ -273,10 +273,10 @@ for (const size of sizes) {
   const ceilings: Ceiling[] = [];
   if (cached?.[0]) {
     // The bytes the server sent for the first analysis and for the largest (compressed when the
-    // requests accept it): what the machine allows at all for answers of those sizes.
+    // requests accept it): what the machine allows at all for those answers.
     const largest = cached.reduce((most, figure) => (figure.wireBytes > most.wireBytes ? figure : most));
     for (const figure of largest === cached[0] ? [largest] : [cached[0], largest]) {
-      const requestsPerSecond = await measureCeiling(figure.wireBytes, { seconds, connections: 32 });
+      const requestsPerSecond = await measureCeiling(figure.sent, { seconds, connections: 32 });
       ceilings.push({ querie: figure.querie, bytes: figure.wireBytes, requestsPerSecond });
       console.log(
         `  ceiling: a bare Bun server sending ${figure.querie}'s ${figure.wireBytes} bytes: ${Math.round(requestsPerSecond)} req/s`,
