@@ -10,6 +10,7 @@
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { createSession } from "../../server/auth/sessions.ts";
+import { serverRuntimeEnv } from "../../server/cli/runtimeEnv.ts";
 import type { Db } from "../../server/db/client.ts";
 import { customerUsers } from "../../server/db/schema/index.ts";
 import { benchConfig } from "./setup.ts";
@@ -123,6 +124,8 @@ export async function measureCached(
       SECRET_KEY: "bench-secret-key-bench-secret-key-0123456789",
       VITALITY_ADMIN_PASSWORD: "bench-admin-password",
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      // The runtime `npm start` gives the server (server/cli/runtimeEnv.ts), as the tenant bench's.
+      ...serverRuntimeEnv(),
     },
     stdout: "ignore",
     stderr: "inherit",

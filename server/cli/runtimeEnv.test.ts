@@ -18,6 +18,16 @@ describe("the server's allocator", () => {
     expect(runtimeDescription({})).toContain("allocator's freed holes given back");
   });
 
+  test("npm start's script sets the runtime's settings, so the server runs in its process", async () => {
+    // package.json's start script and serverRuntimeEnv say the same: were they to part, start.ts
+    // would still give the server its settings, but in a second process.
+    const { scripts } = await Bun.file(join(import.meta.dir, "..", "..", "package.json")).json();
+    const prefix = Object.fromEntries(
+      [...(scripts.start as string).matchAll(/\b([A-Z_]+)=(\S+)/g)].map(([, name, value]) => [name, value]),
+    );
+    expect(prefix).toEqual(serverRuntimeEnv({}));
+  });
+
   test("the setting reaches Bun's allocator (mimalloc reads it when the process starts)", async () => {
     // The allocator prints its options when verbose: a Bun whose allocator no longer knows the
     // option (or is not mimalloc) fails here, and the setting would then be doing nothing.
