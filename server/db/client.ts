@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import type { Logger } from "../logger.ts";
+import { copyMigratedTemplate } from "./pgliteTemplate.ts";
 import { renewingPool } from "./renewingPool.ts";
 import * as schema from "./schema/index.ts";
 
@@ -73,15 +74,25 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     : openPglite(options.dataDir);
 }
 
+/** Opens (or initialises) the embedded database at `location` and brings its schema up to date. */
+async function openMigratedPglite(location: string) {
+  const client = await PGlite.create(location);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return { client, db };
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   let location = "memory://";
   if (dataDir && dataDir !== "memory://") {
     location = join(dataDir, "pglite");
     mkdirSync(location, { recursive: true });
+    if (readdirSync(location).length === 0)
+      await copyMigratedTemplate(location, migrationsFolder, async (folder) => {
+        await (await openMigratedPglite(folder)).client.close();
+      });
   }
-  const client = await PGlite.create(location);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  const { client, db } = await openMigratedPglite(location);
   return {
     db,
     backend: "pglite",
