@@ -21,16 +21,17 @@ import {
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 
-const PGLITE_PACKAGE = join(
-  dirname(Bun.resolveSync("@electric-sql/pglite", import.meta.dir)),
-  "..",
-  "package.json",
-);
 const PREFIX = "pglite-";
 
 /** PGlite's version and every migration's name and text, hashed: what a template depends on. */
 function templateKey(migrationsFolder: string): string {
-  const hash = createHash("sha256").update(JSON.parse(readFileSync(PGLITE_PACKAGE, "utf8")).version);
+  // Resolved here, not at import: a PGlite that cannot be found only costs the copy.
+  const pglite = join(
+    dirname(Bun.resolveSync("@electric-sql/pglite", import.meta.dir)),
+    "..",
+    "package.json",
+  );
+  const hash = createHash("sha256").update(JSON.parse(readFileSync(pglite, "utf8")).version);
   for (const name of readdirSync(migrationsFolder)
     .filter((file) => file.endsWith(".sql"))
     .sort())
