@@ -18,14 +18,17 @@ describe("the server's allocator", () => {
     expect(runtimeDescription({})).toContain("allocator's freed holes given back");
   });
 
-  test("npm start's script sets the runtime's settings, so the server runs in its process", async () => {
-    // package.json's start script and serverRuntimeEnv say the same: were they to part, start.ts
-    // would still give the server its settings, but in a second process.
+  test("npm start's and npm test's scripts set the runtime's settings, so servers run in their process", async () => {
+    // package.json's scripts and serverRuntimeEnv say the same: were they to part, start.ts would
+    // still give the server its settings, but in a second process, and the tests' servers (spawned
+    // with the test run's environment) would run with other settings than a deployment's.
     const { scripts } = await Bun.file(join(import.meta.dir, "..", "..", "package.json")).json();
-    const prefix = Object.fromEntries(
-      [...(scripts.start as string).matchAll(/\b([A-Z_]+)=(\S+)/g)].map(([, name, value]) => [name, value]),
-    );
-    expect(prefix).toEqual(serverRuntimeEnv({}));
+    for (const script of [scripts.start, scripts.test] as string[]) {
+      const prefix = Object.fromEntries(
+        [...script.matchAll(/\b([A-Z_]+)=(\S+)/g)].map(([, name, value]) => [name, value]),
+      );
+      expect(prefix).toEqual(serverRuntimeEnv({}));
+    }
   });
 
   test("the setting reaches Bun's allocator (mimalloc reads it when the process starts)", async () => {
