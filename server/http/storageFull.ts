@@ -1,7 +1,7 @@
 /**
  * A full disk (issue 33, "A full disk"): the data folder's filesystem has no room left for a file
  * the server writes. Node's fs says ENOSPC (EDQUOT for a quota); DuckDB, which writes the Parquet
- * files, says it in its message; the ingest worker says it by its exit code (runWorker.ts); the
+ * files, says it in its message; the ingest worker says it by its answer's code (runWorker.ts); the
  * database by its SQLSTATE. Such a
  * failure is the server's, not the caller's file: it is answered 507 `storage_full` in plain words,
  * after the writer has removed what it half-wrote.

@@ -9,6 +9,7 @@ import { organisationYears, practiceUploads } from "../db/schema/index.ts";
 import { ingestMarketUpload, ingestPracticeUpload } from "./ingest.ts";
 import { defaultLimits } from "./limits.ts";
 import { sha256File } from "./pipeline.ts";
+import { ingestWorkersStarted } from "./runWorker.ts";
 import { warehousePaths } from "./storage.ts";
 import { badNpi, marketRow, professionalLine, toCsv } from "./testing/builders.ts";
 import { readParquet } from "./testing/runJob.ts";
@@ -102,6 +103,22 @@ for (const backend of backends) {
       if (result.status === "rejected")
         expect(result.report.errors[0]!.reason).toContain("could not be processed within");
       expect((await yearRow()).dataVersion).toBe(1);
+    });
+
+    test("uploads one after another are parsed by one waiting worker; the one killed above is not used again", async () => {
+      // The test before killed its worker at its time limit: the next upload starts a new one,
+      // which stays and parses the upload after it.
+      const other = (await createOrganisation(t)).id;
+      const startedBefore = ingestWorkersStarted();
+      for (const cpt of ["29881", "27447"]) {
+        const result = await ingestPracticeUpload(t.context, {
+          organisationId: other,
+          years: [2024],
+          files: write(`${cpt}.csv`, toCsv([professionalLine({ cpt })])),
+        });
+        expect(result.status).toBe("accepted");
+      }
+      expect(ingestWorkersStarted() - startedBefore).toBe(1);
     });
 
     test("a new accepted version replaces the file, bumps the version and supersedes the old upload", async () => {

@@ -1,64 +1,131 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { FileSink, Subprocess } from "bun";
 import { storageFullError } from "../http/storageFull.ts";
 import type { IngestJob, IngestOutcome, ProgressListener } from "./pipeline.ts";
 import { singleError } from "./report.ts";
 
 const workerScript = join(import.meta.dir, "worker.ts");
 
-/** The worker's exit code when the data folder's disk is full (ENOSPC's number on Linux). */
+/** The worker's code for a job whose disk is full (ENOSPC's number on Linux). */
 export const STORAGE_FULL_EXIT = 28;
+/**
+ * Workers kept waiting for the next upload. A worker's start (Bun, DuckDB's addon, zod, the
+ * pipeline's modules) cost 0.15-0.45 s of CPU before each upload when every upload had its own.
+ */
+const IDLE_WORKERS = 1;
+/** Uploads a worker takes before it is replaced: whatever one job leaves behind cannot pile up. */
+const JOBS_PER_WORKER = 50;
 
-/** Runs a job in a child process with a time limit; any failure there rejects this upload only. */
+interface Worker {
+  child: Subprocess<"pipe", "pipe", "inherit">;
+  stdin: FileSink;
+  jobs: number;
+}
+
+const idle: Worker[] = [];
+let started = 0;
+
+/** Worker processes started by this process so far (tests). */
+export const ingestWorkersStarted = () => started;
+
+function startWorker(): Worker {
+  const child = Bun.spawn([process.execPath, workerScript], {
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "inherit",
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" },
+  });
+  // A worker waiting for a job does not keep this process alive (a CLI run ends; its stdin closes
+  // and it ends too); one running a job does, through the read of its answers.
+  child.unref();
+  started += 1;
+  return { child, stdin: child.stdin, jobs: 0 };
+}
+
+/** A pipe's write or end whose failure (the worker ended) is seen on its stdout instead. */
+const settle = (result: number | Promise<number>) => void Promise.resolve(result).catch(() => {});
+
+function takeWorker(): Worker {
+  for (let worker = idle.pop(); worker; worker = idle.pop())
+    if (worker.child.exitCode === null && !worker.child.killed) return worker;
+  return startWorker();
+}
+
+function giveBack(worker: Worker) {
+  if (worker.jobs >= JOBS_PER_WORKER || idle.length >= IDLE_WORKERS) settle(worker.stdin.end());
+  else idle.push(worker);
+}
+
+/**
+ * Runs a job in a worker process with a time limit; any failure there rejects this upload only. A
+ * worker that crashed, was killed or failed unexpectedly is not used again.
+ */
 export async function runWorker(
   job: IngestJob & { testCrash?: "mid-write" },
   progress: ProgressListener = () => {},
 ): Promise<IngestOutcome> {
   const jobPath = join(job.workDir, "job.json");
   writeFileSync(jobPath, JSON.stringify(job));
-  const child = Bun.spawn([process.execPath, workerScript, jobPath], {
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" },
-  });
+  const worker = takeWorker();
+  worker.jobs += 1;
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    child.kill("SIGKILL");
+    worker.child.kill("SIGKILL");
   }, job.limits.workerTimeoutMs);
-  const [exitCode, stderr] = await Promise.all([
-    child.exited,
-    new Response(child.stderr).text(),
-    readProgress(child.stdout, progress),
-  ]);
+  // A worker that ended meanwhile refuses the line: its stdout has ended too, and the job fails below.
+  try {
+    worker.stdin.write(`${jobPath}\n`);
+    settle(worker.stdin.flush());
+  } catch {}
+  const done = await readAnswer(worker.child.stdout, progress);
   clearTimeout(timer);
+  if (done !== undefined) giveBack(worker);
   // Not the file's fault: the caller removes what the upload kept and answers 507 (storageFull.ts).
-  if (exitCode === STORAGE_FULL_EXIT) throw storageFullError("the ingest worker");
+  if (done === STORAGE_FULL_EXIT) throw storageFullError("the ingest worker");
   const outcomePath = join(job.workDir, "outcome.json");
-  if (exitCode === 0 && existsSync(outcomePath))
+  if (done === 0 && existsSync(outcomePath))
     return JSON.parse(readFileSync(outcomePath, "utf8")) as IngestOutcome;
+  const exitCode = done ?? (await worker.child.exited);
   const reason = timedOut
     ? `the file could not be processed within ${Math.round(job.limits.workerTimeoutMs / 1000)} s`
     : `the file could not be processed (the parser stopped with exit code ${exitCode})`;
-  if (stderr.trim()) console.error(`ingest worker: ${stderr.trim().split("\n").slice(-5).join("\n")}`);
   return { accepted: false, report: singleError({ table: "", row: 0, column: "", reason }) };
 }
 
-async function readProgress(stdout: ReadableStream<Uint8Array>, progress: ProgressListener) {
+/** A line of the worker's (worker.ts), or undefined for any other (a library printing). */
+function workerLine(line: string): { phase?: Parameters<ProgressListener>[0]; done?: number } | undefined {
+  try {
+    const message: unknown = JSON.parse(line);
+    return message && typeof message === "object" ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads the worker's lines until its answer to this job: the job's code, or undefined when the
+ * worker ended first (its stdout closed: a crash, a kill, an unexpected error).
+ */
+async function readAnswer(stdout: ReadableStream<Uint8Array>, progress: ProgressListener) {
   const decoder = new TextDecoder();
-  let pending = "";
   const reader = stdout.getReader();
-  for (let next = await reader.read(); !next.done; next = await reader.read()) {
-    pending += decoder.decode(next.value, { stream: true });
-    const lines = pending.split("\n");
-    pending = lines.pop() ?? "";
-    for (const line of lines) {
-      try {
-        const message = JSON.parse(line) as { phase?: Parameters<ProgressListener>[0] };
-        if (message.phase) progress(message.phase);
-      } catch {
-        // Not a progress line (a library printing): ignored.
+  let pending = "";
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      pending += decoder.decode(next.value, { stream: true });
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) {
+        const message = workerLine(line);
+        if (message?.phase) progress(message.phase);
+        if (typeof message?.done === "number") return message.done;
       }
     }
+    return undefined;
+  } finally {
+    // Released, not cancelled: the next job of this worker reads on from here.
+    reader.releaseLock();
   }
 }
