@@ -8,7 +8,7 @@ import { singleError } from "./report.ts";
 const workerScript = join(import.meta.dir, "worker.ts");
 
 /** The worker's code for a job whose disk is full (ENOSPC's number on Linux). */
-export const STORAGE_FULL_EXIT = 28;
+export const STORAGE_FULL_CODE = 28;
 /**
  * Workers kept waiting for the next upload. A worker's start (Bun, DuckDB's addon, zod, the
  * pipeline's modules) cost 0.15-0.45 s of CPU before each upload when every upload had its own.
@@ -83,7 +83,7 @@ export async function runWorker(
   clearTimeout(timer);
   if (done !== undefined) giveBack(worker);
   // Not the file's fault: the caller removes what the upload kept and answers 507 (storageFull.ts).
-  if (done === STORAGE_FULL_EXIT) throw storageFullError("the ingest worker");
+  if (done === STORAGE_FULL_CODE) throw storageFullError("the ingest worker");
   const outcomePath = join(job.workDir, "outcome.json");
   if (done === 0 && existsSync(outcomePath))
     return JSON.parse(readFileSync(outcomePath, "utf8")) as IngestOutcome;

@@ -3,7 +3,7 @@
  * so that a crash, an out-of-memory or a hang fails that upload only. It takes jobs one at a time,
  * a job.json path per line on stdin, and answers each on stdout: progress as JSON lines, then
  * `{"done": code}` once outcome.json is written beside the job (code 0) or the disk is full (code
- * STORAGE_FULL_EXIT). The server kills it when a job runs out of time; an unexpected error is
+ * STORAGE_FULL_CODE). The server kills it when a job runs out of time; an unexpected error is
  * printed on the server's stderr and ends the process, so the next job gets a fresh one
  * (runWorker.ts). Its stdin closing ends it too.
  */
@@ -11,7 +11,7 @@ import { readFileSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isStorageFull } from "../http/storageFull.ts";
 import { type IngestJob, runIngestJob } from "./pipeline.ts";
-import { STORAGE_FULL_EXIT } from "./runWorker.ts";
+import { STORAGE_FULL_CODE } from "./runWorker.ts";
 
 const say = (message: object) => console.log(JSON.stringify(message));
 
@@ -23,7 +23,7 @@ async function runJob(jobPath: string): Promise<number> {
     outcome = await runIngestJob(job, (phase) => say({ phase }));
   } catch (error) {
     // A full disk is said by the code: there may be no room for outcome.json.
-    if (isStorageFull(error)) return STORAGE_FULL_EXIT;
+    if (isStorageFull(error)) return STORAGE_FULL_CODE;
     throw error;
   }
   if (job.testCrash === "mid-write" && outcome.accepted && outcome.outputs[0]) {
@@ -35,7 +35,7 @@ async function runJob(jobPath: string): Promise<number> {
   try {
     writeFileSync(join(dirname(jobPath), "outcome.json"), JSON.stringify(outcome));
   } catch (error) {
-    if (isStorageFull(error)) return STORAGE_FULL_EXIT;
+    if (isStorageFull(error)) return STORAGE_FULL_CODE;
     throw error;
   }
   return 0;
