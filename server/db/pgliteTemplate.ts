@@ -2,8 +2,8 @@
  * A new embedded database starts as a copy of an empty, migrated one kept in the user's cache
  * folder (`$XDG_CACHE_HOME/vitality`, else `~/.cache/vitality`): PostgreSQL's initdb inside
  * WebAssembly cost 6.4 s of a core on a quiet 2-core machine here (23-37 s beside a test run); a
- * copy of the closed folder and an open, 0.4-0.5 s. Every `vitality generate` and `vitality run` starts on a new database, and so does
- * each test's server. The copy is keyed by PGlite's version and the migrations' text: a change to
+ * copy of the closed folder and an open, 0.4-0.5 s. Every `vitality generate` and `vitality run`
+ * starts on a new database, and so does each test's server. The copy is keyed by PGlite's version and the migrations' text: a change to
  * either makes a new one, and the older copies are removed then (one kept per key, at most a few
  * tens of MB). A cache that cannot be written is no error: the database is then made in place.
  */

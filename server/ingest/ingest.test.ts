@@ -105,10 +105,16 @@ for (const backend of backends) {
       expect((await yearRow()).dataVersion).toBe(1);
     });
 
-    test("uploads one after another are parsed by one waiting worker; the one killed above is not used again", async () => {
-      // The test before killed its worker at its time limit: the next upload starts a new one,
-      // which stays and parses the upload after it.
+    test("uploads one after another are parsed by one waiting worker; one killed at its time limit is not used again", async () => {
       const other = (await createOrganisation(t)).id;
+      // A worker killed at its time limit: the next upload starts a new one, which stays and
+      // parses the upload after it.
+      const killed = await ingestPracticeUpload(
+        t.context,
+        { organisationId: other, years: [2024], files: write("slow.csv", toCsv([professionalLine()])) },
+        { limits: { ...defaultLimits, workerTimeoutMs: 1 } },
+      );
+      expect(killed.status).toBe("rejected");
       const startedBefore = ingestWorkersStarted();
       for (const cpt of ["29881", "27447"]) {
         const result = await ingestPracticeUpload(t.context, {
