@@ -41,18 +41,18 @@ if (on.exitCode !== 0) {
 const loadBefore = loadavg()[0]!;
 const ticksBefore = machineTicks();
 const started = performance.now();
+// Its output goes through as it comes: a failing run shows which tests failed, and a long one
+// that it is running.
 const run = Bun.spawnSync(command, {
   env: { CI: "true", REQUIRE_POSTGRES: "1", REQUIRE_E2E: "1", ...process.env },
-  stdout: "pipe",
-  stderr: "pipe",
+  stdout: "inherit",
+  stderr: "inherit",
 });
 const wall = (performance.now() - started) / 1000;
 // Processes the command left ending (a worker whose stdin closed) are counted as they exit.
 await Bun.sleep(2000);
 Bun.spawnSync([accton, "off"]);
 const ticksAfter = machineTicks();
-const output = `${run.stdout.toString()}\n${run.stderr.toString()}`;
-const summary = output.match(/^\s*\d+ (pass|fail)$/gm)?.map((line) => line.trim()) ?? [];
 
 // dump-acct: command|version|user|system|elapsed|uid|gid|memory|io|pid|ppid|... (times in ticks).
 const byCommand = new Map<string, { processes: number; cpu: number }>();
@@ -70,7 +70,7 @@ rmSync(folder, { recursive: true, force: true });
 const total = [...byCommand.values()].reduce((sum, entry) => sum + entry.cpu, 0);
 const idle = (ticksAfter.idle - ticksBefore.idle) / ticksPerSecond;
 const capacity = (ticksAfter.all - ticksBefore.all) / ticksPerSecond;
-console.log(`\`${command.join(" ")}\` exited ${run.exitCode}: ${summary.join(", ") || "no test summary"}`);
+console.log(`\n\`${command.join(" ")}\` exited ${run.exitCode}`);
 console.log(
   `${wall.toFixed(0)} s wall on ${availableParallelism()} cores (load ${loadBefore.toFixed(1)} -> ${loadavg()[0]!.toFixed(1)}); idle ${idle.toFixed(0)} of ${capacity.toFixed(0)} core-seconds`,
 );
