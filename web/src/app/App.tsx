@@ -43,15 +43,23 @@ function useFirstScreenPainted(): boolean {
   return painted;
 }
 
+/**
+ * The toasts' container once the first screen is painted. Its flag lives here, not in App: flipping
+ * it in App rendered the whole tree again (the router's screen with it: 1,600 components of a query
+ * screen, in the task that starts its first chart).
+ */
+function ToastsAfterFirstScreen() {
+  return useFirstScreenPainted() ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
+
 export function App() {
-  const firstScreenPainted = useFirstScreenPainted();
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      {firstScreenPainted ? (
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
-      ) : null}
+      <ToastsAfterFirstScreen />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -10,7 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { analysisTitle, isQueryName } from "../analyses/catalogue.ts";
 import { errorMessage } from "../api/errors.ts";
-import { usePainted } from "../app/usePainted.ts";
+import { AfterPaint } from "../app/AfterPaint.tsx";
 import { mayCall } from "../session/permissions.ts";
 import { adminSessionQuery } from "../session/queries.ts";
 import { useCustomerDetail } from "../session/useSessions.ts";
@@ -73,7 +73,6 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
   const [saveOpen, setSaveOpen] = useState(false);
   const [subscribeOpen, setSubscribeOpen] = useState(false);
   const [chartViews] = useState(() => new ChartViews());
-  const painted = usePainted();
 
   const results = run.data?.results;
   const fields = useMemo(
@@ -215,39 +214,41 @@ export function AnalysisScreen({ name, requested, onApply, saved }: AnalysisScre
       )}
       {/* customer-area.md: the filter dialog is created only after the first load; both dialogs'
           code (Mantine's pickers) loads once the results are painted. */}
-      <Suspense fallback={null}>
-        {run.data && painted ? (
-          <FilterDialog
-            opened={filtersOpen}
-            onClose={() => setFiltersOpen(false)}
-            fields={fields}
-            current={filters}
-            problemsOf={(draft) => filterProblems(draft, query, availableYears)}
-            onApply={(next) => {
-              setFiltersOpen(false);
-              onApply(next, query.defaults);
-            }}
-          />
-        ) : null}
-        {painted && customer && !saved && !isAgent ? (
-          <SaveDialog
-            opened={saveOpen}
-            onClose={() => setSaveOpen(false)}
-            name={name}
-            filters={filters}
-            organisationId={customer.organization.id}
-            dummyOrgId={dummyOrgId}
-          />
-        ) : null}
-        {painted && customer && !dummyOrgId ? (
-          <SubscribeDialog
-            opened={subscribeOpen}
-            onClose={() => setSubscribeOpen(false)}
-            userId={"id" in customer.profile ? customer.profile.id : ""}
-            source={{ querie: name, savedQueryId: saved?.id ?? null, title, filters }}
-          />
-        ) : null}
-      </Suspense>
+      <AfterPaint>
+        <Suspense fallback={null}>
+          {run.data ? (
+            <FilterDialog
+              opened={filtersOpen}
+              onClose={() => setFiltersOpen(false)}
+              fields={fields}
+              current={filters}
+              problemsOf={(draft) => filterProblems(draft, query, availableYears)}
+              onApply={(next) => {
+                setFiltersOpen(false);
+                onApply(next, query.defaults);
+              }}
+            />
+          ) : null}
+          {customer && !saved && !isAgent ? (
+            <SaveDialog
+              opened={saveOpen}
+              onClose={() => setSaveOpen(false)}
+              name={name}
+              filters={filters}
+              organisationId={customer.organization.id}
+              dummyOrgId={dummyOrgId}
+            />
+          ) : null}
+          {customer && !dummyOrgId ? (
+            <SubscribeDialog
+              opened={subscribeOpen}
+              onClose={() => setSubscribeOpen(false)}
+              userId={"id" in customer.profile ? customer.profile.id : ""}
+              source={{ querie: name, savedQueryId: saved?.id ?? null, title, filters }}
+            />
+          ) : null}
+        </Suspense>
+      </AfterPaint>
     </ChartViewsContext.Provider>
   );
 }
