@@ -1,16 +1,11 @@
 import type { OrganisationScope, Session } from "./auth/sessions.ts";
+import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import type { JobQueue } from "./jobs/queue.ts";
+import type { Jobs } from "./jobs/jobs.ts";
 import type { LiveHub } from "./live/hub.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
-
-/** Time source; tests replace it to cross expiry boundaries without sleeping. */
-export interface Clock {
-  now(): Date;
-}
-export const systemClock: Clock = { now: () => new Date() };
 
 /** Everything a route needs, built once at start-up and shared by every request. */
 export interface AppContext {
@@ -22,7 +17,7 @@ export interface AppContext {
   /** Live channel fan-out (LISTEN/NOTIFY across processes). */
   live: LiveHub;
   /** Background jobs (pg-boss); started by the server process, not by one-shot CLI commands. */
-  jobs: JobQueue;
+  jobs: Jobs;
 }
 
 /** Hono's environment: what middleware puts on `c.var`. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { keptBytes, valueOfKeptBytes } from "../../server/engine/derived/keptJson.ts";
 import { randomOf } from "../../tests/helpers/seededRandom.ts";
-import type { ZipFlows } from "./flows.ts";
+import type { ZipFlows } from "./flowTable.ts";
 import { FlowTable } from "./flowTable.ts";
 
 const flows: ZipFlows[] = [

@@ -7,7 +7,20 @@
 import { z } from "zod";
 import { largestCode } from "../../server/engine/columnTable.ts";
 import { internedText } from "../../server/engine/internedTexts.ts";
-import type { ZipFlows } from "./flows.ts";
+
+/** The flows as `outmigration.sql` writes them (one entry per patient zip), which a table is made of. */
+export const zipFlows = z.array(
+  z.object({
+    zip: z.string(),
+    /** Cases per service line and destination; area null is OUTSIDE. */
+    cells: z.array(
+      z.object({ line: z.string(), area: z.enum(["PSA", "SSA", "TSA"]).nullable(), cases: z.number() }),
+    ),
+    /** The zip's OUTSIDE cases per service line and rendering provider; null when it has none. */
+    outside: z.array(z.object({ line: z.string(), name: z.string(), cases: z.number() })).nullable(),
+  }),
+);
+export type ZipFlows = z.infer<typeof zipFlows>[number];
 
 const AREAS = ["PSA", "SSA", "TSA"] as const;
 export type FlowArea = (typeof AREAS)[number] | null;

@@ -13,22 +13,9 @@ import { z } from "zod";
 import { type HeldLimits, heldValues } from "../../server/engine/derived/heldKept.ts";
 import { type KeptValues, keptAs, keptJson, keptPath } from "../../server/engine/derived/keptJson.ts";
 import { type KernelContext, sqlText, sqlTextOrNull } from "../../server/engine/index.ts";
-import { FlowTable } from "./flowTable.ts";
+import { FlowTable, type ZipFlows, zipFlows } from "./flowTable.ts";
 
 type SqlRunner = KernelContext["sql"];
-
-const zipFlows = z.array(
-  z.object({
-    zip: z.string(),
-    /** Cases per service line and destination; area null is OUTSIDE. */
-    cells: z.array(
-      z.object({ line: z.string(), area: z.enum(["PSA", "SSA", "TSA"]).nullable(), cases: z.number() }),
-    ),
-    /** The zip's OUTSIDE cases per service line and rendering provider; null when it has none. */
-    outside: z.array(z.object({ line: z.string(), name: z.string(), cases: z.number() })).nullable(),
-  }),
-);
-export type ZipFlows = z.infer<typeof zipFlows>[number];
 
 const fingerprintRow = z.object({ fingerprint: sqlText });
 const flowsRow = z.object({ zips: sqlTextOrNull });

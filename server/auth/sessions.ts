@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { currentCacheLimits } from "../caches/limits.ts";
-import type { AppContext } from "../context.ts";
-import type { Db } from "../db/client.ts";
+import type { Database, Db } from "../db/client.ts";
 import {
   customerUsers,
   organisations,
@@ -9,6 +8,7 @@ import {
   sessions,
   staffAccounts,
 } from "../db/schema/index.ts";
+import type { LiveHub } from "../live/hub.ts";
 import { ProcessCache, perHub } from "../live/processCache.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
@@ -171,7 +171,7 @@ const sessionCacheOf = perHub(
     }),
 );
 
-type SessionContext = Pick<AppContext, "database" | "live">;
+type SessionContext = { database: Database; live: LiveHub };
 
 /**
  * findSession with the process's session cache in front (the auth middleware's per-request lookup).
@@ -201,7 +201,7 @@ export async function currentSession(
  * Cached sessions concerned by a committed change are dropped in every process: call it after any
  * write to a session, customer user, staff account or organisation that a Session carries.
  */
-export async function sessionsChanged(context: Pick<AppContext, "live">, change: SessionChange) {
+export async function sessionsChanged(context: { live: LiveHub }, change: SessionChange) {
   await context.live.invalidate({ topic: "session", key: changeKey(change) });
 }
 

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
+import { type Clock, systemClock } from "../clock.ts";
 import type { Config } from "../config.ts";
-import { type AppContext, type Clock, systemClock } from "../context.ts";
+import type { AppContext } from "../context.ts";
 import { openDatabase } from "../db/client.ts";
 import { settingOnce } from "../db/settingOnce.ts";
 import { prepareFilesJob } from "../engine/derived/prepareJob.ts";

@@ -2,7 +2,9 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { and, eq, inArray, isNull, lt } from "drizzle-orm";
-import type { AppContext } from "../context.ts";
+import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
 import { advisoryBoardUploads, practiceUploads } from "../db/schema/index.ts";
 import { defaultLimits } from "./limits.ts";
 import type { ErrorReport } from "./report.ts";
@@ -73,7 +75,10 @@ function sweepScratch(dataDir: string, now: number) {
  * files of uploads it never finished (marked rejected: interrupted), and uploads still
  * 'processing' long after any worker could have finished.
  */
-export async function sweepUnfinishedIngests(context: Pick<AppContext, "config" | "database" | "clock">) {
+/** What the sweep reads: the data folder and limits, the uploads' rows, the time. */
+type SweepContext = { config: Config; database: Database; clock: Clock };
+
+export async function sweepUnfinishedIngests(context: SweepContext) {
   const { dataDir } = context.config;
   const { db } = context.database;
   const now = context.clock.now();
@@ -149,9 +154,7 @@ export async function sweepUnfinishedIngests(context: Pick<AppContext, "config" 
  * Raw files of refused practice uploads are patients' claims: removed once older than
  * REFUSED_UPLOAD_RETENTION_DAYS (the row and its report stay). Accepted originals are kept.
  */
-export async function removeExpiredRefusedUploads(
-  context: Pick<AppContext, "config" | "database" | "clock">,
-) {
+export async function removeExpiredRefusedUploads(context: SweepContext) {
   const { dataDir, refusedUploadRetentionDays } = context.config;
   const { db } = context.database;
   const now = context.clock.now();

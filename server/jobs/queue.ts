@@ -9,12 +9,10 @@ import { jobRuns, notifications } from "../db/schema/index.ts";
 import { isAlive } from "../ingest/sweep.ts";
 import { pushToRecipient, type Recipient } from "../live/notifications.ts";
 import { bossDatabase } from "./bossDatabase.ts";
+import type { JobData, Jobs } from "./jobs.ts";
 import { untilDatabaseAnswers } from "./untilDatabaseAnswers.ts";
 
 /** What a job's code receives: its data and a way to report progress (0-100) to whoever asked. */
-/** Job data is plain JSON; an organisationId, when present, tags the task for the organisation. */
-export type JobData = { organisationId?: string } & Record<string, unknown>;
-
 export interface JobRun<Data> {
   id: string;
   data: Data;
@@ -68,7 +66,7 @@ export const DEFAULT_TUNING: QueueTuning = {
  * Jobs on pg-boss, in the application's own database (PGlite or PostgreSQL). Any server process can
  * send; every process works. Task rows in `notifications` mirror each job for the live channel.
  */
-export class JobQueue {
+export class JobQueue implements Jobs {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition<never>>();
   private reconcileTimer?: ReturnType<typeof setInterval>;

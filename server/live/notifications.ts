@@ -1,7 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Session } from "../auth/sessions.ts";
-import type { AppContext } from "../context.ts";
+import type { Clock } from "../clock.ts";
+import type { Database } from "../db/client.ts";
 import { customerUsers, notifications, staffAccounts } from "../db/schema/index.ts";
+import type { LiveHub } from "./hub.ts";
+
+/** What notifications are read from and pushed through. */
+type NotificationContext = { database: Database; clock: Clock; live: LiveHub };
 
 export type Recipient = { customerUserId: string } | { staffAccountId: string };
 
@@ -20,7 +25,7 @@ export interface TaskUpdate {
   jobId?: string;
 }
 
-async function channelOf(context: AppContext, recipient: Recipient): Promise<string | undefined> {
+async function channelOf(context: NotificationContext, recipient: Recipient): Promise<string | undefined> {
   const { db } = context.database;
   if ("customerUserId" in recipient) {
     const [row] = await db
@@ -40,7 +45,11 @@ async function channelOf(context: AppContext, recipient: Recipient): Promise<str
  * Records a task or notification for its recipient (kept until deleted) and pushes it on the
  * recipient's live channel, through whichever server process holds the connection.
  */
-export async function pushToRecipient(context: AppContext, recipient: Recipient, update: TaskUpdate) {
+export async function pushToRecipient(
+  context: NotificationContext,
+  recipient: Recipient,
+  update: TaskUpdate,
+) {
   const { db } = context.database;
   const now = context.clock.now();
   const values = {
@@ -89,7 +98,7 @@ const STORED_ITEMS_SHOWN = 50;
  * The recipient's stored tasks and notifications, newest first, so a reloaded page shows what
  * arrived while it was closed (the live channel only carries what happens while it is open).
  */
-export async function storedItemsOf(context: Pick<AppContext, "database">, recipient: Recipient) {
+export async function storedItemsOf(context: { database: Database }, recipient: Recipient) {
   const owner =
     "customerUserId" in recipient
       ? eq(notifications.customerUserId, recipient.customerUserId)
@@ -109,7 +118,7 @@ export async function storedItemsOf(context: Pick<AppContext, "database">, recip
 
 /** Deletes one of the recipient's own notifications; answers whether it existed. */
 export async function deleteOwnNotification(
-  context: AppContext,
+  context: NotificationContext,
   recipient: Recipient,
   id: string,
 ): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { Clock } from "../context.ts";
+import type { Clock } from "../clock.ts";
 
 /**
  * The longest one timer waits before reading the clock again: a machine that slept, or a clock

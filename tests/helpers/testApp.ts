@@ -4,8 +4,9 @@ import { join } from "node:path";
 import { createApp } from "../../server/app.ts";
 import { createContext } from "../../server/bootstrap/context.ts";
 import { seedDemo } from "../../server/bootstrap/seedDemo.ts";
+import type { Clock } from "../../server/clock.ts";
 import { loadConfig } from "../../server/config.ts";
-import type { AppContext, Clock } from "../../server/context.ts";
+import type { AppContext } from "../../server/context.ts";
 import { liveWebsocketHandler } from "../../server/live/channelRoute.ts";
 import { createLogger } from "../../server/logger.ts";
 import {

@@ -7,7 +7,18 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { HttpError } from "../errors.ts";
-import type { AnswerDescription } from "./declare.ts";
+
+/** A success answer: its schema (zod, the one the check and the web's types use) and words. */
+export interface AnswerDescription {
+  description: string;
+  schema: z.ZodType;
+  /** application/json unless stated (a CSV, an image, an HTML page); a list when it varies (exports). */
+  media?: string | string[];
+  /** A typical answer, shown in the document. */
+  example?: unknown;
+  /** The success status when it is not 200. */
+  status?: 200 | 201 | 202;
+}
 
 type Issue = z.core.$ZodIssue;
 

@@ -17,20 +17,8 @@ import {
   idempotency,
   REPLAYED_HEADER,
 } from "../middleware/idempotency.ts";
-import { checkAnswer } from "./checkAnswer.ts";
+import { type AnswerDescription, checkAnswer } from "./checkAnswer.ts";
 import { type Deprecated, deprecationHeaders, deprecationWords } from "./deprecation.ts";
-
-/** A success answer: its schema (zod, the one the check and the web's types use) and words. */
-export interface AnswerDescription {
-  description: string;
-  schema: z.ZodType;
-  /** application/json unless stated (a CSV, an image, an HTML page); a list when it varies (exports). */
-  media?: string | string[];
-  /** A typical answer, shown in the document. */
-  example?: unknown;
-  /** The success status when it is not 200. */
-  status?: 200 | 201 | 202;
-}
 
 /** A refusal a route can answer besides the ones every route can (document.ts). */
 export interface Refusal {

@@ -2,7 +2,7 @@ import "ol/ol.css";
 import { Box, LoadingOverlay } from "@mantine/core";
 import type OlMap from "ol/Map.js";
 import { useEffect, useRef, useState } from "react";
-import { ADVISORY_BOARD_VIEW, type AdvisoryBoardMapProps } from "./AdvisoryBoardMap.tsx";
+import { ADVISORY_BOARD_VIEW, type AdvisoryBoardMapProps } from "./advisoryBoardMapProps.ts";
 import { createMap } from "./createMap.ts";
 import classes from "./QueryMap.module.css";
 import { useMapReady } from "./useMapReady.ts";

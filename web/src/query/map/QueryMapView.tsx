@@ -11,7 +11,7 @@ import { featureInfo, layerFeatures, type MapFeature } from "./layerFeatures.ts"
 import { mapImageURL, mapKeyLines } from "./mapImage.ts";
 import { layerAccents } from "./palette.ts";
 import classes from "./QueryMap.module.css";
-import { DEFAULT_MAP_HEIGHT, type QueryMapProps } from "./QueryMap.tsx";
+import { DEFAULT_MAP_HEIGHT, type QueryMapProps } from "./queryMapProps.ts";
 import { useFeatureEvents } from "./useFeatureEvents.ts";
 import { useMapReady } from "./useMapReady.ts";
 import { applyViewTarget, US_CENTER_LON_LAT, viewTarget } from "./viewRules.ts";

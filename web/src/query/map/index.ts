@@ -1,3 +1,5 @@
 /** The maps of the analyses and of the advisory-board page. */
-export { ADVISORY_BOARD_VIEW, AdvisoryBoardMap } from "./AdvisoryBoardMap.tsx";
-export { QueryMap, type QueryMapProps } from "./QueryMap.tsx";
+export { AdvisoryBoardMap } from "./AdvisoryBoardMap.tsx";
+export { ADVISORY_BOARD_VIEW } from "./advisoryBoardMapProps.ts";
+export { QueryMap } from "./QueryMap.tsx";
+export type { QueryMapProps } from "./queryMapProps.ts";
