@@ -95,7 +95,7 @@ describe("querie9 flows kept per fingerprint", () => {
     expect(ssa.outmigration_filtred[0]).toMatchObject({ PSA: { spine: 0 }, SSA: { spine: 3 } });
   });
 
-  test("past the bound the least recently used organisation-year's flows go; answers stay right", async () => {
+  test("past the bound flows asked for twice push the least recently used out; answers stay right", async () => {
     forgetOutmigrationFlows({ flowEntries: 2, flowBytes: 1 << 30 });
     const lines = { servicelines: ["spine"] };
     const moved = market.map((row, index) => (index === 1 ? { ...row, ...psa } : row));
@@ -108,6 +108,10 @@ describe("querie9 flows kept per fingerprint", () => {
     const ssaArea = [{ zipcode: "10001", type: "SSA" as const }];
     const ssa = await harness.run(plugin, { market: moved, serviceArea: ssaArea }, lines);
     expect(ssa.outmigration_filtred[0]).toMatchObject({ PSA: { spine: 0 }, SSA: { spine: 3 } });
+    // Read once past the bound, a third organisation-year's flows served their run only; asked for
+    // again, they are held, and the least recently used go.
+    expect(keptFlowKeys()).toHaveLength(2);
+    await harness.run(plugin, { market: moved, serviceArea: ssaArea }, lines);
     const kept = keptFlowKeys();
     expect(kept).toHaveLength(2);
     expect(kept).toContain(firstPrint!);

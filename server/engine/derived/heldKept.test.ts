@@ -20,7 +20,29 @@ test("a held value is peeked without reading; past 80% of its bytes the cache sa
 test("a cache of several values per organisation-year holds that many per organisation-year of the bound", async () => {
   const held = heldValues<{ bytes: number }>("heldPerYearTest", (value) => value.bytes, 3);
   held.forget({ flowEntries: 2, flowBytes: 1000 });
-  for (const key of ["a", "b", "c", "d", "e", "f", "g"]) await held.get(key, async () => ({ bytes: 1 }));
-  // Two organisation-years of three values: the seventh value pushed the first out.
+  for (const key of ["a", "b", "c", "d", "e", "f", "g", "g"]) await held.get(key, async () => ({ bytes: 1 }));
+  // Two organisation-years of three values: the seventh value, read again, pushed the first out.
   expect(held.keys().sort()).toEqual(["b", "c", "d", "e", "f", "g"]);
+});
+
+test("past its room a value read once serves its run and is not held; read again, it is held", async () => {
+  const held = heldValues<{ bytes: number }>("heldAdmissionTest", (value) => value.bytes);
+  held.forget({ flowEntries: 10, flowBytes: 100 });
+  let reads = 0;
+  const read = (bytes: number) => async () => {
+    reads += 1;
+    return { bytes };
+  };
+  await held.get("a", read(50));
+  await held.get("b", read(35));
+  // 85 of 100 bytes: past the room (80%). c (20 bytes) is read for its run, and nothing held goes for it.
+  expect(await held.get("c", read(20))).toEqual({ bytes: 20 });
+  expect(held.keys()).toEqual(["b", "a"]);
+  // Asked for again: read again, and held now, the least recently used (a) going to make room.
+  await held.get("c", read(20));
+  expect(held.keys()).toEqual(["c", "b"]);
+  expect(reads).toBe(4);
+  // Held: no read.
+  await held.get("c", read(20));
+  expect(reads).toBe(4);
 });

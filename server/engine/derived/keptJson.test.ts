@@ -46,3 +46,17 @@ test("a partial file left by a process killed mid-write is removed by a later wr
   // A partial as young as a write in progress stays: its writer renames it.
   expect(existsSync(recent)).toBe(true);
 });
+
+test("values read one after the other keep their own arrays and texts (the files' bytes are read into one buffer)", async () => {
+  const arrays = z.object({ name: z.string(), codes: z.instanceof(Uint16Array) });
+  const first = keptPath(kept, "arrays", ["first"]);
+  const second = keptPath(kept, "arrays", ["second"]);
+  await keptJson(first, () => ({ name: "first", codes: Uint16Array.of(1, 2, 3) }), arrays);
+  await keptJson(second, () => ({ name: "other", codes: Uint16Array.of(7, 8, 9) }), arrays);
+  // Read back from the files (as another process would): the second read overwrites the first's bytes.
+  const readFirst = await keptJson(first, () => ({ name: "made", codes: Uint16Array.of() }), arrays);
+  const readSecond = await keptJson(second, () => ({ name: "made", codes: Uint16Array.of() }), arrays);
+  expect(readFirst.name).toBe("first");
+  expect([...readFirst.codes]).toEqual([1, 2, 3]);
+  expect([...readSecond.codes]).toEqual([7, 8, 9]);
+});
