@@ -8,7 +8,7 @@
  *
  * Past its room (ROOM_SHARE of its bytes, or all its entries) a cache holds a value read for a run
  * only when that key was read and turned away before, among its last turned-away keys (as many as
- * it holds entries): a value asked for again soon is held, the least recently used going to make
+ * VITALITY_FLOW_CACHE_ENTRIES): a value asked for again soon is held, the least recently used going to make
  * room; a value asked for once serves its run and is dropped young. Holding every value read
  * pushed out one held for long on each read; at 500 organisations, where a process holds a sixth
  * of the organisation-years' prepared tables, that was a value dropped on most answers, old

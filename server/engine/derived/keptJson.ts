@@ -196,9 +196,10 @@ let reused = new Uint8Array(0);
 
 /**
  * The whole file's bytes, in one buffer reused from read to read (valid until the next read): what
- * is read from them is copied (valueOfKeptBytes copies each array and decodes the text), and a
- * fresh buffer for each read was garbage of the file's size on every run whose values were not
- * held (at 500 organisations, most of the 1.6 GB of array buffers a server grew to in a minute).
+ * is read from them is copied (valueOfKeptBytes copies each array and decodes the text). A fresh
+ * buffer of the file's size for each read, on every run whose values are not held, cost the
+ * 500-organisation phase 7.0-7.2 ms of CPU per uncached answer against 6.6 (bench/README.md,
+ * session 30).
  */
 function readAll(fd: number): Uint8Array {
   const size = fstatSync(fd).size;
