@@ -70,14 +70,14 @@ function sweepScratch(dataDir: string, now: number) {
   return { uploadIds, folders };
 }
 
+/** What the sweep reads: the data folder and limits, the uploads' rows, the time. */
+type SweepContext = { config: Config; database: Database; clock: Clock };
+
 /**
  * At start (section 9, "nothing left behind"): scratch of ingests a dead process left, the raw
  * files of uploads it never finished (marked rejected: interrupted), and uploads still
  * 'processing' long after any worker could have finished.
  */
-/** What the sweep reads: the data folder and limits, the uploads' rows, the time. */
-type SweepContext = { config: Config; database: Database; clock: Clock };
-
 export async function sweepUnfinishedIngests(context: SweepContext) {
   const { dataDir } = context.config;
   const { db } = context.database;
