@@ -77,9 +77,13 @@ export function heldValues<Value extends {}>(
   let held = cacheOf();
   let turnedAway = turnedAwayOf();
   const reading = new Map<string, Promise<Value>>();
-  /** Whether `cache` holds less than its room: a value read may be held without pushing one out. */
-  const roomIn = (cache: typeof held) =>
-    cache.size < cache.max && cache.calculatedSize < ROOM_SHARE * (cache.maxSize || Number.POSITIVE_INFINITY);
+  /**
+   * Whether `cache` holds less than its room with `more` values besides: a value read may be held
+   * without pushing one out.
+   */
+  const roomIn = (cache: typeof held, more = 0) =>
+    cache.size + more < cache.max &&
+    cache.calculatedSize < ROOM_SHARE * (cache.maxSize || Number.POSITIVE_INFINITY);
   const values: HeldValues<Value> = {
     async get(key, read) {
       const known = held.get(key);
@@ -100,9 +104,8 @@ export function heldValues<Value extends {}>(
       return pending;
     },
     peek: (key) => held.peek(key),
-    hasRoom: () =>
-      held.size + reading.size < held.max &&
-      held.calculatedSize < ROOM_SHARE * (held.maxSize || Number.POSITIVE_INFINITY),
+    // The values being read count: each would be held.
+    hasRoom: () => roomIn(held, reading.size),
     forget(limits) {
       held = cacheOf(limits);
       turnedAway = turnedAwayOf(limits);
