@@ -76,7 +76,6 @@ for (const backend of backends) {
       const hanging = new JobQueue(t.context, tuning).define<SchemeJobData>({
         ...schemeRunJob,
         async run(context, job) {
-          started++;
           await markRunning(
             context.database.db,
             job.data.organisationId,
@@ -84,6 +83,8 @@ for (const backend of backends) {
             job.data.schemeId,
             "Running (10%)",
           );
+          // Counted once the run is marked: the test reads the mark next.
+          started++;
           await body.running;
         },
       });
