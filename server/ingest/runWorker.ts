@@ -28,6 +28,8 @@ let started = 0;
 
 /** Worker processes started by this process so far (tests). */
 export const ingestWorkersStarted = () => started;
+/** The process ids of the workers waiting for an upload (tests). */
+export const waitingIngestWorkers = () => idle.map((worker) => worker.child.pid);
 
 function startWorker(): Worker {
   const child = Bun.spawn([process.execPath, workerScript], {
@@ -46,10 +48,10 @@ function startWorker(): Worker {
 /** A pipe's write or end whose failure (the worker ended) is seen on its stdout instead. */
 const settle = (result: number | Promise<number>) => void Promise.resolve(result).catch(() => {});
 
-function takeWorker(): Worker {
+function takeWaitingWorker(): Worker | undefined {
   for (let worker = idle.pop(); worker; worker = idle.pop())
     if (worker.child.exitCode === null && !worker.child.killed) return worker;
-  return startWorker();
+  return undefined;
 }
 
 function giveBack(worker: Worker) {
@@ -59,7 +61,9 @@ function giveBack(worker: Worker) {
 
 /**
  * Runs a job in a worker process with a time limit; any failure there rejects this upload only. A
- * worker that crashed, was killed or failed unexpectedly is not used again.
+ * worker that crashed, was killed or failed unexpectedly is not used again. A waiting worker that
+ * ended before it said a word of this job (killed while idle, its exit not yet seen) is not the
+ * file's fault: the job runs once more in a fresh worker.
  */
 export async function runWorker(
   job: IngestJob & { testCrash?: "mid-write" },
@@ -67,21 +71,11 @@ export async function runWorker(
 ): Promise<IngestOutcome> {
   const jobPath = join(job.workDir, "job.json");
   writeFileSync(jobPath, JSON.stringify(job));
-  const worker = takeWorker();
-  worker.jobs += 1;
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    worker.child.kill("SIGKILL");
-  }, job.limits.workerTimeoutMs);
-  // A worker that ended meanwhile refuses the line: its stdout has ended too, and the job fails below.
-  try {
-    worker.stdin.write(`${jobPath}\n`);
-    settle(worker.stdin.flush());
-  } catch {}
-  const done = await readAnswer(worker.child.stdout, progress);
-  clearTimeout(timer);
-  if (done !== undefined) giveBack(worker);
+  const waiting = takeWaitingWorker();
+  let attempt = waiting ? await runIn(waiting, jobPath, job, progress) : undefined;
+  if (!attempt || (attempt.done === undefined && !attempt.heard && !attempt.timedOut))
+    attempt = await runIn(startWorker(), jobPath, job, progress);
+  const { worker, done, timedOut } = attempt;
   // Not the file's fault: the caller removes what the upload kept and answers 507 (storageFull.ts).
   if (done === STORAGE_FULL_CODE) throw storageFullError("the ingest worker");
   const outcomePath = join(job.workDir, "outcome.json");
@@ -92,6 +86,29 @@ export async function runWorker(
     ? `the file could not be processed within ${Math.round(job.limits.workerTimeoutMs / 1000)} s`
     : `the file could not be processed (the parser stopped with exit code ${exitCode})`;
   return { accepted: false, report: singleError({ table: "", row: 0, column: "", reason }) };
+}
+
+/** Hands a job to one worker and reads its answer: the job's code, or undefined when it ended first. */
+async function runIn(worker: Worker, jobPath: string, job: IngestJob, progress: ProgressListener) {
+  worker.jobs += 1;
+  let timedOut = false;
+  let heard = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    worker.child.kill("SIGKILL");
+  }, job.limits.workerTimeoutMs);
+  // A worker that ended meanwhile refuses the line: its stdout has ended too, and the job fails below.
+  try {
+    worker.stdin.write(`${jobPath}\n`);
+    settle(worker.stdin.flush());
+  } catch {}
+  const done = await readAnswer(worker.child.stdout, (phase) => {
+    heard = true;
+    progress(phase);
+  });
+  clearTimeout(timer);
+  if (done !== undefined) giveBack(worker);
+  return { worker, done, timedOut, heard: heard || done !== undefined };
 }
 
 /** A line of the worker's (worker.ts), or undefined for any other (a library printing). */
