@@ -43,3 +43,14 @@ test("an organisation-year's lists are made once, counted in bytes, their text s
   expect(again).not.toBe(lists);
   expect(again).toEqual(lists);
 });
+
+test("organisation-years listing the same provider hold one entry object for it", async () => {
+  const areaFile = (organisation: string) =>
+    `/data/warehouse/practice/${organisation}/2025/derived/area_cases-def.parquet`;
+  const first = await filterLists(listsRunner(300), areaFile("7d1f0c2e-0000-4000-8000-000000000002"));
+  const second = await filterLists(listsRunner(500), areaFile("7d1f0c2e-0000-4000-8000-000000000003"));
+  expect(second.providers_name_list).not.toBe(first.providers_name_list);
+  expect(second.providers_name_list[299]).toBe(first.providers_name_list[299]!);
+  expect(Object.isFrozen(second.providers_name_list[400])).toBe(true);
+  expect(jsonText(second.providers_name_list)).toBe(JSON.stringify(second.providers_name_list));
+});

@@ -6,7 +6,7 @@ import { heldValues } from "./derived/heldKept.ts";
 import { type KeptValues, keptJson, keptPath } from "./derived/keptJson.ts";
 import { SERVICE_LINE_LABELS, SERVICE_LINES } from "./filters.ts";
 import type { CanonicalInputs } from "./inputs.ts";
-import { internedText } from "./internedTexts.ts";
+import { internedEntry } from "./internedTexts.ts";
 import { shareJson } from "./sharedJson.ts";
 import {
   type DuckSource,
@@ -40,30 +40,27 @@ export const FILTER_LISTS_DIR = join(import.meta.dir, "sql");
 const heldLists = heldValues<FilterLists>("filterLists", listsBytes);
 
 /**
- * About the bytes held: the entries (objects; their texts are held once for all, internedTexts.ts)
- * and their JSON text (sharedJson.ts).
+ * About the bytes held: a slot per entry (the entries are held once for every organisation-year's
+ * lists, internedTexts.ts internedEntry) and the lists' JSON text once written (sharedJson.ts).
  */
 function listsBytes(lists: FilterLists) {
   let bytes = 1;
   for (const list of Object.values(lists))
     for (const entry of list) {
-      bytes += 48;
-      for (const value of Object.values(entry) as (string | null)[]) bytes += 16 + (value?.length ?? 0);
+      bytes += 8;
+      for (const value of Object.values(entry) as (string | null)[]) bytes += 12 + (value?.length ?? 0);
     }
   return bytes;
 }
 
 /**
- * Each entry's texts held once for every list and prepared table naming them (internedTexts.ts),
- * then the entry frozen, not the arrays: a frozen array puts JSC's JSON.stringify on its slow path
- * for the whole answer it is in (querie1's 92 kB text: 0.5 ms -> 0.2 ms with the arrays unfrozen).
+ * Each entry the one frozen object held for its fields and texts (internedTexts.ts), not the
+ * arrays: a frozen array puts JSC's JSON.stringify on its slow path for the whole answer it is in
+ * (querie1's 92 kB text: 0.5 ms -> 0.2 ms with the arrays unfrozen).
  */
 function freezeEntries(lists: FilterLists): FilterLists {
-  for (const list of Object.values(lists))
-    for (const entry of list as Record<string, unknown>[]) {
-      for (const key in entry) entry[key] = internedText(entry[key]);
-      Object.freeze(entry);
-    }
+  for (const list of Object.values(lists) as Record<string, string | null>[][])
+    for (let index = 0; index < list.length; index++) list[index] = internedEntry(list[index]!);
   return lists;
 }
 
