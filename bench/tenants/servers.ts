@@ -1,4 +1,4 @@
-/**
+import { appendFileSync, readdirSync, readFileSync } from "node:fs";
  * Real server processes on loopback (server/main.ts, as `npm start` runs it and as
  * tests/e2e/support/server.ts starts it) over the bench's data folder, with their peak resident
  * memory (VmHWM from /proc, Linux) and the `caches:` line each prints when it stops.
@@ -129,6 +129,9 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
       child.kill("SIGTERM");
       await child.exited;
       await Bun.sleep(50);
+      // BENCH_SERVER_LOG: a file the server's whole output is appended to (its periodic memory
+      // lines with VITALITY_MEMORY_LOG_SECONDS, say).
+      if (process.env.BENCH_SERVER_LOG) appendFileSync(process.env.BENCH_SERVER_LOG, output.join(""));
       const caches = /caches: [^"\n]*/.exec(output.join(""))?.[0];
       const memory = /memory: [^"\n]*/.exec(output.join(""))?.[0];
       // What the process bound before it listened (server/engine/bindAtStart.ts).
