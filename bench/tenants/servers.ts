@@ -1,9 +1,9 @@
-import { appendFileSync, readdirSync, readFileSync } from "node:fs";
+/**
  * Real server processes on loopback (server/main.ts, as `npm start` runs it and as
  * tests/e2e/support/server.ts starts it) over the bench's data folder, with their peak resident
  * memory (VmHWM from /proc, Linux) and the `caches:` line each prints when it stops.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { serverRuntimeEnv } from "../../server/cli/runtimeEnv.ts";
 import { collect, freePort } from "../../tests/e2e/support/server.ts";
