@@ -12,6 +12,7 @@
 import type { z } from "zod";
 import { internedText } from "./internedTexts.ts";
 import { sharedCodes } from "./sharedCodes.ts";
+import { valueParser } from "./valueParser.ts";
 
 /** A row's code in its column: Uint8Array up to 256 distinct values, Uint16Array up to 65,536. */
 export type Codes = Uint8Array | Uint16Array | Int32Array;
@@ -314,7 +315,8 @@ export class ColumnTable<Row extends object = Record<string, unknown>> {
       const column = keptColumns[name];
       if (!column || !Array.isArray(column.values) || !ArrayBuffer.isView(column.codes))
         throw new Error(`column ${name} missing or not kept as codes`);
-      let values = column.values.map((value) => internedText((schema as z.ZodType).parse(value)));
+      const parse = valueParser(schema as z.ZodType);
+      let values = column.values.map((value) => internedText(parse(value)));
       const { codes, map } = column;
       if (map !== undefined) {
         if (!ArrayBuffer.isView(map) || map.constructor !== codesFor(values.length, 0).constructor)
