@@ -4,7 +4,7 @@
  */
 import { queryTextEdits } from "../content/queryTextsInForce.ts";
 import type { AppContext } from "../context.ts";
-import { EncodedBody } from "../http/encodedBody.ts";
+import { EncodedBody, type JsonParts } from "../http/encodedBody.ts";
 import { notFound } from "../http/errors.ts";
 import { ResultCache } from "./cache.ts";
 import { askToPrepare } from "./derived/prepareJob.ts";
@@ -17,7 +17,7 @@ import { organisationSnapshot } from "./organisationSnapshot.ts";
 import type { Plugin, PluginResult } from "./plugin.ts";
 import { pluginRegistry, type Registry } from "./registry.ts";
 import { type EngineSettings, engineSettings } from "./settings.ts";
-import { recordJson } from "./sharedJson.ts";
+import { recordJsonParts } from "./sharedJson.ts";
 
 /** The JSON the API answers (and the CLI prints). */
 export interface RunResponse {
@@ -175,20 +175,22 @@ function templatesKey(edits: Readonly<Record<string, unknown>>) {
 }
 
 /**
- * JSON.stringify(response), with the results written by the analysis's own encoder when it has one,
- * else with the texts of the values they share with other answers reused (sharedJson.ts).
+ * JSON.stringify(response) in parts (http/encodedBody.ts), with the results written by the
+ * analysis's own encoder when it has one, else with the values they share with other answers
+ * compressed once (sharedJson.ts).
  */
-function responseText(plugin: Plugin, response: RunResponse) {
-  const fields: string[] = [];
-  for (const [key, value] of Object.entries(response))
-    if (value !== undefined) fields.push(`${JSON.stringify(key)}:${valueText(plugin, key, value)}`);
-  return `{${fields.join(",")}}`;
-}
-
-function valueText(plugin: Plugin, key: string, value: unknown) {
-  if (key !== "results") return JSON.stringify(value);
-  if (plugin.encode) return plugin.encode(value as PluginResult);
-  return typeof value === "object" && value !== null ? recordJson(value) : JSON.stringify(value);
+function responseParts(plugin: Plugin, response: RunResponse): JsonParts {
+  const parts: JsonParts = ["{"];
+  for (const [key, value] of Object.entries(response)) {
+    if (value === undefined) continue;
+    parts.push(`${parts.length > 1 ? "," : ""}${JSON.stringify(key)}:`);
+    if (key !== "results") parts.push(JSON.stringify(value));
+    else if (plugin.encode) parts.push(plugin.encode(value as PluginResult));
+    else if (typeof value === "object" && value !== null) parts.push(...recordJsonParts(value));
+    else parts.push(JSON.stringify(value));
+  }
+  parts.push("}");
+  return parts;
 }
 
 /** The year filter refused: named `filters.year`, as the request carries it. */
@@ -291,7 +293,7 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
           : {}),
       };
       // Serialised and compressed once: a cached answer is sent as these bytes.
-      const answer = { body: new EncodedBody(responseText(plugin, response)) };
+      const answer = { body: new EncodedBody(responseParts(plugin, response)) };
       timings.encode = performance.now() - encoding;
       cache.set(key, answer);
       return { answer, response };

@@ -22,12 +22,47 @@ const ZSTD = { level: 2 } as const;
 /** For the clients that accept gzip and not zstd: libdeflate 4, cheaper than zlib's 6 by a third. */
 const GZIP = { library: "libdeflate", level: 4 } as const;
 
+/** A text compressed as one zstd frame (a body's frames are read one after the other as one text). */
+export const zstdFrame = (text: string) => Bun.zstdCompressSync(text, ZSTD) as Uint8Array<ArrayBuffer>;
+
+/**
+ * A JSON text in parts, in order: texts, and frames (zstdFrame) of values many answers carry,
+ * compressed once (engine/sharedJson.ts).
+ */
+export type JsonParts = Array<string | Uint8Array>;
+
+/** The parts' frames one after the other: each run of texts compressed, each frame as it is. */
+function framesOf(parts: JsonParts): Uint8Array<ArrayBuffer> {
+  const frames: Uint8Array[] = [];
+  let text = "";
+  for (const part of parts)
+    if (typeof part === "string") text += part;
+    else {
+      if (text) frames.push(zstdFrame(text));
+      frames.push(part);
+      text = "";
+    }
+  if (text || frames.length === 0) frames.push(zstdFrame(text));
+  if (frames.length === 1) return frames[0] as Uint8Array<ArrayBuffer>;
+  const bytes = new Uint8Array(frames.reduce((sum, frame) => sum + frame.byteLength, 0));
+  let offset = 0;
+  for (const frame of frames) {
+    bytes.set(frame, offset);
+    offset += frame.byteLength;
+  }
+  return bytes;
+}
+
 export class EncodedBody {
-  /** The JSON text, compressed with zstd (sent as it is to a client that accepts zstd). */
+  /**
+   * The JSON text, compressed with zstd (sent as it is to a client that accepts zstd): one frame,
+   * or several read one after the other as one text (RFC 8878 section 3.1: a shared value's frame
+   * compressed once between the answer's own).
+   */
   readonly zstd: Uint8Array<ArrayBuffer>;
 
-  constructor(json: string) {
-    this.zstd = Bun.zstdCompressSync(json, ZSTD) as Uint8Array<ArrayBuffer>;
+  constructor(json: string | JsonParts) {
+    this.zstd = typeof json === "string" ? zstdFrame(json) : framesOf(json);
   }
 
   /** The bytes held. */
