@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
 import { cacheFigures } from "../caches/registry.ts";
+import { EncodedBody } from "../http/encodedBody.ts";
 import { dropHeldValuesOf } from "./derived/heldKept.ts";
 import { filterLists } from "./filterLists.ts";
-import { EncodedBody } from "../http/encodedBody.ts";
 import { recordJsonParts } from "./sharedJson.ts";
 import type { SqlRunner } from "./sqlRunner.ts";
 
