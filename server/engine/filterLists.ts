@@ -42,7 +42,7 @@ const heldLists = heldValues<FilterLists>("filterLists", listsBytes);
 /**
  * About the bytes held: a slot per entry (the entries are held once for every organisation-year's
  * lists, internedTexts.ts internedEntry) and the lists' JSON text compressed once written
- * (sharedJson.ts: about an eighth of the text in the 500-organisation market).
+ * (sharedJson.ts: about a quarter of the text in the 500-organisation market).
  */
 function listsBytes(lists: FilterLists) {
   let slots = 1;
@@ -52,7 +52,7 @@ function listsBytes(lists: FilterLists) {
       slots += 8;
       for (const value of Object.values(entry) as (string | null)[]) text += 12 + (value?.length ?? 0);
     }
-  return slots + Math.ceil(text / 8);
+  return slots + Math.ceil(text / 4);
 }
 
 /**

@@ -6,7 +6,9 @@
  * and compressed once, on its first answer, and its compressed frame reused while the value is held
  * (a WeakMap: it goes with the value): an answer's body is its own text's frames with those frames
  * between them (http/encodedBody.ts; zstd reads a body's frames one after the other as one text).
- * Held compressed, a list is a ninth of its text. A shared value must not change once shared.
+ * Held compressed, a list is a quarter to a fifth of its text (zstd 2 over three organisation-years'
+ * lists of the 500-organisation market: 176-182 kB of providers -> 42-44 kB, 64-69 kB of facilities
+ * -> 12 kB). A shared value must not change once shared.
  */
 import { type JsonParts, zstdFrame } from "../http/encodedBody.ts";
 
