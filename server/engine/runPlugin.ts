@@ -4,7 +4,7 @@
  */
 import { queryTextEdits } from "../content/queryTextsInForce.ts";
 import type { AppContext } from "../context.ts";
-import { EncodedBody, type JsonParts } from "../http/encodedBody.ts";
+import { EncodedBody } from "../http/encodedBody.ts";
 import { notFound } from "../http/errors.ts";
 import { ResultCache } from "./cache.ts";
 import { askToPrepare } from "./derived/prepareJob.ts";
@@ -179,19 +179,16 @@ function templatesKey(edits: Readonly<Record<string, unknown>>) {
  * analysis's own encoder when it has one, else with the values they share with other answers
  * compressed once (sharedJson.ts).
  */
-function responseParts(plugin: Plugin, response: RunResponse): JsonParts {
-  const parts: JsonParts = ["{"];
-  for (const [key, value] of Object.entries(response)) {
-    if (value === undefined) continue;
-    parts.push(`${parts.length > 1 ? "," : ""}${JSON.stringify(key)}:`);
-    if (key !== "results") parts.push(JSON.stringify(value));
-    else if (plugin.encode) parts.push(plugin.encode(value as PluginResult));
-    else if (typeof value === "object" && value !== null) parts.push(...recordJsonParts(value));
-    else parts.push(JSON.stringify(value));
-  }
-  parts.push("}");
-  return parts;
-}
+const responseParts = (plugin: Plugin, response: RunResponse) =>
+  recordJsonParts(response, (key, value) =>
+    key !== "results"
+      ? JSON.stringify(value)
+      : plugin.encode
+        ? plugin.encode(value as PluginResult)
+        : typeof value === "object" && value !== null
+          ? recordJsonParts(value)
+          : JSON.stringify(value),
+  );
 
 /** The year filter refused: named `filters.year`, as the request carries it. */
 const yearError = (message: string) => ({ field: "filters.year", message });

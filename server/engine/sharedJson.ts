@@ -32,18 +32,24 @@ function valueParts(value: unknown): string | Uint8Array {
 }
 
 /**
- * JSON.stringify(record) for a plain object as parts (http/encodedBody.ts), its shared values' frames
- * reused (its own fields only, one level: where answers put the lists). Fields whose value JSON
- * leaves out (undefined, a function, a symbol) are left out, as JSON.stringify does.
+ * JSON.stringify(record) for a plain object as parts (http/encodedBody.ts), each field's value
+ * written by `fieldParts` (by default its JSON, a shared value's frame reused: its own fields only,
+ * one level, where answers put the lists). Fields whose value JSON leaves out (undefined, a
+ * function, a symbol) are left out, as JSON.stringify does.
  */
-export function recordJsonParts(record: object): JsonParts {
+export function recordJsonParts(
+  record: object,
+  fieldParts: (key: string, value: unknown) => string | Uint8Array | JsonParts = (_key, value) =>
+    valueParts(value),
+): JsonParts {
   if (Array.isArray(record) || "toJSON" in record) return [JSON.stringify(record)];
   const parts: JsonParts = ["{"];
-  let first = true;
   for (const [key, value] of Object.entries(record))
     if (value !== undefined && typeof value !== "function" && typeof value !== "symbol") {
-      parts.push(`${first ? "" : ","}${JSON.stringify(key)}:`, valueParts(value));
-      first = false;
+      parts.push(`${parts.length > 1 ? "," : ""}${JSON.stringify(key)}:`);
+      const written = fieldParts(key, value);
+      if (Array.isArray(written)) parts.push(...written);
+      else parts.push(written);
     }
   parts.push("}");
   return parts;

@@ -43,14 +43,9 @@ function framesOf(parts: JsonParts): Uint8Array<ArrayBuffer> {
       text = "";
     }
   if (text || frames.length === 0) frames.push(zstdFrame(text));
-  if (frames.length === 1) return frames[0] as Uint8Array<ArrayBuffer>;
-  const bytes = new Uint8Array(frames.reduce((sum, frame) => sum + frame.byteLength, 0));
-  let offset = 0;
-  for (const frame of frames) {
-    bytes.set(frame, offset);
-    offset += frame.byteLength;
-  }
-  return bytes;
+  return frames.length === 1
+    ? (frames[0] as Uint8Array<ArrayBuffer>)
+    : new Uint8Array(Bun.concatArrayBuffers(frames));
 }
 
 export class EncodedBody {
