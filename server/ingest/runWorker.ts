@@ -73,8 +73,7 @@ export async function runWorker(
   writeFileSync(jobPath, JSON.stringify(job));
   const waiting = takeWaitingWorker();
   let attempt = waiting ? await runIn(waiting, jobPath, job, progress) : undefined;
-  if (!attempt || (attempt.done === undefined && !attempt.heard && !attempt.timedOut))
-    attempt = await runIn(startWorker(), jobPath, job, progress);
+  if (!attempt || attempt.endedSilently) attempt = await runIn(startWorker(), jobPath, job, progress);
   const { worker, done, timedOut } = attempt;
   // Not the file's fault: the caller removes what the upload kept and answers 507 (storageFull.ts).
   if (done === STORAGE_FULL_CODE) throw storageFullError("the ingest worker");
@@ -88,7 +87,10 @@ export async function runWorker(
   return { accepted: false, report: singleError({ table: "", row: 0, column: "", reason }) };
 }
 
-/** Hands a job to one worker and reads its answer: the job's code, or undefined when it ended first. */
+/**
+ * Hands a job to one worker and reads its answer: the job's code, or undefined when it ended first;
+ * `endedSilently` when it ended, not killed at its time limit, before a line of this job.
+ */
 async function runIn(worker: Worker, jobPath: string, job: IngestJob, progress: ProgressListener) {
   worker.jobs += 1;
   let timedOut = false;
@@ -108,7 +110,7 @@ async function runIn(worker: Worker, jobPath: string, job: IngestJob, progress: 
   });
   clearTimeout(timer);
   if (done !== undefined) giveBack(worker);
-  return { worker, done, timedOut, heard: heard || done !== undefined };
+  return { worker, done, timedOut, endedSilently: done === undefined && !heard && !timedOut };
 }
 
 /** A line of the worker's (worker.ts), or undefined for any other (a library printing). */
