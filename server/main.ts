@@ -65,7 +65,7 @@ export async function startServer() {
   if (bindAtStartMs > 0) {
     const started = await bindAtStart(context, { budgetMs: bindAtStartMs });
     logger.info(
-      `Ready: ${started.bound} organisation-years in ${Math.round(started.ms)} ms (${started.left} left to their first request)`,
+      `Ready: ${started.bound} organisation-years in ${Math.round(started.ms)} ms (${started.left} left to their first request; ${started.warmed} answers run to warm the analyses)`,
     );
   }
 

@@ -18,7 +18,9 @@ import { forgetPreparedRows, heldPreparedFiles } from "./derived/preparedTables.
 import { prepareAnalysisFiles } from "./derived/prepareFiles.ts";
 import { closeDuckPools, poolSchemas } from "./duckPool.ts";
 import { DERIVED_RUN_THREADS } from "./executeKernel.ts";
-import { clearRunCache, runPlugin } from "./runPlugin.ts";
+import { pluginRegistry } from "./registry.ts";
+import { clearRunCache, runCacheFigures, runPlugin } from "./runPlugin.ts";
+import { WARM_UP_RUNS } from "./warmUp.ts";
 
 for (const backend of backends) {
   describe(`binding organisation-years when a server starts (${backend})`, () => {
@@ -64,7 +66,7 @@ for (const backend of backends) {
     test("within the schema bound, nothing is bound and every organisation-year is left", async () => {
       closeDuckPools(t.dataDir);
       const started = await bindAtStart(t.context, { budgetMs: 60_000, maxSchemas: 0 });
-      expect(started).toMatchObject({ bound: 0, left: 2 });
+      expect(started).toMatchObject({ bound: 0, left: 2, warmed: 0 });
       expect(runSchemas().size).toBe(0);
     }, 60_000);
 
@@ -72,8 +74,8 @@ for (const backend of backends) {
       closeDuckPools(t.dataDir);
       forgetPreparedRows();
       forgetOutmigrationFlows();
-      const started = await bindAtStart(t.context, { budgetMs: 60_000 });
-      expect(started).toMatchObject({ bound: 1, left: 1 });
+      const started = await bindAtStart(t.context, { budgetMs: 60_000, warmUp: false });
+      expect(started).toMatchObject({ bound: 1, left: 1, warmed: 0 });
       // Every value it reads is kept: no SQL, so no schema (executeKernel.ts, boundConnection).
       expect(runSchemas().size).toBe(0);
       // So are the plugins' prepared values (querie9's flows), read by their prepare steps.
@@ -95,6 +97,14 @@ for (const backend of backends) {
       expect(outcome.response.year).toBe(2024);
       // Answered from the kept rows: no schema made by the run either.
       expect(runSchemas().size).toBe(0);
+    }, 60_000);
+
+    test("before it listens, every analysis answers its warm-up filter sets on a bound organisation-year, and none is kept", async () => {
+      clearRunCache();
+      const started = await bindAtStart(t.context, { budgetMs: 60_000 });
+      const analyses = (await pluginRegistry()).all().length;
+      expect(started).toMatchObject({ bound: 1, left: 1, warmed: WARM_UP_RUNS * analyses });
+      expect(runCacheFigures().entries).toBe(0);
     }, 60_000);
 
     test("a value not kept (querie9's flows removed) is made on a schema bound for it", async () => {

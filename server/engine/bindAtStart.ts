@@ -11,7 +11,8 @@
  * kept values): the registry and its charts' Vega (chartVega.ts), the organisations' snapshots
  * (organisationSnapshot.ts: years and resolved inputs, kept), newest year first (the screens open
  * it by default), the analyses' prepared rows while their cache has room, and the filter lists and
- * plugins' prepared values (querie9's flows, querie11's slices) for as many as their caches hold.
+ * plugins' prepared values (querie9's flows, querie11's slices) for as many as their caches hold;
+ * then every analysis is run on a few of them (warmUp.ts: the first users' answers run compiled code).
  * Answers from those need no DuckDB connection (executeKernel.ts), so no schema is made, except for
  * a value that is not kept (the pipeline has not reached that data), made on the
  * organisation-year's schema as a run would. Nothing else is written: an organisation-year whose
@@ -35,14 +36,20 @@ import { organisationSnapshot } from "./organisationSnapshot.ts";
 import { ORG_YEAR_SCHEMAS_PER_INSTANCE } from "./orgYearSchemas.ts";
 import { pluginRegistry } from "./registry.ts";
 import { engineSettings } from "./settings.ts";
+import { warmUp } from "./warmUp.ts";
 
 export interface BoundAtStart {
   /** Organisation-years made ready (their kept values read). */
   bound: number;
   /** Organisation-years left to their first run (derived files missing, or past the budget or bound). */
   left: number;
+  /** Answers run to warm the analyses' code (warmUp.ts). */
+  warmed: number;
   ms: number;
 }
+
+/** Organisations whose newest year the analyses are run on before listening (warmUp.ts). */
+const WARM_UP_ORGANISATIONS = 2;
 
 /** Organisation-years read between two collections asked for at start (Bun.gc(false): not waited for). */
 const GC_EVERY = 8;
@@ -60,7 +67,7 @@ const derivedFilesPresent = (inputs: CanonicalInputs) => {
  */
 export async function bindAtStart(
   context: StartContext,
-  options: { budgetMs: number; workers?: number; maxSchemas?: number },
+  options: { budgetMs: number; workers?: number; maxSchemas?: number; warmUp?: boolean },
 ): Promise<BoundAtStart> {
   const started = performance.now();
   const deadline = started + options.budgetMs;
@@ -89,6 +96,7 @@ export async function bindAtStart(
   const limits = currentCacheLimits();
   const settings = engineSettings();
   let bound = 0;
+  const boundOrganisations = new Set<string>();
   // Each worker holds one connection of the pool the runs over derived files lease
   // (executeKernel.ts threadsFor), so every connection is opened and has its macros.
   const pool = { dataDir, threads: DERIVED_RUN_THREADS };
@@ -130,6 +138,7 @@ export async function bindAtStart(
             (await schema?.catch(() => undefined))?.();
           }
           bound += 1;
+          boundOrganisations.add(item.organisationId);
           // Parsing kept files at full speed leaves garbage faster than the collector runs by itself
           // (150 organisation-years took the process to 1.98 GB, collected to 1.09 GB 10 s later; a
           // collection asked for every 8: 1.41 GB, the start as long; a full one every 16: 1.19 GB,
@@ -145,9 +154,13 @@ export async function bindAtStart(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.workers ?? runPoolSize(pool)) }, worker));
+  const warmed =
+    options.warmUp === false
+      ? 0
+      : await warmUp(context, registry, [...boundOrganisations].slice(0, WARM_UP_ORGANISATIONS), deadline);
   // What reading left is collected before the first request rather than during the first seconds
   // of traffic: once the kept files were read faster, the collector's catching up after the start
   // held the first 10 s of the tenant bench at p95 184-327 ms against 63-95 (50 organisations).
   Bun.gc(true);
-  return { bound, left: total - bound, ms: performance.now() - started };
+  return { bound, left: total - bound, warmed, ms: performance.now() - started };
 }

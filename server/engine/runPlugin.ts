@@ -63,6 +63,8 @@ export interface RunRequest {
   registry?: Registry;
   /** Whose screens ask: a customer reads enabled years only (organisationInputs.yearsFor). */
   audience?: YearAudience;
+  /** False: the answer is not kept in the answers' cache (a starting process's warm-up, warmUp.ts). */
+  keep?: boolean;
 }
 
 let settings: EngineSettings | undefined;
@@ -292,7 +294,7 @@ export async function runPlugin(request: RunRequest): Promise<RunOutcome> {
       // Serialised and compressed once: a cached answer is sent as these bytes.
       const answer = { body: new EncodedBody(responseParts(plugin, response)) };
       timings.encode = performance.now() - encoding;
-      cache.set(key, answer);
+      if (request.keep !== false) cache.set(key, answer);
       return { answer, response };
     })
     .finally(() => inFlight.delete(key));
