@@ -14,8 +14,10 @@ describe("the filter sets a starting process warms each analysis with", () => {
         keys.add(filtersKey(parsed.data));
       }
       expect(warmUpFilters(plugin, 0)).toEqual({});
-      // Analyses with a closed list to choose from run as many sets as runs (querie3 needs two lines).
-      if (plugin.filters.fields.includes("servicelines")) expect(keys.size).toBe(WARM_UP_RUNS);
+      // Nearly every set differs where the service lines are offered (two may meet where a set of
+      // each list comes round again).
+      if (plugin.filters.fields.includes("servicelines"))
+        expect(keys.size).toBeGreaterThanOrEqual(0.95 * WARM_UP_RUNS);
     }
   });
 });

@@ -15,7 +15,7 @@ import { runPlugin } from "./runPlugin.ts";
 const SUBSET_STEP = 37;
 
 /** Filter sets run per analysis and organisation-year: enough for the JIT's optimising tiers. */
-export const WARM_UP_RUNS = 12;
+export const WARM_UP_RUNS = 48;
 
 /**
  * A closed list's `index`-th choice: every entry first (the screen's default), then a different
