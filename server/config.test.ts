@@ -93,7 +93,7 @@ describe("configuration", () => {
       answerEntries: 500,
       answerBytes: 256 * 1_048_576,
       flowEntries: 512,
-      flowBytes: 512 * 1_048_576,
+      flowBytes: 256 * 1_048_576,
       sessionEntries: 10_000,
       snapshotEntries: 1000,
     });

@@ -142,7 +142,7 @@ const cacheEnvironment = z.object({
   VITALITY_QUERY_CACHE_ENTRIES: count(0, 100_000, 500),
   VITALITY_QUERY_CACHE_MB: count(1, 65_536, 256),
   VITALITY_FLOW_CACHE_ENTRIES: count(1, 10_000, 512),
-  VITALITY_FLOW_CACHE_MB: count(1, 65_536, 512),
+  VITALITY_FLOW_CACHE_MB: count(1, 65_536, 256),
   VITALITY_SESSION_CACHE_ENTRIES: count(1, 1_000_000, 10_000),
   VITALITY_SNAPSHOT_CACHE_ENTRIES: count(1, 100_000, 1000),
 });
@@ -151,11 +151,7 @@ export interface CacheLimits {
   /** Analysis answers kept (0: none), and the bytes of their JSON text at most. */
   answerEntries: number;
   answerBytes: number;
-  /**
-   * The values made once per organisation-year and held (prepared tables, querie9's flows,
-   * querie11's slices, filter lists: one store, engine/derived/heldKept.ts): organisation-years
-   * kept, and the bytes of all of them at most.
-   */
+  /** querie9's outmigration flows and querie11's slices (each): organisation-years kept, and their bytes at most. */
   flowEntries: number;
   flowBytes: number;
   /** Validated sessions kept (each for SESSION_CACHE_SECONDS at most). */

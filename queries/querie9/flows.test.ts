@@ -96,7 +96,7 @@ describe("querie9 flows kept per fingerprint", () => {
   });
 
   test("past the bound flows asked for twice push the least recently used out; answers stay right", async () => {
-    forgetOutmigrationFlows({ values: 2, bytes: 1 << 30 });
+    forgetOutmigrationFlows({ flowEntries: 2, flowBytes: 1 << 30 });
     const lines = { servicelines: ["spine"] };
     const moved = market.map((row, index) => (index === 1 ? { ...row, ...psa } : row));
     const first = await harness.run(plugin, { market, serviceArea }, lines);
@@ -126,11 +126,11 @@ describe("querie9 flows kept per fingerprint", () => {
   });
 
   test("past the byte bound flows go until the rest fit", async () => {
-    forgetOutmigrationFlows({ values: 100, bytes: 1 << 30 });
+    forgetOutmigrationFlows({ flowEntries: 100, flowBytes: 1 << 30 });
     const lines = { servicelines: ["spine"] };
     await harness.run(plugin, { market, serviceArea }, lines);
     const one = cacheFigures().find((cache) => cache.name === "flows")!.bytes!;
-    forgetOutmigrationFlows({ values: 100, bytes: one });
+    forgetOutmigrationFlows({ flowEntries: 100, flowBytes: one });
     const moved = market.map((row, index) => (index === 1 ? { ...row, ...psa } : row));
     await harness.run(plugin, { market: moved, serviceArea }, lines);
     await harness.run(plugin, { market, serviceArea }, lines);

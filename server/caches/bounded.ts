@@ -14,8 +14,6 @@ export interface BoundedCacheOptions<Value> {
   maxBytes?: number;
   /** The bytes an entry holds (an estimate is fine; it must be at least 1). Required with maxBytes. */
   sizeOf?: (value: Value, key: string) => number;
-  /** Called with an entry's key when it leaves (pushed out, deleted or replaced). */
-  dispose?: (value: Value, key: string) => void;
 }
 
 export function boundedCache<Value extends {}>(options: BoundedCacheOptions<Value>): LRUCache<string, Value> {
@@ -23,7 +21,6 @@ export function boundedCache<Value extends {}>(options: BoundedCacheOptions<Valu
   if (maxBytes !== undefined && !sizeOf) throw new Error(`cache ${options.name}: maxBytes needs sizeOf`);
   const cache = new LRUCache<string, Value>({
     max: Math.max(1, options.max),
-    ...(options.dispose ? { dispose: options.dispose } : {}),
     ...(maxBytes !== undefined && sizeOf
       ? { maxSize: maxBytes, sizeCalculation: (value: Value, key: string) => Math.max(1, sizeOf(value, key)) }
       : {}),

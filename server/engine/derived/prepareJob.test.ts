@@ -219,7 +219,7 @@ for (const backend of backends) {
 
     test("past the cache's bound a run still answers from the kept file, not by its kernel", async () => {
       // A bound too small for any analysis's rows: nothing is held, every run reads its file.
-      forgetPreparedRows({ values: 1, bytes: 1 });
+      forgetPreparedRows({ flowEntries: 1, flowBytes: 1 });
       try {
         const outcome = await freshRun();
         expect(outcome.timings.prepared).toBeDefined();

@@ -26,8 +26,14 @@ const KEPT_FORM = 5;
 /** About the bytes the tables hold in memory (ColumnTable.bytes, checked against the heap at 1m). */
 const bytesOf = (tables: Rows) => Object.values(tables).reduce((sum, table) => sum + table.bytes(), 1);
 
-/** Kept file's path -> an analysis's prepared tables (held with the other kinds, heldKept.ts). */
-const held = heldValues<Rows>("preparedTables", bytesOf);
+/**
+ * The analyses with prepared tables an organisation-year may hold (9 today): the entries' bound
+ * (VITALITY_FLOW_CACHE_ENTRIES organisation-years) is this many entries, one per analysis.
+ */
+const ANALYSES_PER_YEAR = 16;
+
+/** Kept file's path -> an analysis's prepared tables (VITALITY_FLOW_CACHE_ENTRIES / _MB bound it). */
+const held = heldValues<Rows>("preparedTables", bytesOf, ANALYSES_PER_YEAR);
 
 const schemas = new WeakMap<PreparedTables, z.ZodType<Rows>>();
 /**
