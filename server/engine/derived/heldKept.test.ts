@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { heldValues } from "./heldKept.ts";
+import { dropHeldValuesOf, heldValues } from "./heldKept.ts";
 
 test("a held value is peeked without reading; past 80% of its bytes the cache says it has no room", async () => {
   const held = heldValues<{ bytes: number }>("heldRoomTest", (value) => value.bytes);
@@ -45,4 +45,35 @@ test("past its room a value read once serves its run and is not held; read again
   // Held: no read.
   await held.get("c", read(20));
   expect(reads).toBe(4);
+});
+
+test("runs asking for a value at the same time share one read; a failed read is not held", async () => {
+  const held = heldValues<{ bytes: number }>("heldSharedReadTest", (value) => value.bytes);
+  held.forget({ flowEntries: 10, flowBytes: 1000 });
+  let reads = 0;
+  const slow = async () => {
+    reads += 1;
+    await Bun.sleep(5);
+    return { bytes: 1 };
+  };
+  const [one, two] = await Promise.all([held.get("a", slow), held.get("a", slow)]);
+  expect(one).toBe(two);
+  expect(reads).toBe(1);
+  await expect(held.get("b", async () => Promise.reject(new Error("unreadable")))).rejects.toThrow(
+    "unreadable",
+  );
+  expect(held.keys()).toEqual(["a"]);
+});
+
+test("an organisation's data change drops its values from every cache, and only its", async () => {
+  const tables = heldValues<{ bytes: number }>("heldDropTablesTest", (value) => value.bytes);
+  const flows = heldValues<{ bytes: number }>("heldDropFlowsTest", (value) => value.bytes);
+  await tables.get("/data/org-1/2024/q1", async () => ({ bytes: 1 }));
+  await flows.get("/data/org-1/2024/flows", async () => ({ bytes: 1 }));
+  await flows.get("/data/org-2/2024/flows", async () => ({ bytes: 1 }));
+  dropHeldValuesOf("org-1");
+  expect(tables.keys()).toEqual([]);
+  expect(flows.keys()).toEqual(["/data/org-2/2024/flows"]);
+  dropHeldValuesOf(undefined);
+  expect(flows.keys()).toEqual([]);
 });
