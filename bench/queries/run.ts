@@ -127,7 +127,7 @@ for (const size of sizes) {
   // would answer them): the first run writes the derived files again.
   if (!skip.has("uncached")) removeDerivedFiles(data.dataDir);
   const registry = onlyChosen(await pluginRegistry());
-  // Every analysis (BENCH_ONLY's when it names some), querie3 first: its bytes are the ceiling's.
+  // Every analysis (BENCH_ONLY's when it names some), querie3 first: its bytes are the first ceiling's.
   const cachedQueries = registry
     .all()
     .map((plugin) => plugin.id)
