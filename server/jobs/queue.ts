@@ -229,28 +229,32 @@ export class JobQueue implements Jobs {
     const definition = this.definitions.get(name) as JobDefinition<Data> | undefined;
     if (!definition) throw new Error(`unknown job '${name}'`);
     const singletonKey = definition.singletonKey(data);
-    const id = await this.boss.send(name, { data, requester } satisfies JobEnvelope<Data>, {
-      singletonKey,
-      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
-    });
-    if (id) {
-      if (requester)
-        await this.mirror(id, requester, {
-          data,
-          progress: 0,
-          status: "queued",
-          title: definition.title(data),
-        });
-      // After its task row says queued, so the run's own "running" is never overwritten.
-      if (!options.startAfter) this.fetchAgainNow(name);
-      return id;
+    // The job this one is refused beside can end between the refusal and the look-up (a short
+    // job on a busy machine): then this one is queued after all, on the next try.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const id = await this.boss.send(name, { data, requester } satisfies JobEnvelope<Data>, {
+        singletonKey,
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      });
+      if (id) {
+        if (requester)
+          await this.mirror(id, requester, {
+            data,
+            progress: 0,
+            status: "queued",
+            title: definition.title(data),
+          });
+        // After its task row says queued, so the run's own "running" is never overwritten.
+        if (!options.startAfter) this.fetchAgainNow(name);
+        return id;
+      }
+      const [existing] = await this.context.database.execute<{ id: string }>(
+        "SELECT id FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created','retry','active') LIMIT 1",
+        [name, singletonKey],
+      );
+      if (existing) return existing.id;
     }
-    const [existing] = await this.context.database.execute<{ id: string }>(
-      "SELECT id FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created','retry','active') LIMIT 1",
-      [name, singletonKey],
-    );
-    if (!existing) throw new Error(`job '${name}' was neither queued nor found`);
-    return existing.id;
+    throw new Error(`job '${name}' was neither queued nor found`);
   }
 
   /**
