@@ -15,7 +15,7 @@
  */
 import { type HeapStats, heapStats } from "bun:jsc";
 import type { Database } from "../db/client.ts";
-import { duckInstancesMemory } from "../duckdb/openInstances.ts";
+import { openInstances } from "../duckdb/openInstances.ts";
 
 export interface MemoryFigures {
   rss: number;
@@ -37,7 +37,7 @@ export async function memoryFigures(
   heap: HeapStats = heapStats(),
 ): Promise<MemoryFigures> {
   const usage = process.memoryUsage();
-  const duck = await duckInstancesMemory();
+  const duck = await openInstances.memory();
   const pgliteWasm = database?.wasmMemoryBytes?.();
   return {
     rss: usage.rss,

@@ -2,7 +2,7 @@ import { mkdirSync, realpathSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from "@duckdb/node-api";
-import { instanceClosed, instanceOpened } from "./openInstances.ts";
+import { openInstances } from "./openInstances.ts";
 
 export type SqlValue = DuckDBValue;
 
@@ -65,7 +65,7 @@ export async function openSandboxedInstance(options: DuckDbOptions): Promise<San
   const spillDir = join(dataDir, "tmp", "duckdb");
   mkdirSync(spillDir, { recursive: true });
   const instance = await DuckDBInstance.create(":memory:");
-  instanceOpened(instance);
+  openInstances.opened(instance);
   const connection = await instance.connect();
   const threads = options.threads ?? Math.max(1, Math.min(8, availableParallelism()));
   // Order matters: the folder list is set while access is still open, then access is closed and the
@@ -100,7 +100,7 @@ export async function openSandboxedInstance(options: DuckDbOptions): Promise<San
       return wrapConnection(await instance.connect(), () => {});
     },
     close() {
-      instanceClosed(instance);
+      openInstances.closed(instance);
       instance.closeSync();
     },
   };

@@ -6,16 +6,6 @@
  */
 import type { DuckDBInstance } from "@duckdb/node-api";
 
-const open = new Set<DuckDBInstance>();
-
-export function instanceOpened(instance: DuckDBInstance) {
-  open.add(instance);
-}
-
-export function instanceClosed(instance: DuckDBInstance) {
-  open.delete(instance);
-}
-
 export interface DuckInstancesMemory {
   /** Instances open now. */
   instances: number;
@@ -23,27 +13,43 @@ export interface DuckInstancesMemory {
   bytes: number;
 }
 
-/**
- * Counts the open instances and sums what each says it holds, asked on a connection of its own
- * (never one a run is using). An instance closed while it is asked counts nothing.
- */
-export async function duckInstancesMemory(): Promise<DuckInstancesMemory> {
-  let bytes = 0;
-  const instances = [...open];
-  for (const instance of instances) {
-    try {
-      const connection = await instance.connect();
-      try {
-        const reader = await connection.runAndReadAll(
-          "SELECT coalesce(sum(memory_usage_bytes), 0)::BIGINT AS bytes FROM duckdb_memory()",
-        );
-        bytes += Number(reader.getRowObjectsJS()[0]?.bytes ?? 0);
-      } finally {
-        connection.closeSync();
-      }
-    } catch {
-      // Closed meanwhile: it holds nothing any more.
-    }
+/** A set of open instances and what they hold (one per process; a test makes its own). */
+export class OpenInstances {
+  private readonly open = new Set<DuckDBInstance>();
+
+  opened(instance: DuckDBInstance) {
+    this.open.add(instance);
   }
-  return { instances: instances.length, bytes };
+
+  closed(instance: DuckDBInstance) {
+    this.open.delete(instance);
+  }
+
+  /**
+   * Counts the open instances and sums what each says it holds, asked on a connection of its own
+   * (never one a run is using). An instance closed while it is asked counts nothing.
+   */
+  async memory(): Promise<DuckInstancesMemory> {
+    let bytes = 0;
+    const instances = [...this.open];
+    for (const instance of instances) {
+      try {
+        const connection = await instance.connect();
+        try {
+          const reader = await connection.runAndReadAll(
+            "SELECT coalesce(sum(memory_usage_bytes), 0)::BIGINT AS bytes FROM duckdb_memory()",
+          );
+          bytes += Number(reader.getRowObjectsJS()[0]?.bytes ?? 0);
+        } finally {
+          connection.closeSync();
+        }
+      } catch {
+        // Closed meanwhile: it holds nothing any more.
+      }
+    }
+    return { instances: instances.length, bytes };
+  }
 }
+
+/** This process's open instances (server/duckdb/open.ts adds and removes them). */
+export const openInstances = new OpenInstances();
