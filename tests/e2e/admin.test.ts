@@ -105,7 +105,12 @@ describe.skipIf(!chromiumAvailable)("staff back office", () => {
       await validationRow(page, "facility").getByRole("button", { name: "Run" }).click();
       const toast = page.getByTestId("live-toast").first();
       await toast.waitFor({ timeout: JOB_MS });
-      await toast.getByRole("progressbar").waitFor();
+      // Attached, not visible: at 0% (the job still queued on a busy machine) its bar has no width.
+      const progress = toast.getByRole("progressbar");
+      await progress.waitFor({ state: "attached" });
+      expect(await progress.getAttribute("aria-label")).toMatch(
+        new RegExp(`^Facility validation \\(${YEAR}\\): \\d+%$`),
+      );
       await shot(page, "admin-year-task-toast");
       await untilValid(page, "facility");
 
