@@ -170,17 +170,21 @@ for (const backend of backends) {
     test("a facility validation runs as a job; a double click is one job while it waits; the result lands on the rows", async () => {
       const [first, second] = await Promise.all([validate("facility"), validate("facility")]);
       expect(first.status).toBe(200);
-      expect(second.status).toBe(200);
-      // Two clicks while the job waits are one job: both are queued under the year's key on a
+      // A second click that reads the year after the first one's run was recorded is refused by
+      // the year's rule (a running validation is not run again); one that reads it before is
+      // queued. Which of the two happens is the machine's timing.
+      if (second.status === 400) expect(second.json.detail).toBe("The facility validation is running");
+      else expect(second.status).toBe(200);
+      const ids = [first.json.job, ...(second.status === 200 ? [second.json.job] : [])];
+      // Clicks while the job waits are one job: they are queued under the year's key on a
       // "stately" queue, which holds one waiting and one running job per key (queue.test.ts
-      // proves the policy). Once the job runs (its worker fetches it at once, often before the
-      // second click lands), a click queues one more run behind it, as an edit during the run
-      // needs. Which of the two happened is the machine's timing, so only the key is asserted.
+      // proves the policy). Once the job runs, a click queues one more run behind it, as an edit
+      // during the run needs. So only the key and the policy are asserted.
       const jobs = await t.context.database.execute<{ key: string; policy: string }>(
-        "SELECT j.singleton_key AS key, q.policy FROM pgboss.job j JOIN pgboss.queue q ON q.name = j.name WHERE j.id IN ($1, $2)",
-        [first.json.job, second.json.job],
+        "SELECT j.singleton_key AS key, q.policy FROM pgboss.job j JOIN pgboss.queue q ON q.name = j.name WHERE j.id = ANY($1::uuid[])",
+        [ids],
       );
-      expect(jobs.length).toBe(new Set([first.json.job, second.json.job]).size);
+      expect(jobs.length).toBe(new Set(ids).size);
       for (const job of jobs)
         expect(job).toEqual({ key: `${organisationId}:${YEAR}:validation_facility`, policy: "stately" });
       expect(await until(async () => (await queuedOrRunning("facility")) === 0)).toBe(true);

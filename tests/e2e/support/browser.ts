@@ -64,7 +64,8 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // Transitions are off (reduced motion); one animation frame lets the last render paint.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  // Its own time: a full page with a map took over the suites' 10 s action timeout on a loaded machine.
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, timeout: 30_000 });
 }
 
 /**
